@@ -1,0 +1,1 @@
+"""The game-agnostic core: state as data, pure apply, explicit chance, an event log."""

@@ -1,0 +1,1 @@
+"""Le Marché de Samarkand: the first game on the companion's core."""

@@ -1,0 +1,61 @@
+"""Sources that answer a game's chance requests.
+
+Both produce the same chance event, so the log replays without ever re-rolling. The
+digital source derives a fresh generator from (seed, position in the log), so an undo
+followed by the same decision draws the same card again.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.core.errors import RuleError
+from companion.core.game import ChanceRequest
+
+
+class SeededChance:
+    """Deterministic digital draws for a seed."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+
+    def draw(self, request: ChanceRequest, position: int) -> Any:
+        rng = random.Random(f"{self.seed}/{position}/{request.deck}")
+        pick = rng.randrange(sum(request.remaining.values()))
+        for card in sorted(request.remaining):
+            pick -= request.remaining[card]
+            if pick < 0:
+                return card
+        raise AssertionError("unreachable: pick within the total")
+
+
+class NeedsTableInput(Exception):
+    """The physical table has to say which card came up."""
+
+    def __init__(self, request: ChanceRequest) -> None:
+        super().__init__(f"enter the card turned up from the {request.deck} deck")
+        self.request = request
+
+
+class TableChance:
+    """The physical table: a person enters the real card, checked against what is left."""
+
+    def __init__(self) -> None:
+        self._entered: list[Any] = []
+
+    def enter(self, card: Any) -> None:
+        self._entered.append(card)
+
+    def draw(self, request: ChanceRequest, position: int) -> Any:
+        if not self._entered:
+            raise NeedsTableInput(request)
+        card = self._entered.pop(0)
+        check_remaining(request, card)
+        return card
+
+
+def check_remaining(request: ChanceRequest, card: Any) -> None:
+    """Refuse a card that is no longer in the deck, naming what is left."""
+    if request.remaining.get(card, 0) <= 0:
+        left = ", ".join(f"{c}×{n}" for c, n in sorted(request.remaining.items()) if n) or "nothing"
+        raise RuleError(f"card {card!r} is no longer in the {request.deck} deck (left: {left})")

@@ -1,0 +1,76 @@
+"""A game in progress: the state, its append-only log, chance filling, replay and undo."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from companion.core.chance import NeedsTableInput
+from companion.core.errors import RuleError
+from companion.core.game import Event, Game, chance_event
+
+
+def replay(game: Game, setup: Mapping, events: Iterable[Event]) -> Any:
+    """The state a log leads to; the log is the source of truth."""
+    state = game.new_state(setup)
+    for event in events:
+        state = game.apply(state, event)
+    return state
+
+
+class Match:
+    """Owns one game's state and log; every change goes through ``act`` or ``undo``.
+
+    A new match may wait for its first draws: call ``fill_chance`` and keep what it
+    returns with the rest of the log.
+    """
+
+    def __init__(self, game: Game, setup: Mapping, chance, events: Iterable[Event] = ()) -> None:
+        self.game = game
+        self.setup = dict(setup)
+        self.chance = chance
+        self.log: list[Event] = list(events)
+        self.state = replay(game, self.setup, self.log)
+
+    def act(self, event: Event) -> list[Event]:
+        """Apply a decision and the draws it makes due; returns what was appended.
+
+        The event is checked before anything changes: a refused event leaves both the
+        state and the log as they were.
+        """
+        self.state = self.game.apply(self.state, event)
+        self.log.append(event)
+        return [event, *self.fill_chance()]
+
+    def fill_chance(self) -> list[Event]:
+        """Answer pending draws from the chance source; a physical table may need input."""
+        added = []
+        while (request := self.game.chance_request(self.state)) is not None:
+            try:
+                card = self.chance.draw(request, len(self.log))
+            except NeedsTableInput:
+                break
+            event = chance_event(request.deck, card)
+            self.state = self.game.apply(self.state, event)
+            self.log.append(event)
+            added.append(event)
+        return added
+
+    def enter_chance(self, card: Any) -> list[Event]:
+        """A person at the physical table enters the card that came up."""
+        request = self.game.chance_request(self.state)
+        if request is None:
+            raise RuleError("no card is waiting to be turned up")
+        return self.act(chance_event(request.deck, card))
+
+    def undo(self) -> list[Event]:
+        """Drop the last decision and the draws after it; returns the dropped events."""
+        for index in range(len(self.log) - 1, -1, -1):
+            if self.game.undoable(self.log[index]):
+                dropped = self.log[index:]
+                self.log = self.log[:index]
+                self.state = replay(self.game, self.setup, self.log)
+                return dropped
+        raise RuleError("nothing to undo")
+
+    @property
+    def waiting_for_card(self):
+        return self.game.chance_request(self.state)

@@ -1,0 +1,294 @@
+"""The rules of Le Marché de Samarkand as a pure engine on the core.
+
+Events (``Event.kind``):
+- ``pick``  actor=seat, ``{"card": value}``: the seat's secret offer for this turn.
+- ``stop``  ``{"count": c, "stoppers": [[seat, offset_us], ...]}``: one stop decided by the
+  arbiter; the stoppers were simultaneous (within the tie window), in press order.
+- ``claim`` actor=seat, ``{"target": seat | "bank" | "camel" | None}``: the card a stopper
+  names; None names nothing (or a card that is gone at a physical table): a false stop.
+- ``end_countdown``: the countdown went below the lowest price; the turn ends.
+- ``chance`` ``{"deck": "camels" | "bank", "card": value}``: a card turned up.
+The rulings on points the sources leave open are in docs/marche-rulings.md.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from companion.core.chance import check_remaining
+from companion.core.errors import RuleError
+from companion.core.game import CHANCE, ChanceRequest, Event, Game
+from companion.marche.options import GOODS_TYPES, MarcheRules, starting_money
+from companion.marche.state import (
+    BANK, CAMEL, CLAIMING, COUNTDOWN, OVER, PICKING, REVEAL, MarcheState, Stop,
+)
+from companion.marche.view import build_view, redact_event
+
+
+def half_up(count: int) -> int:
+    """Half the count, rounded up: what each party to a dispute pays."""
+    return -(-count // 2)
+
+
+class MarcheGame(Game[MarcheState]):
+    name = "marche"
+
+    # ----------------------------------------------------------------- setup
+    def new_state(self, setup: Mapping) -> MarcheState:
+        names = tuple(setup.get("names") or ())
+        players = setup.get("players", len(names))
+        if not isinstance(players, int) or not 3 <= players <= 5:
+            raise RuleError(f"Le Marché needs 3 to 5 players, not {players!r}")
+        names = names or tuple(f"Seat {i + 1}" for i in range(players))
+        if len(names) != players or len(set(names)) != players:
+            raise RuleError("each player needs a distinct name")
+        rules = MarcheRules.from_dict(setup.get("rules"))
+        types = tuple(setup.get("types") or GOODS_TYPES)
+        if len(set(types)) != len(types) or len(types) < (4 if players == 3 else players):
+            raise RuleError("not enough distinct goods types for the players (and the bank)")
+        sells = types[:players]
+        bank_type = types[3] if players == 3 else None
+        dean = setup.get("first_dean", 0)
+        if dean not in range(players):
+            raise RuleError(f"first_dean must be a seat from 0 to {players - 1}")
+        money = starting_money(players)
+        return MarcheState(
+            rules=rules, names=names, sells=sells, bank_type=bank_type, start_money=money,
+            turn=1, dean=dean, phase=PICKING, price=rules.start_price,
+            hands=[sorted(rules.goods_cards) for _ in range(players)],
+            picks=[None] * players, offers={},
+            bank_deck=dict(Counter(rules.goods_cards)) if bank_type else {},
+            camel_deck=dict(Counter(rules.camel_cards)), camel_up=None, camel_due="now",
+            money=[money] * players, bank=0,
+            goods=[{} for _ in range(players)], camels=[[] for _ in range(players)],
+            discarded=[], stop=None, records=[],
+        )
+
+    # ----------------------------------------------------------------- chance
+    def chance_request(self, state: MarcheState) -> ChanceRequest | None:
+        if state.camel_due == "now" and state.phase != OVER:
+            return ChanceRequest("camels", state.camel_deck)
+        if state.phase == REVEAL:
+            return ChanceRequest("bank", state.bank_deck)
+        return None
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, state: MarcheState, event: Event) -> MarcheState:
+        new = state.copy()
+        self.advance(new, event)
+        return new
+
+    def advance(self, state: MarcheState, event: Event) -> None:
+        """Apply ``event`` in place: for owners that never share ``state``.
+
+        Every check runs before the first change, so a refused event changes nothing.
+        """
+        handler = self._handlers.get(event.kind)
+        if handler is None:
+            raise RuleError(f"unknown action {event.kind!r}")
+        if state.phase == OVER:
+            raise RuleError("the game is over")
+        if event.kind != CHANCE and self.chance_request(state) is not None:
+            raise RuleError("a card must be turned up first")
+        handler(self, state, event)
+
+    def _seat(self, state: MarcheState, seat: Any) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+            raise RuleError(f"unknown player {seat!r}")
+        return seat
+
+    def _pick(self, state: MarcheState, event: Event) -> None:
+        seat = self._seat(state, event.actor)
+        card = event.data.get("card")
+        if state.phase != PICKING:
+            raise RuleError("offers are picked at the start of a turn, not now")
+        if state.picks[seat] is not None:
+            raise RuleError(f"{state.names[seat]} has already picked this turn's offer")
+        if card not in state.hands[seat]:
+            raise RuleError(f"{state.names[seat]} has no {card!r} card left to offer")
+        state.picks[seat] = card
+        if all(p is not None for p in state.picks):
+            self._reveal(state)
+
+    def _reveal(self, state: MarcheState) -> None:
+        for seat, card in enumerate(state.picks):
+            state.hands[seat].remove(card)
+            state.offers[seat] = card
+        state.phase = REVEAL if state.bank_type else COUNTDOWN
+
+    def _chance(self, state: MarcheState, event: Event) -> None:
+        request = self.chance_request(state)
+        deck, card = event.data.get("deck"), event.data.get("card")
+        if request is None or request.deck != deck:
+            raise RuleError(f"no card is waiting to be turned up from the {deck} deck")
+        check_remaining(request, card)
+        pile = state.camel_deck if deck == "camels" else state.bank_deck
+        pile[card] -= 1
+        if not pile[card]:
+            del pile[card]
+        if deck == "camels":
+            state.camel_up, state.camel_due = card, None
+        else:
+            state.offers[BANK] = card
+            state.phase = COUNTDOWN
+
+    def _stop(self, state: MarcheState, event: Event) -> None:
+        count, raw = event.data.get("count"), event.data.get("stoppers")
+        if state.phase != COUNTDOWN:
+            raise RuleError("the countdown is not running")
+        low = state.rules.lowest_price
+        if not isinstance(count, int) or not low <= count <= state.price:
+            raise RuleError(f"a stop must be at a count from {low} to {state.price}, not {count!r}")
+        if not isinstance(raw, (list, tuple)) or not raw:
+            raise RuleError("a stop needs at least one stopper")
+        stoppers = []
+        for entry in raw:
+            if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+                raise RuleError("each stopper is [seat, microseconds after the first press]")
+            seat, offset = self._seat(state, entry[0]), entry[1]
+            if not isinstance(offset, int) or offset < 0:
+                raise RuleError("a stopper's offset is a non-negative number of microseconds")
+            stoppers.append((seat, offset))
+        if len({s for s, _ in stoppers}) != len(stoppers):
+            raise RuleError("a player appears twice in one stop")
+        state.stop = Stop(count, stoppers)
+        state.phase = CLAIMING
+
+    def _claim(self, state: MarcheState, event: Event) -> None:
+        seat, target = self._seat(state, event.actor), event.data.get("target")
+        stop = state.stop
+        if state.phase != CLAIMING or stop is None:
+            raise RuleError("there is no stop to claim a card for")
+        if seat not in stop.seats():
+            raise RuleError(f"{state.names[seat]} did not stop the countdown")
+        if seat in stop.claims:
+            raise RuleError(f"{state.names[seat]} has already named a card")
+        self._check_target(state, seat, target)
+        stop.claims[seat] = target
+        if len(stop.claims) == len(stop.stoppers):
+            self._resolve(state)
+
+    def _check_target(self, state: MarcheState, seat: int, target: Any) -> None:
+        if target is None:
+            return
+        if target == CAMEL:
+            if state.camel_up is None:
+                raise RuleError("there is no camel on offer")
+            return
+        if target != BANK:
+            self._seat(state, target)
+            if target == seat:
+                raise RuleError("a player can never buy their own card")
+        if target not in state.offers:
+            owner = "the bank's" if target == BANK else f"{state.names[target]}'s"
+            raise RuleError(f"{owner} card is not on offer")
+
+    def _end_countdown(self, state: MarcheState, event: Event) -> None:
+        if state.phase != COUNTDOWN:
+            raise RuleError("the countdown is not running")
+        self._end_turn(state)
+
+    _handlers = {"pick": _pick, CHANCE: _chance, "stop": _stop, "claim": _claim,
+                 "end_countdown": _end_countdown}
+
+    # ----------------------------------------------------------------- resolution
+    def _resolve(self, state: MarcheState) -> None:
+        stop = state.stop
+        by_target: dict[Any, list[int]] = {}
+        for seat in stop.seats():
+            target = stop.claims[seat]
+            if target is None:
+                self._false_stop(state, seat, stop.count, "named no card")
+            else:
+                by_target.setdefault(target, []).append(seat)
+        for target, seats in by_target.items():
+            self._settle(state, target, seats, stop.count)
+        state.stop = None
+        state.price = stop.count - 1
+        state.phase = COUNTDOWN
+        if state.price < state.rules.lowest_price or state.nothing_left():
+            self._end_turn(state)
+
+    def _settle(self, state: MarcheState, target: Any, seats: list[int], count: int) -> None:
+        if len(seats) == 1 or state.dean in seats:
+            buyer = seats[0] if len(seats) == 1 else state.dean
+            if state.money[buyer] < count:
+                self._false_stop(state, buyer, count, "cannot pay")
+                rest = [s for s in seats if s != buyer]
+                if rest:
+                    self._settle(state, target, rest, count)
+                return
+            for other in seats:
+                if other != buyer:
+                    self._record(state, "dean_priority", other, target, count, 0, None)
+            self._buy(state, buyer, target, count)
+        else:
+            self._dispute(state, target, seats, count)
+
+    def _buy(self, state: MarcheState, buyer: int, target: Any, count: int) -> None:
+        if target == CAMEL:
+            card = state.camel_up
+            state.camels[buyer].append(card)
+            state.camel_up = None
+            if state.camel_deck:
+                immediate = state.offers or state.rules.camel_refill == "immediate"
+                state.camel_due = "now" if immediate else "next_turn"
+            self._pay(state, "buy", buyer, target, count, BANK, card)
+        else:
+            card = state.offers.pop(target)
+            state.goods[buyer].setdefault(state.type_of(target), []).append(card)
+            self._pay(state, "buy", buyer, target, count, target, card)
+
+    def _dispute(self, state: MarcheState, target: Any, seats: list[int], count: int) -> None:
+        if target == CAMEL:
+            card, payee = state.camel_up, BANK
+            state.camel_deck[card] = state.camel_deck.get(card, 0) + 1
+            state.camel_up, state.camel_due = None, "now"
+        else:
+            card, payee = state.offers.pop(target), target
+            state.discarded.append((state.type_of(target), card))
+        for seat in seats:
+            self._pay(state, "dispute", seat, target, half_up(count), payee, card)
+
+    def _false_stop(self, state: MarcheState, seat: int, count: int, why: str) -> None:
+        self._pay(state, "false_stop", seat, None, 1, BANK, None, why=why, count=count)
+
+    def _pay(self, state, kind, payer, target, due, payee, card, **extra) -> None:
+        """Pay what can be paid: money never goes below 0, the shortfall is recorded."""
+        paid = min(due, state.money[payer])
+        state.money[payer] -= paid
+        if payee == BANK:
+            state.bank += paid
+        else:
+            state.money[payee] += paid
+        self._record(state, kind, payer, target, extra.pop("count", due), due, card,
+                     paid=paid, to=payee, **extra)
+
+    def _record(self, state, kind, seat, target, count, due, card, **extra) -> None:
+        state.records.append({"turn": state.turn, "kind": kind, "seat": seat, "target": target,
+                              "count": count, "due": due, "card": card, **extra})
+
+    # ----------------------------------------------------------------- turns
+    def _end_turn(self, state: MarcheState) -> None:
+        for seller, card in state.offers.items():
+            state.discarded.append((state.type_of(seller), card))
+        state.offers.clear()
+        state.dean = (state.dean + 1) % state.players
+        if state.turn == state.rules.turns:
+            state.phase = OVER
+            return
+        state.turn += 1
+        state.phase, state.price = PICKING, state.rules.start_price
+        state.picks = [None] * state.players
+        if state.camel_due == "next_turn":
+            state.camel_due = "now"
+
+    def is_over(self, state: MarcheState) -> bool:
+        return state.phase == OVER
+
+    # ----------------------------------------------------------------- views
+    def view(self, state: MarcheState, viewer: int | None) -> dict:
+        return build_view(state, viewer)
+
+    def redact(self, event: Event, viewer: int | None) -> dict:
+        return redact_event(event, viewer)

@@ -1,0 +1,281 @@
+"""The durable event log: every accepted action is committed before the call returns.
+
+The engine's log is the source of truth and this store is where it lives: one SQLite
+transaction per accepted action (WAL, synchronous=FULL), so a caller that tells the table
+about an action only after `append` returned never announces something a power cut can take
+back. Events are opaque JSON objects; they come back as JSON gives them (lists, str keys).
+"""
+
+import json
+import sqlite3
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator, TextIO
+
+from .errors import GameClosedError, InvalidDataError, UnknownGameError, translate
+from .opening import open_connection
+from .schema import CURRENT_VERSION
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One stored event with its place in the log; `undone` is when it was undone, or None."""
+
+    seq: int
+    event: dict
+    undone: str | None
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: int
+    game: str
+    created: str
+    finished: str | None
+    abandoned: str | None
+    events: int
+    winners: tuple
+
+    @property
+    def status(self) -> str:
+        if self.finished:
+            return "finished"
+        return "abandoned" if self.abandoned else "in progress"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _encode(value: Any, what: str) -> str:
+    if not isinstance(value, dict):
+        raise InvalidDataError(f"{what} must be a dict, not {type(value).__name__}")
+    try:
+        return json.dumps(value, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise InvalidDataError(f"{what} cannot be stored as JSON: {exc}") from exc
+
+
+class EventStore:
+    """Games, their event logs, results and checkpoints in one SQLite file; thread-safe."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path).expanduser()
+        self._conn = open_connection(self.path)
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> "EventStore":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                yield self._conn
+            except (sqlite3.Error, OSError) as exc:
+                raise translate(exc, self.path) from exc
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, committed (fsynced) before the block's caller gets control back."""
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException as exc:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                if isinstance(exc, (sqlite3.Error, OSError)):
+                    raise translate(exc, self.path) from exc
+                raise
+
+    def _open_game(self, conn: sqlite3.Connection, game_id: int) -> None:
+        """Refuse writes to a game that does not exist or is over."""
+        row = conn.execute(
+            "SELECT finished, abandoned FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise self._unknown(game_id)
+        if row[0] or row[1]:
+            state = "finished" if row[0] else "abandoned"
+            raise GameClosedError(f"Game {game_id} is {state}; it cannot be changed.")
+
+    def _row(self, conn: sqlite3.Connection, column: str, game_id: int) -> Any:
+        row = conn.execute(f"SELECT {column} FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise self._unknown(game_id)
+        return row[0]
+
+    def _unknown(self, game_id: int) -> UnknownGameError:
+        return UnknownGameError(f"No game {game_id} in the store {self.path}.")
+
+    # --- games -----------------------------------------------------------------------
+    def create_game(self, game: str, config: dict) -> int:
+        """A new game (`game` names the rules, e.g. "marche"); returns its id."""
+        if not isinstance(game, str) or not game:
+            raise InvalidDataError(f"the game name must be a non-empty string, not {game!r}")
+        body = _encode(config, "the game config")
+        with self._write() as conn:
+            cur = conn.execute(
+                "INSERT INTO games (game, config, created) VALUES (?, ?, ?)",
+                (game, body, _now()),
+            )
+            return cur.lastrowid
+
+    def config(self, game_id: int) -> dict:
+        with self._read() as conn:
+            return json.loads(self._row(conn, "config", game_id))
+
+    def finish(self, game_id: int, result: dict) -> None:
+        """Close the game keeping its result (final scores; a "winners" list is summarised)."""
+        body = _encode(result, "the game result")
+        if not isinstance(result.get("winners", []), list):
+            raise InvalidDataError('the result\'s "winners" must be a list')
+        with self._write() as conn:
+            self._open_game(conn, game_id)
+            conn.execute(
+                "UPDATE games SET finished = ?, result = ? WHERE id = ?",
+                (_now(), body, game_id),
+            )
+
+    def result(self, game_id: int) -> dict | None:
+        with self._read() as conn:
+            body = self._row(conn, "result", game_id)
+        return None if body is None else json.loads(body)
+
+    def abandon(self, game_id: int) -> None:
+        """Close an unfinished game without a result; it stays in the list and exports."""
+        with self._write() as conn:
+            self._open_game(conn, game_id)
+            conn.execute("UPDATE games SET abandoned = ? WHERE id = ?", (_now(), game_id))
+
+    def unfinished(self) -> int | None:
+        """The newest game that is neither finished nor abandoned: the one to resume."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT id FROM games WHERE finished IS NULL AND abandoned IS NULL "
+                "ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+        return None if row is None else row[0]
+
+    def list_games(self) -> list[GameSummary]:
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT g.id, g.game, g.created, g.finished, g.abandoned, g.result, "
+                "(SELECT COUNT(*) FROM events e WHERE e.game_id = g.id AND e.undone IS NULL) "
+                "FROM games g ORDER BY g.id"
+            ).fetchall()
+        return [
+            GameSummary(
+                id=gid, game=game, created=created, finished=finished, abandoned=abandoned,
+                events=count, winners=tuple(json.loads(result or "{}").get("winners", ())),
+            )
+            for gid, game, created, finished, abandoned, result, count in rows
+        ]
+
+    # --- the log ---------------------------------------------------------------------
+    def append(self, game_id: int, event: dict) -> int:
+        """Commit one event; returns its seq."""
+        return self.append_many(game_id, [event])
+
+    def append_many(self, game_id: int, events: list[dict]) -> int:
+        """Commit an action with its automatic chance events atomically; returns the last seq."""
+        if not events:
+            raise InvalidDataError("append_many needs at least one event")
+        bodies = [_encode(event, f"event {i}") for i, event in enumerate(events)]
+        with self._write() as conn:
+            self._open_game(conn, game_id)
+            (last,) = conn.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            conn.executemany(
+                "INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)",
+                [(game_id, last + i, body) for i, body in enumerate(bodies, start=1)],
+            )
+            return last + len(bodies)
+
+    def undo_to(self, game_id: int, seq: int) -> int:
+        """Mark active events with seq >= `seq` undone (kept for history); returns how many."""
+        with self._write() as conn:
+            self._open_game(conn, game_id)
+            if conn.execute(
+                "SELECT 1 FROM events WHERE game_id = ? AND seq = ? AND undone IS NULL",
+                (game_id, seq),
+            ).fetchone() is None:
+                raise InvalidDataError(f"Game {game_id} has no active event {seq} to undo to.")
+            cur = conn.execute(
+                "UPDATE events SET undone = ? WHERE game_id = ? AND seq >= ? AND undone IS NULL",
+                (_now(), game_id, seq),
+            )
+            return cur.rowcount
+
+    def records(self, game_id: int, include_undone: bool = False) -> list[EventRecord]:
+        """The log in seq order; undone events only when asked for (history, export)."""
+        where = "" if include_undone else " AND undone IS NULL"
+        with self._read() as conn:
+            self._row(conn, "id", game_id)
+            rows = conn.execute(
+                f"SELECT seq, body, undone FROM events WHERE game_id = ?{where} ORDER BY seq",
+                (game_id,),
+            ).fetchall()
+        return [EventRecord(seq, json.loads(body), undone) for seq, body, undone in rows]
+
+    def events(self, game_id: int) -> list[dict]:
+        """The active events in order: what replay applies."""
+        return [record.event for record in self.records(game_id)]
+
+    # --- runtime state outside the engine --------------------------------------------
+    def set_checkpoint(self, game_id: int, key: str, value: dict) -> None:
+        """Commit a piece of runtime state (e.g. where the countdown stood) for a resume."""
+        body = _encode(value, f"checkpoint {key!r}")
+        with self._write() as conn:
+            self._open_game(conn, game_id)
+            conn.execute(
+                "INSERT INTO checkpoints (game_id, key, value, updated) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value, "
+                "updated = excluded.updated",
+                (game_id, key, body, _now()),
+            )
+
+    def checkpoint(self, game_id: int, key: str) -> dict | None:
+        with self._read() as conn:
+            self._row(conn, "id", game_id)
+            row = conn.execute(
+                "SELECT value FROM checkpoints WHERE game_id = ? AND key = ?", (game_id, key)
+            ).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    # --- export ----------------------------------------------------------------------
+    def export_jsonl(self, game_id: int, out: TextIO) -> int:
+        """Write a header line then every event (undone ones flagged); returns event lines."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT id, game, config, created, finished, result, abandoned "
+                "FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+        if row is None:
+            raise self._unknown(game_id)
+        gid, game, config, created, finished, result, abandoned = row
+        header = {
+            "type": "game", "schema": CURRENT_VERSION, "id": gid, "game": game,
+            "created": created, "finished": finished, "abandoned": abandoned,
+            "config": json.loads(config), "result": json.loads(result) if result else None,
+        }
+        records = self.records(game_id, include_undone=True)
+        out.write(json.dumps(header) + "\n")
+        for record in records:
+            line = {"type": "event", "seq": record.seq, "undone": record.undone,
+                    "event": record.event}
+            out.write(json.dumps(line) + "\n")
+        return len(records)

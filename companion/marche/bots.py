@@ -1,0 +1,146 @@
+"""Bots that play Le Marché legally and with intent, in distinct styles.
+
+A bot reads only what its seat may see (public facts, its own money, camels and hand) and
+turns each card on offer into a worth in dirhams: the points the card would add to its
+final score, priced at the style's rate of points per dirham. It stops the countdown at
+the highest count it is willing to pay for the best card. All randomness comes from the
+``random.Random`` it is given, so a seed replays the same game.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.marche.state import BANK, CAMEL, MarcheState
+
+SET_POINTS = (0, 0, 1, 2, 4, 8, 16)
+
+
+def set_gain(held: int) -> int:
+    """Set points gained by one more card of a value already held ``held`` times."""
+    top = len(SET_POINTS) - 1
+    return SET_POINTS[min(held + 1, top)] - SET_POINTS[min(held, top)]
+
+
+class Bot:
+    """Shared reasoning; styles differ in how they value money, sets and camels."""
+
+    style = "bot"
+    points_per_dirham = 1.0   # how many points one dirham is worth to this style
+    set_weight = 1.0
+    least_weight = 0.4
+    camel_weight = 1.0
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self._profile_key = self._whim_turn = None
+        self._profile_cache = self._whims = None
+
+    # ------------------------------------------------------------ decisions
+    def pick(self, state: MarcheState, seat: int) -> int:
+        """Offer a card from the hand."""
+        hand = state.hands[seat]
+        return hand[self.rng.randrange(len(hand))]
+
+    def bid(self, state: MarcheState, seat: int) -> tuple[int, Any] | None:
+        """The highest count (<= the current price) at which this bot would stop, and why."""
+        best: tuple[int, Any] | None = None
+        limit = min(state.price, state.money[seat])
+        for target, points in self._candidates(state, seat):
+            count = min(limit, int(points / self.points_per_dirham))
+            if count >= state.rules.lowest_price and (best is None or count > best[0]):
+                best = (count, target)
+        return best
+
+    def claim(self, state: MarcheState, seat: int, count: int) -> Any:
+        """Name the card worth most at the stop's count (the bid's target, usually)."""
+        options = [(points, target) for target, points in self._candidates(state, seat)
+                   if points / self.points_per_dirham >= count]
+        return max(options, key=lambda o: o[0])[1] if options else None
+
+    # ------------------------------------------------------------ valuation
+    def _candidates(self, state: MarcheState, seat: int):
+        values, least_types, needs_camel, spare = self._profile(state, seat)
+        for seller, card in state.offers.items():
+            if seller == seat:
+                continue
+            kind = state.bank_type if seller == BANK else state.sells[seller]
+            points = self.set_weight * set_gain(values.get(card, 0))
+            if kind in least_types:
+                points += self.least_weight * (card + 1)
+            yield seller, points - needs_camel + self._whim(state, seller)
+        if state.camel_up is not None:
+            yield CAMEL, self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9 \
+                + self._whim(state, CAMEL)
+
+    def _profile(self, state: MarcheState, seat: int):
+        """What the bot knows of its own position; recomputed only after a purchase."""
+        key = (state.turn, len(state.records))
+        if self._profile_key != key:
+            goods = state.goods[seat]
+            values: dict[int, int] = {}
+            for cards in goods.values():
+                for card in cards:
+                    values[card] = values.get(card, 0) + 1
+            counts = {t: len(goods.get(t, ())) for t in buyable_types(state, seat)}
+            fewest = min(counts.values())
+            held = sum(counts.values())
+            capacity = sum(state.camels[seat])
+            spare = held + (state.rules.turns - state.turn) * 0.7 + 1 - capacity
+            self._profile_cache = (values, {t for t, n in counts.items() if n == fewest},
+                                   0.5 if held >= capacity else 0.0, spare)
+            self._profile_key = key
+        return self._profile_cache
+
+    def _whim(self, state: MarcheState, target: Any) -> float:
+        """A per-turn taste for each card, so bots differ on price as people do."""
+        if self._whim_turn != state.turn:
+            self._whim_turn, self._whims = state.turn, {}
+        whim = self._whims.get(target)
+        if whim is None:
+            whim = self._whims[target] = self.rng.random() * 2.0
+        return whim
+
+
+def buyable_types(state: MarcheState, seat: int) -> list[str]:
+    """Every goods type in play but the seat's own."""
+    types = [t for i, t in enumerate(state.sells) if i != seat]
+    return types + ([state.bank_type] if state.bank_type else [])
+
+
+class Collector(Bot):
+    """Chases sets and the least-type bonus; spends freely; sells its small cards first."""
+
+    style = "collector"
+    points_per_dirham = 0.8
+    set_weight = 1.6
+    least_weight = 0.45
+
+    def pick(self, state: MarcheState, seat: int) -> int:
+        hand = state.hands[seat]
+        return hand[0] if self.rng.random() < 0.7 else hand[self.rng.randrange(len(hand))]
+
+
+class Miser(Bot):
+    """Plays for the money podium: buys only bargains, offers its best cards early."""
+
+    style = "miser"
+    points_per_dirham = 1.4
+    set_weight = 1.0
+    least_weight = 0.5
+    camel_weight = 1.2
+
+    def pick(self, state: MarcheState, seat: int) -> int:
+        return state.hands[seat][-1]
+
+
+class Camelteer(Bot):
+    """Secures carrying capacity first, then buys to fill it."""
+
+    style = "camelteer"
+    points_per_dirham = 1.0
+    camel_weight = 1.8
+    least_weight = 0.4
+
+
+STYLES: dict[str, type[Bot]] = {cls.style: cls for cls in (Collector, Miser, Camelteer)}

@@ -1,0 +1,158 @@
+"""Headless games between bots: the engine played end to end, fast and reproducibly.
+
+Bots advance the state in place (the simulator owns it), stops happen at the highest
+count any bot would pay, and every bot whose price is that count stops "at the same
+time", so disputes arise as they do at a table.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+from companion.core.chance import SeededChance
+from companion.core.game import Event, chance_event
+from companion.marche.bots import STYLES, Bot
+from companion.marche.engine import MarcheGame
+from companion.marche.final import final_score
+from companion.marche.state import OVER, PICKING
+
+END_COUNTDOWN = Event("end_countdown")
+REACTION_US = (150_000, 900_000)
+"""When a bot presses after the tick it wants: the tie window then decides who was together."""
+
+
+@dataclass
+class GameResult:
+    styles: list[str]
+    totals: list[int]
+    winners: list[int]
+    disputes: int
+    stops: int
+
+
+def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
+              tie_window_us: int = 100_000) -> GameResult:
+    """One full game between bots of the given styles (one per seat)."""
+    game = MarcheGame()
+    rng = random.Random(f"bots/{seed}")
+    bots: list[Bot] = [STYLES[s](random.Random(rng.random())) for s in styles]
+    state = game.new_state({"players": len(styles), "rules": rules or {}})
+    chance = SeededChance(seed)
+    log_length = 0
+    disputes = stops = 0
+
+    def act(event: Event | None) -> None:
+        """Apply a decision (None at the start) and the draws it makes due, as Match does."""
+        nonlocal log_length
+        if event is not None:
+            game.advance(state, event)
+            log_length += 1
+        while (request := game.chance_request(state)) is not None:
+            card = chance.draw(request, log_length)
+            game.advance(state, chance_event(request.deck, card))
+            log_length += 1
+
+    act(None)
+    while state.phase != OVER:
+        if state.phase == PICKING:
+            for seat, bot in enumerate(bots):
+                act(Event("pick", seat, {"card": bot.pick(state, seat)}))
+            continue
+        bids = [bot.bid(state, seat) for seat, bot in enumerate(bots)]
+        top = max((b[0] for b in bids if b), default=None)
+        if top is None:
+            act(END_COUNTDOWN)
+            continue
+        presses = sorted((rng.randrange(*REACTION_US), seat)
+                         for seat, b in enumerate(bids) if b and b[0] == top)
+        first = presses[0][0]
+        stoppers = [[seat, t - first] for t, seat in presses if t - first <= tie_window_us]
+        act(Event("stop", None, {"count": top, "stoppers": stoppers}))
+        stops += 1
+        claims = {seat: bots[seat].claim(state, seat, top) for seat, _ in stoppers}
+        named = [t for t in claims.values() if t is not None]
+        disputes += sum(1 for t in set(named) if named.count(t) > 1)
+        for seat, _ in stoppers:
+            act(Event("claim", seat, {"target": claims[seat]}))
+    score = final_score(state)
+    totals = [p.total for p in score.players]
+    winners = [seat for seat, name in enumerate(state.names) if name in score.winners]
+    return GameResult(list(styles), totals, winners, disputes, stops)
+
+
+@dataclass
+class Summary:
+    players: int
+    games: int = 0
+    seconds: float = 0.0
+    wins_by_seat: list[float] = field(default_factory=list)
+    wins_by_style: dict[str, float] = field(default_factory=dict)
+    score_by_style: dict[str, list[int]] = field(default_factory=dict)
+    score_by_seat: list[int] = field(default_factory=list)
+    disputes: int = 0
+    stops: int = 0
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        for seat in result.winners:
+            self.wins_by_seat[seat] += 1
+            self.wins_by_style[result.styles[seat]] = self.wins_by_style.get(result.styles[seat], 0) + 1
+        for seat, total in enumerate(result.totals):
+            self.score_by_seat[seat] += total
+            self.score_by_style.setdefault(result.styles[seat], []).append(total)
+        self.disputes += result.disputes
+        self.stops += result.stops
+
+    def to_dict(self) -> dict:
+        games = max(self.games, 1)
+        return {
+            "games": self.games, "players": self.players,
+            "wins_by_seat": {f"seat {i + 1}": w for i, w in enumerate(self.wins_by_seat)},
+            "wins_by_bot": dict(sorted(self.wins_by_style.items())),
+            "average_score_by_seat": {f"seat {i + 1}": round(s / games, 2)
+                                      for i, s in enumerate(self.score_by_seat)},
+            "average_score_by_bot": {k: round(sum(v) / len(v), 2)
+                                     for k, v in sorted(self.score_by_style.items())},
+            "disputes_per_game": round(self.disputes / games, 3),
+            "stops_per_game": round(self.stops / games, 2),
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+        }
+
+
+def seat_styles(players: int, game_index: int, styles: list[str]) -> list[str]:
+    """Rotate the styles round the table each game so seat and style effects separate."""
+    return [styles[(seat + game_index) % len(styles)] for seat in range(players)]
+
+
+def simulate(players: int, games: int, seed: int, styles: list[str] | None = None,
+             rules: dict | None = None, progress=None, tie_window_us: int = 100_000) -> Summary:
+    styles = styles or sorted(STYLES)
+    summary = Summary(players, wins_by_seat=[0] * players, score_by_seat=[0] * players)
+    started = time.perf_counter()
+    for index in range(games):
+        summary.add(play_game(f"{seed}/{index}", seat_styles(players, index, styles), rules,
+                              tie_window_us))
+        if progress:
+            progress(index + 1, games)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def progress_bar(stream=sys.stderr, width: int = 30):
+    """A one-line bar on a terminal; silent when the output is not one."""
+    if not stream.isatty():
+        return None
+    step = [0]
+
+    def show(done: int, total: int) -> None:
+        filled = done * width // total
+        if filled != step[0] or done == total:
+            step[0] = filled
+            stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+            if done == total:
+                stream.write("\n")
+            stream.flush()
+    return show

@@ -1,0 +1,184 @@
+"""The appliance's one configuration file: TOML, layered defaults < file < command line.
+
+The defaults live in default_config.toml, the same commented file a person copies and
+edits, so the documentation and the defaults cannot drift apart. Every key a file or an
+override sets is checked against it: an unknown key or a wrong type is an error naming the
+key and where it came from, never silently ignored.
+"""
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+DEFAULT_FILE = Path(__file__).with_name("default_config.toml")
+OVERRIDE_SOURCE = "the command line"
+
+
+class ConfigError(ValueError):
+    """A configuration the appliance cannot run with; the message names the key and file."""
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    tie_window_ms: int
+    step_s: float
+    lead_in_s: float
+    claim_deadline_s: float
+
+
+@dataclass(frozen=True)
+class StoreConfig:
+    path: Path
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    port: int
+    host: str
+    pin_policy: str
+    pin: str
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    kind: str
+
+
+@dataclass(frozen=True)
+class BridgeConfig:
+    port: str
+
+
+@dataclass(frozen=True)
+class Config:
+    table: TableConfig
+    store: StoreConfig
+    web: WebConfig
+    display: DisplayConfig
+    bridge: BridgeConfig
+    pins: dict  # passed through unparsed to hardware.pinmap
+    source: str | None  # the file read, None for defaults only
+
+
+_CHECKS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
+    ("table", "tie_window_ms"): (lambda v: v >= 0, "must be 0 or more"),
+    ("table", "step_s"): (lambda v: v > 0, "must be more than 0"),
+    ("table", "lead_in_s"): (lambda v: v >= 0, "must be 0 or more"),
+    ("table", "claim_deadline_s"): (lambda v: v > 0, "must be more than 0"),
+    ("web", "port"): (lambda v: 1 <= v <= 65535, "must be a port number 1-65535"),
+    ("web", "host"): (bool, "must not be empty"),
+    ("web", "pin_policy"): (lambda v: v in ("random", "fixed"), 'must be "random" or "fixed"'),
+    ("web", "pin"): (lambda v: v == "" or (len(v) == 4 and v.isdigit()), "must be 4 digits"),
+    ("display", "kind"): (
+        lambda v: v in ("bargraph", "max7219", "terminal", "bridge"),
+        'must be "bargraph", "max7219", "terminal" or "bridge"',
+    ),
+}
+
+
+def load_config(
+    path: str | Path | None,
+    overrides: Mapping[str, Mapping[str, Any]] | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Config:
+    """Defaults, then the file at `path` (if given), then `overrides` ({section: {key: v}})."""
+    values = _read(DEFAULT_FILE)
+    origin = {(s, k): str(DEFAULT_FILE) for s, table in values.items() for k in table}
+    if path is not None:
+        _layer(values, origin, _read(Path(path)), str(path))
+    _layer(values, origin, overrides or {}, OVERRIDE_SOURCE)
+    for (section, key), (ok, need) in _CHECKS.items():
+        value = values[section][key]
+        if not ok(value):
+            raise ConfigError(
+                f"[{section}] {key} = {value!r} (from {origin[section, key]}) {need}."
+            )
+    web = values["web"]
+    if (web["pin_policy"] == "fixed") != bool(web["pin"]):
+        where = origin["web", "pin_policy"]
+        raise ConfigError(
+            f'[web] pin_policy = "{web["pin_policy"]}" (from {where}) needs pin = "NNNN" '
+            f'exactly when the policy is "fixed"; with "random" leave pin empty.'
+        )
+    env = os.environ if environ is None else environ
+    return Config(
+        table=TableConfig(**values["table"]),
+        store=StoreConfig(path=_store_path(values["store"]["path"], env)),
+        web=WebConfig(**web),
+        display=DisplayConfig(**values["display"]),
+        bridge=BridgeConfig(**values["bridge"]),
+        pins=values["pins"],
+        source=None if path is None else str(path),
+    )
+
+
+def parse_assignment(text: str) -> dict[str, dict[str, Any]]:
+    """A `--set section.key=value` flag as an override; the value is read as TOML, else text."""
+    name, sep, raw = text.partition("=")
+    section, dot, key = name.strip().partition(".")
+    if not sep or not dot or not section or not key:
+        raise ConfigError(f"{text!r}: expected section.key=value, e.g. web.port=8080")
+    try:
+        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw.strip()
+    return {section: {key: value}}
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise ConfigError(f"The configuration file {path} does not exist.") from None
+    except OSError as exc:
+        raise ConfigError(f"Cannot read the configuration file {path}: {exc.strerror}.") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"The configuration file {path} is not valid TOML: {exc}.") from exc
+
+
+def _layer(values: dict, origin: dict, layer: Mapping, source: str) -> None:
+    """Apply one layer over `values`, checking every key and type against the defaults."""
+    for section, table in layer.items():
+        if section not in values:
+            known = ", ".join(f"[{s}]" for s in values)
+            raise ConfigError(f"Unknown section [{section}] in {source} (known: {known}).")
+        if not isinstance(table, Mapping):
+            raise ConfigError(f"[{section}] in {source} must be a table of keys.")
+        if section == "pins":
+            values["pins"] = {**values["pins"], **table}
+            continue
+        for key, value in table.items():
+            if key not in values[section]:
+                known = ", ".join(values[section])
+                raise ConfigError(
+                    f"Unknown key [{section}] {key} in {source} (known keys: {known})."
+                )
+            values[section][key] = _typed(section, key, value, values[section][key], source)
+            origin[section, key] = source
+
+
+def _typed(section: str, key: str, value: Any, default: Any, source: str) -> Any:
+    """The value converted to the default's type (an int is a valid float), or an error."""
+    if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if type(value) is not type(default):
+        kind = {int: "a whole number", float: "a number", str: "text in quotes"}
+        raise ConfigError(
+            f"[{section}] {key} = {value!r} in {source} must be "
+            f"{kind.get(type(default), type(default).__name__)}."
+        )
+    return value
+
+
+def _store_path(configured: str, environ: Mapping[str, str]) -> Path:
+    """The store file: the configured path, else systemd's state dir, else the XDG data dir."""
+    if configured:
+        return Path(configured).expanduser()
+    state = environ.get("STATE_DIRECTORY", "").split(":")[0]
+    if state:
+        return Path(state) / "companion.db"
+    data = environ.get("XDG_DATA_HOME") or str(Path("~/.local/share").expanduser())
+    return Path(data) / "samarkand" / "companion.db"

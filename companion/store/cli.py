@@ -1,0 +1,83 @@
+"""`samarkand games list | export ID [--out FILE] | replay ID`: look at stored games.
+
+Each entry point is `main(argv, store_path) -> exit code`; errors are printed as one line a
+person can act on (exit 1), never a traceback. A missing store is reported, not created.
+"""
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Callable
+
+from .errors import StoreError
+from .events import EventStore
+
+
+def _open(store_path: str | Path) -> EventStore:
+    path = Path(store_path).expanduser()
+    if not path.exists():
+        raise StoreError(f"No game store at {path} yet: no game has been played with it.")
+    return EventStore(path)
+
+
+def _run(prog: str, argv: list[str], store_path, build, body: Callable) -> int:
+    parser = argparse.ArgumentParser(prog=f"samarkand games {prog}")
+    build(parser)
+    args = parser.parse_args(argv)
+    try:
+        with _open(store_path) as store:
+            return body(store, args)
+    except (StoreError, OSError) as exc:
+        print(f"samarkand games {prog}: {exc}", file=sys.stderr)
+        return 1
+
+
+def _game_id(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", type=int, help="the game's number, as `games list` shows it")
+
+
+def list_main(argv: list[str], store_path: str | Path) -> int:
+    """One line per stored game: id, rules, when, status, number of events, winners."""
+
+    def body(store: EventStore, args) -> int:
+        games = store.list_games()
+        if not games:
+            print("No games stored yet.")
+        for g in games:
+            winners = ", ".join(str(w) for w in g.winners) or "-"
+            print(f"{g.id:>4}  {g.game:<10} {g.created[:19]}  {g.status:<12}"
+                  f"{g.events:>6} events  winners: {winners}")
+        return 0
+
+    return _run("list", argv, store_path, lambda p: None, body)
+
+
+def export_main(argv: list[str], store_path: str | Path) -> int:
+    """The game as JSON lines (header, then every event) to stdout or --out FILE."""
+
+    def build(parser: argparse.ArgumentParser) -> None:
+        _game_id(parser)
+        parser.add_argument("--out", help="write to this file instead of the terminal")
+
+    def body(store: EventStore, args) -> int:
+        if args.out is None:
+            store.export_jsonl(args.id, sys.stdout)
+            return 0
+        with open(args.out, "w", encoding="utf-8") as out:
+            count = store.export_jsonl(args.id, out)
+        print(f"Exported game {args.id} ({count} events) to {args.out}", file=sys.stderr)
+        return 0
+
+    return _run("export", argv, store_path, build, body)
+
+
+def replay_main(argv: list[str], store_path: str | Path) -> int:
+    """The active events in order, one JSON line each: {"seq": n, "event": {...}}."""
+
+    def body(store: EventStore, args) -> int:
+        for record in store.records(args.id):
+            print(json.dumps({"seq": record.seq, "event": record.event}))
+        return 0
+
+    return _run("replay", argv, store_path, _game_id, body)

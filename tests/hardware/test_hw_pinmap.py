@@ -1,0 +1,105 @@
+"""The pin map is refused before a game starts when it cannot be wired as written."""
+from __future__ import annotations
+
+import copy
+import tomllib
+
+import pytest
+
+from hardware.pinmap import DEFAULT_PIN_FILE, PinMapError, header_pin, load_pin_map, load_pin_map_file
+
+
+@pytest.fixture
+def table():
+    with DEFAULT_PIN_FILE.open("rb") as f:
+        return copy.deepcopy(tomllib.load(f)["pins"])
+
+
+def test_default_pin_map_has_five_buzzers_five_leds_ten_bar_leds_and_a_piezo():
+    pin_map = load_pin_map_file(DEFAULT_PIN_FILE)
+    assert pin_map.seats == [0, 1, 2, 3, 4]
+    assert sorted(pin_map.leds) == [0, 1, 2, 3, 4]
+    assert len(pin_map.bar) == 10
+    assert pin_map.piezo == "GPIO18"
+    used = [*pin_map.buzzers.values(), *pin_map.leds.values(), *pin_map.bar, pin_map.piezo]
+    assert len(set(used)) == 21
+
+
+def test_header_pins_follow_the_40_pin_layout():
+    assert [header_pin(name) for name in ("GPIO17", "GPIO4", "GPIO21", "GPIO2")] == [11, 7, 40, 3]
+
+
+def test_names_are_canonicalised(table):
+    table["buzzers"]["0"] = "gpio4"
+    assert load_pin_map(table).buzzers[0] == "GPIO4"
+
+
+@pytest.mark.parametrize("pin, message", [
+    ("GPIO99", "pins.buzzers.2: unknown pin 'GPIO99'"),
+    ("BCM4x", "pins.buzzers.2: unknown pin 'BCM4x'"),
+    ("GND", "pins.buzzers.2: unknown pin 'GND'"),
+    (17, "pins.buzzers.2: unknown pin 17"),
+])
+def test_unknown_pin_names_are_refused(table, pin, message):
+    table["buzzers"]["2"] = pin
+    with pytest.raises(PinMapError, match=message):
+        load_pin_map(table)
+
+
+def test_two_buzzers_on_one_pin_are_refused(table):
+    table["buzzers"]["3"] = table["buzzers"]["1"]
+    with pytest.raises(PinMapError, match="GPIO17 is used twice: pins.buzzers.1 and pins.buzzers.3"):
+        load_pin_map(table)
+
+
+def test_a_buzzer_and_an_led_on_one_pin_are_refused(table):
+    table["leds"]["4"] = "GPIO4"
+    with pytest.raises(PinMapError, match="GPIO4 is used twice: pins.buzzers.0 and pins.leds.4"):
+        load_pin_map(table)
+
+
+def test_reserved_interface_pins_are_refused(table):
+    table["piezo"] = "GPIO14"
+    with pytest.raises(PinMapError, match="pins.piezo: GPIO14 is reserved for UART"):
+        load_pin_map(table)
+    table["piezo"] = "GPIO0"
+    with pytest.raises(PinMapError, match="HAT ID EEPROM"):
+        load_pin_map(table)
+
+
+def test_max7219_reserves_spi_and_frees_the_bar(table):
+    table["display"] = "max7219"
+    assert load_pin_map(table).bar == ()
+    table["buzzers"]["4"] = "GPIO11"
+    with pytest.raises(PinMapError, match="pins.buzzers.4: GPIO11 is reserved for SPI"):
+        load_pin_map(table)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: t["buzzers"].pop("2"), r"seats must be numbered 0 to 3 with none missing; got \[0, 1, 3, 4\]"),
+    (lambda t: t["leds"].pop("4"), r"pins.leds: seats \[0, 1, 2, 3\] must match"),
+    (lambda t: t["buzzers"].clear(), "no buzzer listed"),
+    (lambda t: t["buzzers"].update(x="GPIO11"), "seat 'x' is not a number"),
+    (lambda t: t.update(display="lcd"), "pins.display: 'lcd'"),
+    (lambda t: t.update(bar=[]), "needs its LED pins"),
+    (lambda t: t.update(buzzer={}), r"unknown key\(s\) \['buzzer'\]"),
+    (lambda t: t.update(reserve=["can"]), "pins.reserve"),
+    (lambda t: t.update(max7219={"spi_device": 2}), "spi_device 0"),
+])
+def test_incomplete_or_misspelt_tables_are_refused(table, change, message):
+    change(table)
+    with pytest.raises(PinMapError, match=message):
+        load_pin_map(table)
+
+
+def test_missing_file_bad_toml_and_missing_table_are_refused(tmp_path):
+    with pytest.raises(PinMapError, match="pin map file not found"):
+        load_pin_map_file(tmp_path / "absent.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[pins\n")
+    with pytest.raises(PinMapError, match="not valid TOML"):
+        load_pin_map_file(bad)
+    empty = tmp_path / "empty.toml"
+    empty.write_text("[game]\nplayers = 4\n")
+    with pytest.raises(PinMapError, match=r"no \[pins\] table"):
+        load_pin_map_file(empty)

@@ -103,3 +103,16 @@ def test_missing_file_bad_toml_and_missing_table_are_refused(tmp_path):
     empty.write_text("[game]\nplayers = 4\n")
     with pytest.raises(PinMapError, match=r"no \[pins\] table"):
         load_pin_map_file(empty)
+
+
+def test_the_wiring_guide_table_matches_the_default_pin_map():
+    guide = (DEFAULT_PIN_FILE.parent / "WIRING.md").read_text()
+    pin_map = load_pin_map_file(DEFAULT_PIN_FILE)
+    rows = [
+        *(f"| buzzer seat {seat} | {pin} | {header_pin(pin)} |" for seat, pin in pin_map.buzzers.items()),
+        *(f"| lockout LED seat {seat} | {pin} | {header_pin(pin)} |" for seat, pin in pin_map.leds.items()),
+        *(f"| bar graph LED {i} | {pin} | {header_pin(pin)} |" for i, pin in enumerate(pin_map.bar, 1)),
+        f"| piezo (optional) | {pin_map.piezo} | {header_pin(pin_map.piezo)} |",
+    ]
+    table = guide.replace(" (bottom)", "").replace(" (top)", "")
+    assert [row for row in rows if row not in table] == []

@@ -31,6 +31,8 @@ class EventRecord:
 
 @dataclass(frozen=True)
 class GameSummary:
+    """One line of `games list`: `events` counts active events, `winners` comes from the result."""
+
     id: int
     game: str
     created: str

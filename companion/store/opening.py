@@ -29,7 +29,7 @@ def open_connection(path: Path) -> sqlite3.Connection:
             f"Cannot create the folder for the game store {path}: {exc.strerror}. "
             f"Set [store] path in the configuration to a writable place."
         ) from exc
-    version = _inspect(path) if path.exists() and path.stat().st_size > 0 else 0
+    version = _inspect(path) if path.exists() else 0
     try:
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=5.0)
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]

@@ -1,0 +1,193 @@
+"""Table scripts: a whole game as data, played through the real runtime on mock pins.
+
+A script names the offers, the cards turned up, every raw buzzer edge with its µs stamp
+(bounce trains included) and each stopper's claim. ``samarkand play --script FILE`` runs
+it with virtual time: edges go through gpiozero mock pins into the buzzer bank and the
+arbiter exactly as real edges do, so a disputed stop can be replayed and explained.
+The format is documented in docs/table-script.md.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, TextIO
+
+from companion.core.chance import SeededChance
+from companion.core.errors import RuleError
+from companion.core.game import ChanceRequest, Event
+from companion.core.match import Match
+from companion.marche.engine import MarcheGame
+from companion.runtime.table import TableCore, TableSettings
+
+LEVELS = {"down": True, "up": False}
+
+
+class ScriptError(ValueError):
+    """A table script that cannot be played, with the place that is wrong."""
+
+
+class ScriptChance:
+    """Cards turned up in the script's order, deck by deck; then the script's seed."""
+
+    def __init__(self, cards: dict[str, list], seed: Any) -> None:
+        self.queues = {deck: list(values) for deck, values in cards.items()}
+        self.fallback = SeededChance(seed)
+
+    def draw(self, request: ChanceRequest, position: int) -> Any:
+        queue = self.queues.get(request.deck)
+        if queue:
+            return queue.pop(0)
+        return self.fallback.draw(request, position)
+
+
+@dataclass(frozen=True)
+class Edge:
+    seat: int
+    t_us: int
+    pressed: bool
+    delivered_us: int  # when the runtime gets it (>= t_us: a late-processed edge)
+
+
+@dataclass
+class Turn:
+    picks: dict[int, int]
+    edges: list[Edge]
+    claims: list[dict[int, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Script:
+    setup: dict
+    settings: TableSettings
+    cards: dict[str, list]
+    seed: Any
+    turns: list[Turn]
+
+    @classmethod
+    def parse(cls, raw: Any) -> "Script":
+        if not isinstance(raw, dict):
+            raise ScriptError("a table script is a JSON object")
+        setup = raw.get("setup")
+        if not isinstance(setup, dict) or not isinstance(setup.get("names"), list):
+            raise ScriptError("setup.names: list the players' names in seat order")
+        seats = {name: i for i, name in enumerate(setup["names"])}
+        try:
+            settings = TableSettings.from_ms(**raw.get("table", {}))
+        except TypeError as exc:
+            raise ScriptError(f"table: {exc}") from None
+        turns = [_parse_turn(t, seats, f"turns[{i}]") for i, t in enumerate(raw.get("turns", []))]
+        cards = raw.get("cards", {})
+        if not isinstance(cards, dict):
+            raise ScriptError("cards: an object of deck name -> list of cards")
+        return cls(setup, settings, cards, raw.get("seed", 0), turns)
+
+
+def _seat(name: Any, seats: dict, where: str) -> int:
+    if name not in seats:
+        raise ScriptError(f"{where}: unknown player {name!r} (players: {', '.join(seats)})")
+    return seats[name]
+
+
+def _parse_turn(raw: Any, seats: dict, where: str) -> Turn:
+    if not isinstance(raw, dict):
+        raise ScriptError(f"{where}: a turn is an object with picks, edges and claims")
+    picks = {_seat(n, seats, f"{where}.picks"): c for n, c in raw.get("picks", {}).items()}
+    edges = []
+    for i, entry in enumerate(raw.get("edges", [])):
+        here = f"{where}.edges[{i}]"
+        if not isinstance(entry, list) or len(entry) not in (3, 4) or entry[2] not in LEVELS:
+            raise ScriptError(f"{here}: expected [player, t_us, \"down\"|\"up\"(, delivered_us)]")
+        t_us = entry[1]
+        delivered = entry[3] if len(entry) == 4 else t_us
+        if not all(isinstance(v, int) and v >= 0 for v in (t_us, delivered)) or delivered < t_us:
+            raise ScriptError(f"{here}: times are whole µs, delivered no earlier than stamped")
+        edges.append(Edge(_seat(entry[0], seats, here), t_us, LEVELS[entry[2]], delivered))
+    claims = []
+    for i, stop in enumerate(raw.get("claims", [])):
+        here = f"{where}.claims[{i}]"
+        if not isinstance(stop, dict):
+            raise ScriptError(f"{here}: an object of player -> card (a player, \"bank\", \"camel\" or null)")
+        claims.append({_seat(n, seats, here): (t if t in ("bank", "camel", None) else _seat(t, seats, here))
+                       for n, t in stop.items()})
+    return Turn(picks, sorted(edges, key=lambda e: (e.delivered_us, e.t_us)), claims)
+
+
+class ScriptJournal:
+    """Writes every engine event and runtime note as a JSON line, with the virtual time."""
+
+    def __init__(self, out: TextIO, clock: Callable[[], int]) -> None:
+        self.out, self.clock = out, clock
+
+    def record(self, events: list[Event]) -> None:
+        for event in events:
+            self._line({"source": "engine", **event.to_dict()})
+
+    def drop(self, count: int) -> None:
+        self._line({"source": "runtime", "note": "undo", "events": count})
+
+    def note(self, note: dict) -> None:
+        self._line({"source": "runtime", **note})
+
+    def _line(self, entry: dict) -> None:
+        self.out.write(json.dumps({"t_us": self.clock(), **entry}) + "\n")
+
+
+def play_script(script: Script, out: TextIO, factory=None) -> TableCore:
+    """Play ``script`` through mock pins, the buzzer bank and the table core."""
+    from hardware.buzzers import BuzzerBank
+    from hardware.pins import make_factory
+
+    now = [0]
+    match = Match(MarcheGame(), script.setup, ScriptChance(script.cards, script.seed))
+    core = TableCore(match, script.settings, ScriptJournal(out, lambda: now[0]))
+    factory = factory or make_factory(simulate=True)
+    pins = {seat: f"GPIO{4 + seat}" for seat in range(len(script.setup["names"]))}
+    bank = BuzzerBank(pins, factory, core.press, start_us=0)
+    try:
+        core.fill_chance(now[0])
+        for index, turn in enumerate(script.turns):
+            if core.phase() == "over":
+                raise ScriptError(f"turns[{index}]: the game is already over")
+            _play_turn(core, bank, factory, pins, turn, now, f"turns[{index}]")
+    finally:
+        bank.close()
+    return core
+
+
+def _play_turn(core: TableCore, bank, factory, pins, turn: Turn, now: list[int], where: str) -> None:
+    turn_number = core.state.turn
+    try:
+        for seat, card in sorted(turn.picks.items()):
+            core.pick(seat, card, now[0])
+    except RuleError as exc:
+        raise ScriptError(f"{where}.picks: {exc}") from None
+    start = now[0]
+    edges = list(turn.edges)
+    claims = list(turn.claims)
+    while core.state.turn == turn_number and core.phase() != "over":
+        deadline = core.next_deadline(now[0])
+        next_edge = start + edges[0].delivered_us if edges else None
+        if deadline is None and next_edge is None:
+            raise ScriptError(f"{where}: the turn cannot go on (missing picks or cards?)")
+        if next_edge is not None and (deadline is None or next_edge <= deadline):
+            edge = edges.pop(0)
+            now[0] = next_edge
+            pin = factory.pin(pins[edge.seat])
+            (pin.press_at if edge.pressed else pin.release_at)(start + edge.t_us)
+        else:
+            now[0] = deadline
+        for report in bank.poll(now[0]):
+            core.stuck(report)
+        core.advance(now[0])
+        if core.state.phase == "claiming" and claims:
+            stop = core.state.stop
+            for seat, target in claims.pop(0).items():
+                if seat in stop.seats() and seat not in stop.claims:
+                    try:
+                        core.claim(seat, target, now[0])
+                    except RuleError as exc:
+                        raise ScriptError(f"{where}.claims: {exc}") from None
+    for edge in edges:  # presses after the turn: recorded as ignored, as at a table
+        now[0] = max(now[0], start + edge.delivered_us)
+        pin = factory.pin(pins[edge.seat])
+        (pin.press_at if edge.pressed else pin.release_at)(start + edge.t_us)

@@ -1,0 +1,33 @@
+"""Entry point on the Pico: USB CDC as the link, the real machine module, forever."""
+import machine
+import micropython
+import select
+import sys
+import time
+
+from bridge import Firmware
+
+
+class UsbLink:
+    """Non-blocking reads and writes on the USB serial port (stdin/stdout)."""
+
+    def __init__(self):
+        self.poll = select.poll()
+        self.poll.register(sys.stdin, select.POLLIN)
+        self.rx = sys.stdin.buffer
+        self.tx = sys.stdout.buffer
+
+    def read(self):
+        data = bytearray()
+        while len(data) < 64 and self.poll.poll(0):
+            data += self.rx.read(1)
+        return data
+
+    def write(self, data):
+        self.tx.write(data)
+
+
+micropython.kbd_intr(-1)  # 0x03 is ordinary data in a frame, not Ctrl-C
+firmware = Firmware(machine, time, UsbLink())
+while True:
+    firmware.step()

@@ -1,0 +1,114 @@
+"""Every rule option and card distribution of MarcheRules, each against its default."""
+from collections import Counter
+
+import pytest
+
+from companion.core.errors import RuleError
+from companion.marche.options import MarcheRules
+from companion.marche.state import OVER
+from marche_driver import CAMEL, END, GAME, assert_refused, buy, offer, stop, table_match
+
+
+def market(rules=None, players=4, bank=None):
+    return offer(table_match(players, rules=rules), [7, 1, 2, 3][:players], bank)
+
+
+# ------------------------------------------------------------------ lowest_price
+def test_lowest_price_1_refuses_a_stop_at_0_and_ends_the_turn_after_a_stop_at_1():
+    match = market()
+    assert_refused(match, stop(0, 1), "from 1 to 10")
+    buy(match, 1, 1, 0)
+    assert match.state.turn == 2
+
+
+def test_lowest_price_0_allows_buying_at_0():
+    match = buy(market({"lowest_price": 0}), 1, 1, 0)
+    assert match.state.turn == 1 and match.state.price == 0
+    buy(match, 0, 2, 3)
+    state = match.state
+    assert state.goods[2] == {"carpets": [3]} and state.money == [16, 14, 15, 15]
+    assert state.turn == 2
+
+
+# ------------------------------------------------------------------ hidden_goods
+def bought_by_seat_1(rules):
+    return buy(market(rules), 9, 1, 0)
+
+
+def test_bought_goods_are_public_by_default():
+    state = bought_by_seat_1(None).state
+    view = GAME.view(state, 2)
+    assert view["players"][1]["goods"] == {"jewels": [7]} and view["records"][-1]["card"] == 7
+
+
+def test_hidden_goods_hide_bought_goods_from_other_views():
+    state = bought_by_seat_1({"hidden_goods": True}).state
+    for viewer in (None, 0, 2, 3):
+        view = GAME.view(state, viewer)
+        assert "goods" not in view["players"][1]
+        record = view["records"][-1]
+        assert (record["seat"], record["count"], record["card"]) == (1, 9, None)
+    assert GAME.view(state, 1)["players"][1]["goods"] == {"jewels": [7]}
+
+
+def test_hidden_goods_are_shown_at_the_end_of_the_game():
+    match = bought_by_seat_1({"hidden_goods": True})
+    match.act(END)
+    while match.state.phase != OVER:
+        offer(match, [hand[0] for hand in match.state.hands])
+        match.act(END)
+    view = GAME.view(match.state, 2)
+    assert view["players"][1]["goods"] == {"jewels": [7]} and view["records"][0]["card"] == 7
+
+
+# ------------------------------------------------------------------ card distributions as data
+def test_a_custom_goods_distribution_fills_the_hands_and_the_bank_deck():
+    cards = [9, 0, 0, 1, 1, 1, 2, 2, 8, 9]
+    state = table_match(3, rules={"goods_cards": cards}).state
+    assert state.hands == [sorted(cards)] * 3 and state.bank_deck == Counter(cards)
+
+
+def test_a_custom_camel_distribution_is_the_camel_deck():
+    match = table_match(4, camel=None, rules={"camel_cards": [3, 7, 3]})
+    assert match.waiting_for_card.remaining == {3: 2, 7: 1}
+    with pytest.raises(RuleError, match="no longer in the camels deck"):
+        match.enter_chance(5)
+    match.enter_chance(7)
+    buy(offer(match, [1, 1, 1, 1]), 8, 1, CAMEL)
+    assert match.state.camels[1] == [7] and match.waiting_for_card.remaining == {3: 2}
+
+
+def test_the_number_of_turns_follows_the_goods_cards():
+    match = table_match(4, rules={"turns": 3, "goods_cards": [1, 2, 3]})
+    for _ in range(3):
+        offer(match, [1, 1, 1, 1] if match.state.turn == 1 else [h[0] for h in match.state.hands])
+        match.act(END)
+    assert match.state.phase == OVER
+
+
+def test_rules_round_trip_through_their_json_form():
+    rules = MarcheRules(lowest_price=0, camel_refill="immediate", set_scoring="doubling",
+                        hidden_goods=True, camel_cards=(3, 3, 7))
+    assert MarcheRules.from_dict(rules.to_dict()) == rules
+
+
+# ------------------------------------------------------------------ invalid values
+@pytest.mark.parametrize("rules, words", [
+    ({"lowest_price": 2}, "lowest_price"),
+    ({"lowest_price": True}, "lowest_price"),
+    ({"camel_refill": "sometimes"}, "camel_refill"),
+    ({"set_scoring": "tripling"}, "set_scoring"),
+    ({"hidden_goods": "yes"}, "hidden_goods"),
+    ({"hidden_goods": 1}, "hidden_goods"),
+    ({"goods_cards": [1, 2, 3]}, "goods_cards"),
+    ({"goods_cards": [1, 1, 2, 2, 2, 3, 3, 5, 6, -7]}, "goods_cards"),
+    ({"goods_cards": "1,1,2,2,2,3,3,5,6,7"}, "goods_cards"),
+    ({"goods_cards": [1, 1, 2, 2, 2, 3, 3, 5, 6, 7.5]}, "goods_cards"),
+    ({"camel_cards": []}, "camel_cards"),
+    ({"camel_cards": [3, 0]}, "camel_cards"),
+    ({"start_price": 1}, "start_price"),
+    ({"camels": [3]}, "unknown rule option 'camels'"),
+])
+def test_invalid_rule_values_are_refused_by_name(rules, words):
+    with pytest.raises(RuleError, match=words):
+        GAME.new_state({"players": 4, "rules": rules})

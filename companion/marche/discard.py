@@ -119,27 +119,36 @@ class _Search:
         own_after = [sum(own[i:]) for i in range(1, last + 1)]
         kept = [0] * last
         mine = [0] * last
+        best = self.best
 
         def walk(i: int, room: int, need: int, score: int) -> None:
+            nonlocal best
             if i == last:  # room == need == 0: the ranges below guarantee it
                 for floor, cap in halls:
                     if sum(min(kept[j] - mine[j], cap[j]) for j in range(last)) < floor:
                         return
-                self.best = score
+                best = score
                 self.best_plan = (t, k, kept[:], mine[:])
                 return
-            v, sets_next, top_next = values[i], sets_after[i + 1], top[i + 1]
-            for n in range(min(total[i], room), max(0, room - total_after[i]) - 1, -1):
-                kept[i] = n
+            v, sets_next, top_next, top_here = values[i], sets_after[i + 1], top[i + 1], top[i][need]
+            mine_max, spill, mine_min = own[i], rest[i], need - own_after[i]
+            low = room - total_after[i]
+            for n in range(total[i] if total[i] < room else room, (low if low > 0 else 0) - 1, -1):
                 gained = score + bonus[n]
-                for c in range(min(own[i], n, need), max(0, n - rest[i], need - own_after[i]) - 1, -1):
-                    if gained + v * c + sets_next[room - n] + top_next[need - c] > self.best:
+                if gained + sets_next[room - n] + top_here <= best:
+                    continue  # no share of these n cards for t can beat the best
+                kept[i] = n
+                hi = mine_max if mine_max < n else n
+                lo = n - spill if n - spill > mine_min else mine_min
+                for c in range(hi if hi < need else need, (lo if lo > 0 else 0) - 1, -1):
+                    if gained + v * c + sets_next[room - n] + top_next[need - c] > best:
                         mine[i] = c
                         walk(i + 1, room - n, need - c, gained + v * c)
             kept[i] = mine[i] = 0
 
-        if top[0][k] + sets_after[0][self.capacity] > self.best:
+        if top[0][k] + sets_after[0][self.capacity] > best:
             walk(0, self.capacity, k, 0)
+        self.best = best
 
     def _plan_counts(self) -> dict[str, dict[int, int]]:
         """Turn the best plan (kept per value, t's share) into kept counts per type."""

@@ -241,14 +241,14 @@ class BridgeBoard:
 
     def _read_until(self, wanted: Callable[[tuple], bool], timeout: float) -> tuple | None:
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        found = None
+        while found is None and time.monotonic() < deadline:
             data = self._serial.read(max(1, self._serial.in_waiting))
             for frame in self.decoder.feed(data) if data else []:
-                if wanted(frame):
-                    self._dispatch(frame)
-                    return frame
                 self._dispatch(frame)
-        return None
+                if found is None and wanted(frame):
+                    found = frame
+        return found
 
     def _write(self, data: bytes) -> None:
         with self._lock:

@@ -157,6 +157,7 @@ class Emulator:
         self._master: int | None = None
         self._slave: int | None = None
         self._drop: dict[int, int] = {}
+        self._rx_partial = b""
         self.tx_dropped = 0
         self._boot()
         self.plug()
@@ -203,7 +204,12 @@ class Emulator:
             raise ValueError("set_inputs(at_us=...) needs an Emulator on a VirtualClock")
         if at_us < self.board_us():
             raise ValueError(f"at_us={at_us} is before the board's now ({self.board_us()})")
-        self.clock.advance(self._host_for_board(at_us) - self.clock.now())
+        while True:  # the real main loop never sleeps through half a ticks period
+            target = min(at_us, self.board_us() + TICKS_PERIOD // 4)
+            self.clock.advance(self._host_for_board(target) - self.clock.now())
+            if target == at_us:
+                return
+            self.firmware.step()
 
     def display_text(self) -> str:
         """What the MAX7219 shows, digits and '-' read back ('?' for letters)."""
@@ -215,7 +221,7 @@ class Emulator:
                    if p in self.machine.pins)
 
     def drop_next(self, kind: int, count: int = 1) -> None:
-        """Lose the next ``count`` outgoing frames of type ``kind`` (a line error)."""
+        """Lose the next ``count`` frames of type ``kind``, either way (a line error)."""
         with self._lock:
             self._drop[kind] = self._drop.get(kind, 0) + count
 
@@ -238,6 +244,7 @@ class Emulator:
             tty.setraw(slave)
             os.set_blocking(master, False)
             self._master, self._slave = master, slave
+            self._rx_partial = b""
 
     def unplug(self) -> None:
         """Pull the cable: the host's port fails; the board keeps sampling."""
@@ -264,18 +271,38 @@ class Emulator:
             data = os.read(self._master, 4096)
         except (BlockingIOError, OSError):
             return b""
-        if data:
-            self._delay()
-        return data
+        if not data:
+            return b""
+        self._delay()
+        return self._filter_incoming(data)
+
+    def _filter_incoming(self, data: bytes) -> bytes:
+        """Whole frames only, minus those ``drop_next`` asked to lose."""
+        *blocks, self._rx_partial = (self._rx_partial + data).split(b"\x00")
+        kept = []
+        for block in blocks:
+            if self._drop_frame(block):
+                continue
+            kept.append(block + b"\x00")
+        if len(self._rx_partial) > protocol.MAX_ENCODED:  # garbage: the firmware drops it
+            kept.append(self._rx_partial)
+            self._rx_partial = b""
+        return b"".join(kept)
+
+    def _drop_frame(self, block: bytes) -> bool:
+        if not self._drop:
+            return False
+        frame = protocol.decode_frame(block)
+        if frame is None or not self._drop.get(frame[0]):
+            return False
+        self._drop[frame[0]] -= 1
+        return True
 
     def write(self, data: bytes) -> None:
         if self._master is None:
             return
-        if self._drop:
-            frame = protocol.decode_frame(data[:-1])
-            if frame and self._drop.get(frame[0]):
-                self._drop[frame[0]] -= 1
-                return
+        if self._drop_frame(data[:-1]):
+            return
         self._delay()
         try:
             os.write(self._master, data)

@@ -128,6 +128,9 @@ class ScriptJournal:
     def note(self, note: dict) -> None:
         self._line({"source": "runtime", **note})
 
+    def countdown_at(self, count: int) -> None:
+        pass
+
     def _line(self, entry: dict) -> None:
         self.out.write(json.dumps({"t_us": self.clock(), **entry}) + "\n")
 
@@ -144,7 +147,7 @@ def play_script(script: Script, out: TextIO, factory=None) -> TableCore:
     pins = {seat: f"GPIO{4 + seat}" for seat in range(len(script.setup["names"]))}
     bank = BuzzerBank(pins, factory, core.press, start_us=0)
     try:
-        core.fill_chance(now[0])
+        core.start(now[0])
         for index, turn in enumerate(script.turns):
             if core.phase() == "over":
                 raise ScriptError(f"turns[{index}]: the game is already over")

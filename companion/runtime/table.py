@@ -51,7 +51,10 @@ class Journal(Protocol):
         """The last ``count`` events were undone."""
 
     def note(self, note: dict) -> None:
-        """Runtime evidence outside the engine (ignored presses, stuck buzzers)."""
+        """Runtime evidence outside the engine (stop evidence, ignored presses, stuck buzzers)."""
+
+    def countdown_at(self, count: int) -> None:
+        """The countdown shows ``count``: where a restart would carry on from."""
 
 
 class NullJournal:
@@ -62,6 +65,9 @@ class NullJournal:
         pass
 
     def note(self, note: dict) -> None:
+        pass
+
+    def countdown_at(self, count: int) -> None:
         pass
 
 
@@ -158,9 +164,14 @@ class TableCore:
         self._after_change(now_us)
         return events
 
-    def fill_chance(self, now_us: int) -> list[Event]:
+    def start(self, now_us: int, resume_count: int | None = None) -> list[Event]:
+        """Begin, or carry on after a restart: draws due, then the countdown if one runs.
+
+        A countdown interrupted by a restart starts again, after the lead-in, from the
+        count where it stood; a stop whose window was open then is dropped, not half-done.
+        """
         events = self._commit(self.match.fill_chance)
-        self._after_change(now_us)
+        self._after_change(now_us, first=resume_count)
         return events
 
     def undo(self, now_us: int) -> list[Event]:
@@ -214,6 +225,7 @@ class TableCore:
         self.last_stop = {"count": decision.count, "first_us": decision.first_us,
                           "stoppers": [{"seat": s, "offset_us": o} for s, o in decision.stoppers],
                           "late": [{"seat": s, "offset_us": o} for s, o in decision.late]}
+        self._note({"note": "stop_evidence", **self.last_stop})
         if self.lights:
             self.lights.light([s for s, _ in decision.stoppers])
         self.act(Event("stop", None, decision.engine_data()), now_us)
@@ -272,14 +284,19 @@ class TableCore:
 
     def _refresh_display(self, now_us: int) -> None:
         shown = self.count_shown(now_us)
-        if self.display is None or shown == self._shown:
+        if shown == self._shown:
             return
         self._shown = shown
+        counting = isinstance(shown, int) and self.countdown is not None
+        if counting:
+            self.journal.countdown_at(shown)
+        if self.display is None:
+            return
         if shown == "ready":
             self.display.show_ready()
         elif shown is None:
             self.display.blank()
-        elif self.state.phase == CLAIMING:
-            self.display.show_stop(shown)
-        else:
+        elif counting:
             self.display.show_count(shown)
+        else:
+            self.display.show_stop(shown)

@@ -1,0 +1,160 @@
+"""``samarkand``: the appliance and its tools on one command line.
+
+Each subcommand lives in the module that owns its concern; this file only dispatches and
+turns the errors a person can cause into one readable line and exit code 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.core.errors import RuleError
+
+GAMES = ("marche",)
+
+
+def _simulate(args) -> int:
+    from companion.marche.simulate import progress_bar, simulate
+    if args.games < 1:
+        return _fail("--games must be at least 1")
+    summary = simulate(args.players, args.games, args.seed, rules=args.rules,
+                       progress=None if args.json else progress_bar())
+    data = summary.to_dict()
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(f"{data['games']} games of Le Marché with {data['players']} players "
+          f"in {data['seconds']} s ({data['games_per_second']} games/s)")
+    for key in ("wins_by_seat", "wins_by_bot", "average_score_by_seat", "average_score_by_bot"):
+        print(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in data[key].items()))
+    print(f"disputes per game: {data['disputes_per_game']}  stops per game: {data['stops_per_game']}")
+    return 0
+
+
+def _score(args) -> int:
+    from companion.marche.score_file import main
+    return main([args.file])
+
+
+def _play(args) -> int:
+    from companion.runtime.script import Script, ScriptError, play_script
+    try:
+        with (sys.stdin if args.script == "-" else open(args.script, encoding="utf-8")) as f:
+            raw = json.load(f)
+        play_script(Script.parse(raw), sys.stdout)
+    except OSError as exc:
+        return _fail(f"cannot read {args.script}: {exc.strerror}")
+    except json.JSONDecodeError as exc:
+        return _fail(f"{args.script} is not valid JSON (line {exc.lineno}: {exc.msg})")
+    except (ScriptError, RuleError) as exc:
+        return _fail(str(exc))
+    return 0
+
+
+def _run(args) -> int:
+    from companion.appliance import run
+    return run(args)
+
+
+def _wiring(args) -> int:
+    from hardware.wiring_check import main
+    return main(args.rest)
+
+
+def _games(args) -> int:
+    from companion.config import ConfigError, load_config
+    from companion.store import cli
+    try:
+        path = args.store or load_config(args.config).store.path
+    except ConfigError as exc:
+        return _fail(str(exc))
+    commands = {"list": cli.list_main, "export": cli.export_main, "replay": cli.replay_main}
+    return commands[args.action](args.rest, path)
+
+
+def _bench(args) -> int:
+    from companion.bench import main
+    return main(args.rest)
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _rules(text: str) -> dict:
+    try:
+        rules = json.loads(text)
+    except json.JSONDecodeError:
+        raise argparse.ArgumentTypeError('expected JSON, e.g. \'{"set_scoring": "doubling"}\'')
+    if not isinstance(rules, dict):
+        raise argparse.ArgumentTypeError("expected a JSON object of rule options")
+    return rules
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="samarkand", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run the table (simulation mode without GPIO)")
+    run.add_argument("--simulate", action="store_true", help="mock pins and bots, even on a Pi")
+    run.add_argument("--config", help="the appliance's TOML configuration file")
+    run.add_argument("--port", type=int, help="the web page's port (default 8000)")
+    run.add_argument("--players", type=int, default=4, help="players in a new game (3-5)")
+    run.add_argument("--seat", type=int, help="play this seat (1-based) from the keyboard")
+    run.add_argument("--bridge", help="USB buzzer board: a port path, 'auto' or 'emulator'")
+    run.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
+                     help="override one configuration key, e.g. table.step_s=0.5")
+    run.add_argument("--no-web", action="store_true", help="do not serve the phone page")
+    run.add_argument("--new", action="store_true", help="abandon an unfinished game and start anew")
+    run.add_argument("--seed", type=int, help="seed for digital draws and bots")
+    run.set_defaults(handler=_run)
+
+    simulate = sub.add_parser("simulate", help="play headless games between bots")
+    simulate.add_argument("game", choices=GAMES)
+    simulate.add_argument("--players", type=int, default=4, choices=range(3, 6))
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--rules", type=_rules, default=None, help="rule options as JSON")
+    simulate.add_argument("--json", action="store_true", help="machine-readable output")
+    simulate.set_defaults(handler=_simulate)
+
+    score = sub.add_parser("score", help="score a finished physical game (JSON in, JSON out)")
+    score.add_argument("game", choices=GAMES)
+    score.add_argument("file", help="a JSON file, or - for standard input")
+    score.set_defaults(handler=_score)
+
+    play = sub.add_parser("play", help="play a table script through the runtime on mock pins")
+    play.add_argument("--script", required=True, help="the script (JSON), or - for standard input")
+    play.set_defaults(handler=_play)
+
+    wiring = sub.add_parser("wiring-check", help="light each LED, ask for each buzzer", add_help=False)
+    wiring.add_argument("rest", nargs=argparse.REMAINDER)
+    wiring.set_defaults(handler=_wiring)
+
+    games = sub.add_parser("games", help="stored games: list, export, replay")
+    games.add_argument("action", choices=("list", "export", "replay"))
+    games.add_argument("--config", help="the appliance's TOML configuration file")
+    games.add_argument("--store", help="the store file (default: from the configuration)")
+    games.add_argument("rest", nargs=argparse.REMAINDER)
+    games.set_defaults(handler=_games)
+
+    bench = sub.add_parser("bench", help="print the benchmarks' figures", add_help=False)
+    bench.add_argument("rest", nargs=argparse.REMAINDER)
+    bench.set_defaults(handler=_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except RuleError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""The table's inputs and outputs, assembled from the configuration.
+
+The runtime sees only ``BuzzerEvent`` callbacks, a ``CountdownDisplay`` and ``SeatLights``;
+this module is where it is decided whether they are the Pi's GPIO (real or mock pins) or
+the USB buzzer board. It is an entry point: the one place in companion/ that reaches out
+to hardware/ and firmware_bridge/, lazily.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from companion.config import Config, ConfigError
+from companion.runtime.console import TerminalDisplay
+from companion.runtime.signals import BuzzerEvent
+
+
+class Inputs:
+    """Buzzers, lights and display behind one face; ``press`` exists in simulation only."""
+
+    display = None
+    lights = None
+    press: Callable[[int, bool, int], None] | None = None
+    simulated = False
+
+    def __init__(self) -> None:
+        self.on_event: Callable[[BuzzerEvent], None] = lambda event: None
+        self.on_status: Callable[[bool, str], None] = lambda connected, reason: None
+
+    def _event(self, event: BuzzerEvent) -> None:
+        self.on_event(event)
+
+    def poll(self, now: int) -> list:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+class GpioInputs(Inputs):
+    def __init__(self, config: Config, simulate: bool) -> None:
+        super().__init__()
+        from hardware.buzzers import BuzzerBank
+        from hardware.display import BarGraphDisplay, DisplayGroup, Max7219Display
+        from hardware.lights import LockoutLights
+        from hardware.pinmap import DEFAULT_PIN_FILE, load_pin_map, load_pin_map_file
+        from hardware.pins import make_factory
+
+        pin_map = load_pin_map(config.pins) if config.pins else load_pin_map_file(DEFAULT_PIN_FILE)
+        kind = config.display.kind
+        if kind in ("bargraph", "max7219") and pin_map.display != kind:
+            raise ConfigError(f'[display] kind = "{kind}" but the pin map wires '
+                              f'display = "{pin_map.display}": make them the same')
+        self.factory = make_factory(simulate)
+        self.simulated = simulate
+        self.pin_map = pin_map
+        self.bank = BuzzerBank(pin_map.buzzers, self.factory, self._event)
+        self.lights = LockoutLights(pin_map.leds, self.factory)
+        shown = []
+        if kind == "bargraph":
+            shown.append(BarGraphDisplay(pin_map.bar, self.factory))
+        elif kind == "max7219":
+            shown.append(Max7219Display(port=pin_map.spi_port, spi_device=pin_map.spi_device))
+        if simulate or kind == "terminal":
+            shown.append(TerminalDisplay())
+        self.display = DisplayGroup(*shown)
+        if simulate:
+            self.press = self._press
+
+    def _press(self, seat: int, down: bool, t_us: int) -> None:
+        """Drive a seat's mock buzzer pin: the same path as a real edge."""
+        pin = self.factory.pin(self.pin_map.buzzers[seat])
+        (pin.press_at if down else pin.release_at)(t_us)
+
+    def poll(self, now: int) -> list:
+        return self.bank.poll(now)
+
+    def close(self) -> None:
+        self.bank.close()
+        self.lights.close()
+        self.factory.close()
+
+
+class BridgeInputs(Inputs):
+    def __init__(self, spec: str) -> None:
+        super().__init__()
+        from firmware_bridge.driver import open_bridge
+        self.board = open_bridge(spec, on_event=self._event,
+                                 on_status=lambda up, why: self.on_status(up, why))
+        self.display, self.lights = self.board.display, self.board.lights
+
+    def close(self) -> None:
+        self.board.close()
+
+
+def gpio_present() -> bool:
+    try:
+        import lgpio  # noqa: F401
+    except ImportError:
+        return False
+    from pathlib import Path
+    return any(Path("/dev").glob("gpiochip*"))
+
+
+def open_inputs(config: Config, simulate: bool) -> Inputs:
+    """The bridge if one is configured, else GPIO: real on a Pi, mock pins otherwise."""
+    if config.bridge.port:
+        return BridgeInputs(config.bridge.port)
+    return GpioInputs(config, simulate=simulate or not gpio_present())

@@ -1,0 +1,107 @@
+"""The table core on the real clock: one thread, absolute deadlines, inputs serialised.
+
+Buzzer callbacks arrive on GPIO (or serial) threads while their driver holds its own
+lock, so they only queue the event and wake the loop; everything that touches the core
+happens under the loop's lock. The loop sleeps until the next absolute deadline (a tick,
+a tie window, a claim deadline), so the countdown never accumulates drift.
+"""
+from __future__ import annotations
+
+import queue
+import threading
+from typing import Any, Callable
+
+from companion.runtime.signals import BuzzerEvent, now_us
+from companion.runtime.table import TableCore
+
+MAX_SLEEP_US = 250_000
+
+
+class TableLoop:
+    def __init__(self, core: TableCore | None, poll_inputs: Callable[[int], list] | None = None,
+                 seats=None, clock: Callable[[], int] = now_us) -> None:
+        self.core = core
+        self.poll_inputs = poll_inputs
+        self.seats = seats
+        self.clock = clock
+        self.lock = threading.RLock()
+        self.tick_lateness_us: list[int] = []
+        self._presses: queue.SimpleQueue[BuzzerEvent] = queue.SimpleQueue()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # ------------------------------------------------------------- inputs
+    def on_buzzer(self, event: BuzzerEvent) -> None:
+        """Called from an input driver's thread: queue and wake, never block."""
+        self._presses.put(event)
+        self._wake.set()
+
+    def call(self, action: Callable[..., Any], *args) -> Any:
+        """Run ``action(*args, now_us)`` on the core under the lock (web, console)."""
+        with self.lock:
+            result = action(*args, self.clock())
+        self._wake.set()
+        return result
+
+    # ------------------------------------------------------------- running
+    def start(self) -> "TableLoop":
+        self._thread = threading.Thread(target=self.run, name="table-loop", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def run(self) -> None:
+        while not self._stopping.is_set():
+            self.step()
+            self._sleep_until(self.next_deadline())
+
+    def step(self) -> None:
+        """Do everything due now: queued presses, stuck reports, deadlines, bot seats."""
+        now = self.clock()
+        reports = self.poll_inputs(now) if self.poll_inputs else []
+        with self.lock:
+            if self.core is None:
+                return
+            while True:
+                try:
+                    self.core.press(self._presses.get_nowait())
+                except queue.Empty:
+                    break
+            for report in reports:
+                self.core.stuck(report)
+            self._measure_tick(now)
+            self.core.advance(now)
+            if self.seats is not None:
+                self.seats.step(self.core, now)
+
+    def next_deadline(self) -> int | None:
+        with self.lock:
+            if self.core is None:
+                return None
+            now = self.clock()
+            times = [self.core.next_deadline(now)]
+            if self.seats is not None:
+                times.append(self.seats.next_due())
+        times = [t for t in times if t is not None]
+        return min(times) if times else None
+
+    def _sleep_until(self, deadline: int | None) -> None:
+        wait_us = MAX_SLEEP_US if deadline is None else min(deadline - self.clock(), MAX_SLEEP_US)
+        if wait_us > 0 and self._wake.wait(wait_us / 1e6):
+            self._wake.clear()
+
+    def _measure_tick(self, now: int) -> None:
+        """How late after its deadline the loop shows each count (for the benchmark)."""
+        countdown = self.core.countdown
+        if countdown is None:
+            return
+        shown = countdown.count_at(now)
+        if shown is not None and shown != getattr(self, "_last_count", None):
+            self.tick_lateness_us.append(now - countdown.tick_us(shown))
+        self._last_count = shown

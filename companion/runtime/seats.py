@@ -1,0 +1,80 @@
+"""Seats played by bots at a live table: they pick, press their buzzer and claim.
+
+A bot presses through the same path as a person: its seat's mock pin is driven low at a
+human reaction time after the count it wants appears, so the bank, the lockout and the
+arbiter treat it exactly like a real buzzer.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from companion.core.errors import RuleError
+from companion.marche.bots import Bot
+from companion.runtime.table import TableCore
+
+REACTION_US = (150_000, 700_000)
+HOLD_US = 150_000
+
+
+class BotSeats:
+    def __init__(self, bots: dict[int, Bot], press: Callable[[int, bool, int], None],
+                 rng: random.Random) -> None:
+        self.bots = bots
+        self.press = press          # press(seat, down, t_us): drive the seat's buzzer
+        self.rng = rng
+        self._planned: dict[int, tuple[int, int]] = {}   # seat -> (count wanted, press at)
+        self._releases: dict[int, int] = {}
+
+    def next_due(self) -> int | None:
+        times = [t for _, t in self._planned.values()] + list(self._releases.values())
+        return min(times) if times else None
+
+    def step(self, core: TableCore, now: int) -> None:
+        phase = core.phase()
+        state = core.state
+        if phase == "picking":
+            for seat, bot in self.bots.items():
+                if state.picks[seat] is None:
+                    core.pick(seat, bot.pick(state, seat), now)
+                    state = core.state
+        elif phase == "claiming":
+            stop = state.stop
+            for seat in [s for s in stop.seats() if s in self.bots and s not in stop.claims]:
+                self._claim(core, seat, stop.count, now)
+                if core.state.stop is None:
+                    break
+        elif phase == "countdown":
+            self._plan_presses(core, now)
+        self._fire(now)
+
+    def _claim(self, core: TableCore, seat: int, count: int, now: int) -> None:
+        target = self.bots[seat].claim(core.state, seat, count)
+        try:
+            core.claim(seat, target, now)
+        except RuleError:
+            core.claim(seat, None, now)
+
+    def _plan_presses(self, core: TableCore, now: int) -> None:
+        shown = core.count_shown(now)
+        if not isinstance(shown, int):
+            self._planned.clear()
+            return
+        for seat, bot in self.bots.items():
+            if seat in self._planned or seat in self._releases:
+                continue
+            bid = bot.bid(core.state, seat)
+            if bid is not None and bid[0] >= shown:
+                at = core.countdown.tick_us(shown) + self.rng.randrange(*REACTION_US)
+                self._planned[seat] = (shown, max(at, now))
+
+    def _fire(self, now: int) -> None:
+        for seat, (_, at) in list(self._planned.items()):
+            if at <= now:
+                del self._planned[seat]
+                self.press(seat, True, at)
+                self._releases[seat] = at + HOLD_US
+        for seat, at in list(self._releases.items()):
+            if at <= now:
+                del self._releases[seat]
+                self.press(seat, False, at)

@@ -109,6 +109,7 @@ def test_a_claim_for_a_camel_when_none_is_up_is_refused():
 
 @pytest.mark.parametrize("count, words", [
     (11, "from 1 to 10"), (0, "from 1 to 10"), ("5", "from 1 to 10"), (None, "from 1 to 10"),
+    (True, "from 1 to 10"),
 ])
 def test_a_stop_at_an_impossible_count_is_refused(count, words):
     assert_refused(market(), stop(count, 1), words)
@@ -161,10 +162,11 @@ def test_entering_a_card_when_none_is_awaited_is_refused():
 # ------------------------------------------------------------------ setup
 @pytest.mark.parametrize("setup, words", [
     ({"players": 4, "first_dean": 4}, "first_dean"),
+    ({"players": 4, "first_dean": True}, "first_dean"),
     ({"names": ["Ana", "Ben", "Ana"]}, "distinct name"),
     ({"players": 4, "names": ["Ana", "Ben", "Cy"]}, "distinct name"),
     ({"players": 3, "types": ["jewels", "spices", "carpets"]}, "goods types"),
-])
+], ids=repr)
 def test_a_bad_setup_is_refused_by_name(setup, words):
     with pytest.raises(RuleError, match=words):
         GAME.new_state(setup)

@@ -107,8 +107,11 @@ def test_rules_round_trip_through_their_json_form():
     ({"camel_cards": []}, "camel_cards"),
     ({"camel_cards": [3, 0]}, "camel_cards"),
     ({"start_price": 1}, "start_price"),
+    ({"start_price": "10"}, "start_price"),
+    ({"start_price": 10.5}, "start_price"),
+    ({"turns": 0, "goods_cards": []}, "turns"),
     ({"camels": [3]}, "unknown rule option 'camels'"),
-])
+], ids=repr)
 def test_invalid_rule_values_are_refused_by_name(rules, words):
     with pytest.raises(RuleError, match=words):
         GAME.new_state({"players": 4, "rules": rules})

@@ -166,10 +166,10 @@ class _Search:
         return {t: {v: n for v, n in zip(self.values, share[t]) if n} for t in self.types}
 
     def _sets_only_kept(self) -> list[int]:
-        """Kept count per value achieving the sets-only baseline."""
+        """Kept count per value achieving the sets-only baseline, keeping high values on ties."""
         room, kept = self.capacity, []
         for i in range(len(self.values)):
-            n = next(n for n in range(min(self.total[i], room) + 1)
+            n = next(n for n in range(min(self.total[i], room), -1, -1)  # high values first
                      if self.bonus[n] + self.sets_after[i + 1][room - n] == self.sets_after[i][room])
             kept.append(n)
             room -= n

@@ -96,7 +96,7 @@ def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, mo
     if keep is None:
         kept = best_keep(goods, capacity, buyable, set_scoring)
     else:
-        kept = _checked_keep(h.name, goods, capacity, keep)
+        kept = checked_keep(h.name, goods, capacity, keep)
     discarded = {t: sorted((Counter(goods[t]) - Counter(kept[t])).elements(), reverse=True)
                  for t in goods}
     least, least_pts = least_type_points(kept, buyable)
@@ -111,7 +111,7 @@ def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, mo
     )
 
 
-def _checked_keep(name: str, goods: dict[str, list[int]], capacity: int,
+def checked_keep(name: str, goods: dict[str, list[int]], capacity: int,
                   keep: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
     """The table's keep set, refused unless it is a legal discard of this player's goods."""
     for t, values in keep.items():

@@ -4,6 +4,7 @@ from collections import Counter
 import pytest
 
 from companion.core.errors import RuleError
+from companion.marche.final import final_score
 from companion.marche.options import MarcheRules
 from companion.marche.state import OVER
 from marche_driver import CAMEL, END, GAME, assert_refused, buy, offer, stop, table_match
@@ -28,6 +29,15 @@ def test_lowest_price_0_allows_buying_at_0():
     state = match.state
     assert state.goods[2] == {"carpets": [3]} and state.money == [16, 14, 15, 15]
     assert state.turn == 2
+
+
+# ------------------------------------------------------------------ set_scoring
+@pytest.mark.parametrize("set_scoring, points", [("rulebook", 16), ("doubling", 32)])
+def test_set_scoring_reaches_the_final_score(set_scoring, points):
+    state = GAME.new_state({"players": 4, "rules": {"set_scoring": set_scoring}})
+    state.goods[1] = {"jewels": [2, 2, 2], "vegetables": [2, 2], "carpets": [2, 2]}
+    state.camels[1] = [4, 3]                      # room for all seven 2s
+    assert final_score(state).players[1].set_values == {2: points}
 
 
 # ------------------------------------------------------------------ hidden_goods

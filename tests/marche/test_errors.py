@@ -177,6 +177,9 @@ def test_a_pick_that_is_not_an_integer_card_is_refused(card):
     assert_refused(table_match(4), pick(0, card), "card")
 
 
-@pytest.mark.parametrize("card", [True, 3.0])
-def test_an_entered_card_that_is_not_an_integer_is_refused(card):
-    assert_refused(table_match(4, camel=None), chance_event("camels", card), "card")
+@pytest.mark.parametrize("deck, card", [("camels", 3.0), ("bank", True)])
+def test_an_entered_card_that_is_not_an_integer_is_refused(deck, card):
+    match = table_match(3, camel=None if deck == "camels" else 3)
+    if deck == "bank":
+        offer(match, [1, 2, 3])
+    assert_refused(match, chance_event(deck, card), "card")

@@ -66,14 +66,14 @@ class BridgeBoard:
     def __init__(self, find_port: Callable[[], str], *, clock: Callable[[], int] = now_us,
                  sync_interval_s: float | None = 1.0, command_timeout_s: float = 0.05,
                  max_tries: int = 20, silence_s: float = 3.0,
-                 backoff_s: tuple[float, float] = (0.05, 2.0), owned: tuple = ()) -> None:
+                 backoff_s: tuple[float, float] = (0.05, 2.0), emulator=None) -> None:
         self.find_port = find_port
         self.clock = clock
         self.sync_interval_s = sync_interval_s
         self.max_tries = max_tries
         self.silence_s = silence_s
         self.backoff_s = backoff_s
-        self._owned = owned
+        self.emulator = emulator  # the Emulator behind find_port, closed with the board
         self.on_event: Callable[[BuzzerEvent], None] | None = None
         self.on_stuck: Callable[[StuckBuzzer], None] | None = None
         self.on_status: Callable[[bool, str], None] | None = None
@@ -117,8 +117,8 @@ class BridgeBoard:
         self._stop.set()
         if self._thread.is_alive():
             self._thread.join()
-        for resource in self._owned:
-            resource.close()
+        if self.emulator is not None:
+            self.emulator.close()
 
     def _run(self) -> None:
         delay = self.backoff_s[0]
@@ -340,6 +340,11 @@ class BridgeBoard:
                 board = self._last_board_us
                 self.offset_us = self.sync.to_host(board) - board
 
+    @property
+    def pending_commands(self) -> int:
+        """Commands sent but not yet acknowledged by the board."""
+        return len(self._outbox.pending)
+
     def to_host_us(self, board_us: int) -> int:
         """The fitted (drift-tracking) host time of a board time: for display and log."""
         return self.sync.to_host(board_us)
@@ -432,17 +437,17 @@ def open_bridge(spec: str, *, on_event=None, on_status=None, on_stuck=None,
 
     Callbacks are set before the link starts, so the first status change is not missed.
     """
-    owned: tuple = ()
+    emulator = None
     if spec == "auto":
         find_port = find_pico
     elif spec == "emulator":
         from firmware_bridge.emulator import Emulator
         emulator = Emulator()
-        find_port, owned = emulator.port_path, (emulator,)
+        find_port = emulator.port_path
     elif spec:
         find_port = lambda: spec  # noqa: E731
     else:
         raise ValueError('bridge spec must be a port path, "auto" or "emulator"')
-    board = BridgeBoard(find_port, owned=owned, **options)
+    board = BridgeBoard(find_port, emulator=emulator, **options)
     board.on_event, board.on_status, board.on_stuck = on_event, on_status, on_stuck
     return board.start()

@@ -5,7 +5,7 @@ import select
 import sys
 import time
 
-from bridge import Firmware
+from bridge import SEAT_PINS, Firmware
 
 
 class UsbLink:
@@ -27,6 +27,8 @@ class UsbLink:
         self.tx.write(data)
 
 
+if machine.Pin(SEAT_PINS[0], machine.Pin.IN, machine.Pin.PULL_UP).value() == 0:
+    raise SystemExit  # seat 0 held at power-up: stay at the REPL for maintenance
 micropython.kbd_intr(-1)  # 0x03 is ordinary data in a frame, not Ctrl-C
 firmware = Firmware(machine, time, UsbLink())
 while True:

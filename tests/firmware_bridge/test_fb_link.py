@@ -61,7 +61,7 @@ def test_a_lost_event_frame_is_reported_and_recovered_in_order(rig):
 def test_a_lost_ack_makes_the_host_resend_and_the_board_run_it_once(rig):
     rig.emu.drop_next(P.B_ACK)
     rig.board.display.show_count(42)
-    assert wait_until(lambda: rig.board.stats.resends >= 1 and not rig.board._outbox.pending)
+    assert wait_until(lambda: rig.board.stats.resends >= 1 and not rig.board.pending_commands)
     assert rig.emu.display_text() == "42"
     assert rig.emu.firmware.commands_done == 1
 
@@ -166,7 +166,7 @@ def test_open_bridge_emulator_connects(monkeypatch):
     board = open_bridge("emulator", on_event=events.append)
     try:
         assert board.wait_connected(5)
-        board._owned[0].set_inputs(0b1)
+        board.emulator.set_inputs(0b1)
         assert wait_until(lambda: events)
         assert events[0].seat == 0 and events[0].pressed
     finally:
@@ -175,25 +175,23 @@ def test_open_bridge_emulator_connects(monkeypatch):
 
 def test_a_board_with_another_protocol_version_is_refused():
     emu = Emulator()
-    monkey_version = P.VERSION + 1
-    original = emu.firmware._hello
+    other_version = P.VERSION + 1
 
-    def old_firmware(payload, now):
-        emu.firmware._send(P.HELLO_ACK, 0, monkey_version, 1, 0, 8, b"OLDBOARD")
-    emu.firmware._hello = old_firmware
+    def other_firmware(payload, now):
+        emu.firmware._send(P.HELLO_ACK, 0, other_version, 1, 0, 8, b"OLDBOARD")
+    emu.firmware._hello = other_firmware
     status = []
-    board = BridgeBoard(emu.port_path, backoff_s=(0.01, 0.01), owned=(emu,))
+    board = BridgeBoard(emu.port_path, backoff_s=(0.01, 0.01), emulator=emu)
     board.on_status = lambda up, why: status.append((up, why))
     board.start()
     try:
         assert wait_until(lambda: status)
         assert status[0] == (False, f"the board on {emu.port_path()} speaks protocol "
-                                    f"v{monkey_version}, this host v{P.VERSION}: flash "
+                                    f"v{other_version}, this host v{P.VERSION}: flash "
                                     "matching firmware")
         assert not board.connected
     finally:
         board.close()
-    assert original
 
 
 @pytest.mark.parametrize("ppm", [200.0, -200.0])

@@ -134,7 +134,10 @@ class TableCore:
         """A buzzer edge from any input path; only the arbiter looks at its timestamp."""
         before = len(self.arbiter.ignored)
         self.arbiter.press(event)
-        for ignored in self.arbiter.ignored[before:]:
+        self._note_ignored(before)
+
+    def _note_ignored(self, since: int) -> None:
+        for ignored in self.arbiter.ignored[since:]:
             self._note({"note": "ignored_press", "seat": ignored.seat, "t_us": ignored.t_us,
                         "reason": ignored.reason})
 
@@ -207,8 +210,10 @@ class TableCore:
         if self.paused or self.match.waiting_for_card is not None:
             return
         if self.countdown is not None:
+            before = len(self.arbiter.ignored)
             decision = self.arbiter.decide(now_us)
             if decision is not None:
+                self._note_ignored(before)
                 self._stop(decision, now_us)
             elif not self.arbiter.pending and now_us >= self.countdown.ends_us + self.settings.latency_us:
                 self.countdown = None

@@ -32,9 +32,13 @@ class SeededChance:
 class NeedsTableInput(Exception):
     """The physical table has to say which card came up."""
 
-    def __init__(self, request: ChanceRequest) -> None:
-        super().__init__(f"enter the card turned up from the {request.deck} deck")
+    def __init__(self, request: ChanceRequest, problem: str = "") -> None:
+        super().__init__(problem or f"enter the card turned up from the {request.deck} deck")
         self.request = request
+
+
+class RefusedTableCard(NeedsTableInput, RuleError):
+    """The card entered is not in the deck: it is refused and a card is still awaited."""
 
 
 class TableChance:
@@ -50,12 +54,16 @@ class TableChance:
         if not self._entered:
             raise NeedsTableInput(request)
         card = self._entered.pop(0)
-        check_remaining(request, card)
+        try:
+            check_remaining(request, card)
+        except RuleError as refused:     # the decision stands; the card is still awaited
+            raise RefusedTableCard(request, str(refused)) from None
         return card
 
 
 def check_remaining(request: ChanceRequest, card: Any) -> None:
     """Refuse a card that is no longer in the deck, naming what is left."""
-    if request.remaining.get(card, 0) <= 0:
+    same = [c for c in request.remaining if c == card and type(c) is type(card)]
+    if not same or request.remaining[same[0]] <= 0:
         left = ", ".join(f"{c}×{n}" for c, n in sorted(request.remaining.items()) if n) or "nothing"
         raise RuleError(f"card {card!r} is no longer in the {request.deck} deck (left: {left})")

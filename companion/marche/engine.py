@@ -49,7 +49,7 @@ class MarcheGame(Game[MarcheState]):
         sells = types[:players]
         bank_type = types[3] if players == 3 else None
         dean = setup.get("first_dean", 0)
-        if dean not in range(players):
+        if type(dean) is not int or dean not in range(players):
             raise RuleError(f"first_dean must be a seat from 0 to {players - 1}")
         money = starting_money(players)
         return MarcheState(
@@ -67,9 +67,9 @@ class MarcheGame(Game[MarcheState]):
     # ----------------------------------------------------------------- chance
     def chance_request(self, state: MarcheState) -> ChanceRequest | None:
         if state.camel_due == "now" and state.phase != OVER:
-            return ChanceRequest("camels", state.camel_deck)
+            return ChanceRequest("camels", dict(state.camel_deck))
         if state.phase == REVEAL:
-            return ChanceRequest("bank", state.bank_deck)
+            return ChanceRequest("bank", dict(state.bank_deck))
         return None
 
     # ----------------------------------------------------------------- apply
@@ -93,7 +93,7 @@ class MarcheGame(Game[MarcheState]):
         handler(self, state, event)
 
     def _seat(self, state: MarcheState, seat: Any) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        if type(seat) is not int or not 0 <= seat < state.players:
             raise RuleError(f"unknown player {seat!r}")
         return seat
 
@@ -104,7 +104,7 @@ class MarcheGame(Game[MarcheState]):
             raise RuleError("offers are picked at the start of a turn, not now")
         if state.picks[seat] is not None:
             raise RuleError(f"{state.names[seat]} has already picked this turn's offer")
-        if card not in state.hands[seat]:
+        if type(card) is not int or card not in state.hands[seat]:
             raise RuleError(f"{state.names[seat]} has no {card!r} card left to offer")
         state.picks[seat] = card
         if all(p is not None for p in state.picks):
@@ -137,7 +137,7 @@ class MarcheGame(Game[MarcheState]):
         if state.phase != COUNTDOWN:
             raise RuleError("the countdown is not running")
         low = state.rules.lowest_price
-        if not isinstance(count, int) or not low <= count <= state.price:
+        if type(count) is not int or not low <= count <= state.price:
             raise RuleError(f"a stop must be at a count from {low} to {state.price}, not {count!r}")
         if not isinstance(raw, (list, tuple)) or not raw:
             raise RuleError("a stop needs at least one stopper")
@@ -146,7 +146,7 @@ class MarcheGame(Game[MarcheState]):
             if not isinstance(entry, (list, tuple)) or len(entry) != 2:
                 raise RuleError("each stopper is [seat, microseconds after the first press]")
             seat, offset = self._seat(state, entry[0]), entry[1]
-            if not isinstance(offset, int) or offset < 0:
+            if type(offset) is not int or offset < 0:
                 raise RuleError("a stopper's offset is a non-negative number of microseconds")
             stoppers.append((seat, offset))
         if len({s for s, _ in stoppers}) != len(stoppers):

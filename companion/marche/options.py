@@ -42,6 +42,9 @@ class MarcheRules:
             value = getattr(self, name)
             if value not in allowed or type(value) is not type(allowed[0]):
                 raise RuleError(f"rule option {name!r} must be one of {list(allowed)}, not {value!r}")
+        for name in ("start_price", "turns"):
+            if type(getattr(self, name)) is not int or getattr(self, name) < 1:
+                raise RuleError(f"rule option {name!r} must be a whole number of at least 1")
         if len(self.goods_cards) != self.turns or any(v < 0 for v in self.goods_cards):
             raise RuleError(f"goods_cards must list {self.turns} non-negative values, one per turn")
         if not self.camel_cards or any(v <= 0 for v in self.camel_cards):

@@ -6,6 +6,7 @@ until the stop is resolved. Everything else is public (marche-rules.md, "What is
 """
 from __future__ import annotations
 
+from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.marche.state import CAMEL, OVER, PICKING, REVEAL, MarcheState
 
@@ -13,6 +14,8 @@ PRIVATE_RECORD_KEYS = ("paid",)
 
 
 def build_view(state: MarcheState, viewer: int | None) -> dict:
+    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < state.players):
+        raise RuleError(f"unknown viewer {viewer!r}: a seat from 0 to {state.players - 1}, or the table")
     over = state.phase == OVER
     revealed = state.phase not in (PICKING, REVEAL)
     hide_goods = state.rules.hidden_goods and not over

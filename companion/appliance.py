@@ -57,7 +57,9 @@ class Appliance:
         self.journal: StoreJournal | None = None
         self.listeners: list[Callable[[TableCore], None]] = []
         self.loop = TableLoop(None, poll_inputs=inputs.poll)
+        self.link_down: str | None = None
         inputs.on_event = self.loop.on_buzzer
+        inputs.on_status = self._link_status
 
     # ------------------------------------------------------------ games
     @property
@@ -117,6 +119,19 @@ class Appliance:
             self.human_seats.add(seat)
             if self.loop.seats is not None:
                 self.loop.seats.bots.pop(seat, None)
+
+    def _link_status(self, connected: bool, reason: str) -> None:
+        """The USB board went away or came back: pause the game until it is back."""
+        with self.loop.lock:
+            core, paused_by_link = self.core, self.link_down is not None
+            self.link_down = None if connected else reason
+            if core is None:
+                pass
+            elif not connected and not core.paused:
+                core.pause(now_us())
+            elif connected and paused_by_link:
+                core.resume(now_us())
+        print(f"buzzer board {'connected' if connected else 'disconnected'}: {reason}", flush=True)
 
     # ------------------------------------------------------------ running
     def call(self, action: Callable[..., Any], *args) -> Any:

@@ -87,6 +87,15 @@ class BridgeInputs(Inputs):
         self.board = open_bridge(spec, on_event=self._event,
                                  on_status=lambda up, why: self.on_status(up, why))
         self.display, self.lights = self.board.display, self.board.lights
+        self.simulated = self.board.emulator is not None
+        if self.simulated:
+            self.press = self._press
+        self._mask = 0
+
+    def _press(self, seat: int, down: bool, t_us: int) -> None:
+        """Bots press the emulated board's inputs; the board stamps them itself."""
+        self._mask = self._mask | (1 << seat) if down else self._mask & ~(1 << seat)
+        self.board.emulator.set_inputs(self._mask)
 
     def close(self) -> None:
         self.board.close()

@@ -25,6 +25,7 @@ class BotSeats:
         self.rng = rng
         self._planned: dict[int, tuple[int, int]] = {}   # seat -> (count wanted, press at)
         self._releases: dict[int, int] = {}
+        self._market: tuple | None = None
 
     def next_due(self) -> int | None:
         times = [t for _, t in self._planned.values()] + list(self._releases.values())
@@ -57,8 +58,11 @@ class BotSeats:
 
     def _plan_presses(self, core: TableCore, now: int) -> None:
         shown = core.count_shown(now)
+        market = (core.state.turn, len(core.state.records))
+        if not isinstance(shown, int) or market != self._market:
+            self._planned.clear()          # what was worth a press may be gone now
+            self._market = market
         if not isinstance(shown, int):
-            self._planned.clear()
             return
         for seat, bot in self.bots.items():
             if seat in self._planned or seat in self._releases:

@@ -77,14 +77,14 @@ class _Search:
         self.best = self.sets_after[0][self.capacity]
         self.best_plan = None
         if self.buyable and all(sum(self.avail.get(t, ())) for t in self.buyable):
+            kmax = min([sum(self.avail[u]) for u in self.buyable]
+                       + [self.capacity // len(self.buyable)])  # every buyable type keeps >= k
             candidates, seen = [], set()
             for t in self.buyable:
                 if tuple(self.avail[t]) in seen:  # an identical type gives the identical search
                     continue
                 seen.add(tuple(self.avail[t]))
                 top = self._top_table(t)
-                kmax = min([sum(self.avail[u]) for u in self.buyable]
-                           + [self.capacity // len(self.buyable)])
                 candidates += [(top[0][k] + self.best, t, k, top) for k in range(1, kmax + 1)]
             candidates.sort(key=lambda c: -c[0])
             for bound, t, k, top in candidates:

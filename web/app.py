@@ -1,0 +1,109 @@
+"""The phone page's Flask app: the factory, and the rules every request goes through.
+
+Every POST must come from this page: its Origin must be this server and it must carry the
+action token (a header a page on another origin cannot set without reading our page).
+Every response forbids outside assets (CSP ``default-src 'self'``: no inline scripts or
+styles either). A refused or malformed request gets a 4xx with a message, never a 500.
+"""
+from __future__ import annotations
+
+import hmac
+import logging
+from urllib.parse import urlsplit
+
+from flask import Flask, g, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from web.hub import PING_S, Hub
+from web.identity import (
+    ACTION_HEADER, HOST_COOKIE, SEAT_COOKIE, VISITOR_COOKIE, HostSessions, Refused,
+    action_token, new_token,
+)
+from web.table import WebTable
+
+MAX_BODY = 16 * 1024
+COOKIE_MAX_AGE = 60 * 60 * 24 * 60
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+                               "form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+log = logging.getLogger(__name__)
+
+
+def create_app(appliance, host_pin: str) -> Flask:
+    """The app for ``appliance``; the host console opens with ``host_pin``."""
+    from web import host, pages, player, stream
+
+    app = Flask(__name__)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, PING_S=PING_S, JOIN_URL=None,
+                      JSON_SORT_KEYS=False)
+    hub = Hub()
+    app.extensions["samarkand"] = WebTable(appliance, hub)
+    app.extensions["samarkand.hosts"] = HostSessions(host_pin)
+    app.extensions["samarkand.hub"] = hub
+    for blueprint in (pages.bp, player.bp, host.bp, stream.bp):
+        app.register_blueprint(blueprint)
+    app.before_request(_check_request)
+    app.after_request(_secure_response)
+    app.register_error_handler(Refused, _refused)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected)
+    return app
+
+
+def _check_request() -> None:
+    g.visitor = request.cookies.get(VISITOR_COOKIE)
+    g.new_visitor = not g.visitor
+    if g.new_visitor:
+        g.visitor = new_token()
+    if request.method in ("GET", "HEAD"):
+        return
+    if not _same_origin():
+        raise Refused(403, "this action must come from the table's own page")
+    sent = request.headers.get(ACTION_HEADER, "")
+    if g.new_visitor or not hmac.compare_digest(sent.encode(), action_token(g.visitor).encode()):
+        raise Refused(403, "this page is out of date: reload it and try again")
+
+
+def _same_origin() -> bool:
+    origin = request.headers.get("Origin")
+    if not origin:
+        return False
+    parts = urlsplit(origin)
+    return parts.scheme == request.scheme and parts.netloc == request.host
+
+
+def _secure_response(response):
+    response.headers.update(SECURITY_HEADERS)
+    if request.path.startswith(("/api/", "/stream")):
+        response.headers["Cache-Control"] = "no-store"
+    if g.get("new_visitor"):
+        set_cookie(response, VISITOR_COOKIE, g.visitor)
+    return response
+
+
+def set_cookie(response, name: str, value: str) -> None:
+    """HttpOnly, SameSite=Lax, and not Secure: the page is plain http on the table's LAN."""
+    response.set_cookie(name, value, max_age=COOKIE_MAX_AGE, httponly=True, samesite="Lax",
+                        secure=False, path="/")
+
+
+def _refused(exc: Refused):
+    return jsonify(error=str(exc)), exc.status
+
+
+def _http_error(exc: HTTPException):
+    messages = {404: "there is no such page", 405: "that is not how this address is used",
+                413: "that request is too large", 400: "that request could not be read"}
+    return jsonify(error=messages.get(exc.code, exc.description)), exc.code
+
+
+def _unexpected(exc: Exception):
+    log.exception("unexpected error in %s %s", request.method, request.path)
+    return jsonify(error="something went wrong on the Pi; the game is unchanged"), 500
+
+
+__all__ = ["create_app", "set_cookie", "SEAT_COOKIE", "HOST_COOKIE"]

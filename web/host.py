@@ -1,0 +1,58 @@
+"""The host console's actions, behind the PIN shown on the Pi."""
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+
+from web.app import HOST_COOKIE, set_cookie
+from web.context import body, hosts, need_host, table
+from web.identity import Refused
+from web.table import parse_target, whole_number
+
+bp = Blueprint("host", __name__, url_prefix="/api/host")
+
+
+@bp.post("/login")
+def login():
+    token = hosts().login(body().get("pin"))
+    response = jsonify(ok=True)
+    set_cookie(response, HOST_COOKIE, token)
+    return response
+
+
+@bp.post("/logout")
+def logout():
+    hosts().logout(request.cookies.get(HOST_COOKIE))
+    response = jsonify(ok=True)
+    response.delete_cookie(HOST_COOKIE, path="/")
+    return response
+
+
+@bp.post("/new_game")
+def new_game():
+    need_host()
+    return jsonify(ok=True, game_id=table().new_game(body()))
+
+
+@bp.post("/<command>")
+def command(command: str):
+    """pause, resume, undo, end, card, claim, score, accept."""
+    need_host()
+    data = body()
+    web = table()
+    if command in ("pause", "resume", "undo"):
+        web.run(command)
+    elif command == "end":
+        web.end()
+    elif command == "card":
+        if "card" not in data:
+            raise Refused(400, "say which card was turned up")
+        web.run("enter_card", whole_number(data["card"], "card"))
+    elif command == "claim":
+        web.run("claim", whole_number(data.get("seat"), "seat"), parse_target(data.get("target")))
+    elif command == "score":
+        web.override(data.get("seat"), data.get("keep"))
+    elif command == "accept":
+        web.accept()
+    else:
+        raise Refused(404, f"the host console has no command {command!r}")
+    return jsonify(ok=True)

@@ -1,0 +1,173 @@
+"""Who is asking: the seat a phone holds, the host's session, and the action token.
+
+A seat is held by a random token (``secrets.token_urlsafe``) in an HttpOnly cookie. Only
+its SHA-256 is kept, in the store's checkpoint for the game, so a seat survives the page
+reloading, the phone sleeping and the Pi restarting, and a copy of the store does not let
+anyone take the seat. There is no rejoin by name: losing the cookie means asking the host.
+
+Host sessions live in memory only: a restart prints a new PIN (or the fixed one), so the
+host logs in again. The action token every POST carries in a header is derived from the
+browser's visitor cookie, which a page on another origin can neither read nor guess.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import threading
+import time
+
+from companion.store import StoreError
+
+SEATS_KEY = "web_seats"
+SEAT_COOKIE, HOST_COOKIE, VISITOR_COOKIE = "sk_seat", "sk_host", "sk_visitor"
+ACTION_HEADER = "X-Action-Token"
+NAME_MAX = 20
+PIN_TRIES, PIN_LOCK_S = 5, 60
+_DEFAULT_NAME = re.compile(r"seat \d+", re.IGNORECASE)
+
+
+class Refused(ValueError):
+    """A request the page refuses, with the HTTP status and a message a person understands."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def action_token(visitor: str) -> str:
+    """The header token that goes with a visitor cookie."""
+    return digest("action:" + visitor)[:32]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Seats:
+    """The seats phones have joined in the current game: digest(token) -> (seat, name)."""
+
+    def __init__(self, appliance) -> None:
+        self.appliance = appliance
+        self.lock = threading.Lock()
+        self.game_id: int | None = None
+        self.joined: dict[int, dict] = {}      # seat -> {"token": digest, "name": name}
+
+    def sync(self) -> None:
+        """Follow the appliance to its current game, loading that game's joined seats."""
+        game_id = self.appliance.game_id
+        with self.lock:
+            if game_id == self.game_id:
+                return
+            saved = self.appliance.store.checkpoint(game_id, SEATS_KEY) if game_id else None
+            self.game_id = game_id
+            self.joined = {int(s): v for s, v in (saved or {}).get("seats", {}).items()}
+        for seat in self.joined:
+            self.appliance.take_seat(seat)
+
+    def seat_of(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        self.sync()
+        wanted = digest(token)
+        with self.lock:
+            for seat, entry in self.joined.items():
+                if hmac.compare_digest(entry["token"], wanted):
+                    return seat
+        return None
+
+    def names(self) -> dict[int, str]:
+        self.sync()
+        with self.lock:
+            return {seat: entry["name"] for seat, entry in self.joined.items()}
+
+    def join(self, seat, name, display_names: list[str]) -> str:
+        """Give ``seat`` to a new token under ``name``; returns the token for the cookie."""
+        self.sync()
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(display_names):
+            raise Refused(400, f"there is no seat {seat!r} at this table")
+        name = clean_name(name)
+        others = [n.lower() for s, n in enumerate(display_names) if s != seat]
+        if name.lower() in others:
+            raise Refused(409, f"someone at the table is already called {name}")
+        token = new_token()
+        with self.lock:
+            if seat in self.joined:
+                raise Refused(409, f"seat {seat + 1} is taken; pick a free seat")
+            joined = {**self.joined, seat: {"token": digest(token), "name": name}}
+            self._save(joined)
+            self.joined = joined
+        self.appliance.take_seat(seat)
+        return token
+
+    def kept_for(self, players: int) -> dict[int, dict]:
+        """The joined seats a new game of ``players`` keeps (same phones, same people)."""
+        self.sync()
+        with self.lock:
+            return {s: v for s, v in self.joined.items() if s < players}
+
+    def install(self, game_id: int, kept: dict[int, dict]) -> None:
+        """The new game ``game_id`` starts with the ``kept`` seats already joined."""
+        with self.lock:
+            self.game_id = game_id
+            self._save(kept)
+            self.joined = dict(kept)
+
+    def _save(self, joined: dict[int, dict]) -> None:
+        try:
+            self.appliance.store.set_checkpoint(
+                self.game_id, SEATS_KEY, {"seats": {str(s): v for s, v in joined.items()}})
+        except StoreError:
+            raise Refused(409, "this game is over: wait for the host to start a new one") from None
+
+
+def clean_name(name) -> str:
+    if not isinstance(name, str):
+        raise Refused(400, "type your name")
+    name = " ".join(name.split())
+    if not name:
+        raise Refused(400, "type your name")
+    if len(name) > NAME_MAX:
+        raise Refused(400, f"a name has at most {NAME_MAX} characters")
+    if _DEFAULT_NAME.fullmatch(name):
+        raise Refused(400, "pick a name of your own, not a seat number")
+    return name
+
+
+class HostSessions:
+    """Who typed the PIN; wrong PINs lock the login for a minute after a few tries."""
+
+    def __init__(self, pin: str, clock=time.monotonic) -> None:
+        self.pin = pin
+        self.clock = clock
+        self.lock = threading.Lock()
+        self.sessions: set[str] = set()
+        self.failures: list[float] = []
+
+    def login(self, pin) -> str:
+        now = self.clock()
+        with self.lock:
+            self.failures = [t for t in self.failures if now - t < PIN_LOCK_S]
+            if len(self.failures) >= PIN_TRIES:
+                raise Refused(429, "too many wrong PINs: wait a minute and try again")
+            if not isinstance(pin, str) or not hmac.compare_digest(pin.encode(), self.pin.encode()):
+                self.failures.append(now)
+                raise Refused(403, "wrong PIN: it is shown on the Pi's screen")
+            token = new_token()
+            self.sessions.add(digest(token))
+            return token
+
+    def is_host(self, token: str | None) -> bool:
+        if not token:
+            return False
+        with self.lock:
+            return digest(token) in self.sessions
+
+    def logout(self, token: str | None) -> None:
+        with self.lock:
+            self.sessions.discard(digest(token or ""))

@@ -1,0 +1,79 @@
+"""The real server: waitress in a background thread, sized for many open streams.
+
+Each open Server-Sent Events stream holds one server thread for as long as the page is
+open, and waitress's default of 4 threads starves a POST with only 4 phones connected, so
+the pool is sized well above a table's pages (5 phones, a table screen, a host console,
+reconnect overlaps). One process owns the game, the GPIO and the server.
+"""
+from __future__ import annotations
+
+import secrets
+import socket
+import threading
+
+from waitress.server import create_server
+
+from web.app import create_app
+
+THREADS = 48
+CONNECTION_LIMIT = 200
+
+
+class Server:
+    """A running server; ``close`` ends the streams and stops it."""
+
+    def __init__(self, appliance, host: str, port: int, pin: str) -> None:
+        self.pin = pin
+        self.app = create_app(appliance, pin)
+        self._server = create_server(self.app, host=host, port=port, threads=THREADS,
+                                     connection_limit=CONNECTION_LIMIT, channel_timeout=60,
+                                     ident="samarkand")
+        self.port = self._server.effective_port
+        self.urls = join_urls(host, self.port)
+        self.app.config["JOIN_URL"] = self.urls[0]
+        self._thread = threading.Thread(target=self._server.run, name="web", daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        return self.urls[0]
+
+    def close(self) -> None:
+        self.app.extensions["samarkand.hub"].close()
+        self._server.close()
+        for channel in list(self._server._map.values()):   # open streams' connections
+            channel.close()
+        self._server.task_dispatcher.shutdown(timeout=2)
+        self._thread.join(timeout=2)
+
+
+def serve(appliance, config) -> Server:
+    """Start the phone page on ``config.web.host:port`` and print the PIN and join URLs."""
+    web = config.web
+    pin = web.pin if web.pin_policy == "fixed" else f"{secrets.randbelow(10_000):04d}"
+    server = Server(appliance, web.host, web.port, pin)
+    print(f"Phones join at: {'  or  '.join(server.urls)}", flush=True)
+    print(f"Table screen: {server.url}table   Host console: {server.url}host   PIN: {pin}",
+          flush=True)
+    return server
+
+
+def join_urls(host: str, port: int) -> list[str]:
+    """The short URLs phones can type: the LAN address first, then the .local name."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"http://{host}:{port}/"]
+    urls = [f"http://{lan_address()}:{port}/"]
+    urls.append(f"http://{socket.gethostname()}.local:{port}/")
+    return urls
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN: the source of a route out (nothing is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()

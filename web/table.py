@@ -69,10 +69,8 @@ class WebTable:
         overrides = self.overrides.get(game_id, {})
         key = (game_id, core.version, repr(sorted(overrides.items())), repr(sorted(names.items())))
         if self._score_cache is None or self._score_cache[0] != key:
-            score = scores(core, names, overrides)
-            score["accepted"] = game_id in self.accepted
-            self._score_cache = (key, score)
-        return self._score_cache[1]
+            self._score_cache = (key, scores(core, names, overrides))
+        return {**self._score_cache[1], "accepted": game_id in self.accepted}
 
     # ------------------------------------------------------------ acting
     def run(self, action, *args):

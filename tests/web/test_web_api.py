@@ -1,0 +1,353 @@
+"""The page's API through Flask's test client: joining, acting, refusals, every security rule."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import PIN, Phone, make_appliance, wait_for, FAST, NAMES
+from helpers import all_pick, phase, stop
+from web.app import MAX_BODY, create_app
+from web.identity import PIN_TRIES, SEAT_COOKIE
+
+
+def version(appliance) -> int:
+    return appliance.core.version
+
+
+# ------------------------------------------------------------------ joining
+def test_join_gives_an_httponly_lax_cookie_that_is_not_secure(phone):
+    p = phone()
+    response = p.post("/api/join", {"seat": 1, "name": "Ben"})
+    assert response.status_code == 200
+    cookie = response.headers["Set-Cookie"]
+    assert cookie.startswith(f"{SEAT_COOKIE}=")
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
+    state = p.state()
+    assert state["view"]["you"]["seat"] == 1
+    assert state["view"]["players"][1]["name"] == "Ben"
+    assert b'data-page="player"' in p.get("/").data
+
+
+def test_a_taken_seat_a_taken_name_and_a_second_seat_are_refused(phone):
+    ana = phone().join(0, "Ana")
+    other = phone()
+    assert other.post("/api/join", {"seat": 0, "name": "Zed"}).status_code == 409
+    assert other.post("/api/join", {"seat": 2, "name": "ana"}).status_code == 409
+    assert ana.post("/api/join", {"seat": 3, "name": "Ana2"}).status_code == 409
+    assert other.post("/api/join", {"seat": 9, "name": "Zed"}).status_code == 400
+    assert other.post("/api/join", {"seat": 2, "name": "  "}).status_code == 400
+    assert other.post("/api/join", {"seat": 2, "name": "x" * 21}).status_code == 400
+    assert other.post("/api/join", {"seat": 2, "name": "Seat 1"}).status_code == 400
+    assert other.post("/api/join", {"seat": "2", "name": "Zed"}).status_code == 400
+
+
+def test_no_rejoin_by_name_a_new_phone_with_the_same_name_gets_nothing(phone):
+    phone().join(0, "Ana")
+    stranger = phone()
+    response = stranger.post("/api/join", {"seat": 0, "name": "Ana"})
+    assert response.status_code == 409
+    assert stranger.post("/api/pick", {"card": 7}).status_code == 403
+    assert "you" not in stranger.state()["view"]
+
+
+def test_joining_takes_the_seat_from_the_bots(phone, appliance):
+    phone().join(2, "Cy")
+    assert 2 in appliance.human_seats
+
+
+def test_a_seat_survives_a_restart_of_the_pi(tmp_path):
+    first = make_appliance(tmp_path, bots=False)
+    first.new_game({"players": 4, "names": NAMES}, FAST)
+    p = Phone(create_app(first, PIN)).join(3, "Di")
+    cookie = p.client.get_cookie(SEAT_COOKIE).value
+    first.close()
+
+    again = make_appliance(tmp_path, bots=False)
+    try:
+        assert again.resume()
+        client = create_app(again, PIN).test_client()
+        client.set_cookie(SEAT_COOKIE, cookie)
+        state = client.get("/api/state").json
+        assert state["view"]["you"]["seat"] == 3
+        assert state["view"]["players"][3]["name"] == "Di"
+        assert 3 in again.human_seats
+    finally:
+        again.close()
+
+
+# ------------------------------------------------------------------ every POST's checks
+@pytest.mark.parametrize("headers", [
+    {"Origin": None}, {"Origin": "http://evil.example"}, {"Origin": "https://localhost"},
+    {"X-Action-Token": None}, {"X-Action-Token": "forged"},
+])
+def test_a_post_without_our_origin_or_action_token_is_refused(phone, appliance, headers):
+    p = phone().join(0, "Ana")
+    before = version(appliance)
+    sent = {"Origin": "http://localhost", "X-Action-Token": p.token, **headers}
+    response = p.client.post("/api/pick", json={"card": 7},
+                             headers={k: v for k, v in sent.items() if v is not None})
+    assert response.status_code == 403
+    assert response.json["error"]
+    assert version(appliance) == before and appliance.core.state.picks[0] is None
+
+
+def test_another_browsers_action_token_does_not_fit(phone):
+    ana, ben = phone().join(0, "Ana"), phone()
+    assert ana.post("/api/pick", {"card": 7}, **{"X-Action-Token": ben.token}).status_code == 403
+
+
+def test_pages_carry_the_csp_and_no_outside_assets(phone):
+    p = phone()
+    for url in ("/", "/table", "/host", "/api/state", "/qr.svg", "/static/app.js"):
+        response = p.get(url)
+        assert response.status_code == 200, url
+        assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+    for url in ("/", "/table", "/host"):
+        html = p.get(url).data.decode()
+        assert "<script>" not in html and "style=" not in html and "<style" not in html
+        links = re.findall(r'(?:src|href)="([^"]*)"', html)
+        assert links and all(link.startswith("/") for link in links), links
+
+
+def test_the_qr_code_encodes_the_join_url(phone, flask_app):
+    flask_app.config["JOIN_URL"] = "http://192.168.1.20:8000/"
+    response = phone().get("/qr.svg")
+    assert response.mimetype == "image/svg+xml" and response.data.startswith(b"<?xml")
+    assert b"192.168.1.20:8000" in phone().get("/table").data
+
+
+def test_a_body_too_large_is_refused(phone):
+    p = phone()
+    response = p.post("/api/join", {"seat": 0, "name": "A" * (MAX_BODY + 10)})
+    assert response.status_code == 413 and response.json["error"]
+
+
+@pytest.mark.parametrize("data, kind", [("not json", "text/plain"), ("[1, 2]", "application/json"),
+                                        ("{bad", "application/json")])
+def test_a_malformed_body_is_a_400_with_a_message(phone, data, kind):
+    p = phone().join(0, "Ana")
+    response = p.client.post("/api/pick", data=data, content_type=kind,
+                             headers={"Origin": "http://localhost", "X-Action-Token": p.token})
+    assert response.status_code == 400 and response.json["error"]
+
+
+def test_unknown_addresses_and_methods_are_4xx_with_a_message(phone):
+    p = phone()
+    assert p.get("/nope").status_code == 404
+    assert p.get("/api/pick").status_code == 405
+    assert p.post("/api/host/nope").status_code == 403
+    assert p.get("/nope").json["error"]
+
+
+# ------------------------------------------------------------------ host PIN
+def test_the_host_console_needs_the_pin(phone, appliance):
+    p = phone()
+    assert b'data-page="login"' in p.get("/host").data
+    for command in ("pause", "resume", "undo", "end", "card", "claim", "score", "accept", "new_game"):
+        assert p.post(f"/api/host/{command}").status_code == 403, command
+    assert p.post("/api/host/login", {"pin": "0000"}).status_code == 403
+    assert p.post("/api/host/login", {"pin": PIN}).status_code == 200
+    assert b'data-page="host"' in p.get("/host").data
+    assert p.post("/api/host/pause").status_code == 200
+    assert appliance.core.paused
+    assert p.post("/api/host/logout").status_code == 200
+    assert p.post("/api/host/resume").status_code == 403
+
+
+def test_wrong_pins_lock_the_login_for_a_while(phone):
+    p = phone()
+    for _ in range(PIN_TRIES):
+        assert p.post("/api/host/login", {"pin": "9999"}).status_code == 403
+    response = p.post("/api/host/login", {"pin": PIN})
+    assert response.status_code == 429 and "wait" in response.json["error"]
+
+
+def test_a_player_is_not_a_host(phone):
+    p = phone().join(0, "Ana")
+    assert p.post("/api/host/undo").status_code == 403
+
+
+# ------------------------------------------------------------------ refusals leave the game as it was
+def test_bad_actions_are_4xx_and_change_nothing(phone, appliance):
+    ana = phone().join(0, "Ana")
+    before = version(appliance)
+    cases = [("/api/pick", {"card": 4}, 409, "no 4 card"),          # not in hand
+             ("/api/pick", {"card": "7"}, 400, "whole number"),
+             ("/api/pick", {}, 400, "whole number"),
+             ("/api/claim", {"target": 1}, 409, "no stop"),       # out of turn
+             ("/api/claim", {}, 400, "name the card"),
+             ("/api/claim", {"target": [1]}, 400, "whole number")]
+    for url, payload, status, words in cases:
+        response = ana.post(url, payload)
+        assert response.status_code == status, (url, payload, response.json)
+        assert words in response.json["error"], response.json
+    assert version(appliance) == before
+    assert ana.post("/api/pick", {"card": 7}).status_code == 200
+    again = ana.post("/api/pick", {"card": 6})               # a stale second pick
+    assert again.status_code == 409 and "Ana has already picked" in again.json["error"]
+
+
+def test_a_seatless_phone_cannot_act(phone):
+    p = phone()
+    for url in ("/api/pick", "/api/claim", "/api/buzz"):
+        assert p.post(url, {"card": 7, "target": None}).status_code == 403
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"players": 2}, "3 to 5"), ({"players": "4"}, "whole number"),
+    ({"players": 4, "rules": {"turns": 3}}, "rule options"),
+    ({"players": 4, "rules": {"lowest_price": 5}}, "lowest_price"),
+    ({"players": 4, "table": {"step_ms": 0}}, "step_ms"),
+    ({"players": 4, "table": {"step_ms": float("nan")}}, "step_ms"),
+    ({"players": 4, "table": {"speed": 1}}, "table settings"),
+    ({"players": 4, "mode": "magic"}, "mode"),
+])
+def test_a_bad_new_game_is_refused_and_the_game_goes_on(host, appliance, body, words):
+    game_id = appliance.game_id
+    response = host.post("/api/host/new_game", body)
+    assert response.status_code == 400 and words in response.json["error"], response.json
+    assert appliance.game_id == game_id
+
+
+# ------------------------------------------------------------------ a live table
+@pytest.fixture
+def live(appliance, phone):
+    phones = [phone().join(seat, name) for seat, name in enumerate(["Ana", "Ben", "Cy", "Di"])]
+    appliance.loop.start()
+    return phones
+
+
+def test_pick_reveal_stop_and_claim(live, appliance):
+    all_pick(live)
+    assert live[0].state()["view"]["offers"] == {"0": 7, "1": 7, "2": 7, "3": 7}
+    evidence = stop(appliance, {1: 0})
+    assert [s["seat"] for s in evidence["stoppers"]] == [1]
+    ben = live[1].state()
+    assert ben["table"]["phase"] == "claiming" and ben["table"]["claim_ms_left"] > 0
+    assert live[1].post("/api/claim", {"target": 1}).status_code == 409     # own card
+    assert live[0].post("/api/claim", {"target": 2}).status_code == 409     # did not stop
+    assert live[1].post("/api/claim", {"target": 2}).status_code == 200
+    wait_for(lambda: phase(appliance) == "countdown", what="the countdown to resume")
+    record = live[1].state()["view"]["records"][-1]
+    assert (record["kind"], record["seat"], record["target"]) == ("buy", 1, 2)
+    gone = stop(appliance, {3: 0})
+    assert gone["stoppers"][0]["seat"] == 3
+    response = live[3].post("/api/claim", {"target": 2})                     # already bought
+    assert response.status_code == 409 and "not on offer" in response.json["error"]
+
+
+def test_a_dispute_with_evidence(live, appliance):
+    all_pick(live)
+    dean = appliance.core.state.dean
+    a, b = [s for s in range(4) if s != dean][:2]
+    evidence = stop(appliance, {a: 0, b: 12.5})
+    assert [s["seat"] for s in evidence["stoppers"]] == [a, b]
+    assert evidence["stoppers"][1]["offset_us"] == 12_500
+    target = next(s for s in range(4) if s not in (a, b))
+    assert live[a].post("/api/claim", {"target": target}).status_code == 200
+    assert live[b].state()["view"]["stop"]["your_claim"] is None
+    assert live[b].post("/api/claim", {"target": target}).status_code == 200
+    wait_for(lambda: phase(appliance) == "countdown", what="the dispute to settle")
+    kinds = [(r["kind"], r["seat"]) for r in live[a].state()["view"]["records"]]
+    assert kinds == [("dispute", a), ("dispute", b)]
+
+
+def test_the_on_screen_buzzer_presses_the_mock_pin(live, appliance):
+    all_pick(live)
+    wait_for(lambda: phase(appliance) == "countdown" and isinstance(
+        appliance.call(lambda now: appliance.core.count_shown(now)), int), what="countdown")
+    assert live[2].post("/api/buzz").status_code == 200
+    wait_for(lambda: phase(appliance) == "claiming", what="the stop")
+    assert appliance.core.state.stop.seats() == [2]
+
+
+def test_the_host_claims_for_a_player_and_undoes(live, host, appliance):
+    all_pick(live)
+    stop(appliance, {0: 0})
+    assert host.post("/api/host/claim", {"seat": 0, "target": "camel"}).status_code == 200
+    wait_for(lambda: phase(appliance) == "countdown", what="the purchase")
+    assert live[0].state()["view"]["you"]["camels"]
+    assert host.post("/api/host/undo").status_code == 200
+    assert live[0].state()["view"]["you"]["camels"] == []
+    assert live[0].state()["table"]["phase"] == "claiming"
+
+
+def test_pause_resume_and_end_the_game(live, host, appliance):
+    assert host.post("/api/host/pause").status_code == 200
+    response = live[0].post("/api/pick", {"card": 7})
+    assert response.status_code == 409 and "paused" in response.json["error"]
+    assert host.post("/api/host/resume").status_code == 200
+    assert live[0].post("/api/pick", {"card": 7}).status_code == 200
+    assert host.post("/api/host/end").status_code == 200
+    state = live[1].state()
+    assert state["table"]["phase"] == "ended"
+    assert [p["name"] for p in state["score"]["players"]] == ["Ana", "Ben", "Cy", "Di"]
+    assert live[1].post("/api/pick", {"card": 7}).status_code == 409
+    assert host.post("/api/host/undo").status_code == 409
+
+
+def test_a_new_game_keeps_the_phones_seats(live, host, appliance):
+    response = host.post("/api/host/new_game", {
+        "players": 3, "mode": "physical", "rules": {"hidden_goods": True},
+        "table": {"step_ms": 80, "tie_window_ms": 20}})
+    assert response.status_code == 200
+    assert appliance.core.state.names == ("Ana", "Ben", "Cy")
+    assert live[2].state()["view"]["you"]["seat"] == 2
+    assert "you" not in live[3].state()["view"]
+    table = host.state()["table"]
+    assert table["mode"] == "physical" and table["waiting_card"]["deck"] == "camels"
+    assert host.post("/api/host/card", {"card": 99}).status_code == 409
+    assert host.post("/api/host/card", {"card": 4}).status_code == 200
+    assert appliance.core.state.camel_up == 4
+
+
+def test_final_scores_advice_override_and_accept(tmp_path):
+    appliance = make_appliance(tmp_path, bots=True)
+    appliance.new_game({"players": 4, "names": NAMES}, {**FAST, "step_ms": 20, "lead_in_ms": 0})
+    app = create_app(appliance, PIN)
+    appliance.loop.start()
+    try:
+        host = Phone(app)
+        assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+        wait_for(lambda: appliance.core.phase() == "over", timeout=60, what="the bots' game")
+        score = host.state()["score"]
+        assert score and not score["accepted"]
+        held = max(score["players"], key=lambda p: sum(map(len, p["kept"].values())))
+        keep = held["kept"]                                   # the advice, chosen by the table
+        assert host.post("/api/host/score", {"seat": held["seat"], "keep": keep}).status_code == 200
+        chosen = host.state()["score"]["players"][held["seat"]]
+        assert chosen["overridden"] and chosen["advice"]["total"] == held["total"]
+        too_many = {t: v + [1] for t, v in keep.items()} or {"jewels": [1]}
+        response = host.post("/api/host/score", {"seat": held["seat"], "keep": too_many})
+        assert response.status_code == 409 and response.json["error"]
+        assert host.post("/api/host/score", {"seat": held["seat"], "keep": None}).status_code == 200
+        assert not host.state()["score"]["players"][held["seat"]]["overridden"]
+        assert host.post("/api/host/accept").status_code == 200
+        assert host.state()["score"]["accepted"]
+        assert host.post("/api/host/score", {"seat": 0, "keep": None}).status_code == 409
+    finally:
+        appliance.close()
+
+
+# ------------------------------------------------------------------ the stream
+def read_events(response, count: int) -> list[bytes]:
+    chunks, out = iter(response.response), []
+    while len(out) < count:
+        out.append(next(chunks))
+    response.close()
+    return out
+
+
+def test_the_stream_sends_a_snapshot_on_connect_then_changes_and_pings(live, appliance):
+    response = live[0].client.get("/stream", buffered=False)
+    assert response.mimetype == "text/event-stream"
+    first = next(iter(response.response))
+    assert first.startswith(b"id: ") and b'"you":{' in first
+    live[1].post("/api/pick", {"card": 7})
+    frames = [e for e in read_events(response, 4) if e.startswith(b"id: ")]
+    assert frames and b'"picked":true' in frames[-1]
+    assert int(frames[-1].split(b"\n")[0][4:]) > int(first.split(b"\n")[0][4:])
+    quiet = live[0].client.get("/stream", buffered=False)
+    assert b": ping\n\n" in read_events(quiet, 3)

@@ -1,0 +1,121 @@
+"""A crawl of every page, endpoint and stream as each player: no other player's secret.
+
+Secret until scoring (marche-rules.md): money, camels, (with hidden goods) purchases; the
+offer picked until all have picked; a stopper's claim until the stop is resolved.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from conftest import wait_for
+from helpers import all_pick, phase, stop
+
+PAGES = ("/", "/table", "/host", "/qr.svg", "/static/app.js", "/static/app.css")
+NAMES = ["Ana", "Ben", "Cy", "Di"]
+
+
+def first_frame(client, url: str) -> dict:
+    response = client.get(url, buffered=False)
+    frame = next(iter(response.response))
+    response.close()
+    return json.loads(frame.split(b"data: ", 1)[1])
+
+
+def snapshots(phone) -> list[dict]:
+    """Everything a browser can fetch that carries game data, as this phone."""
+    pages = [phone.get(url) for url in PAGES]
+    for url, page in zip(PAGES, pages):
+        assert page.status_code == 200
+        if page.mimetype == "text/html":                     # pages carry no game data
+            assert b"money" not in page.data and b"Seat " not in page.data, url
+    return [phone.state(), first_frame(phone.client, "/stream"),
+            first_frame(phone.client, "/stream?view=table")]
+
+
+def keys(text: str, key: str) -> int:
+    return len(re.findall(f'"{key}":', text))
+
+
+def assert_private(snap: dict, viewer: int | None) -> None:
+    text = json.dumps(snap, separators=(",", ":"))
+    own = viewer is not None and "you" in snap["view"]
+    assert keys(text, "money") == (2 if own else 0), text
+    assert keys(text, "camels") == (2 if own else 0)
+    assert keys(text, "hand") == keys(text, "pick") == (1 if own else 0)
+    view = snap["view"]
+    for player in view["players"]:
+        if player["seat"] != viewer or not own:
+            assert "money" not in player and "camels" not in player
+    if own:
+        assert view["you"]["seat"] == viewer
+    if view["phase"] == "picking":
+        assert view["offers"] == {}
+    for record in view["records"]:
+        if record["seat"] != viewer or not own:
+            assert "paid" not in record
+            if record["target"] == "camel" or (view["rules"]["hidden_goods"] and record["kind"] == "buy"):
+                assert record["card"] is None
+    if view["stop"] is not None:
+        assert view["stop"]["your_claim"] is None or own
+    assert snap["score"] is None
+
+
+@pytest.fixture
+def table(appliance, phone, host):
+    phones = [phone().join(seat, name) for seat, name in enumerate(NAMES)]
+    appliance.loop.start()
+    return phones
+
+
+def crawl(phones, host, viewers_secret_checks=()):
+    for seat, p in enumerate(phones):
+        for snap in snapshots(p)[:2]:
+            assert_private(snap, seat)
+        assert_private(snapshots(p)[2], None)                  # the table view of a phone
+    for snap in snapshots(host):
+        assert_private(snap, None)
+
+
+def test_no_player_sees_another_players_secrets(table, host, appliance):
+    all_pick(table, card_of=lambda seat: (7, 6, 5, 3)[seat])
+    stop(appliance, {1: 0})
+    assert table[1].post("/api/claim", {"target": 2}).status_code == 200
+    wait_for(lambda: phase(appliance) == "countdown", what="Ben's purchase")
+    stop(appliance, {3: 0})
+    assert table[3].post("/api/claim", {"target": "camel"}).status_code == 200
+    wait_for(lambda: phase(appliance) == "countdown", what="Di's camel")
+    money = appliance.core.state.money
+    assert len(set(money)) >= 3, money                           # distinctive purses
+
+    dean = appliance.core.state.dean
+    a, b = [s for s in (0, 2, 1, 3) if s != dean][:2]
+    stop(appliance, {a: 0, b: 5})
+    assert table[a].post("/api/claim", {"target": "camel" if appliance.core.state.camel_up
+                                        else next(iter(appliance.core.state.offers))}).status_code == 200
+    crawl(table, host)                                           # a's claim is secret from b
+    assert table[b].state()["view"]["stop"]["your_claim"] is None
+    assert table[b].post("/api/claim", {"target": None}).status_code == 200
+
+    wait_for(lambda: phase(appliance) == "picking", timeout=15, what="turn 2")
+    assert table[0].post("/api/pick", {"card": 5}).status_code == 200
+    crawl(table, host)                                           # Ana's pick is secret
+    assert table[0].state()["view"]["you"]["pick"] == 5
+    assert all(p.state()["view"]["players"][0]["picked"] for p in table)
+
+
+def test_hidden_goods_hide_purchases_from_the_others(table, host, appliance):
+    assert host.post("/api/host/new_game", {"players": 4, "rules": {"hidden_goods": True},
+                                            "table": {"step_ms": 60, "lead_in_ms": 100}}).status_code == 200
+    all_pick(table, card_of=lambda seat: (7, 6, 5, 3)[seat])
+    stop(appliance, {1: 0})
+    assert table[1].post("/api/claim", {"target": 0}).status_code == 200
+    wait_for(lambda: phase(appliance) == "countdown", what="Ben's purchase")
+    crawl(table, host)
+    for seat, p in enumerate(table):
+        goods = [pl.get("goods") for pl in p.state()["view"]["players"]]
+        assert goods[seat] is not None
+        assert all(g is None for s, g in enumerate(goods) if s != seat)
+    assert table[1].state()["view"]["players"][1]["goods"] == {"jewels": [7]}

@@ -39,11 +39,11 @@ class Server:
         return self.urls[0]
 
     def close(self) -> None:
-        self.app.extensions["samarkand.hub"].close()
+        self.app.extensions["samarkand.hub"].close()        # streams return...
+        self._server.task_dispatcher.shutdown(timeout=2)   # ...so their threads finish
         self._server.close()
-        for channel in list(self._server._map.values()):   # open streams' connections
+        for channel in list(self._server._map.values()):   # idle keep-alive connections
             channel.close()
-        self._server.task_dispatcher.shutdown(timeout=2)
         self._thread.join(timeout=2)
 
 

@@ -351,3 +351,25 @@ def test_the_stream_sends_a_snapshot_on_connect_then_changes_and_pings(live, app
     assert int(frames[-1].split(b"\n")[0][4:]) > int(first.split(b"\n")[0][4:])
     quiet = live[0].client.get("/stream", buffered=False)
     assert b": ping\n\n" in read_events(quiet, 3)
+
+
+def test_serve_prints_the_pin_and_the_join_url_and_serves(appliance, capsys):
+    import socket
+    import urllib.request
+
+    from companion.config import load_config
+    from web.server import serve
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = load_config(None, {"web": {"host": "127.0.0.1", "port": port}})
+    server = serve(appliance, config)
+    try:
+        out = capsys.readouterr().out
+        assert f"http://127.0.0.1:{port}/" in out and f"PIN: {server.pin}" in out
+        assert len(server.pin) == 4 and server.pin.isdigit()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=5) as response:
+            assert response.status == 200 and b'"phase":"picking"' in response.read()
+    finally:
+        server.close()

@@ -1,0 +1,40 @@
+"""``samarkand bench``: run the benchmark scripts of bench/ and print their figures.
+
+The benchmarks live as scripts in the checkout's bench/ folder (each has ``run() -> dict``);
+they measure, they never pass or fail. ``samarkand bench NAME…`` runs only those named.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+BENCH_DIR = Path(__file__).resolve().parent.parent / "bench"
+ORDER = ("simulate", "discard", "edges", "runtime", "store", "bridge", "web")
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH_DIR / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv: list[str]) -> int:
+    as_json = "--json" in argv
+    names = [a for a in argv if not a.startswith("-")] or list(ORDER)
+    unknown = [n for n in names if not (BENCH_DIR / f"{n}.py").exists()]
+    if unknown:
+        print(f"error: no benchmark {unknown[0]!r}; there are: {', '.join(ORDER)}", file=sys.stderr)
+        return 2
+    results = {}
+    for name in names:
+        print(f"{name}…", file=sys.stderr, flush=True)
+        results[name] = _load(name).run()
+        if not as_json:
+            print(f"== {name}")
+            print(json.dumps(results[name], indent=2, default=str))
+    if as_json:
+        print(json.dumps(results, default=str))
+    return 0

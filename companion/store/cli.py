@@ -1,5 +1,8 @@
 """`samarkand games list | export ID [--out FILE] | replay ID`: look at stored games.
 
+`replay` re-runs the stored events through the game's engine, so it proves the log is
+playable (not merely readable) and shows the state it leads to.
+
 Each entry point is `main(argv, store_path) -> exit code`; errors are printed as one line a
 person can act on (exit 1), never a traceback. A missing store is reported, not created.
 """
@@ -8,7 +11,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from .errors import StoreError
 from .events import EventStore
@@ -72,12 +75,63 @@ def export_main(argv: list[str], store_path: str | Path) -> int:
     return _run("export", argv, store_path, build, body)
 
 
+class ReplayError(StoreError):
+    """A stored game whose events the engine refuses: the store and the rules disagree."""
+
+
+def _marche_engine():
+    from companion.marche.engine import MarcheGame
+    from companion.marche.final import final_score
+
+    def summary(state) -> dict:
+        over = state.phase == "over"
+        return {"turn": state.turn, "phase": state.phase, "money": list(state.money),
+                "bank": state.bank, "scores": final_score(state).to_dict() if over else None}
+
+    return MarcheGame(), summary
+
+
+ENGINES = {"marche": _marche_engine}
+"""Each stored game's engine and the summary of a replayed state, loaded on demand."""
+
+
+def replay_stored(store: EventStore, game_id: int) -> tuple[list, Any, dict]:
+    """Replay a stored game through its engine: (active records, final state, summary).
+
+    Raises ReplayError naming the first event (by seq) that the engine refuses.
+    """
+    from companion.core.errors import RuleError
+    from companion.core.game import Event
+
+    config = store.config(game_id)
+    name = config.get("game")
+    if name not in ENGINES or "setup" not in config:
+        raise ReplayError(f"Game {game_id} cannot be replayed: its configuration names no "
+                          f"known game and setup (game {name!r}; known: {', '.join(ENGINES)}).")
+    game, summary = ENGINES[name]()
+    records = store.records(game_id)
+    try:
+        state = game.new_state(config["setup"])
+    except RuleError as exc:
+        raise ReplayError(f"Game {game_id} cannot be replayed: its setup is refused ({exc}).") from None
+    for record in records:
+        try:
+            state = game.apply(state, Event.from_dict(record.event))
+        except (RuleError, KeyError) as exc:      # KeyError: an event without a kind
+            raise ReplayError(f"Game {game_id} does not replay: event seq {record.seq} "
+                              f"({record.event.get('kind')!r}) is refused by the rules: "
+                              f"{exc}") from None
+    return records, state, summary(state)
+
+
 def replay_main(argv: list[str], store_path: str | Path) -> int:
-    """The active events in order, one JSON line each: {"seq": n, "event": {...}}."""
+    """Replay the game through its engine: each event as a JSON line, then the state's summary."""
 
     def body(store: EventStore, args) -> int:
-        for record in store.records(args.id):
+        records, _, summary = replay_stored(store, args.id)
+        for record in records:
             print(json.dumps({"seq": record.seq, "event": record.event}))
+        print(json.dumps({"summary": summary}))
         return 0
 
     return _run("replay", argv, store_path, _game_id, body)

@@ -133,6 +133,27 @@ class Appliance:
                 core.resume(now_us())
         print(f"buzzer board {'connected' if connected else 'disconnected'}: {reason}", flush=True)
 
+    def release_seat(self, seat: int) -> None:
+        """Nobody plays ``seat`` any more: a bot takes it over (in simulation)."""
+        with self.loop.lock:
+            self.human_seats.discard(seat)
+            seats, core = self.loop.seats, self.core
+            if seats is not None and core is not None and seat < core.state.players:
+                styles = sorted(STYLES)
+                seats.bots[seat] = STYLES[styles[seat % len(styles)]](random.Random(seat))
+
+    def end_game(self) -> None:
+        """The host ends the game early: the table stops; the game is kept as abandoned."""
+        with self.loop.lock:
+            if self.core is None or self.core.game.is_over(self.core.state):
+                raise RuleError("there is no game being played")
+            self.core.pause(now_us())
+            self.store.abandon(self.game_id)
+
+    def record_result(self, result: dict) -> None:
+        """Keep the scores the table settled on (its own discards, accepted or not)."""
+        self.store.amend_result(self.game_id, result)
+
     # ------------------------------------------------------------ running
     def call(self, action: Callable[..., Any], *args) -> Any:
         return self.loop.call(action, *args)
@@ -184,6 +205,7 @@ def run(args) -> int:
         return 2
     appliance = Appliance(config, inputs, store, seed=args.seed)
     terminal = TerminalTable(appliance, keyboard_seat=None if args.seat is None else args.seat - 1)
+    server = None
     done = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: done.set())
@@ -198,6 +220,8 @@ def run(args) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     finally:
+        if server is not None:
+            server.close()
         appliance.close()
     return 0
 

@@ -125,7 +125,8 @@ class WebTable:
         mode = body.get("mode", "digital")
         kept = self.seats.kept_for(players)
         names = [kept[s]["name"] if s in kept else f"Seat {s + 1}" for s in range(players)]
-        self.appliance.human_seats.intersection_update(kept)   # no release_seat API yet
+        for seat in set(self.appliance.human_seats) - set(kept):
+            self.appliance.release_seat(seat)
         try:
             game_id = self.appliance.new_game({"players": players, "names": names, "rules": rules},
                                               table, mode)
@@ -142,8 +143,7 @@ class WebTable:
             raise Refused(409, "the game is already over")
         if game_id in self.ended:
             return
-        self.appliance.call(core.pause)
-        self.appliance.store.abandon(game_id)
+        self.appliance.end_game()
         self.ended.add(game_id)
         self.hub.notify()
 
@@ -169,6 +169,7 @@ class WebTable:
         except (RuleError, TypeError) as exc:
             raise Refused(409, str(exc)) from None
         self.overrides[game_id] = chosen
+        self._keep_result(core)
         self.hub.notify()
 
     def accept(self) -> None:
@@ -176,7 +177,13 @@ class WebTable:
         if not (core.game.is_over(core.state) or game_id in self.ended):
             raise Refused(409, "the scores are accepted when the game is over")
         self.accepted.add(game_id)
+        self._keep_result(core)
         self.hub.notify()
+
+    def _keep_result(self, core) -> None:
+        """The scores as the table settled them, kept in the store with the game."""
+        self.appliance.call(lambda now: self.appliance.record_result(
+            self._scores(core, self.seats.names())))
 
 
 def whole_number(value, what: str) -> int:

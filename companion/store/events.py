@@ -156,6 +156,18 @@ class EventStore:
             body = self._row(conn, "result", game_id)
         return None if body is None else json.loads(body)
 
+    def amend_result(self, game_id: int, result: dict) -> None:
+        """Replace a closed game's result: the table overrode a discard or accepted the scores."""
+        body = _encode(result, "the game result")
+        with self._write() as conn:
+            row = conn.execute("SELECT finished, abandoned FROM games WHERE id = ?",
+                               (game_id,)).fetchone()
+            if row is None:
+                raise self._unknown(game_id)
+            if not (row[0] or row[1]):
+                raise GameClosedError(f"Game {game_id} is still being played; it has no result yet.")
+            conn.execute("UPDATE games SET result = ? WHERE id = ?", (body, game_id))
+
     def abandon(self, game_id: int) -> None:
         """Close an unfinished game without a result; it stays in the list and exports."""
         with self._write() as conn:

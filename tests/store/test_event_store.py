@@ -170,3 +170,18 @@ def test_reopening_keeps_everything(tmp_path):
         assert store.unfinished() == game
         assert store.result(closed) == {"winners": [2]}
         assert store.undo_to(game, 8) == 1  # undo keeps working across restarts
+
+
+def test_a_closed_games_result_can_be_amended_but_not_an_open_games(tmp_path):
+    from companion.store import EventStore, GameClosedError
+    with EventStore(tmp_path / "s.db") as store:
+        game = store.create_game("marche", {})
+        with pytest.raises(GameClosedError, match="still being played"):
+            store.amend_result(game, {"winners": []})
+        store.finish(game, {"winners": ["Ana"]})
+        store.amend_result(game, {"winners": ["Ben"], "accepted": True})
+        assert store.result(game) == {"winners": ["Ben"], "accepted": True}
+        ended = store.create_game("marche", {})
+        store.abandon(ended)
+        store.amend_result(ended, {"winners": ["Cleo"]})
+        assert store.result(ended)["winners"] == ["Cleo"]

@@ -1,0 +1,137 @@
+"""A full disk mid-game: the store refuses to write; the action must be refused whole.
+
+The store is a real EventStore whose writes raise StoreFullError while ``full`` is set (as
+SQLITE_FULL is translated), behind the appliance's own StoreJournal and TableCore.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion.appliance import Appliance
+from companion.config import load_config
+from companion.runtime.inputs import Inputs
+from companion.runtime.signals import now_us
+from companion.store import EventStore, StoreFullError
+
+
+class FillableStore(EventStore):
+    """An event store on a disk that can be made full."""
+
+    full = False
+
+    def _refuse(self) -> None:
+        if self.full:
+            raise StoreFullError(self.path)
+
+    def append_many(self, game_id, events):
+        self._refuse()
+        return super().append_many(game_id, events)
+
+    def undo_to(self, game_id, seq):
+        self._refuse()
+        return super().undo_to(game_id, seq)
+
+    def set_checkpoint(self, game_id, key, value):
+        self._refuse()
+        return super().set_checkpoint(game_id, key, value)
+
+
+def _appliance(tmp_path, **table) -> Appliance:
+    config = load_config(None, {"table": {"lead_in_s": 3600, **table}})
+    appliance = Appliance(config, Inputs(), FillableStore(tmp_path / "companion.db"), seed=4,
+                          bots_fill_seats=False)
+    appliance.new_game({"players": 3})
+    return appliance
+
+
+@pytest.fixture
+def appliance(tmp_path):
+    appliance = _appliance(tmp_path)
+    yield appliance
+    appliance.close()
+
+
+def _counting(tmp_path) -> Appliance:
+    appliance = _appliance(tmp_path, lead_in_s=0, step_s=0.01)
+    core = appliance.core
+    for seat in range(3):
+        appliance.call(core.pick, seat, core.state.hands[seat][0])
+    return appliance
+
+
+def _snapshot(appliance):
+    core = appliance.core
+    return core.state, list(core.match.log), appliance.store.events(appliance.game_id)
+
+
+def test_a_refused_pick_changes_nothing_and_the_caller_is_told(appliance):
+    core = appliance.core
+    heard = []
+    appliance.listeners.append(lambda c: heard.append(c.version))
+    before = _snapshot(appliance)
+    appliance.store.full = True
+    with pytest.raises(StoreFullError, match="is full"):
+        appliance.call(core.pick, 0, core.state.hands[0][0])
+    assert _snapshot(appliance) == before and core.state is before[0]
+    assert heard == []                               # nobody was told of an unsaved action
+    appliance.store.full = False                     # space freed: the same pick now goes in
+    appliance.call(core.pick, 0, core.state.hands[0][0])
+    assert core.state.picks[0] is not None
+    assert appliance.store.events(appliance.game_id) == [e.to_dict() for e in core.match.log]
+
+
+@pytest.mark.xfail(strict=True, reason="BUG companion/runtime/table.py TableCore.undo: the match "
+                   "is undone in memory before journal.drop, so a refused undo still drops the "
+                   "events from the running game (they stay in the store)")
+def test_a_refused_undo_changes_nothing(appliance):
+    core = appliance.core
+    appliance.call(core.pick, 0, core.state.hands[0][0])
+    before = _snapshot(appliance)
+    appliance.store.full = True
+    with pytest.raises(StoreFullError):
+        appliance.call(core.undo)
+    assert _snapshot(appliance) == before
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+@pytest.mark.xfail(strict=True, reason="BUG companion/runtime/loop.py TableLoop.run/step: a "
+                   "StoreError raised by an action the loop itself takes (a stop, the end of a "
+                   "countdown, a claim deadline, a bot's pick, the count checkpoint) escapes "
+                   "and ends the table-loop thread: the countdown stops for good, nobody is told")
+def test_the_table_loop_survives_a_full_disk(tmp_path):
+    appliance = _counting(tmp_path)
+    assert appliance.core.phase() == "countdown"
+    appliance.store.full = True
+    appliance.loop.start()
+    try:
+        time.sleep(0.3)                              # the countdown runs out meanwhile
+        assert appliance.loop._thread.is_alive(), "the table loop died on the full disk"
+    finally:
+        appliance.close()
+
+
+def test_the_countdown_end_refused_by_a_full_disk_is_not_half_applied(tmp_path):
+    appliance = _counting(tmp_path)
+    before = _snapshot(appliance)
+    appliance.store.full = True
+    with pytest.raises(StoreFullError):
+        appliance.core.advance(now_us() + 60_000_000)    # long after the countdown ran out
+    assert _snapshot(appliance) == before and appliance.core.state.phase == "countdown"
+    appliance.close()
+
+
+@pytest.mark.xfail(strict=True, reason="BUG companion/runtime/table.py TableCore.advance/_stop: "
+                   "self.countdown is set to None before the act that may be refused, so after a "
+                   "full disk the turn never ends (nor can be stopped) once space is freed")
+def test_the_countdown_ends_once_space_is_freed(tmp_path):
+    appliance = _counting(tmp_path)
+    core = appliance.core
+    appliance.store.full = True
+    with pytest.raises(StoreFullError):
+        core.advance(now_us() + 60_000_000)
+    appliance.store.full = False
+    core.advance(now_us() + 61_000_000)
+    assert core.state.turn == 2, "the refused end of the countdown is never retried"
+    appliance.close()

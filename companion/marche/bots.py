@@ -33,8 +33,8 @@ class Bot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self._profile_key = self._whim_turn = None
-        self._profile_cache = self._whims = None
+        self._worths_key = self._whim_turn = None
+        self._worths_cache = self._whims = None
 
     # ------------------------------------------------------------ decisions
     def pick(self, state: MarcheState, seat: int) -> int:
@@ -46,21 +46,42 @@ class Bot:
         """The highest count (<= the current price) at which this bot would stop, and why."""
         best: tuple[int, Any] | None = None
         limit = min(state.price, state.money[seat])
-        for target, points in self._candidates(state, seat):
-            count = min(limit, int(points / self.points_per_dirham))
-            if count >= state.rules.lowest_price and (best is None or count > best[0]):
+        low = state.rules.lowest_price
+        for target, worth in self._worths(state, seat):
+            count = min(limit, int(worth))
+            if count >= low and (best is None or count > best[0]):
                 best = (count, target)
         return best
 
     def claim(self, state: MarcheState, seat: int, count: int) -> Any:
         """Name the card worth most at the stop's count (the bid's target, usually)."""
-        options = [(points, target) for target, points in self._candidates(state, seat)
-                   if points / self.points_per_dirham >= count]
+        options = [(worth, target) for target, worth in self._worths(state, seat) if worth >= count]
         return max(options, key=lambda o: o[0])[1] if options else None
 
     # ------------------------------------------------------------ valuation
-    def _candidates(self, state: MarcheState, seat: int):
-        values, least_types, needs_camel, spare = self._profile(state, seat)
+    def _worths(self, state: MarcheState, seat: int) -> list[tuple[Any, float]]:
+        """What each card on offer is worth to this bot in dirhams.
+
+        Offers only leave the market during a turn, so the worths are recomputed only when
+        a turn begins, the camel changes or the bot's own holdings change.
+        """
+        goods = state.goods[seat]
+        key = (state.turn, state.camel_up, len(state.camels[seat]), sum(map(len, goods.values())))
+        if key == self._worths_key:
+            offers = state.offers
+            return [(t, w) for t, w in self._worths_cache if t in offers or t == CAMEL]
+        values: dict[int, int] = {}
+        for cards in goods.values():
+            for card in cards:
+                values[card] = values.get(card, 0) + 1
+        counts = {t: len(goods.get(t, ())) for t in buyable_types(state, seat)}
+        fewest = min(counts.values())
+        least_types = {t for t, n in counts.items() if n == fewest}
+        held = sum(counts.values())
+        capacity = sum(state.camels[seat])
+        needs_camel = 0.5 if held >= capacity else 0.0
+        rate = self.points_per_dirham
+        worths = []
         for seller, card in state.offers.items():
             if seller == seat:
                 continue
@@ -68,29 +89,13 @@ class Bot:
             points = self.set_weight * set_gain(values.get(card, 0))
             if kind in least_types:
                 points += self.least_weight * (card + 1)
-            yield seller, points - needs_camel + self._whim(state, seller)
+            worths.append((seller, (points - needs_camel + self._whim(state, seller)) / rate))
         if state.camel_up is not None:
-            yield CAMEL, self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9 \
-                + self._whim(state, CAMEL)
-
-    def _profile(self, state: MarcheState, seat: int):
-        """What the bot knows of its own position; recomputed only after a purchase."""
-        key = (state.turn, len(state.records))
-        if self._profile_key != key:
-            goods = state.goods[seat]
-            values: dict[int, int] = {}
-            for cards in goods.values():
-                for card in cards:
-                    values[card] = values.get(card, 0) + 1
-            counts = {t: len(goods.get(t, ())) for t in buyable_types(state, seat)}
-            fewest = min(counts.values())
-            held = sum(counts.values())
-            capacity = sum(state.camels[seat])
             spare = held + (state.rules.turns - state.turn) * 0.7 + 1 - capacity
-            self._profile_cache = (values, {t for t, n in counts.items() if n == fewest},
-                                   0.5 if held >= capacity else 0.0, spare)
-            self._profile_key = key
-        return self._profile_cache
+            points = self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9
+            worths.append((CAMEL, (points + self._whim(state, CAMEL)) / rate))
+        self._worths_key, self._worths_cache = key, worths
+        return worths
 
     def _whim(self, state: MarcheState, target: Any) -> float:
         """A per-turn taste for each card, so bots differ on price as people do."""

@@ -65,6 +65,10 @@ class MarcheGame(Game[MarcheState]):
         )
 
     # ----------------------------------------------------------------- chance
+    @staticmethod
+    def _awaits_card(state: MarcheState) -> bool:
+        return (state.camel_due == "now" and state.phase != OVER) or state.phase == REVEAL
+
     def chance_request(self, state: MarcheState) -> ChanceRequest | None:
         if state.camel_due == "now" and state.phase != OVER:
             return ChanceRequest("camels", dict(state.camel_deck))
@@ -88,7 +92,7 @@ class MarcheGame(Game[MarcheState]):
             raise RuleError(f"unknown action {event.kind!r}")
         if state.phase == OVER:
             raise RuleError("the game is over")
-        if event.kind != CHANCE and self.chance_request(state) is not None:
+        if event.kind != CHANCE and self._awaits_card(state):
             raise RuleError("a card must be turned up first")
         handler(self, state, event)
 

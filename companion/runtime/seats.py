@@ -1,7 +1,7 @@
 """Seats played by bots at a live table: they pick, press their buzzer and claim.
 
 A bot presses through the same path as a person: its seat's mock pin is driven low at a
-human reaction time after the count it wants appears, so the bank, the lockout and the
+reaction time (a fraction of a countdown step) after the count it wants appears, so the bank, the lockout and the
 arbiter treat it exactly like a real buzzer.
 """
 from __future__ import annotations
@@ -13,8 +13,8 @@ from companion.core.errors import RuleError
 from companion.marche.bots import Bot
 from companion.runtime.table import TableCore
 
-REACTION_US = (150_000, 700_000)
-HOLD_US = 150_000
+REACTION = (0.15, 0.7)   # after the wanted count appears, in countdown steps
+HOLD = 0.15
 
 
 class BotSeats:
@@ -26,6 +26,7 @@ class BotSeats:
         self._planned: dict[int, tuple[int, int]] = {}   # seat -> (count wanted, press at)
         self._releases: dict[int, int] = {}
         self._market: tuple | None = None
+        self._step = 1_000_000
 
     def next_due(self) -> int | None:
         times = [t for _, t in self._planned.values()] + list(self._releases.values())
@@ -46,6 +47,7 @@ class BotSeats:
                 if core.state.stop is None:
                     break
         elif phase == "countdown":
+            self._step = core.settings.step_us
             self._plan_presses(core, now)
         self._fire(now)
 
@@ -69,7 +71,8 @@ class BotSeats:
                 continue
             bid = bot.bid(core.state, seat)
             if bid is not None and bid[0] >= shown:
-                at = core.countdown.tick_us(shown) + self.rng.randrange(*REACTION_US)
+                step = core.settings.step_us
+                at = core.countdown.tick_us(shown) + int(step * self.rng.uniform(*REACTION))
                 self._planned[seat] = (shown, max(at, now))
 
     def _fire(self, now: int) -> None:
@@ -77,7 +80,7 @@ class BotSeats:
             if at <= now:
                 del self._planned[seat]
                 self.press(seat, True, at)
-                self._releases[seat] = at + HOLD_US
+                self._releases[seat] = at + max(int(HOLD * self._step), 1)
         for seat, at in list(self._releases.items()):
             if at <= now:
                 del self._releases[seat]

@@ -1,0 +1,51 @@
+"""``samarkand run`` as a person starts it: a whole simulated game, and clear refusals."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+FAST = ["--set", "table.step_s=0.03", "--set", "table.lead_in_s=0.05",
+        "--set", "table.tie_window_ms=5", "--set", "table.claim_deadline_s=1"]
+
+
+def run(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "companion.cli", "run", *args],
+                          capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+def test_simulation_plays_a_whole_game_with_bots_and_ends_with_the_scores(tmp_path):
+    done = run("--simulate", "--no-web", "--players", "3", "--seed", "4",
+               "--set", f"store.path={tmp_path / 'store.db'}", *FAST)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Turn 10" in out and "End of turn 10." in out
+    assert "Stop at" in out and " buys " in out
+    assert "player  money  capacity" in out and "Winner" in out
+
+
+def test_a_pin_map_with_an_unknown_pin_is_refused_before_the_game(tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('[pins]\nbuzzers = { 0 = "GPIO99", 1 = "GPIO5", 2 = "GPIO6" }\n'
+                      'leds = { 0 = "GPIO12", 1 = "GPIO13", 2 = "GPIO19" }\ndisplay = "none"\n')
+    refused = run("--simulate", "--no-web", "--config", str(config),
+                  "--set", f"store.path={tmp_path / 's.db'}")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("error:") and "GPIO99" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
+def test_two_buzzers_on_one_pin_are_refused(tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('[pins]\nbuzzers = { 0 = "GPIO5", 1 = "GPIO5", 2 = "GPIO6" }\n'
+                      'leds = { 0 = "GPIO12", 1 = "GPIO13", 2 = "GPIO19" }\ndisplay = "none"\n')
+    refused = run("--simulate", "--no-web", "--config", str(config),
+                  "--set", f"store.path={tmp_path / 's.db'}")
+    assert refused.returncode == 2 and "GPIO5" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
+def test_a_missing_config_file_is_named(tmp_path):
+    missing = tmp_path / "nowhere.toml"
+    refused = run("--simulate", "--no-web", "--config", str(missing))
+    assert refused.returncode == 2 and str(missing) in refused.stderr
+    assert "Traceback" not in refused.stderr

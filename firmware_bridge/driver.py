@@ -355,7 +355,10 @@ class BridgeBoard:
         with self._lock:
             self._desired[slot] = (kind, values)
             if self.connected:
-                self._send_command(kind, values)
+                try:
+                    self._send_command(kind, values)
+                except (serial.SerialException, OSError):
+                    pass  # the cable just went: the reader notices; a reconnect replays _desired
 
     def _send_command(self, kind: int, values: tuple) -> None:
         self._write(self._outbox.push(kind, P.pack(kind, *values), _mono_us()))

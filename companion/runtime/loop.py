@@ -7,6 +7,7 @@ a tie window, a claim deadline), so the countdown never accumulates drift.
 """
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from typing import Any, Callable
@@ -15,6 +16,7 @@ from companion.runtime.signals import BuzzerEvent, now_us
 from companion.runtime.table import TableCore
 
 MAX_SLEEP_US = 250_000
+log = logging.getLogger(__name__)
 
 
 class TableLoop:
@@ -58,7 +60,10 @@ class TableLoop:
 
     def run(self) -> None:
         while not self._stopping.is_set():
-            self.step()
+            try:
+                self.step()
+            except Exception:  # a failing display or LED must not freeze the table
+                log.exception("table loop: a step failed; carrying on")
             self._sleep_until(self.next_deadline())
 
     def step(self) -> None:

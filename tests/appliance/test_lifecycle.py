@@ -38,28 +38,37 @@ def _counts(out) -> list[int]:
     return [int(n) for n in re.findall(r"^  … (\d+)$", out.read_text(), re.M)]
 
 
-def test_sigterm_mid_turn_exits_cleanly_and_the_countdown_resumes_where_it_stood(tmp_path):
-    store, first, second = tmp_path / "companion.db", tmp_path / "first.out", tmp_path / "second.out"
-    proc = start_appliance(store, first, "--new")
-    # At "9" no press can have landed yet: bots react at least 150 ms (3 steps) after a tick.
-    wait_for(lambda: _said(first, r"^  … 9$"), START_TIMEOUT_S, "the first countdown")
-    assert _terminate(proc) == 0, (tmp_path / "first.out.err").read_text()
-
+def _sigterm_at_nine(tmp_path, attempt: int):
+    """A new game stopped by SIGTERM when its first countdown shows 9; its store and output."""
+    store, out = tmp_path / f"try{attempt}.db", tmp_path / f"try{attempt}.out"
+    proc = start_appliance(store, out, "--new")
+    wait_for(lambda: _said(out, r"^  … 9$"), START_TIMEOUT_S, "the first countdown")
+    assert _terminate(proc) == 0, (tmp_path / f"{out.name}.err").read_text()
     (game,) = stored_games(store)
     assert game.status == "in progress"
-    before = stored_events(store, game.id)
     state, _ = replayed(store, game.id)              # the stored log is whole: it replays
+    return store, out, game.id, state
+
+
+def test_sigterm_mid_turn_exits_cleanly_and_the_countdown_resumes_where_it_stood(tmp_path):
+    # A bot may have stopped at 10 just then (the game is then claiming): try again.
+    for attempt in range(3):
+        store, first, game, state = _sigterm_at_nine(tmp_path, attempt)
+        if state.phase == "countdown":
+            break
     assert state.phase == "countdown" and state.turn == 1
+    before = stored_events(store, game)
     with EventStore(store) as opened:
-        mark = opened.checkpoint(game.id, COUNTDOWN_KEY)
+        mark = opened.checkpoint(game, COUNTDOWN_KEY)
     assert mark == {"count": _counts(first)[-1], "events": len(before)}
 
+    second = tmp_path / "second.out"
     proc = start_appliance(store, second)            # no --new: resume
     wait_for(lambda: _counts(second), START_TIMEOUT_S, "the resumed countdown")
     assert _terminate(proc) == 0
     assert "ready…" in second.read_text().splitlines()[0]
     assert _counts(second)[0] == mark["count"]
-    assert stored_events(store, game.id)[:len(before)] == before
+    assert stored_events(store, game)[:len(before)] == before
 
 
 def test_a_corrupt_store_is_moved_aside_named_on_stderr_and_a_fresh_one_begun(tmp_path):

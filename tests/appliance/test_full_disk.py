@@ -95,11 +95,6 @@ def test_a_refused_undo_changes_nothing(appliance):
     assert _snapshot(appliance) == before
 
 
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
-@pytest.mark.xfail(strict=True, reason="BUG companion/runtime/loop.py TableLoop.run/step: a "
-                   "StoreError raised by an action the loop itself takes (a stop, the end of a "
-                   "countdown, a claim deadline, a bot's pick, the count checkpoint) escapes "
-                   "and ends the table-loop thread: the countdown stops for good, nobody is told")
 def test_the_table_loop_survives_a_full_disk(tmp_path):
     appliance = _counting(tmp_path)
     assert appliance.core.phase() == "countdown"

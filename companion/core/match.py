@@ -61,15 +61,20 @@ class Match:
             raise RuleError("no card is waiting to be turned up")
         return self.act(chance_event(request.deck, card))
 
-    def undo(self) -> list[Event]:
-        """Drop the last decision and the draws after it; returns the dropped events."""
+    def undo_length(self) -> int:
+        """How many events the next ``undo`` drops: the last decision and its draws."""
         for index in range(len(self.log) - 1, -1, -1):
             if self.game.undoable(self.log[index]):
-                dropped = self.log[index:]
-                self.log = self.log[:index]
-                self.state = replay(self.game, self.setup, self.log)
-                return dropped
+                return len(self.log) - index
         raise RuleError("nothing to undo")
+
+    def undo(self) -> list[Event]:
+        """Drop the last decision and the draws after it; returns the dropped events."""
+        index = len(self.log) - self.undo_length()
+        dropped = self.log[index:]
+        self.log = self.log[:index]
+        self.state = replay(self.game, self.setup, self.log)
+        return dropped
 
     @property
     def waiting_for_card(self):

@@ -178,8 +178,9 @@ class TableCore:
         return events
 
     def undo(self, now_us: int) -> list[Event]:
+        """Drop the last decision: in the store first, so a refused undo changes nothing."""
+        self.journal.drop(self.match.undo_length())
         dropped = self.match.undo()
-        self.journal.drop(len(dropped))
         self.countdown = None
         self.arbiter.close()
         self.claim_deadline_us = None
@@ -216,7 +217,6 @@ class TableCore:
                 self._note_ignored(before)
                 self._stop(decision, now_us)
             elif not self.arbiter.pending and now_us >= self.countdown.ends_us + self.settings.latency_us:
-                self.countdown = None
                 self.act(Event("end_countdown"), now_us)
         if self.claim_deadline_us is not None and now_us >= self.claim_deadline_us:
             stop = self.state.stop
@@ -226,14 +226,17 @@ class TableCore:
         self._refresh_display(now_us)
 
     def _stop(self, decision: StopDecision, now_us: int) -> None:
-        self.countdown = None
         self.last_stop = {"count": decision.count, "first_us": decision.first_us,
                           "stoppers": [{"seat": s, "offset_us": o} for s, o in decision.stoppers],
                           "late": [{"seat": s, "offset_us": o} for s, o in decision.late]}
         self._note({"note": "stop_evidence", **self.last_stop})
         if self.lights:
             self.lights.light([s for s, _ in decision.stoppers])
-        self.act(Event("stop", None, decision.engine_data()), now_us)
+        try:
+            self.act(Event("stop", None, decision.engine_data()), now_us)
+        except BaseException:        # not recorded (a full disk): the countdown runs on
+            self.arbiter.open(self.countdown)
+            raise
 
     # ---------------------------------------------------------------- plumbing
     def _commit(self, change: Callable[[], list[Event]]) -> list[Event]:

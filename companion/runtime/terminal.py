@@ -27,6 +27,8 @@ class TerminalTable:
         self.appliance.listeners.append(self._on_change)
         core = self.appliance.core
         self._seen, self._before = len(core.match.log), core.state
+        if core.game.is_over(core.state):          # resumed on a game already over
+            self._on_change(core)
         if self.seat is not None:
             self.appliance.take_seat(self.seat)
             self._say(f"You play {core.state.names[self.seat]}. {HELP}")

@@ -83,11 +83,7 @@ def _crash_real_game(tmp_path, rng: random.Random, kills: int, game: int) -> int
 
 
 def _finish(store, out, seed: int) -> None:
-    """Restart and let the game end: the store must show it finished, the process exit 0.
-
-    A restart on a game whose last event was committed just before the kill marks it
-    finished at once but never exits (test_resume.py's xfail): it is then sent SIGTERM.
-    """
+    """Restart and let the game end: the store must show it finished, the process exit 0."""
     if stored_games(store)[-1].status == "finished":
         return
     proc = start_appliance(store, out, seed=seed)

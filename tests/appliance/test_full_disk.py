@@ -82,9 +82,6 @@ def test_a_refused_pick_changes_nothing_and_the_caller_is_told(appliance):
     assert appliance.store.events(appliance.game_id) == [e.to_dict() for e in core.match.log]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG companion/runtime/table.py TableCore.undo: the match "
-                   "is undone in memory before journal.drop, so a refused undo still drops the "
-                   "events from the running game (they stay in the store)")
 def test_a_refused_undo_changes_nothing(appliance):
     core = appliance.core
     appliance.call(core.pick, 0, core.state.hands[0][0])
@@ -117,9 +114,6 @@ def test_the_countdown_end_refused_by_a_full_disk_is_not_half_applied(tmp_path):
     appliance.close()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG companion/runtime/table.py TableCore.advance/_stop: "
-                   "self.countdown is set to None before the act that may be refused, so after a "
-                   "full disk the turn never ends (nor can be stopped) once space is freed")
 def test_the_countdown_ends_once_space_is_freed(tmp_path):
     appliance = _counting(tmp_path)
     core = appliance.core

@@ -129,9 +129,6 @@ def test_a_restart_marks_a_game_over_at_the_kill_finished(tmp_path, over_but_not
     assert list(game.winners) == summary["scores"]["winners"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG companion/appliance.py run() + runtime/terminal.py "
-                   "attach(): a resumed game that is already over is never narrated as over, "
-                   "so `run --no-web` waits forever instead of printing the scores and exiting")
 def test_a_restart_on_a_game_over_at_the_kill_exits(tmp_path, over_but_not_marked_finished):
     proc = start_appliance(over_but_not_marked_finished, tmp_path / "run.out")
     try:

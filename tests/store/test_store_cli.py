@@ -45,15 +45,6 @@ def test_export_to_stdout(store_path, capsys):
     assert header["id"] == 2 and header["finished"] is None
 
 
-def test_replay_prints_active_events_with_seq(store_path, capsys):
-    assert replay_main(["1"], store_path) == 0
-    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert lines == [
-        {"seq": 1, "event": {"kind": "a", "actor": 0, "data": {}}},
-        {"seq": 2, "event": {"kind": "b", "actor": 0, "data": {}}},
-    ]
-
-
 @pytest.mark.parametrize("main", [export_main, replay_main])
 def test_unknown_game_is_one_clear_line(store_path, capsys, main):
     assert main(["9"], store_path) == 1

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from conftest import PIN, Phone, make_appliance, wait_for, FAST, NAMES
-from helpers import all_pick, phase, stop
+from web_rig import PIN, Phone, make_appliance, wait_for, FAST, NAMES
+from web_rig import all_pick, phase, stop
 from web.app import MAX_BODY, create_app
 from web.identity import PIN_TRIES, SEAT_COOKIE
 

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from conftest import PIN, make_appliance
+from web_rig import PIN, make_appliance
 from web.server import Server
 
 playwright_sync = pytest.importorskip("playwright.sync_api")

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from conftest import wait_for
-from helpers import all_pick, phase, stop
+from web_rig import wait_for
+from web_rig import all_pick, phase, stop
 
 PAGES = ("/", "/table", "/host", "/qr.svg", "/static/app.js", "/static/app.css")
 NAMES = ["Ana", "Ben", "Cy", "Di"]

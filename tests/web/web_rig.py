@@ -1,0 +1,95 @@
+"""The web tests' rig: a real appliance on mock pins with a fast table, phones, helpers."""
+from __future__ import annotations
+
+import time
+
+from companion.appliance import Appliance
+from companion.config import load_config
+from companion.runtime.inputs import GpioInputs
+from companion.store import EventStore
+from web.app import create_app
+from web.identity import VISITOR_COOKIE, action_token
+
+
+PIN = "4321"
+NAMES = ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+FAST = {"step_ms": 60, "lead_in_ms": 100, "tie_window_ms": 50, "claim_deadline_ms": 3000}
+
+
+def make_appliance(tmp_path, bots: bool = True, seed: int = 7) -> Appliance:
+    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")},
+                                "display": {"kind": "terminal"}})
+    inputs = GpioInputs(config, simulate=True)
+    return Appliance(config, inputs, EventStore(config.store.path), seed=seed,
+                     bots_fill_seats=bots)
+
+
+class Phone:
+    """One browser: its own cookies, its action token, same-origin POSTs."""
+
+    def __init__(self, app) -> None:
+        self.client = app.test_client()
+        self.client.get("/")
+        self.token = action_token(self.client.get_cookie(VISITOR_COOKIE).value)
+
+    def post(self, url, body=None, **headers):
+        headers = {"Origin": "http://localhost", "X-Action-Token": self.token, **headers}
+        return self.client.post(url, json={} if body is None else body, headers=headers)
+
+    def get(self, url):
+        return self.client.get(url)
+
+    def state(self) -> dict:
+        response = self.client.get("/api/state")
+        assert response.status_code == 200, response.json
+        return response.json
+
+    def join(self, seat: int, name: str) -> "Phone":
+        response = self.post("/api/join", {"seat": seat, "name": name})
+        assert response.status_code == 200, response.json
+        return self
+
+
+def wait_for(predicate, timeout: float = 10.0, what: str = "condition"):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+# ---- driving a live table from tests: everyone picks, stops at chosen presses, claims
+
+
+HOLD_US = 100_000
+
+
+def phase(appliance) -> str:
+    return appliance.call(lambda now: appliance.core.phase())
+
+
+def all_pick(phones, card_of=lambda seat: 7) -> None:
+    for seat, phone in enumerate(phones):
+        response = phone.post("/api/pick", {"card": card_of(seat)})
+        assert response.status_code == 200, response.json
+
+
+def counting(appliance) -> bool:
+    return appliance.call(lambda now: isinstance(appliance.core.count_shown(now), int)
+                          and appliance.core.phase() == "countdown")
+
+
+def stop(appliance, offsets_ms: dict[int, float]) -> dict:
+    """Press the seats' mock buzzers ``offsets_ms`` apart once the count runs; wait the stop."""
+    wait_for(lambda: counting(appliance), what="the countdown to open")
+    press = appliance.inputs.press
+
+    def presses(now: int) -> None:
+        for seat, offset in offsets_ms.items():
+            press(seat, True, now + round(offset * 1000))
+        for seat, offset in offsets_ms.items():
+            press(seat, False, now + round(offset * 1000) + HOLD_US)
+    appliance.call(presses)
+    wait_for(lambda: phase(appliance) == "claiming", what="the stop")
+    return appliance.call(lambda now: dict(appliance.core.last_stop))

@@ -9,8 +9,6 @@ Run: .venv/bin/python bench/runtime.py
 """
 from __future__ import annotations
 
-import statistics
-import threading
 import time
 
 from companion.core.chance import SeededChance

@@ -102,12 +102,10 @@ class BridgeInputs(Inputs):
 
 
 def gpio_present() -> bool:
-    try:
-        import lgpio  # noqa: F401
-    except ImportError:
-        return False
+    """A Pi: lgpio installed and a GPIO chip to open."""
+    from importlib.util import find_spec
     from pathlib import Path
-    return any(Path("/dev").glob("gpiochip*"))
+    return find_spec("lgpio") is not None and any(Path("/dev").glob("gpiochip*"))
 
 
 def open_inputs(config: Config, simulate: bool) -> Inputs:

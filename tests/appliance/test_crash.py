@@ -11,7 +11,6 @@ The default run makes a handful of kills; SAMARKAND_LONG=1 makes at least 100 of
 """
 from __future__ import annotations
 
-import os
 import random
 import re
 import signal
@@ -29,8 +28,6 @@ from companion.core.match import replay
 from companion.marche.engine import MarcheGame
 from companion.marche.final import final_score
 
-LONG = os.environ.get("SAMARKAND_LONG") == "1"
-long_only = pytest.mark.skipif(not LONG, reason="long mode: set SAMARKAND_LONG=1")
 GAME_TIMEOUT_S = 60
 
 
@@ -102,7 +99,6 @@ def test_real_appliance_survives_a_few_kills(tmp_path):
 
 
 @pytest.mark.long
-@long_only
 def test_real_appliance_survives_a_hundred_kills(tmp_path):
     rng, made, game = random.Random(2), 0, 1
     while made < 100:
@@ -180,7 +176,6 @@ def test_script_killed_a_few_times_ends_as_an_uninterrupted_run(tmp_path):
 
 
 @pytest.mark.long
-@long_only
 def test_script_killed_a_hundred_times_ends_as_an_uninterrupted_run(tmp_path):
     made, seed = 0, 20
     while made < 100:

@@ -7,7 +7,6 @@ from companion.appliance import Appliance
 from companion.config import load_config
 from companion.runtime.inputs import GpioInputs
 from companion.store import EventStore
-from web.app import create_app
 from web.identity import VISITOR_COOKIE, action_token
 
 

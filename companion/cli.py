@@ -146,7 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+PASSED_ON = {"wiring-check": _wiring, "bench": _bench}
+"""Subcommands whose own parser takes the rest of the command line, options included."""
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in PASSED_ON:
+        return PASSED_ON[argv[0]](argparse.Namespace(rest=argv[1:]))
     args = build_parser().parse_args(argv)
     try:
         return args.handler(args)

@@ -141,8 +141,9 @@ def simulate(players: int, games: int, seed: int, styles: list[str] | None = Non
     return summary
 
 
-def progress_bar(stream=sys.stderr, width: int = 30):
+def progress_bar(stream=None, width: int = 30):
     """A one-line bar on a terminal; silent when the output is not one."""
+    stream = stream or sys.stderr
     if not stream.isatty():
         return None
     step = [0]

@@ -1,0 +1,43 @@
+"""The command line's own behaviour: simulate's output, refusals, passed-on subcommands."""
+from __future__ import annotations
+
+import json
+
+from companion.cli import main
+
+
+def test_simulate_json_is_the_same_for_the_same_seed(capsys):
+    assert main(["simulate", "marche", "--players", "5", "--games", "6", "--seed", "3", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "marche", "--players", "5", "--games", "6", "--seed", "3", "--json"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    timing = ("seconds", "games_per_second")
+    assert {k: v for k, v in first.items() if k not in timing} == \
+        {k: v for k, v in second.items() if k not in timing}
+    assert first["games"] == 6 and sum(first["wins_by_seat"].values()) >= 6
+    assert set(first["wins_by_bot"]) <= {"collector", "miser", "camelteer"}
+
+
+def test_simulate_prints_a_summary_a_person_can_read(capsys):
+    assert main(["simulate", "marche", "--games", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "3 games of Le Marché with 4 players" in out and "disputes per game" in out
+
+
+def test_simulate_refuses_bad_rules_in_one_line(capsys):
+    assert main(["simulate", "marche", "--games", "2", "--rules", '{"set_scoring": "tripling"}']) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: rule option 'set_scoring'") and err.count("\n") == 1
+
+
+def test_an_unknown_benchmark_is_named(capsys):
+    assert main(["bench", "nosuch"]) == 2
+    assert "no benchmark 'nosuch'" in capsys.readouterr().err
+
+
+def test_a_script_that_cannot_be_played_is_one_line(tmp_path, capsys):
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps({"setup": {"names": ["A", "B", "C"]},
+                                  "turns": [{"picks": {"A": 7, "Zed": 3}}]}))
+    assert main(["play", "--script", str(script)]) == 2
+    assert "turns[0].picks: unknown player 'Zed'" in capsys.readouterr().err

@@ -11,8 +11,12 @@ spec="."
 [ "${1:-}" = "test" ] && spec=".[test]"
 stamp=".venv/.installed-${1:-main}"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  echo "setting up .venv (packages from PyPI)…" >&2
-  .venv/bin/python -m pip install --quiet --upgrade pip >&2
-  .venv/bin/python -m pip install --quiet -e "$spec" >&2
+  echo "setting up .venv (packages from PyPI, log in .venv/setup.log)…" >&2
+  if ! { .venv/bin/python -m pip install --upgrade pip &&
+         .venv/bin/python -m pip install -e "$spec"; } > .venv/setup.log 2>&1; then
+    tail -n 20 .venv/setup.log >&2
+    echo "error: installing the packages failed (whole log: .venv/setup.log)" >&2
+    exit 1
+  fi
   touch "$stamp"
 fi

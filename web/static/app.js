@@ -178,7 +178,8 @@ function renderCommon() {
 
 function goodsText(goods) {
   if (!goods) return "hidden";
-  const parts = Object.entries(goods).map(([type, cards]) => type + " " + cards.join(","));
+  const parts = Object.entries(goods).filter(([, cards]) => cards.length)
+    .map(([type, cards]) => type + " " + cards.join(","));
   return parts.length ? parts.join(" · ") : "none";
 }
 
@@ -197,7 +198,7 @@ function renderScores() {
   const box = $("scores-box"), score = snap.score;
   box.hidden = !score;
   if (!score) return;
-  const cols = ["player", "money", "podium", "camels", "kept", "discarded", "least", "sets", "penalty", "total"];
+  const cols = ["player", "money", "podium", "capacity", "kept", "discarded", "least", "sets", "penalty", "total"];
   const rows = score.players.map((p) => el("tr", {},
     el("td", { textContent: p.name }),
     el("td", { textContent: String(p.money) }),

@@ -33,8 +33,11 @@ class Bot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self._worths_key = self._whim_turn = None
-        self._worths_cache = self._whims = None
+        self._goods_key = self._camel_key = self._whim_turn = None
+        self._goods_worths: dict[Any, float] = {}
+        self._camel_worth = 0.0
+        self._held = self._capacity = 0
+        self._whims: dict[Any, float] = {}
 
     # ------------------------------------------------------------ decisions
     def pick(self, state: MarcheState, seat: int) -> int:
@@ -60,16 +63,25 @@ class Bot:
 
     # ------------------------------------------------------------ valuation
     def _worths(self, state: MarcheState, seat: int) -> list[tuple[Any, float]]:
-        """What each card on offer is worth to this bot in dirhams.
+        """What each card on offer is worth to this bot in dirhams, in the market's order.
 
-        Offers only leave the market during a turn, so the worths are recomputed only when
-        a turn begins, the camel changes or the bot's own holdings change.
+        Offers only leave the market during a turn, so the goods are revalued only when a
+        turn begins or the bot's own holdings change, and the camel only when it changes.
         """
         goods = state.goods[seat]
-        key = (state.turn, state.camel_up, len(state.camels[seat]), sum(map(len, goods.values())))
-        if key == self._worths_key:
-            offers = state.offers
-            return [(t, w) for t, w in self._worths_cache if t in offers or t == CAMEL]
+        key = (state.turn, len(state.camels[seat]), sum(map(len, goods.values())))
+        if key != self._goods_key:
+            self._value_goods(state, seat, key)
+        cached = self._goods_worths
+        worths = [(t, cached[t]) for t in state.offers if t in cached]
+        if state.camel_up is not None:
+            if (key, state.camel_up) != self._camel_key:
+                self._value_camel(state, key)
+            worths.append((CAMEL, self._camel_worth))
+        return worths
+
+    def _value_goods(self, state: MarcheState, seat: int, key: tuple) -> None:
+        goods = state.goods[seat]
         values: dict[int, int] = {}
         for cards in goods.values():
             for card in cards:
@@ -77,11 +89,11 @@ class Bot:
         counts = {t: len(goods.get(t, ())) for t in buyable_types(state, seat)}
         fewest = min(counts.values())
         least_types = {t for t, n in counts.items() if n == fewest}
-        held = sum(counts.values())
-        capacity = sum(state.camels[seat])
+        self._held = held = sum(counts.values())
+        self._capacity = capacity = sum(state.camels[seat])
         needs_camel = 0.5 if held >= capacity else 0.0
         rate = self.points_per_dirham
-        worths = []
+        worths = {}
         for seller, card in state.offers.items():
             if seller == seat:
                 continue
@@ -89,13 +101,14 @@ class Bot:
             points = self.set_weight * set_gain(values.get(card, 0))
             if kind in least_types:
                 points += self.least_weight * (card + 1)
-            worths.append((seller, (points - needs_camel + self._whim(state, seller)) / rate))
-        if state.camel_up is not None:
-            spare = held + (state.rules.turns - state.turn) * 0.7 + 1 - capacity
-            points = self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9
-            worths.append((CAMEL, (points + self._whim(state, CAMEL)) / rate))
-        self._worths_key, self._worths_cache = key, worths
-        return worths
+            worths[seller] = (points - needs_camel + self._whim(state, seller)) / rate
+        self._goods_key, self._goods_worths = key, worths
+
+    def _value_camel(self, state: MarcheState, key: tuple) -> None:
+        spare = self._held + (state.rules.turns - state.turn) * 0.7 + 1 - self._capacity
+        points = self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9
+        self._camel_key = (key, state.camel_up)
+        self._camel_worth = (points + self._whim(state, CAMEL)) / self.points_per_dirham
 
     def _whim(self, state: MarcheState, target: Any) -> float:
         """A per-turn taste for each card, so bots differ on price as people do."""

@@ -111,7 +111,7 @@ class MarcheGame(Game[MarcheState]):
         if type(card) is not int or card not in state.hands[seat]:
             raise RuleError(f"{state.names[seat]} has no {card!r} card left to offer")
         state.picks[seat] = card
-        if all(p is not None for p in state.picks):
+        if None not in state.picks:
             self._reveal(state)
 
     def _reveal(self, state: MarcheState) -> None:
@@ -257,7 +257,7 @@ class MarcheGame(Game[MarcheState]):
     def _false_stop(self, state: MarcheState, seat: int, count: int, why: str) -> None:
         self._pay(state, "false_stop", seat, None, 1, BANK, None, why=why, count=count)
 
-    def _pay(self, state, kind, payer, target, due, payee, card, **extra) -> None:
+    def _pay(self, state, kind, payer, target, due, payee, card, count=None, why=None) -> None:
         """Pay what can be paid: money never goes below 0, the shortfall is recorded."""
         paid = min(due, state.money[payer])
         state.money[payer] -= paid
@@ -265,12 +265,16 @@ class MarcheGame(Game[MarcheState]):
             state.bank += paid
         else:
             state.money[payee] += paid
-        self._record(state, kind, payer, target, extra.pop("count", due), due, card,
-                     paid=paid, to=payee, **extra)
+        record = self._record(state, kind, payer, target, due if count is None else count, due, card)
+        record["paid"], record["to"] = paid, payee
+        if why is not None:
+            record["why"] = why
 
-    def _record(self, state, kind, seat, target, count, due, card, **extra) -> None:
-        state.records.append({"turn": state.turn, "kind": kind, "seat": seat, "target": target,
-                              "count": count, "due": due, "card": card, **extra})
+    def _record(self, state, kind, seat, target, count, due, card) -> dict:
+        record = {"turn": state.turn, "kind": kind, "seat": seat, "target": target,
+                  "count": count, "due": due, "card": card}
+        state.records.append(record)
+        return record
 
     # ----------------------------------------------------------------- turns
     def _end_turn(self, state: MarcheState) -> None:

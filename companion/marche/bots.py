@@ -14,12 +14,8 @@ from typing import Any
 from companion.marche.state import BANK, CAMEL, MarcheState
 
 SET_POINTS = (0, 0, 1, 2, 4, 8, 16)
-
-
-def set_gain(held: int) -> int:
-    """Set points gained by one more card of a value already held ``held`` times."""
-    top = len(SET_POINTS) - 1
-    return SET_POINTS[min(held + 1, top)] - SET_POINTS[min(held, top)]
+SET_GAINS = tuple(SET_POINTS[min(held + 1, 6)] - SET_POINTS[held] for held in range(7))
+"""Set points gained by one more card of a value already held ``held`` times (capped at 6)."""
 
 
 class Bot:
@@ -33,10 +29,9 @@ class Bot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self._goods_key = self._camel_key = self._whim_turn = None
-        self._goods_worths: dict[Any, float] = {}
-        self._camel_worth = 0.0
-        self._held = self._capacity = 0
+        self._holdings_key = self._ranked_key = self._whim_turn = None
+        self._holdings: tuple = ()
+        self._ranked: list[tuple[Any, float]] = []
         self._whims: dict[Any, float] = {}
 
     # ------------------------------------------------------------ decisions
@@ -47,68 +42,70 @@ class Bot:
 
     def bid(self, state: MarcheState, seat: int) -> tuple[int, Any] | None:
         """The highest count (<= the current price) at which this bot would stop, and why."""
-        best: tuple[int, Any] | None = None
-        limit = min(state.price, state.money[seat])
-        low = state.rules.lowest_price
-        for target, worth in self._worths(state, seat):
-            count = min(limit, int(worth))
-            if count >= low and (best is None or count > best[0]):
-                best = (count, target)
-        return best
+        best = self._best(state, seat)
+        if best is None:
+            return None
+        count = min(state.price, state.money[seat], int(best[1]))
+        return (count, best[0]) if count >= state.rules.lowest_price else None
 
     def claim(self, state: MarcheState, seat: int, count: int) -> Any:
-        """Name the card worth most at the stop's count (the bid's target, usually)."""
-        options = [(worth, target) for target, worth in self._worths(state, seat) if worth >= count]
-        return max(options, key=lambda o: o[0])[1] if options else None
+        """Name the card worth most, if it is worth the stop's count (the bid's target)."""
+        best = self._best(state, seat)
+        return best[0] if best is not None and best[1] >= count else None
 
     # ------------------------------------------------------------ valuation
-    def _worths(self, state: MarcheState, seat: int) -> list[tuple[Any, float]]:
-        """What each card on offer is worth to this bot in dirhams, in the market's order.
+    def _best(self, state: MarcheState, seat: int) -> tuple[Any, float] | None:
+        """The card on offer worth most to this bot (the market's first on a tie), and its worth.
 
-        Offers only leave the market during a turn, so the goods are revalued only when a
-        turn begins or the bot's own holdings change, and the camel only when it changes.
+        Offers only leave the market during a turn, so the cards are ranked again only when
+        a turn begins, the bot's own holdings change or the camel changes; the ranking keeps
+        the cards sold since, and they are passed over here.
         """
-        goods = state.goods[seat]
-        key = (state.turn, len(state.camels[seat]), sum(map(len, goods.values())))
-        if key != self._goods_key:
-            self._value_goods(state, seat, key)
-        cached = self._goods_worths
-        worths = [(t, cached[t]) for t in state.offers if t in cached]
-        if state.camel_up is not None:
-            if (key, state.camel_up) != self._camel_key:
-                self._value_camel(state, key)
-            worths.append((CAMEL, self._camel_worth))
-        return worths
+        key = (state.turn, state.camel_up, len(state.camels[seat]),
+               sum(map(len, state.goods[seat].values())))
+        if key != self._ranked_key:
+            self._rank(state, seat, key)
+        offers = state.offers
+        for target, worth in self._ranked:
+            if target in offers or target == CAMEL:
+                return target, worth
+        return None
 
-    def _value_goods(self, state: MarcheState, seat: int, key: tuple) -> None:
+    def _rank(self, state: MarcheState, seat: int, key: tuple) -> None:
+        """Each card offered this turn with its worth in dirhams, most first."""
+        if key[2:] != self._holdings_key:
+            self._holdings_key, self._holdings = key[2:], self._assess(state, seat)
+        values, least_types, held, capacity = self._holdings
+        base = -0.5 if held >= capacity else 0.0   # a card with no camel to carry it
+        set_weight, least_weight, rate = self.set_weight, self.least_weight, self.points_per_dirham
+        worths = []
+        for seller, card in state.offers.items():
+            if seller != seat:
+                points = set_weight * SET_GAINS[min(values.get(card, 0), 6)]
+                if state.type_of(seller) in least_types:
+                    points += least_weight * (card + 1)
+                worths.append((seller, (points + base + self._whim(state, seller)) / rate))
+        if state.camel_up is not None:
+            spare = held + (state.rules.turns - state.turn) * 0.7 + 1 - capacity
+            points = self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9
+            worths.append((CAMEL, (points + self._whim(state, CAMEL)) / rate))
+        worths.sort(key=lambda w: -w[1])
+        self._ranked_key, self._ranked = key, worths
+
+    @staticmethod
+    def _assess(state: MarcheState, seat: int) -> tuple[dict[int, int], set[str], int, int]:
+        """What the seat holds, as valuing needs it: how many of each card value, the
+        least-bought types, how many goods cards and how much camel capacity."""
         goods = state.goods[seat]
         values: dict[int, int] = {}
         for cards in goods.values():
             for card in cards:
                 values[card] = values.get(card, 0) + 1
-        counts = {t: len(goods.get(t, ())) for t in buyable_types(state, seat)}
-        fewest = min(counts.values())
-        least_types = {t for t, n in counts.items() if n == fewest}
-        self._held = held = sum(counts.values())
-        self._capacity = capacity = sum(state.camels[seat])
-        needs_camel = 0.5 if held >= capacity else 0.0
-        rate = self.points_per_dirham
-        worths = {}
-        for seller, card in state.offers.items():
-            if seller == seat:
-                continue
-            kind = state.bank_type if seller == BANK else state.sells[seller]
-            points = self.set_weight * set_gain(values.get(card, 0))
-            if kind in least_types:
-                points += self.least_weight * (card + 1)
-            worths[seller] = (points - needs_camel + self._whim(state, seller)) / rate
-        self._goods_key, self._goods_worths = key, worths
-
-    def _value_camel(self, state: MarcheState, key: tuple) -> None:
-        spare = self._held + (state.rules.turns - state.turn) * 0.7 + 1 - self._capacity
-        points = self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9
-        self._camel_key = (key, state.camel_up)
-        self._camel_worth = (points + self._whim(state, CAMEL)) / self.points_per_dirham
+        types = buyable_types(state, seat)
+        counts = [len(goods.get(t, ())) for t in types]
+        fewest = min(counts)
+        least_types = {t for t, n in zip(types, counts) if n == fewest}
+        return values, least_types, sum(counts), sum(state.camels[seat])
 
     def _whim(self, state: MarcheState, target: Any) -> float:
         """A per-turn taste for each card, so bots differ on price as people do."""

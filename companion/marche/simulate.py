@@ -16,7 +16,7 @@ from companion.core.game import Event, chance_event
 from companion.marche.bots import STYLES, Bot
 from companion.marche.engine import MarcheGame
 from companion.marche.final import final_score
-from companion.marche.state import OVER, PICKING
+from companion.marche.state import OVER, PICKING, MarcheState
 
 END_COUNTDOWN = Event("end_countdown")
 REACTION_US = (150_000, 900_000)
@@ -60,26 +60,38 @@ def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
             for seat, bot in enumerate(bots):
                 act(Event("pick", seat, {"card": bot.pick(state, seat)}))
             continue
-        bids = [bot.bid(state, seat) for seat, bot in enumerate(bots)]
-        top = max((b[0] for b in bids if b), default=None)
-        if top is None:
+        top, keen = highest_bids(state, bots)
+        if not keen:
             act(END_COUNTDOWN)
             continue
-        presses = sorted((rng.randrange(*REACTION_US), seat)
-                         for seat, b in enumerate(bids) if b and b[0] == top)
+        presses = sorted((rng.randrange(*REACTION_US), seat) for seat in keen)
         first = presses[0][0]
         stoppers = [[seat, t - first] for t, seat in presses if t - first <= tie_window_us]
         act(Event("stop", None, {"count": top, "stoppers": stoppers}))
         stops += 1
-        claims = {seat: bots[seat].claim(state, seat, top) for seat, _ in stoppers}
-        named = [t for t in claims.values() if t is not None]
-        disputes += sum(1 for t in set(named) if named.count(t) > 1)
-        for seat, _ in stoppers:
-            act(Event("claim", seat, {"target": claims[seat]}))
+        claims = [(seat, bots[seat].claim(state, seat, top)) for seat, _ in stoppers]
+        if len(claims) > 1:   # a dispute: one card named by several stoppers
+            named = [t for _, t in claims if t is not None]
+            disputes += sum(1 for t in set(named) if named.count(t) > 1)
+        for seat, target in claims:
+            act(Event("claim", seat, {"target": target}))
     score = final_score(state)
     totals = [p.total for p in score.players]
     winners = [seat for seat, name in enumerate(state.names) if name in score.winners]
     return GameResult(list(styles), totals, winners, disputes, stops)
+
+
+def highest_bids(state: MarcheState, bots: list[Bot]) -> tuple[int | None, list[int]]:
+    """The highest count any bot would stop at, and the seats of every bot bidding it."""
+    top, keen = None, []
+    for seat, bot in enumerate(bots):
+        bid = bot.bid(state, seat)
+        if bid is not None:
+            if top is None or bid[0] > top:
+                top, keen = bid[0], [seat]
+            elif bid[0] == top:
+                keen.append(seat)
+    return top, keen
 
 
 @dataclass

@@ -9,6 +9,7 @@ the highest count it is willing to pay for the best card. All randomness comes f
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Any
 
 from companion.marche.state import BANK, CAMEL, MarcheState
@@ -29,9 +30,10 @@ class Bot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self._holdings_key = self._ranked_key = self._whim_turn = None
+        self._holdings_key = self._ranked_key = self._camel_key = self._whim_turn = None
         self._holdings: tuple = ()
         self._ranked: list[tuple[Any, float]] = []
+        self._camel_worth = 0.0
         self._whims: dict[Any, float] = {}
 
     # ------------------------------------------------------------ decisions
@@ -55,57 +57,68 @@ class Bot:
 
     # ------------------------------------------------------------ valuation
     def _best(self, state: MarcheState, seat: int) -> tuple[Any, float] | None:
-        """The card on offer worth most to this bot (the market's first on a tie), and its worth.
+        """The card on offer worth most to this bot (goods before the camel on a tie, else
+        the market's order), and its worth in dirhams.
 
-        Offers only leave the market during a turn, so the cards are ranked again only when
-        a turn begins, the bot's own holdings change or the camel changes; the ranking keeps
-        the cards sold since, and they are passed over here.
+        Offers only leave the market during a turn, so the goods are ranked again only when
+        a turn begins or the bot's own holdings change (the goods sold since stay ranked and
+        are passed over here), the camel valued again only when it changes.
         """
-        key = (state.turn, state.camel_up, len(state.camels[seat]),
-               sum(map(len, state.goods[seat].values())))
+        key = (state.turn, len(state.camels[seat]), sum(map(len, state.goods[seat].values())))
         if key != self._ranked_key:
             self._rank(state, seat, key)
+        best = None
         offers = state.offers
-        for target, worth in self._ranked:
-            if target in offers or target == CAMEL:
-                return target, worth
-        return None
+        for seller, worth in self._ranked:
+            if seller in offers:
+                best = (seller, worth)
+                break
+        if state.camel_up is not None:
+            if (key, state.camel_up) != self._camel_key:
+                self._camel_key, self._camel_worth = (key, state.camel_up), self._value_camel(state)
+            if best is None or self._camel_worth > best[1]:
+                best = (CAMEL, self._camel_worth)
+        return best
 
     def _rank(self, state: MarcheState, seat: int, key: tuple) -> None:
-        """Each card offered this turn with its worth in dirhams, most first."""
-        if key[2:] != self._holdings_key:
-            self._holdings_key, self._holdings = key[2:], self._assess(state, seat)
-        values, least_types, held, capacity = self._holdings
+        """Each goods card offered with its worth in dirhams, most first (stable)."""
+        if key[1:] != self._holdings_key:
+            self._holdings_key, self._holdings = key[1:], self._assess(state, seat)
+        values, least_sellers, held, capacity = self._holdings
         base = -0.5 if held >= capacity else 0.0   # a card with no camel to carry it
         set_weight, least_weight, rate = self.set_weight, self.least_weight, self.points_per_dirham
         worths = []
         for seller, card in state.offers.items():
             if seller != seat:
                 points = set_weight * SET_GAINS[min(values.get(card, 0), 6)]
-                if state.type_of(seller) in least_types:
+                if seller in least_sellers:
                     points += least_weight * (card + 1)
                 worths.append((seller, (points + base + self._whim(state, seller)) / rate))
-        if state.camel_up is not None:
-            spare = held + (state.rules.turns - state.turn) * 0.7 + 1 - capacity
-            points = self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9
-            worths.append((CAMEL, (points + self._whim(state, CAMEL)) / rate))
-        worths.sort(key=lambda w: -w[1])
+        worths.sort(key=itemgetter(1), reverse=True)
         self._ranked_key, self._ranked = key, worths
 
+    def _value_camel(self, state: MarcheState) -> float:
+        _, _, held, capacity = self._holdings
+        spare = held + (state.rules.turns - state.turn) * 0.7 + 1 - capacity
+        points = self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9
+        return (points + self._whim(state, CAMEL)) / self.points_per_dirham
+
     @staticmethod
-    def _assess(state: MarcheState, seat: int) -> tuple[dict[int, int], set[str], int, int]:
+    def _assess(state: MarcheState, seat: int) -> tuple[dict[int, int], set[Any], int, int]:
         """What the seat holds, as valuing needs it: how many of each card value, the
-        least-bought types, how many goods cards and how much camel capacity."""
+        sellers of its least-bought types, how many goods cards, its camel capacity."""
         goods = state.goods[seat]
         values: dict[int, int] = {}
         for cards in goods.values():
             for card in cards:
                 values[card] = values.get(card, 0) + 1
-        types = buyable_types(state, seat)
-        counts = [len(goods.get(t, ())) for t in types]
+        sellers = [(s, t) for s, t in enumerate(state.sells) if s != seat]
+        if state.bank_type:
+            sellers.append((BANK, state.bank_type))
+        counts = [len(goods.get(t, ())) for _, t in sellers]
         fewest = min(counts)
-        least_types = {t for t, n in zip(types, counts) if n == fewest}
-        return values, least_types, sum(counts), sum(state.camels[seat])
+        least_sellers = {s for (s, _), n in zip(sellers, counts) if n == fewest}
+        return values, least_sellers, sum(counts), sum(state.camels[seat])
 
     def _whim(self, state: MarcheState, target: Any) -> float:
         """A per-turn taste for each card, so bots differ on price as people do."""
@@ -115,12 +128,6 @@ class Bot:
         if whim is None:
             whim = self._whims[target] = self.rng.random() * 2.0
         return whim
-
-
-def buyable_types(state: MarcheState, seat: int) -> list[str]:
-    """Every goods type in play but the seat's own."""
-    types = [t for i, t in enumerate(state.sells) if i != seat]
-    return types + ([state.bank_type] if state.bank_type else [])
 
 
 class Collector(Bot):

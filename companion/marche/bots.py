@@ -87,13 +87,14 @@ class Bot:
         values, least_sellers, held, capacity = self._holdings
         base = -0.5 if held >= capacity else 0.0   # a card with no camel to carry it
         set_weight, least_weight, rate = self.set_weight, self.least_weight, self.points_per_dirham
+        whims = self._whims_for(state, seat)
         worths = []
         for seller, card in state.offers.items():
             if seller != seat:
                 points = set_weight * SET_GAINS[min(values.get(card, 0), 6)]
                 if seller in least_sellers:
                     points += least_weight * (card + 1)
-                worths.append((seller, (points + base + self._whim(state, seller)) / rate))
+                worths.append((seller, (points + base + whims[seller]) / rate))
         worths.sort(key=itemgetter(1), reverse=True)
         self._ranked_key, self._ranked = key, worths
 
@@ -101,7 +102,10 @@ class Bot:
         _, _, held, capacity = self._holdings
         spare = held + (state.rules.turns - state.turn) * 0.7 + 1 - capacity
         points = self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9
-        return (points + self._whim(state, CAMEL)) / self.points_per_dirham
+        whim = self._whims.get(CAMEL)
+        if whim is None:
+            whim = self._whims[CAMEL] = self.rng.random() * 2.0
+        return (points + whim) / self.points_per_dirham
 
     @staticmethod
     def _assess(state: MarcheState, seat: int) -> tuple[dict[int, int], set[Any], int, int]:
@@ -120,14 +124,13 @@ class Bot:
         least_sellers = {s for (s, _), n in zip(sellers, counts) if n == fewest}
         return values, least_sellers, sum(counts), sum(state.camels[seat])
 
-    def _whim(self, state: MarcheState, target: Any) -> float:
-        """A per-turn taste for each card, so bots differ on price as people do."""
+    def _whims_for(self, state: MarcheState, seat: int) -> dict[Any, float]:
+        """A per-turn taste for each card, so bots differ on price as people do: drawn for
+        the goods when the turn's market is first valued, for the camel when it first is."""
         if self._whim_turn != state.turn:
-            self._whim_turn, self._whims = state.turn, {}
-        whim = self._whims.get(target)
-        if whim is None:
-            whim = self._whims[target] = self.rng.random() * 2.0
-        return whim
+            self._whim_turn = state.turn
+            self._whims = {seller: self.rng.random() * 2.0 for seller in state.offers if seller != seat}
+        return self._whims
 
 
 class Collector(Bot):

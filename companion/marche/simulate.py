@@ -10,6 +10,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import cache
 
 from companion.core.chance import SeededChance
 from companion.core.game import Event, chance_event
@@ -19,8 +20,16 @@ from companion.marche.final import final_score
 from companion.marche.state import OVER, PICKING, MarcheState
 
 END_COUNTDOWN = Event("end_countdown")
+DRAWN = cache(chance_event)
+"""Chance events recur game after game; events are immutable, so each is built once."""
 REACTION_US = (150_000, 900_000)
 """When a bot presses after the tick it wants: the tie window then decides who was together."""
+
+
+@cache
+def decision(kind: str, seat: int, name: str, value: object) -> Event:
+    """A pick or a claim, built once like the draws."""
+    return Event(kind, seat, {name: value})
 
 
 @dataclass
@@ -51,14 +60,14 @@ def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
             log_length += 1
         while (request := game.chance_request(state)) is not None:
             card = chance.draw(request, log_length)
-            game.advance(state, chance_event(request.deck, card))
+            game.advance(state, DRAWN(request.deck, card))
             log_length += 1
 
     act(None)
     while state.phase != OVER:
         if state.phase == PICKING:
             for seat, bot in enumerate(bots):
-                act(Event("pick", seat, {"card": bot.pick(state, seat)}))
+                act(decision("pick", seat, "card", bot.pick(state, seat)))
             continue
         top, keen = highest_bids(state, bots)
         if not keen:
@@ -74,7 +83,7 @@ def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
             named = [t for _, t in claims if t is not None]
             disputes += sum(1 for t in set(named) if named.count(t) > 1)
         for seat, target in claims:
-            act(Event("claim", seat, {"target": target}))
+            act(decision("claim", seat, "target", target))
     score = final_score(state)
     totals = [p.total for p in score.players]
     winners = [seat for seat, name in enumerate(state.names) if name in score.winners]

@@ -97,7 +97,7 @@ class MarcheGame(Game[MarcheState]):
         handler(self, state, event)
 
     def _seat(self, state: MarcheState, seat: Any) -> int:
-        if type(seat) is not int or not 0 <= seat < state.players:
+        if type(seat) is not int or not 0 <= seat < len(state.names):
             raise RuleError(f"unknown player {seat!r}")
         return seat
 

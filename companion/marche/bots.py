@@ -75,7 +75,7 @@ class Bot:
                 break
         if state.camel_up is not None:
             if (key, state.camel_up) != self._camel_key:
-                self._camel_key, self._camel_worth = (key, state.camel_up), self._value_camel(state)
+                self._camel_key, self._camel_worth = (key, state.camel_up), self._value_camel(state, seat)
             if best is None or self._camel_worth > best[1]:
                 best = (CAMEL, self._camel_worth)
         return best
@@ -98,14 +98,14 @@ class Bot:
         worths.sort(key=itemgetter(1), reverse=True)
         self._ranked_key, self._ranked = key, worths
 
-    def _value_camel(self, state: MarcheState) -> float:
+    def _value_camel(self, state: MarcheState, seat: int) -> float:
         _, _, held, capacity = self._holdings
         spare = held + (state.rules.turns - state.turn) * 0.7 + 1 - capacity
         points = self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9
-        whim = self._whims.get(CAMEL)
-        if whim is None:
-            whim = self._whims[CAMEL] = self.rng.random() * 2.0
-        return (points + whim) / self.points_per_dirham
+        whims = self._whims_for(state, seat)
+        if CAMEL not in whims:
+            whims[CAMEL] = self.rng.random() * 2.0
+        return (points + whims[CAMEL]) / self.points_per_dirham
 
     @staticmethod
     def _assess(state: MarcheState, seat: int) -> tuple[dict[int, int], set[Any], int, int]:
@@ -126,7 +126,8 @@ class Bot:
 
     def _whims_for(self, state: MarcheState, seat: int) -> dict[Any, float]:
         """A per-turn taste for each card, so bots differ on price as people do: drawn for
-        the goods when the turn's market is first valued, for the camel when it first is."""
+        the goods when the turn's market is first valued (it is complete by the countdown),
+        for the camel when it first is."""
         if self._whim_turn != state.turn:
             self._whim_turn = state.turn
             self._whims = {seller: self.rng.random() * 2.0 for seller in state.offers if seller != seat}

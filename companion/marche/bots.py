@@ -30,7 +30,7 @@ class Bot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self._holdings_key = self._ranked_key = self._camel_key = self._whim_turn = None
+        self._holdings_key = self._ranked_key = self._camel_up = self._whim_turn = None
         self._holdings: tuple = ()
         self._ranked: list[tuple[Any, float]] = []
         self._camel_worth = 0.0
@@ -73,9 +73,10 @@ class Bot:
             if seller in offers:
                 best = (seller, worth)
                 break
-        if state.camel_up is not None:
-            if (key, state.camel_up) != self._camel_key:
-                self._camel_key, self._camel_worth = (key, state.camel_up), self._value_camel(state, seat)
+        camel = state.camel_up
+        if camel is not None:
+            if camel != self._camel_up:
+                self._camel_up, self._camel_worth = camel, self._value_camel(state, seat)
             if best is None or self._camel_worth > best[1]:
                 best = (CAMEL, self._camel_worth)
         return best
@@ -97,6 +98,7 @@ class Bot:
                 worths.append((seller, (points + base + whims[seller]) / rate))
         worths.sort(key=itemgetter(1), reverse=True)
         self._ranked_key, self._ranked = key, worths
+        self._camel_up = None   # the camel's worth, valued for this turn and holdings, is gone
 
     def _value_camel(self, state: MarcheState, seat: int) -> float:
         _, _, held, capacity = self._holdings

@@ -15,8 +15,8 @@ from typing import Any
 from companion.marche.state import BANK, CAMEL, MarcheState
 
 SET_POINTS = (0, 0, 1, 2, 4, 8, 16)
-SET_GAINS = tuple(SET_POINTS[min(held + 1, 6)] - SET_POINTS[held] for held in range(7))
-"""Set points gained by one more card of a value already held ``held`` times (capped at 6)."""
+SET_GAINS = {held: SET_POINTS[held + 1] - SET_POINTS[held] for held in range(len(SET_POINTS) - 1)}
+"""Set points gained by one more card of a value already held ``held`` times (none once full)."""
 
 
 class Bot:
@@ -92,7 +92,7 @@ class Bot:
         worths = []
         for seller, card in state.offers.items():
             if seller != seat:
-                points = set_weight * SET_GAINS[min(values.get(card, 0), 6)]
+                points = set_weight * SET_GAINS.get(values.get(card, 0), 0)
                 if seller in least_sellers:
                     points += least_weight * (card + 1)
                 worths.append((seller, (points + base + whims[seller]) / rate))

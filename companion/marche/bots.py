@@ -110,7 +110,7 @@ class Bot:
         return (points + whims[CAMEL]) / self.points_per_dirham
 
     @staticmethod
-    def _assess(state: MarcheState, seat: int) -> tuple[dict[int, int], set[Any], int, int]:
+    def _assess(state: MarcheState, seat: int) -> tuple[dict[int, int], list[Any], int, int]:
         """What the seat holds, as valuing needs it: how many of each card value, the
         sellers of its least-bought types, how many goods cards, its camel capacity."""
         goods = state.goods[seat]
@@ -118,13 +118,18 @@ class Bot:
         for cards in goods.values():
             for card in cards:
                 values[card] = values.get(card, 0) + 1
-        sellers = [(s, t) for s, t in enumerate(state.sells) if s != seat]
+        sellers = list(enumerate(state.sells))
         if state.bank_type:
             sellers.append((BANK, state.bank_type))
-        counts = [len(goods.get(t, ())) for _, t in sellers]
-        fewest = min(counts)
-        least_sellers = {s for (s, _), n in zip(sellers, counts) if n == fewest}
-        return values, least_sellers, sum(counts), sum(state.camels[seat])
+        fewest, least_sellers = None, []
+        for seller, kind in sellers:
+            if seller != seat:
+                held = len(goods.get(kind, ()))
+                if fewest is None or held < fewest:
+                    fewest, least_sellers = held, [seller]
+                elif held == fewest:
+                    least_sellers.append(seller)
+        return values, least_sellers, sum(map(len, goods.values())), sum(state.camels[seat])
 
     def _whims_for(self, state: MarcheState, seat: int) -> dict[Any, float]:
         """A per-turn taste for each card, so bots differ on price as people do: drawn for

@@ -124,10 +124,10 @@ class Bot:
         fewest, least_sellers = None, []
         for seller, kind in sellers:
             if seller != seat:
-                held = len(goods.get(kind, ()))
-                if fewest is None or held < fewest:
-                    fewest, least_sellers = held, [seller]
-                elif held == fewest:
+                bought = len(goods.get(kind, ()))
+                if fewest is None or bought < fewest:
+                    fewest, least_sellers = bought, [seller]
+                elif bought == fewest:
                     least_sellers.append(seller)
         return values, least_sellers, sum(map(len, goods.values())), sum(state.camels[seat])
 

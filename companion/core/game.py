@@ -12,10 +12,6 @@ from typing import Any, Generic, Mapping, TypeVar
 
 S = TypeVar("S")
 
-TABLE = None
-"""The viewer standing for the table screen: sees only what is public."""
-
-
 @dataclass(frozen=True, slots=True)
 class Event:
     """One entry of the append-only log: who did what (``actor`` is a seat or None)."""
@@ -71,7 +67,7 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def view(self, state: S, viewer: int | None) -> dict:
-        """What ``viewer`` (a seat, or TABLE) may see, as JSON-able data."""
+        """What ``viewer`` (a seat, or None for the table screen) may see, as JSON-able data."""
 
     @abstractmethod
     def redact(self, event: Event, viewer: int | None) -> dict:

@@ -18,6 +18,7 @@ from companion.runtime.arbiter import Arbiter, StopDecision
 from companion.runtime.clock import Countdown
 from companion.runtime.signals import BuzzerEvent, CountdownDisplay, SeatLights, StuckBuzzer
 
+# The engine's phases the runtime turns into time: a running countdown, a stop's claims.
 COUNTDOWN, CLAIMING = "countdown", "claiming"
 
 

@@ -41,10 +41,14 @@ class Server:
     def close(self) -> None:
         self.app.extensions["samarkand.hub"].close()        # streams return...
         self._server.task_dispatcher.shutdown(timeout=2)   # ...so their threads finish
-        self._server.close()
-        for channel in list(self._server._map.values()):   # idle keep-alive connections
-            channel.close()
+        # Sockets are closed by the server's own loop thread (closing them from here races
+        # with its select), and with its map empty the loop returns.
+        self._server.trigger.pull_trigger(self._close_sockets)
         self._thread.join(timeout=2)
+
+    def _close_sockets(self) -> None:
+        for channel in list(self._server._map.values()):   # listener, keep-alives, trigger
+            channel.close()
 
 
 def serve(appliance, config) -> Server:

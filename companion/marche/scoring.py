@@ -70,21 +70,37 @@ def least_type_points(kept: Mapping[str, Sequence[int]],
     """The least-bought type and its points.
 
     A buyable type with no card scores 0 (that type is returned). Otherwise the type with
-    the fewest cards; on a tie the player takes the best sum.
+    the fewest cards; on a tie the player takes the best sum (the first such type).
     """
-    if not buyable_types:
-        return None, 0
-    fewest = min(len(kept.get(t, ())) for t in buyable_types)
-    tied = [t for t in buyable_types if len(kept.get(t, ())) == fewest]
-    best = max(tied, key=lambda t: sum(kept.get(t, ())))
-    return best, sum(kept.get(best, ()))
+    least: str | None = None
+    fewest = points = 0
+    for t in buyable_types:
+        values = kept.get(t, ())
+        n = len(values)
+        if least is None or n < fewest:
+            least, fewest, points = t, n, sum(values)
+        elif n == fewest:
+            total = sum(values)
+            if total > points:
+                least, points = t, total
+    return least, points
 
 
 def set_points(values: Sequence[int], set_scoring: str = "rulebook") -> tuple[int, dict[int, int]]:
     """Points for equal values across all types, and which values scored them."""
-    scored = {v: set_bonus(n, set_scoring) for v, n in sorted(Counter(values).items())}
-    scored = {v: p for v, p in scored.items() if p}
-    return sum(scored.values()), scored
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    if counts:
+        set_bonus(0, set_scoring)  # an unknown option is refused even when no value repeats
+    scored: dict[int, int] = {}
+    total = 0
+    for v in sorted(counts):
+        n = counts[v]
+        if n > 1:
+            points = scored[v] = set_bonus(n, set_scoring)
+            total += points
+    return total, scored
 
 
 def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, money_pts: int,
@@ -92,13 +108,12 @@ def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, mo
     """One player's breakdown; `keep` is the table's own discard choice, else the advice."""
     buyable = [t for t in types_in_play if t != h.sells]
     capacity = sum(h.camels)
-    goods = {t: list(v) for t, v in h.goods.items()}
+    goods = h.goods
     if keep is None:
         kept = best_keep(goods, capacity, buyable, set_scoring)
     else:
         kept = checked_keep(h.name, goods, capacity, keep)
-    discarded = {t: sorted((Counter(goods[t]) - Counter(kept[t])).elements(), reverse=True)
-                 for t in goods}
+    discarded = {t: _left_over(goods[t], kept[t]) for t in goods}
     least, least_pts = least_type_points(kept, buyable)
     all_kept = [v for values in kept.values() for v in values]
     sets, set_values = set_points(all_kept, set_scoring)
@@ -111,7 +126,17 @@ def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, mo
     )
 
 
-def checked_keep(name: str, goods: dict[str, list[int]], capacity: int,
+def _left_over(held: Sequence[int], kept: Sequence[int]) -> list[int]:
+    """The held values not kept, highest first; `kept` must be drawn from `held`."""
+    if len(kept) == len(held):
+        return []
+    rest = sorted(held, reverse=True)
+    for v in kept:
+        rest.remove(v)
+    return rest
+
+
+def checked_keep(name: str, goods: Mapping[str, Sequence[int]], capacity: int,
                   keep: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
     """The table's keep set, refused unless it is a legal discard of this player's goods."""
     for t, values in keep.items():

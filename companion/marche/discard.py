@@ -13,7 +13,6 @@ not t, would be the least type): a Hall condition over subsets of those types.
 """
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 from typing import Collection, Mapping, Sequence
 
@@ -43,43 +42,56 @@ def best_keep(goods: Mapping[str, Sequence[int]], capacity: int,
     set_bonus(0, set_scoring)  # validates the option before any work
     if sum(len(v) for v in goods.values()) <= capacity:
         return {t: sorted(v, reverse=True) for t, v in goods.items()}
-    counts = _Search(goods, capacity, buyable_types, set_scoring).run()
-    return {t: sorted(Counter(c).elements(), reverse=True) for t, c in counts.items()}
+    return _Search(goods, capacity, buyable_types, set_scoring).run()
+
+
+Plan = tuple[str, int, list[int], list[int]]  # least type t, its k cards, kept and t's per value
 
 
 class _Search:
-    """One discard problem; `run()` returns the kept count per type and value."""
+    """One discard problem; `run()` returns the kept values per type."""
 
-    def __init__(self, goods, capacity, buyable_types, set_scoring):
+    def __init__(self, goods: Mapping[str, Sequence[int]], capacity: int,
+                 buyable_types: Collection[str], set_scoring: str) -> None:
         self.types = list(goods)
-        self.hand = {t: Counter(v) for t, v in goods.items()}
-        self.values = sorted({v for c in self.hand.values() for v in c}, reverse=True)
-        self.avail = {t: [self.hand[t][v] for v in self.values] for t in self.types}
-        self.total = [sum(a[i] for a in self.avail.values()) for i in range(len(self.values))]
+        self.values = sorted({v for vs in goods.values() for v in vs}, reverse=True)
+        index = {v: i for i, v in enumerate(self.values)}
+        self.avail: dict[str, list[int]] = {}
+        for t, vs in goods.items():
+            counts = [0] * len(self.values)
+            for v in vs:
+                counts[index[v]] += 1
+            self.avail[t] = counts
+        self.total = [sum(column) for column in zip(*self.avail.values())]
         self.capacity = capacity
         self.bonus = [set_bonus(n, set_scoring) for n in range(max(self.total) + 1)]
         self.buyable = list(dict.fromkeys(buyable_types))
         self.sets_after = self._sets_table()
+        # Baseline: sets only (least-type term counted as 0, which it may exceed).
+        self.best = self.sets_after[0][capacity]
+        self.best_plan: Plan | None = None
 
     def _sets_table(self) -> list[list[int]]:
         """sets_after[i][r]: best set points from values i.. keeping exactly r of their cards."""
         cap = self.capacity
-        table = [[0] + [_NONE] * cap]
-        for i in reversed(range(len(self.values))):
-            nxt = table[-1]
-            row = [max((self.bonus[n] + nxt[r - n] for n in range(min(self.total[i], r) + 1)))
-                   for r in range(cap + 1)]
+        row = [0] + [_NONE] * cap
+        table = [row]
+        for count in reversed(self.total):
+            below = row
+            row = below[:]  # keeping none of this value's cards
+            for n in range(1, min(count, cap) + 1):
+                gain = self.bonus[n]
+                row[n:] = [a if a >= gain + b else gain + b for a, b in zip(row[n:], below)]
             table.append(row)
-        return table[::-1]
+        table.reverse()
+        return table
 
-    def run(self) -> dict[str, dict[int, int]]:
-        # Baseline: sets only (least-type term counted as 0, which it may exceed).
-        self.best = self.sets_after[0][self.capacity]
-        self.best_plan = None
+    def run(self) -> dict[str, list[int]]:
         if self.buyable and all(sum(self.avail.get(t, ())) for t in self.buyable):
             kmax = min([sum(self.avail[u]) for u in self.buyable]
                        + [self.capacity // len(self.buyable)])  # every buyable type keeps >= k
-            candidates, seen = [], set()
+            candidates: list[tuple[int, str, int, list[list[int]]]] = []
+            seen: set[tuple[int, ...]] = set()
             for t in self.buyable:
                 if tuple(self.avail[t]) in seen:  # an identical type gives the identical search
                     continue
@@ -87,34 +99,47 @@ class _Search:
                 top = self._top_table(t)
                 candidates += [(top[0][k] + self.best, t, k, top) for k in range(1, kmax + 1)]
             candidates.sort(key=lambda c: -c[0])
+            halls: dict[str, list[tuple[int, list[int]]]] = {}
             for bound, t, k, top in candidates:
                 if bound <= self.best:
                     break
-                self._search_least(t, k, top)
-        return self._plan_counts()
+                if t not in halls:
+                    halls[t] = self._hall_groups(t)
+                self._search_least(t, k, top, halls[t])
+        return self._plan_kept()
 
     def _top_table(self, t: str) -> list[list[int]]:
         """top[i][j]: the sum of t's j best cards among values i.. (values are descending)."""
-        cards = [(i, v) for i, v in enumerate(self.values) for _ in range(self.avail[t][i])]
-        table = []
-        for i in range(len(self.values) + 1):
-            rest = [v for j, v in cards if j >= i]
-            sums = [0]
-            for v in rest:
+        own = self.avail[t]
+        sums = [0]
+        for v, n in zip(self.values, own):
+            for _ in range(n):
                 sums.append(sums[-1] + v)
-            table.append(sums + [_NONE] * (len(cards) - len(rest)))
+        table = []
+        start = 0  # t's cards of values before i, skipped
+        for i in range(len(self.values) + 1):
+            base = sums[start]
+            table.append([s - base for s in sums[start:]] + [_NONE] * start)
+            if i < len(own):
+                start += own[i]
         return table
 
-    def _search_least(self, t: str, k: int, top: list[list[int]]) -> None:
+    def _hall_groups(self, t: str) -> list[tuple[int, list[int]]]:
+        """Each group of the other buyable types: its size and its cards per value."""
+        others = [u for u in self.buyable if u != t]
+        columns = [self.avail[u] for u in others]
+        return [(len(group), [sum(column) for column in zip(*group)])
+                for size in range(1, len(others) + 1) for group in combinations(columns, size)]
+
+    def _search_least(self, t: str, k: int, top: list[list[int]],
+                      groups: list[tuple[int, list[int]]]) -> None:
         """Branch and bound over values with t as a least type holding exactly k cards."""
         values, bonus, sets_after, total = self.values, self.bonus, self.sets_after, self.total
         own = self.avail[t]
         rest = [total[i] - own[i] for i in range(len(values))]
-        others = [u for u in self.buyable if u != t]
         last = len(values)
         # Hall: every group of other buyable types must be able to keep k cards per type.
-        halls = [(k * size, [sum(self.avail[u][i] for u in group) for i in range(last)])
-                 for size in range(1, len(others) + 1) for group in combinations(others, size)]
+        halls = [(k * size, cap) for size, cap in groups]
         total_after = [sum(total[i:]) for i in range(1, last + 1)]
         own_after = [sum(own[i:]) for i in range(1, last + 1)]
         kept = [0] * last
@@ -124,8 +149,9 @@ class _Search:
         def walk(i: int, room: int, need: int, score: int) -> None:
             nonlocal best
             if i == last:  # room == need == 0: the ranges below guarantee it
+                supply = [n - c for n, c in zip(kept, mine)]
                 for floor, cap in halls:
-                    if sum(min(kept[j] - mine[j], cap[j]) for j in range(last)) < floor:
+                    if sum(map(min, supply, cap)) < floor:
                         return
                 best = score
                 self.best_plan = (t, k, kept[:], mine[:])
@@ -150,20 +176,20 @@ class _Search:
             walk(0, self.capacity, k, 0)
         self.best = best
 
-    def _plan_counts(self) -> dict[str, dict[int, int]]:
-        """Turn the best plan (kept per value, t's share) into kept counts per type."""
+    def _plan_kept(self) -> dict[str, list[int]]:
+        """Turn the best plan (kept per value, t's share) into kept values per type."""
         if self.best_plan is None:
-            kept, floors = self._sets_only_kept(), {}
-            mine_type, mine = None, [0] * len(self.values)
+            mine_type, k, kept, mine = None, 0, self._sets_only_kept(), [0] * len(self.values)
         else:
             mine_type, k, kept, mine = self.best_plan
-            floors = {u: k for u in self.buyable if u != mine_type}
-        supply = [n - c for n, c in zip(kept, mine)]
         others = [u for u in self.types if u != mine_type]
-        share = _assign(supply, {u: self.avail[u] for u in others}, floors)
+        floors = [] if mine_type is None else [
+            (others.index(u), k) for u in self.buyable if u != mine_type]
+        supply = [n - c for n, c in zip(kept, mine)]
+        counts = dict(zip(others, _assign(supply, [self.avail[u] for u in others], floors)))
         if mine_type is not None:
-            share[mine_type] = mine
-        return {t: {v: n for v, n in zip(self.values, share[t]) if n} for t in self.types}
+            counts[mine_type] = mine
+        return {t: [v for v, n in zip(self.values, counts[t]) for _ in range(n)] for t in self.types}
 
     def _sets_only_kept(self) -> list[int]:
         """Kept count per value achieving the sets-only baseline, keeping high values on ties."""
@@ -176,48 +202,56 @@ class _Search:
         return kept
 
 
-def _assign(supply: list[int], avail: dict[str, list[int]], floors: dict[str, int]) -> dict[str, list[int]]:
-    """Spread kept cards per value over types, each type u getting at least floors[u] cards.
+def _assign(supply: list[int], avail: list[list[int]],
+            floors: list[tuple[int, int]]) -> list[list[int]]:
+    """Spread kept cards per value over types, type u getting at least `floor` cards for each
+    (u, floor) in `floors`; avail[u][i] is how many cards of value i type u holds.
 
     Augmenting paths (value -> type, type -> value along assigned cards) meet the floors,
     then the rest fills any free room; the search has already checked that this is possible.
     """
-    share = {u: [0] * len(supply) for u in avail}
+    width = len(supply)
+    share = [[0] * width for _ in avail]
     left = list(supply)
 
-    def augment(target: str) -> bool:
-        # BFS from values with unassigned supply to `target`, moving one card along the path.
-        prev: dict = {("v", i): None for i, s in enumerate(left) if s}
-        queue = list(prev)
-        while queue:
-            node = queue.pop(0)
-            kind, key = node
-            steps = ([("t", u) for u in avail if share[u][key] < avail[u][key]] if kind == "v"
-                     else [("v", i) for i, n in enumerate(share[key]) if n])
+    def augment(target: int) -> bool:
+        # BFS from values with unassigned supply to type `target`, moving one card along the
+        # path. Nodes: value i is i, type u is width + u; prev[node] is -2 unseen, -1 a start.
+        prev = [-2] * (width + len(avail))
+        queue = [i for i in range(width) if left[i]]
+        for i in queue:
+            prev[i] = -1
+        goal = width + target
+        head = 0
+        while head < len(queue):
+            node = queue[head]
+            head += 1
+            steps = ([width + u for u, a in enumerate(avail) if share[u][node] < a[node]]
+                     if node < width else [i for i, n in enumerate(share[node - width]) if n])
             for step in steps:
-                if step in prev:
+                if prev[step] != -2:
                     continue
                 prev[step] = node
-                if step == ("t", target):
-                    while prev[step] is not None:
+                if step == goal:
+                    while prev[step] != -1:
                         back = prev[step]
-                        if step[0] == "t":
-                            share[step[1]][back[1]] += 1
+                        if step >= width:
+                            share[step - width][back] += 1
                         else:
-                            share[back[1]][step[1]] -= 1
+                            share[back - width][step] -= 1
                         step = back
-                    left[step[1]] -= 1
+                    left[step] -= 1
                     return True
                 queue.append(step)
         return False
 
-    for u, floor in floors.items():
+    for u, floor in floors:
         for _ in range(max(0, floor - sum(share[u]))):
             if not augment(u):
                 raise AssertionError("discard plan cannot meet the least-type floors")
-    for i in range(len(left)):
-        for u in avail:
-            move = min(left[i], avail[u][i] - share[u][i])
+    for i in range(width):
+        for u, a in enumerate(avail):
+            move = min(left[i], a[i] - share[u][i])
             share[u][i] += move
             left[i] -= move
     return share

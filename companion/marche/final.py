@@ -9,10 +9,9 @@ from companion.marche.state import MarcheState
 
 def holdings(state: MarcheState) -> list[Holdings]:
     return [
-        Holdings(name=name, sells=state.sells[seat], money=state.money[seat],
-                 camels=tuple(state.camels[seat]),
-                 goods={t: tuple(v) for t, v in state.goods[seat].items()})
-        for seat, name in enumerate(state.names)
+        Holdings(name, sells, money, tuple(camels), {t: tuple(v) for t, v in goods.items()})
+        for name, sells, money, camels, goods
+        in zip(state.names, state.sells, state.money, state.camels, state.goods)
     ]
 
 

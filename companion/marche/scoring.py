@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass
+from itertools import chain
 from typing import Mapping, Sequence
 
 from companion.core.errors import RuleError
@@ -61,8 +62,8 @@ class GameScore:
 def money_points(moneys: Sequence[int]) -> list[int]:
     """Podium points: rank = 1 + number strictly richer, so ties share the rank."""
     podium = podium_points(len(moneys))
-    ranks = [sum(other > money for other in moneys) for money in moneys]
-    return [podium[r] if r < len(podium) else 0 for r in ranks]
+    richest_first = sorted(moneys, reverse=True)  # a money's first index: how many are richer
+    return [podium[r] if r < len(podium) else 0 for r in map(richest_first.index, moneys)]
 
 
 def least_type_points(kept: Mapping[str, Sequence[int]],
@@ -113,9 +114,12 @@ def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, mo
         kept = best_keep(goods, capacity, buyable, set_scoring)
     else:
         kept = checked_keep(h.name, goods, capacity, keep)
-    discarded = {t: _left_over(goods[t], kept[t]) for t in goods}
+    all_kept = list(chain.from_iterable(kept.values()))
+    if len(all_kept) < sum(map(len, goods.values())):
+        discarded = {t: _left_over(goods[t], kept[t]) for t in goods}
+    else:
+        discarded = {t: [] for t in goods}
     least, least_pts = least_type_points(kept, buyable)
-    all_kept = [v for values in kept.values() for v in values]
     sets, set_values = set_points(all_kept, set_scoring)
     penalty = EMPTY_SPACE_COST * max(0, capacity - len(all_kept))
     return PlayerScore(

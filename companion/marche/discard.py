@@ -13,7 +13,6 @@ not t, would be the least type): a Hall condition over subsets of those types.
 """
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Collection, Mapping, Sequence
 
 from companion.core.errors import RuleError
@@ -40,7 +39,7 @@ def best_keep(goods: Mapping[str, Sequence[int]], capacity: int,
     if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 0:
         raise RuleError(f"capacity must be a non-negative integer, not {capacity!r}")
     set_bonus(0, set_scoring)  # validates the option before any work
-    if sum(len(v) for v in goods.values()) <= capacity:
+    if sum(map(len, goods.values())) <= capacity:
         return {t: sorted(v, reverse=True) for t, v in goods.items()}
     return _Search(goods, capacity, buyable_types, set_scoring).run()
 
@@ -90,31 +89,36 @@ class _Search:
         if self.buyable and all(sum(self.avail.get(t, ())) for t in self.buyable):
             kmax = min([sum(self.avail[u]) for u in self.buyable]
                        + [self.capacity // len(self.buyable)])  # every buyable type keeps >= k
-            candidates: list[tuple[int, str, int, list[list[int]]]] = []
+            candidates: list[tuple[int, str, int]] = []
             seen: set[tuple[int, ...]] = set()
             for t in self.buyable:
                 if tuple(self.avail[t]) in seen:  # an identical type gives the identical search
                     continue
                 seen.add(tuple(self.avail[t]))
-                top = self._top_table(t)
-                candidates += [(top[0][k] + self.best, t, k, top) for k in range(1, kmax + 1)]
+                best_k = self._best_sums(t)
+                candidates += [(best_k[k] + self.best, t, k) for k in range(1, kmax + 1)]
             candidates.sort(key=lambda c: -c[0])
-            halls: dict[str, list[tuple[int, list[int]]]] = {}
-            for bound, t, k, top in candidates:
+            tables: dict[str, tuple[list[list[int]], list[tuple[int, list[int]]]]] = {}
+            for bound, t, k in candidates:
                 if bound <= self.best:
                     break
-                if t not in halls:
-                    halls[t] = self._hall_groups(t)
-                self._search_least(t, k, top, halls[t])
+                if t not in tables:  # built only for a type whose bound gets it searched
+                    tables[t] = self._top_table(t), self._hall_groups(t)
+                self._search_least(t, k, *tables[t])
         return self._plan_kept()
+
+    def _best_sums(self, t: str) -> list[int]:
+        """best[j]: the sum of t's j best cards."""
+        sums = [0]
+        for v, n in zip(self.values, self.avail[t]):
+            for _ in range(n):
+                sums.append(sums[-1] + v)
+        return sums
 
     def _top_table(self, t: str) -> list[list[int]]:
         """top[i][j]: the sum of t's j best cards among values i.. (values are descending)."""
         own = self.avail[t]
-        sums = [0]
-        for v, n in zip(self.values, own):
-            for _ in range(n):
-                sums.append(sums[-1] + v)
+        sums = self._best_sums(t)
         table = []
         start = 0  # t's cards of values before i, skipped
         for i in range(len(self.values) + 1):
@@ -126,10 +130,12 @@ class _Search:
 
     def _hall_groups(self, t: str) -> list[tuple[int, list[int]]]:
         """Each group of the other buyable types: its size and its cards per value."""
-        others = [u for u in self.buyable if u != t]
-        columns = [self.avail[u] for u in others]
-        return [(len(group), [sum(column) for column in zip(*group)])
-                for size in range(1, len(others) + 1) for group in combinations(columns, size)]
+        groups = [(0, [0] * len(self.values))]
+        for u in self.buyable:
+            if u != t:
+                column = self.avail[u]
+                groups += [(size + 1, [a + b for a, b in zip(cap, column)]) for size, cap in groups]
+        return groups[1:]
 
     def _search_least(self, t: str, k: int, top: list[list[int]],
                       groups: list[tuple[int, list[int]]]) -> None:
@@ -216,7 +222,15 @@ def _assign(supply: list[int], avail: list[list[int]],
 
     def augment(target: int) -> bool:
         # BFS from values with unassigned supply to type `target`, moving one card along the
-        # path. Nodes: value i is i, type u is width + u; prev[node] is -2 unseen, -1 a start.
+        # path. Its start values come first in the queue, so a direct path, when there is one,
+        # is the one from the first such value with room in `target`: taken without the BFS.
+        room, mine = avail[target], share[target]
+        for i in range(width):
+            if left[i] and mine[i] < room[i]:
+                mine[i] += 1
+                left[i] -= 1
+                return True
+        # Nodes: value i is i, type u is width + u; prev[node] is -2 unseen, -1 a start.
         prev = [-2] * (width + len(avail))
         queue = [i for i in range(width) if left[i]]
         for i in queue:

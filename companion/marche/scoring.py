@@ -18,7 +18,7 @@ from companion.marche.options import podium_points
 EMPTY_SPACE_COST = 2
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Holdings:
     """What one player has when the game ends."""
 
@@ -29,7 +29,7 @@ class Holdings:
     goods: Mapping[str, tuple[int, ...]]  # type -> values of the cards bought
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerScore:
     name: str
     money_points: int
@@ -50,7 +50,7 @@ class PlayerScore:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameScore:
     players: list[PlayerScore]
     winners: list[str]
@@ -89,15 +89,12 @@ def least_type_points(kept: Mapping[str, Sequence[int]],
 
 def set_points(values: Sequence[int], set_scoring: str = "rulebook") -> tuple[int, dict[int, int]]:
     """Points for equal values across all types, and which values scored them."""
-    counts: dict[int, int] = {}
-    for v in values:
-        counts[v] = counts.get(v, 0) + 1
-    if counts:
+    if values:
         set_bonus(0, set_scoring)  # an unknown option is refused even when no value repeats
     scored: dict[int, int] = {}
     total = 0
-    for v in sorted(counts):
-        n = counts[v]
+    for v in sorted(set(values)):
+        n = values.count(v)
         if n > 1:
             points = scored[v] = set_bonus(n, set_scoring)
             total += points

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from operator import itemgetter
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.marche.state import BANK, CAMEL, MarcheState
 
@@ -22,25 +22,35 @@ SET_GAINS = {held: SET_POINTS[held + 1] - SET_POINTS[held] for held in range(len
 class Bot:
     """Shared reasoning; styles differ in how they value money, sets and camels."""
 
-    style = "bot"
-    points_per_dirham = 1.0   # how many points one dirham is worth to this style
-    set_weight = 1.0
-    least_weight = 0.4
-    camel_weight = 1.0
+    style: ClassVar[str] = "bot"
+    points_per_dirham: ClassVar[float] = 1.0   # how many points one dirham is worth
+    set_weight: ClassVar[float] = 1.0
+    least_weight: ClassVar[float] = 0.4
+    camel_weight: ClassVar[float] = 1.0
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self._holdings_key = self._ranked_key = self._camel_up = self._whim_turn = None
-        self._holdings: tuple = ()
-        self._ranked: list[tuple[Any, float]] = []
-        self._camel_worth = 0.0
+        self._whim_turn = 0
         self._whims: dict[Any, float] = {}
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop the cached valuations (not this turn's whims): the next decision values
+        everything afresh, as a check that the caches never go stale."""
+        self._holdings_key: tuple[int, int] | None = None
+        self._holdings: tuple[dict[int, int], list[Any], int, int] = ({}, [], 0, 0)
+        self._ranked_key: tuple[int, int, int] | None = None
+        self._ranked: list[tuple[Any, float]] = []
+        self._camel_up: int | None = None
+        self._camel_worth = 0.0
 
     # ------------------------------------------------------------ decisions
     def pick(self, state: MarcheState, seat: int) -> int:
         """Offer a card from the hand."""
-        hand = state.hands[seat]
-        return hand[self.rng.randrange(len(hand))]
+        return self._any_card(state.hands[seat])
+
+    def _any_card(self, hand: list[int]) -> int:
+        return hand[int(self.rng.random() * len(hand))]
 
     def bid(self, state: MarcheState, seat: int) -> tuple[int, Any] | None:
         """The highest count (<= the current price) at which this bot would stop, and why."""
@@ -76,12 +86,12 @@ class Bot:
         camel = state.camel_up
         if camel is not None:
             if camel != self._camel_up:
-                self._camel_up, self._camel_worth = camel, self._value_camel(state, seat)
+                self._camel_up, self._camel_worth = camel, self._value_camel(state, seat, camel)
             if best is None or self._camel_worth > best[1]:
                 best = (CAMEL, self._camel_worth)
         return best
 
-    def _rank(self, state: MarcheState, seat: int, key: tuple) -> None:
+    def _rank(self, state: MarcheState, seat: int, key: tuple[int, int, int]) -> None:
         """Each goods card offered with its worth in dirhams, most first (stable)."""
         if key[1:] != self._holdings_key:
             self._holdings_key, self._holdings = key[1:], self._assess(state, seat)
@@ -100,10 +110,10 @@ class Bot:
         self._ranked_key, self._ranked = key, worths
         self._camel_up = None   # the camel's worth, valued for this turn and holdings, is gone
 
-    def _value_camel(self, state: MarcheState, seat: int) -> float:
+    def _value_camel(self, state: MarcheState, seat: int, camel: int) -> float:
         _, _, held, capacity = self._holdings
         spare = held + (state.rules.turns - state.turn) * 0.7 + 1 - capacity
-        points = self.camel_weight * min(state.camel_up, max(spare, 0)) * 0.9
+        points = self.camel_weight * min(camel, max(spare, 0)) * 0.9
         whims = self._whims_for(state, seat)
         if CAMEL not in whims:
             whims[CAMEL] = self.rng.random() * 2.0
@@ -118,14 +128,14 @@ class Bot:
         for cards in goods.values():
             for card in cards:
                 values[card] = values.get(card, 0) + 1
-        sellers = list(enumerate(state.sells))
+        sellers: list[tuple[Any, str | None]] = list(enumerate(state.sells))
         if state.bank_type:
             sellers.append((BANK, state.bank_type))
-        fewest, least_sellers = None, []
+        fewest, least_sellers = -1, []
         for seller, kind in sellers:
             if seller != seat:
-                bought = len(goods.get(kind, ()))
-                if fewest is None or bought < fewest:
+                bought = len(goods[kind]) if kind in goods else 0
+                if fewest < 0 or bought < fewest:
                     fewest, least_sellers = bought, [seller]
                 elif bought == fewest:
                     least_sellers.append(seller)
@@ -151,7 +161,7 @@ class Collector(Bot):
 
     def pick(self, state: MarcheState, seat: int) -> int:
         hand = state.hands[seat]
-        return hand[0] if self.rng.random() < 0.7 else hand[self.rng.randrange(len(hand))]
+        return hand[0] if self.rng.random() < 0.7 else self._any_card(hand)
 
 
 class Miser(Bot):

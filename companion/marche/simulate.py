@@ -23,7 +23,8 @@ END_COUNTDOWN = Event("end_countdown")
 DRAWN = cache(chance_event)
 """Chance events recur game after game; events are immutable, so each is built once."""
 REACTION_US = (150_000, 900_000)
-"""When a bot presses after the tick it wants: the tie window then decides who was together."""
+"""When a bot presses after the tick it wants: the tie window then decides who was together.
+A lone stopper's reaction time changes nothing, so it is drawn only when several bid."""
 
 
 @cache
@@ -73,9 +74,7 @@ def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
         if not keen:
             act(END_COUNTDOWN)
             continue
-        presses = sorted((rng.randrange(*REACTION_US), seat) for seat in keen)
-        first = presses[0][0]
-        stoppers = [[seat, t - first] for t, seat in presses if t - first <= tie_window_us]
+        stoppers = simultaneous(keen, rng, tie_window_us)
         act(Event("stop", None, {"count": top, "stoppers": stoppers}))
         stops += 1
         claims = [(seat, bots[seat].claim(state, seat, top)) for seat, _ in stoppers]
@@ -90,13 +89,23 @@ def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
     return GameResult(list(styles), totals, winners, disputes, stops)
 
 
-def highest_bids(state: MarcheState, bots: list[Bot]) -> tuple[int | None, list[int]]:
+def simultaneous(keen: list[int], rng: random.Random, tie_window_us: int) -> list[list[int]]:
+    """The stoppers among the bots that bid the same count: [seat, µs after the first press]."""
+    if len(keen) == 1:
+        return [[keen[0], 0]]
+    low, span = REACTION_US[0], REACTION_US[1] - REACTION_US[0]
+    presses = sorted((low + int(rng.random() * span), seat) for seat in keen)
+    first = presses[0][0]
+    return [[seat, t - first] for t, seat in presses if t - first <= tie_window_us]
+
+
+def highest_bids(state: MarcheState, bots: list[Bot]) -> tuple[int, list[int]]:
     """The highest count any bot would stop at, and the seats of every bot bidding it."""
-    top, keen = None, []
+    top, keen = -1, []
     for seat, bot in enumerate(bots):
         bid = bot.bid(state, seat)
         if bid is not None:
-            if top is None or bid[0] > top:
+            if bid[0] > top:
                 top, keen = bid[0], [seat]
             elif bid[0] == top:
                 keen.append(seat)

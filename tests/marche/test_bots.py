@@ -16,7 +16,7 @@ GAME = MarcheGame()
 def revalued(bot):
     """The same bot (same whims and generator) with its cached rankings forgotten."""
     fresh = copy.deepcopy(bot)
-    fresh._ranked_key = fresh._holdings_key = fresh._camel_up = None
+    fresh.forget()
     return fresh
 
 

@@ -13,6 +13,7 @@ not t, would be the least type): a Hall condition over subsets of those types.
 """
 from __future__ import annotations
 
+from itertools import chain
 from typing import Collection, Mapping, Sequence
 
 from companion.core.errors import RuleError
@@ -53,15 +54,10 @@ class _Search:
     def __init__(self, goods: Mapping[str, Sequence[int]], capacity: int,
                  buyable_types: Collection[str], set_scoring: str) -> None:
         self.types = list(goods)
-        self.values = sorted({v for vs in goods.values() for v in vs}, reverse=True)
-        index = {v: i for i, v in enumerate(self.values)}
-        self.avail: dict[str, list[int]] = {}
-        for t, vs in goods.items():
-            counts = [0] * len(self.values)
-            for v in vs:
-                counts[index[v]] += 1
-            self.avail[t] = counts
+        self.values = sorted(set(chain.from_iterable(goods.values())), reverse=True)
+        self.avail = {t: [vs.count(v) for v in self.values] for t, vs in goods.items()}
         self.total = [sum(column) for column in zip(*self.avail.values())]
+        self.total_after = _sums_after(self.total)
         self.capacity = capacity
         self.bonus = [set_bonus(n, set_scoring) for n in range(max(self.total) + 1)]
         self.buyable = list(dict.fromkeys(buyable_types))
@@ -71,16 +67,18 @@ class _Search:
         self.best_plan: Plan | None = None
 
     def _sets_table(self) -> list[list[int]]:
-        """sets_after[i][r]: best set points from values i.. keeping exactly r of their cards."""
+        """sets_after[i][r]: best set points from values i.. keeping exactly r of their cards
+        (_NONE where they are fewer than r)."""
         cap = self.capacity
         row = [0] + [_NONE] * cap
         table = [row]
-        for count in reversed(self.total):
-            below = row
+        for i in reversed(range(len(self.values))):
+            below, reach = row, min(self.total_after[i], cap) + 1  # below: r < reach can fit
             row = below[:]  # keeping none of this value's cards
-            for n in range(1, min(count, cap) + 1):
-                gain = self.bonus[n]
-                row[n:] = [a if a >= gain + b else gain + b for a, b in zip(row[n:], below)]
+            for n in range(1, min(self.total[i], cap) + 1):
+                gain, end = self.bonus[n], min(n + reach, cap + 1)
+                row[n:end] = [a if a >= gain + b else gain + b
+                              for a, b in zip(row[n:end], below[:end - n])]
             table.append(row)
         table.reverse()
         return table
@@ -90,64 +88,53 @@ class _Search:
             kmax = min([sum(self.avail[u]) for u in self.buyable]
                        + [self.capacity // len(self.buyable)])  # every buyable type keeps >= k
             candidates: list[tuple[int, str, int]] = []
-            seen: set[tuple[int, ...]] = set()
+            best_sums: dict[tuple[int, ...], list[int]] = {}
             for t in self.buyable:
-                if tuple(self.avail[t]) in seen:  # an identical type gives the identical search
+                own = tuple(self.avail[t])
+                if own in best_sums:  # an identical type gives the identical search
                     continue
-                seen.add(tuple(self.avail[t]))
-                best_k = self._best_sums(t)
-                candidates += [(best_k[k] + self.best, t, k) for k in range(1, kmax + 1)]
+                sums = best_sums[own] = _best_sums(self.values, own)
+                candidates += [(sums[k] + self.best, t, k) for k in range(1, kmax + 1)]
             candidates.sort(key=lambda c: -c[0])
-            tables: dict[str, tuple[list[list[int]], list[tuple[int, list[int]]]]] = {}
+            tables: dict[str, _Tables] = {}
             for bound, t, k in candidates:
                 if bound <= self.best:
                     break
                 if t not in tables:  # built only for a type whose bound gets it searched
-                    tables[t] = self._top_table(t), self._hall_groups(t)
-                self._search_least(t, k, *tables[t])
+                    tables[t] = self._tables(t, best_sums[tuple(self.avail[t])])
+                self._search_least(t, k, tables[t])
         return self._plan_kept()
 
-    def _best_sums(self, t: str) -> list[int]:
-        """best[j]: the sum of t's j best cards."""
-        sums = [0]
-        for v, n in zip(self.values, self.avail[t]):
-            for _ in range(n):
-                sums.append(sums[-1] + v)
-        return sums
+    def _tables(self, t: str, sums: list[int]) -> _Tables:
+        """What the search with t as least type needs beyond the value totals.
 
-    def _top_table(self, t: str) -> list[list[int]]:
-        """top[i][j]: the sum of t's j best cards among values i.. (values are descending)."""
+        top[i][j]: the sum of t's j best cards among values i.. (values are descending);
+        own_after[i]: t's cards among values after i; groups: each group of the other
+        buyable types with its size and its cards per value, for the Hall condition.
+        """
         own = self.avail[t]
-        sums = self._best_sums(t)
-        table = []
+        top = []
         start = 0  # t's cards of values before i, skipped
-        for i in range(len(self.values) + 1):
+        for i in range(len(own) + 1):
             base = sums[start]
-            table.append([s - base for s in sums[start:]] + [_NONE] * start)
+            top.append([s - base for s in sums[start:]] + [_NONE] * start)
             if i < len(own):
                 start += own[i]
-        return table
-
-    def _hall_groups(self, t: str) -> list[tuple[int, list[int]]]:
-        """Each group of the other buyable types: its size and its cards per value."""
-        groups = [(0, [0] * len(self.values))]
+        groups = [(0, [0] * len(own))]
         for u in self.buyable:
             if u != t:
                 column = self.avail[u]
                 groups += [(size + 1, [a + b for a, b in zip(cap, column)]) for size, cap in groups]
-        return groups[1:]
+        return top, _sums_after(own), groups[1:]
 
-    def _search_least(self, t: str, k: int, top: list[list[int]],
-                      groups: list[tuple[int, list[int]]]) -> None:
+    def _search_least(self, t: str, k: int, tables: _Tables) -> None:
         """Branch and bound over values with t as a least type holding exactly k cards."""
         values, bonus, sets_after, total = self.values, self.bonus, self.sets_after, self.total
+        total_after = self.total_after
+        top, own_after, groups = tables
         own = self.avail[t]
-        rest = [total[i] - own[i] for i in range(len(values))]
+        rest = [n - c for n, c in zip(total, own)]
         last = len(values)
-        # Hall: every group of other buyable types must be able to keep k cards per type.
-        halls = [(k * size, cap) for size, cap in groups]
-        total_after = [sum(total[i:]) for i in range(1, last + 1)]
-        own_after = [sum(own[i:]) for i in range(1, last + 1)]
         kept = [0] * last
         mine = [0] * last
         best = self.best
@@ -155,9 +142,10 @@ class _Search:
         def walk(i: int, room: int, need: int, score: int) -> None:
             nonlocal best
             if i == last:  # room == need == 0: the ranges below guarantee it
+                # Hall: every group of other buyable types must be able to keep k cards per type.
                 supply = [n - c for n, c in zip(kept, mine)]
-                for floor, cap in halls:
-                    if sum(map(min, supply, cap)) < floor:
+                for size, cap in groups:
+                    if sum(map(min, supply, cap)) < k * size:
                         return
                 best = score
                 self.best_plan = (t, k, kept[:], mine[:])
@@ -195,7 +183,14 @@ class _Search:
         counts = dict(zip(others, _assign(supply, [self.avail[u] for u in others], floors)))
         if mine_type is not None:
             counts[mine_type] = mine
-        return {t: [v for v, n in zip(self.values, counts[t]) for _ in range(n)] for t in self.types}
+        kept_values = {}
+        for t in self.types:
+            values: list[int] = []
+            for v, n in zip(self.values, counts[t]):
+                if n:
+                    values += [v] * n
+            kept_values[t] = values
+        return kept_values
 
     def _sets_only_kept(self) -> list[int]:
         """Kept count per value achieving the sets-only baseline, keeping high values on ties."""
@@ -206,6 +201,26 @@ class _Search:
             kept.append(n)
             room -= n
         return kept
+
+
+_Tables = tuple[list[list[int]], list[int], list[tuple[int, list[int]]]]
+
+
+def _sums_after(counts: list[int]) -> list[int]:
+    """after[i]: the sum of counts[i + 1:]."""
+    after = [0] * len(counts)
+    for i in range(len(counts) - 1, 0, -1):
+        after[i - 1] = after[i] + counts[i]
+    return after
+
+
+def _best_sums(values: list[int], counts: Sequence[int]) -> list[int]:
+    """best[j]: the sum of the j highest cards, `counts[i]` cards of each value (descending)."""
+    sums = [0]
+    for v, n in zip(values, counts):
+        for _ in range(n):
+            sums.append(sums[-1] + v)
+    return sums
 
 
 def _assign(supply: list[int], avail: list[list[int]],

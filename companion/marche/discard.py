@@ -68,14 +68,20 @@ class _Search:
 
     def _sets_table(self) -> list[list[int]]:
         """sets_after[i][r]: best set points from values i.. keeping exactly r of their cards
-        (_NONE where they are fewer than r)."""
+        (_NONE where they are fewer than r).
+
+        Where r cards fit, one more never scores less (a set only grows), so a single card
+        of value i (no bonus) only matters for the first r past the cards after i.
+        """
         cap = self.capacity
         row = [0] + [_NONE] * cap
         table = [row]
         for i in reversed(range(len(self.values))):
             below, reach = row, min(self.total_after[i], cap) + 1  # below: r < reach can fit
             row = below[:]  # keeping none of this value's cards
-            for n in range(1, min(self.total[i], cap) + 1):
+            if reach <= cap:
+                row[reach] = below[reach - 1]  # keeping one
+            for n in range(2, min(self.total[i], cap) + 1):
                 gain, end = self.bonus[n], min(n + reach, cap + 1)
                 row[n:end] = [a if a >= gain + b else gain + b
                               for a, b in zip(row[n:end], below[:end - n])]

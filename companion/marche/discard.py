@@ -14,6 +14,7 @@ not t, would be the least type): a Hall condition over subsets of those types.
 from __future__ import annotations
 
 from itertools import chain
+from operator import itemgetter
 from typing import Collection, Mapping, Sequence
 
 from companion.core.errors import RuleError
@@ -90,9 +91,9 @@ class _Search:
         return table
 
     def run(self) -> dict[str, list[int]]:
-        if self.buyable and all(sum(self.avail.get(t, ())) for t in self.buyable):
-            kmax = min([sum(self.avail[u]) for u in self.buyable]
-                       + [self.capacity // len(self.buyable)])  # every buyable type keeps >= k
+        held = [sum(self.avail[t]) if t in self.avail else 0 for t in self.buyable]
+        if held and min(held):
+            kmax = min(min(held), self.capacity // len(held))  # every buyable type keeps >= k
             candidates: list[tuple[int, str, int]] = []
             best_sums: dict[tuple[int, ...], list[int]] = {}
             for t in self.buyable:
@@ -101,29 +102,31 @@ class _Search:
                     continue
                 sums = best_sums[own] = _best_sums(self.values, own)
                 candidates += [(sums[k] + self.best, t, k) for k in range(1, kmax + 1)]
-            candidates.sort(key=lambda c: -c[0])
+            candidates.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
             tables: dict[str, _Tables] = {}
             for bound, t, k in candidates:
                 if bound <= self.best:
                     break
                 if t not in tables:  # built only for a type whose bound gets it searched
-                    tables[t] = self._tables(t, best_sums[tuple(self.avail[t])])
+                    tables[t] = self._tables(t, best_sums[tuple(self.avail[t])], kmax)
                 self._search_least(t, k, tables[t])
         return self._plan_kept()
 
-    def _tables(self, t: str, sums: list[int]) -> _Tables:
-        """What the search with t as least type needs beyond the value totals.
+    def _tables(self, t: str, sums: list[int], kmax: int) -> _Tables:
+        """What the searches with t as least type need beyond the value totals.
 
-        top[i][j]: the sum of t's j best cards among values i.. (values are descending);
-        own_after[i]: t's cards among values after i; groups: each group of the other
-        buyable types with its size and its cards per value, for the Hall condition.
+        top[i][j], j <= kmax: the sum of t's j best cards among values i.. (values are
+        descending), _NONE if fewer; own_after[i]: t's cards among values after i; groups:
+        each group of the other buyable types with its size and its cards per value, for
+        the Hall condition.
         """
         own = self.avail[t]
         top = []
         start = 0  # t's cards of values before i, skipped
         for i in range(len(own) + 1):
             base = sums[start]
-            top.append([s - base for s in sums[start:]] + [_NONE] * start)
+            row = [s - base for s in sums[start:start + kmax + 1]]
+            top.append(row + [_NONE] * (kmax + 1 - len(row)))
             if i < len(own):
                 start += own[i]
         groups = [(0, [0] * len(own))]
@@ -286,6 +289,8 @@ def _assign(supply: list[int], avail: list[list[int]],
                 raise AssertionError("discard plan cannot meet the least-type floors")
     for i in range(width):
         for u, a in enumerate(avail):
+            if not left[i]:
+                break
             move = min(left[i], a[i] - share[u][i])
             share[u][i] += move
             left[i] -= move

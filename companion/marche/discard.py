@@ -92,7 +92,7 @@ class _Search:
 
     def run(self) -> dict[str, list[int]]:
         held = [sum(self.avail[t]) if t in self.avail else 0 for t in self.buyable]
-        if held and min(held):
+        if min(held, default=0):  # every buyable type has a card
             kmax = min(min(held), self.capacity // len(held))  # every buyable type keeps >= k
             candidates: list[tuple[int, str, int]] = []
             best_sums: dict[tuple[int, ...], list[int]] = {}

@@ -119,12 +119,10 @@ def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, mo
     least, least_pts = least_type_points(kept, buyable)
     sets, set_values = set_points(all_kept, set_scoring)
     penalty = EMPTY_SPACE_COST * max(0, capacity - len(all_kept))
-    return PlayerScore(
-        name=h.name, money_points=money_pts, capacity=capacity, kept=kept, discarded=discarded,
-        least_type=least, least_type_points=least_pts, set_points=sets, set_values=set_values,
-        empty_space_penalty=penalty, total=money_pts + least_pts + sets - penalty,
-        overridden=keep is not None,
-    )
+    total = money_pts + least_pts + sets - penalty
+    # positional, in field order: a frozen record built by keywords costs a third more
+    return PlayerScore(h.name, money_pts, capacity, kept, discarded, least, least_pts, sets,
+                       set_values, penalty, total, keep is not None)
 
 
 def _left_over(held: Sequence[int], kept: Sequence[int]) -> list[int]:

@@ -12,7 +12,6 @@ The rulings on points the sources leave open are in docs/marche-rulings.md.
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Mapping
 
 from companion.core.chance import check_remaining
@@ -23,6 +22,19 @@ from companion.marche.state import (
     BANK, CAMEL, CLAIMING, COUNTDOWN, OVER, PICKING, REVEAL, MarcheState, Stop,
 )
 from companion.marche.view import build_view, redact_event
+
+
+DEFAULT_RULES = MarcheRules()
+"""The rulebook's options: shared by every game set up without rules (the rules are frozen)."""
+SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
+
+
+def multiset(cards: tuple[int, ...]) -> dict[int, int]:
+    """How many of each card, in order of first appearance (a plain-dict Counter)."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
 
 
 def half_up(count: int) -> int:
@@ -39,10 +51,11 @@ class MarcheGame(Game[MarcheState]):
         players = setup.get("players", len(names))
         if not isinstance(players, int) or not 3 <= players <= 5:
             raise RuleError(f"Le Marché needs 3 to 5 players, not {players!r}")
-        names = names or tuple(f"Seat {i + 1}" for i in range(players))
+        names = names or SEAT_NAMES[:players]
         if len(names) != players or len(set(names)) != players:
             raise RuleError("each player needs a distinct name")
-        rules = MarcheRules.from_dict(setup.get("rules"))
+        raw_rules = setup.get("rules")
+        rules = MarcheRules.from_dict(raw_rules) if raw_rules else DEFAULT_RULES
         types = tuple(setup.get("types") or GOODS_TYPES)
         if len(set(types)) != len(types) or len(types) < (4 if players == 3 else players):
             raise RuleError("not enough distinct goods types for the players (and the bank)")
@@ -52,13 +65,14 @@ class MarcheGame(Game[MarcheState]):
         if type(dean) is not int or dean not in range(players):
             raise RuleError(f"first_dean must be a seat from 0 to {players - 1}")
         money = starting_money(players)
+        hand = sorted(rules.goods_cards)
         return MarcheState(
             rules=rules, names=names, sells=sells, bank_type=bank_type, start_money=money,
             turn=1, dean=dean, phase=PICKING, price=rules.start_price,
-            hands=[sorted(rules.goods_cards) for _ in range(players)],
+            hands=[hand.copy() for _ in range(players)],
             picks=[None] * players, offers={},
-            bank_deck=dict(Counter(rules.goods_cards)) if bank_type else {},
-            camel_deck=dict(Counter(rules.camel_cards)), camel_up=None, camel_due="now",
+            bank_deck=multiset(rules.goods_cards) if bank_type else {},
+            camel_deck=multiset(rules.camel_cards), camel_up=None, camel_due="now",
             money=[money] * players, bank=0,
             goods=[{} for _ in range(players)], camels=[[] for _ in range(players)],
             discarded=[], stop=None, records=[],

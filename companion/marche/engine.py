@@ -12,7 +12,7 @@ The rulings on points the sources leave open are in docs/marche-rulings.md.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
@@ -44,6 +44,12 @@ def half_up(count: int) -> int:
 
 class MarcheGame(Game[MarcheState]):
     name = "marche"
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, Callable[[MarcheState, Event], None]] = {
+            "pick": self._pick, CHANCE: self._chance, "stop": self._stop, "claim": self._claim,
+            "end_countdown": self._end_countdown,
+        }
 
     # ----------------------------------------------------------------- setup
     def new_state(self, setup: Mapping) -> MarcheState:
@@ -79,10 +85,6 @@ class MarcheGame(Game[MarcheState]):
         )
 
     # ----------------------------------------------------------------- chance
-    @staticmethod
-    def _awaits_card(state: MarcheState) -> bool:
-        return (state.camel_due == "now" and state.phase != OVER) or state.phase == REVEAL
-
     def chance_request(self, state: MarcheState) -> ChanceRequest | None:
         if state.camel_due == "now" and state.phase != OVER:
             return ChanceRequest("camels", dict(state.camel_deck))
@@ -101,14 +103,16 @@ class MarcheGame(Game[MarcheState]):
 
         Every check runs before the first change, so a refused event changes nothing.
         """
-        handler = self._handlers.get(event.kind)
+        kind = event.kind
+        handler = self._handlers.get(kind)
         if handler is None:
-            raise RuleError(f"unknown action {event.kind!r}")
+            raise RuleError(f"unknown action {kind!r}")
         if state.phase == OVER:
             raise RuleError("the game is over")
-        if event.kind != CHANCE and self._awaits_card(state):
+        # the game is not over, so a card is awaited exactly when chance_request has one
+        if kind != CHANCE and (state.camel_due == "now" or state.phase == REVEAL):
             raise RuleError("a card must be turned up first")
-        handler(self, state, event)
+        handler(state, event)
 
     def _seat(self, state: MarcheState, seat: Any) -> int:
         if type(seat) is not int or not 0 <= seat < len(state.names):
@@ -159,7 +163,7 @@ class MarcheGame(Game[MarcheState]):
             raise RuleError(f"a stop must be at a count from {low} to {state.price}, not {count!r}")
         if not isinstance(raw, (list, tuple)) or not raw:
             raise RuleError("a stop needs at least one stopper")
-        stoppers = []
+        stoppers: list[tuple[int, int]] = []
         for entry in raw:
             if not isinstance(entry, (list, tuple)) or len(entry) != 2:
                 raise RuleError("each stopper is [seat, microseconds after the first press]")
@@ -167,9 +171,9 @@ class MarcheGame(Game[MarcheState]):
             if type(offset) is not int or offset < 0:
                 raise RuleError("a stopper's offset is a non-negative number of microseconds")
             stoppers.append((seat, offset))
-        if len({s for s, _ in stoppers}) != len(stoppers):
+        if len(stoppers) > 1 and len({s for s, _ in stoppers}) != len(stoppers):
             raise RuleError("a player appears twice in one stop")
-        state.stop = Stop(count, stoppers)
+        state.stop = Stop(count, stoppers, {})
         state.phase = CLAIMING
 
     def _claim(self, state: MarcheState, event: Event) -> None:
@@ -177,18 +181,19 @@ class MarcheGame(Game[MarcheState]):
         stop = state.stop
         if state.phase != CLAIMING or stop is None:
             raise RuleError("there is no stop to claim a card for")
-        if seat not in stop.seats():
+        if not stop.stopped(seat):
             raise RuleError(f"{state.names[seat]} did not stop the countdown")
-        if seat in stop.claims:
+        claims = stop.claims
+        if seat in claims:
             raise RuleError(f"{state.names[seat]} has already named a card")
-        self._check_target(state, seat, target)
-        stop.claims[seat] = target
-        if len(stop.claims) == len(stop.stoppers):
-            self._resolve(state)
+        if target is not None:
+            self._check_target(state, seat, target)
+        claims[seat] = target
+        if len(claims) == len(stop.stoppers):
+            self._resolve(state, stop)
 
     def _check_target(self, state: MarcheState, seat: int, target: Any) -> None:
-        if target is None:
-            return
+        """Refuse a named card that cannot be bought (None, naming nothing, always can)."""
         if target == CAMEL:
             if state.camel_up is None:
                 raise RuleError("there is no camel on offer")
@@ -206,23 +211,22 @@ class MarcheGame(Game[MarcheState]):
             raise RuleError("the countdown is not running")
         self._end_turn(state)
 
-    _handlers = {"pick": _pick, CHANCE: _chance, "stop": _stop, "claim": _claim,
-                 "end_countdown": _end_countdown}
-
     # ----------------------------------------------------------------- resolution
-    def _resolve(self, state: MarcheState) -> None:
-        stop = state.stop
+    def _resolve(self, state: MarcheState, stop: Stop) -> None:
+        count, claims = stop.count, stop.claims
         by_target: dict[Any, list[int]] = {}
-        for seat in stop.seats():
-            target = stop.claims[seat]
+        for seat, _ in stop.stoppers:
+            target = claims[seat]
             if target is None:
-                self._false_stop(state, seat, stop.count, "named no card")
+                self._false_stop(state, seat, count, "named no card")
+            elif target in by_target:
+                by_target[target].append(seat)
             else:
-                by_target.setdefault(target, []).append(seat)
+                by_target[target] = [seat]
         for target, seats in by_target.items():
-            self._settle(state, target, seats, stop.count)
+            self._settle(state, target, seats, count)
         state.stop = None
-        state.price = stop.count - 1
+        state.price = count - 1
         state.phase = COUNTDOWN
         if state.price < state.rules.lowest_price or state.nothing_left():
             self._end_turn(state)

@@ -27,6 +27,13 @@ class Stop:
     def seats(self) -> list[int]:
         return [seat for seat, _ in self.stoppers]
 
+    def stopped(self, seat: int) -> bool:
+        """Whether ``seat`` is one of the stoppers, without building ``seats()``."""
+        for stopper, _ in self.stoppers:
+            if stopper == seat:
+                return True
+        return False
+
 
 @dataclass(slots=True)
 class MarcheState:

@@ -241,8 +241,9 @@ class MarcheGame(Game[MarcheState]):
                     self._settle(state, target, rest, count)
                 return
             for other in seats:
-                if other != buyer:
-                    self._record(state, "dean_priority", other, target, count, 0, None)
+                if other != buyer:      # outbid by the dean: recorded, nothing paid
+                    state.records.append({"turn": state.turn, "kind": "dean_priority", "seat": other,
+                                          "target": target, "count": count, "due": 0, "card": None})
             self._buy(state, buyer, target, count)
         else:
             self._dispute(state, target, seats, count)
@@ -250,6 +251,7 @@ class MarcheGame(Game[MarcheState]):
     def _buy(self, state: MarcheState, buyer: int, target: Any, count: int) -> None:
         if target == CAMEL:
             card = state.camel_up
+            assert card is not None, "a claim names the camel only while one is up"
             state.camels[buyer].append(card)
             state.camel_up = None
             if state.camel_deck:
@@ -262,8 +264,10 @@ class MarcheGame(Game[MarcheState]):
             self._pay(state, "buy", buyer, target, count, target, card)
 
     def _dispute(self, state: MarcheState, target: Any, seats: list[int], count: int) -> None:
+        payee: Any
         if target == CAMEL:
             card, payee = state.camel_up, BANK
+            assert card is not None, "a claim names the camel only while one is up"
             state.camel_deck[card] = state.camel_deck.get(card, 0) + 1
             state.camel_up, state.camel_due = None, "now"
         else:
@@ -275,24 +279,22 @@ class MarcheGame(Game[MarcheState]):
     def _false_stop(self, state: MarcheState, seat: int, count: int, why: str) -> None:
         self._pay(state, "false_stop", seat, None, 1, BANK, None, why=why, count=count)
 
-    def _pay(self, state, kind, payer, target, due, payee, card, count=None, why=None) -> None:
+    def _pay(self, state: MarcheState, kind: str, payer: int, target: Any, due: int, payee: Any,
+             card: int | None, count: int | None = None, why: str | None = None) -> None:
         """Pay what can be paid: money never goes below 0, the shortfall is recorded."""
-        paid = min(due, state.money[payer])
-        state.money[payer] -= paid
+        money = state.money
+        paid = due if due <= money[payer] else money[payer]
+        money[payer] -= paid
         if payee == BANK:
             state.bank += paid
         else:
-            state.money[payee] += paid
-        record = self._record(state, kind, payer, target, due if count is None else count, due, card)
-        record["paid"], record["to"] = paid, payee
+            money[payee] += paid
+        record = {"turn": state.turn, "kind": kind, "seat": payer, "target": target,
+                  "count": due if count is None else count, "due": due, "card": card,
+                  "paid": paid, "to": payee}
         if why is not None:
             record["why"] = why
-
-    def _record(self, state, kind, seat, target, count, due, card) -> dict:
-        record = {"turn": state.turn, "kind": kind, "seat": seat, "target": target,
-                  "count": count, "due": due, "card": card}
         state.records.append(record)
-        return record
 
     # ----------------------------------------------------------------- turns
     def _end_turn(self, state: MarcheState) -> None:

@@ -68,8 +68,15 @@ class TableChance:
 
 
 def check_remaining(request: ChanceRequest, card: Any) -> None:
-    """Refuse a card that is no longer in the deck, naming what is left."""
-    same = [c for c in request.remaining if c == card and type(c) is type(card)]
-    if not same or request.remaining[same[0]] <= 0:
-        left = ", ".join(f"{c}×{n}" for c, n in sorted(request.remaining.items()) if n) or "nothing"
-        raise RuleError(f"card {card!r} is no longer in the {request.deck} deck (left: {left})")
+    """Refuse a card that is no longer in the deck, naming what is left.
+
+    The card must equal a remaining card of the same type (1.0 or True is not the card 1).
+    """
+    remaining = request.remaining
+    for same in remaining:
+        if same == card and type(same) is type(card):
+            if remaining[same] > 0:
+                return
+            break
+    left = ", ".join(f"{c}×{n}" for c, n in sorted(remaining.items()) if n) or "nothing"
+    raise RuleError(f"card {card!r} is no longer in the {request.deck} deck (left: {left})")

@@ -20,11 +20,11 @@ class Event:
     actor: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "actor": self.actor, "data": dict(self.data)}
 
     @classmethod
-    def from_dict(cls, raw: Mapping) -> "Event":
+    def from_dict(cls, raw: Mapping[str, Any]) -> "Event":
         return cls(raw["kind"], raw.get("actor"), dict(raw.get("data") or {}))
 
 
@@ -54,7 +54,7 @@ class Game(ABC, Generic[S]):
     name: str
 
     @abstractmethod
-    def new_state(self, setup: Mapping) -> S:
+    def new_state(self, setup: Mapping[str, Any]) -> S:
         """The state before the first event, from a JSON-able setup (players, rules…)."""
 
     @abstractmethod
@@ -66,11 +66,11 @@ class Game(ABC, Generic[S]):
         """The draw the game waits for, if any; no other event is legal meanwhile."""
 
     @abstractmethod
-    def view(self, state: S, viewer: int | None) -> dict:
+    def view(self, state: S, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` (a seat, or None for the table screen) may see, as JSON-able data."""
 
     @abstractmethod
-    def redact(self, event: Event, viewer: int | None) -> dict:
+    def redact(self, event: Event, viewer: int | None) -> dict[str, Any]:
         """``event`` as ``viewer`` may see it in the log."""
 
     @abstractmethod

@@ -27,6 +27,8 @@ from companion.marche.view import build_view, redact_event
 DEFAULT_RULES = MarcheRules()
 """The rulebook's options: shared by every game set up without rules (the rules are frozen)."""
 SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
+SEQUENCE = (list, tuple)
+"""What a stop's stoppers, and each stopper, may be given as (JSON arrays or tuples)."""
 
 
 def multiset(cards: tuple[int, ...]) -> dict[int, int]:
@@ -52,7 +54,7 @@ class MarcheGame(Game[MarcheState]):
         }
 
     # ----------------------------------------------------------------- setup
-    def new_state(self, setup: Mapping) -> MarcheState:
+    def new_state(self, setup: Mapping[str, Any]) -> MarcheState:
         names = tuple(setup.get("names") or ())
         players = setup.get("players", len(names))
         if not isinstance(players, int) or not 3 <= players <= 5:
@@ -107,10 +109,11 @@ class MarcheGame(Game[MarcheState]):
         handler = self._handlers.get(kind)
         if handler is None:
             raise RuleError(f"unknown action {kind!r}")
-        if state.phase == OVER:
+        phase = state.phase
+        if phase == OVER:
             raise RuleError("the game is over")
         # the game is not over, so a card is awaited exactly when chance_request has one
-        if kind != CHANCE and (state.camel_due == "now" or state.phase == REVEAL):
+        if kind != CHANCE and (state.camel_due == "now" or phase == REVEAL):
             raise RuleError("a card must be turned up first")
         handler(state, event)
 
@@ -124,23 +127,27 @@ class MarcheGame(Game[MarcheState]):
         card = event.data.get("card")
         if state.phase != PICKING:
             raise RuleError("offers are picked at the start of a turn, not now")
-        if state.picks[seat] is not None:
+        picks = state.picks
+        if picks[seat] is not None:
             raise RuleError(f"{state.names[seat]} has already picked this turn's offer")
         if type(card) is not int or card not in state.hands[seat]:
             raise RuleError(f"{state.names[seat]} has no {card!r} card left to offer")
-        state.picks[seat] = card
-        if None not in state.picks:
+        picks[seat] = card
+        if None not in picks:
             self._reveal(state)
 
     def _reveal(self, state: MarcheState) -> None:
+        hands, offers = state.hands, state.offers
         for seat, card in enumerate(state.picks):
-            state.hands[seat].remove(card)
-            state.offers[seat] = card
+            assert card is not None, "every seat has picked"
+            hands[seat].remove(card)
+            offers[seat] = card
         state.phase = REVEAL if state.bank_type else COUNTDOWN
 
     def _chance(self, state: MarcheState, event: Event) -> None:
         request = self.chance_request(state)
-        deck, card = event.data.get("deck"), event.data.get("card")
+        deck = event.data.get("deck")
+        card: Any = event.data.get("card")      # one of the deck's cards, once checked
         if request is None or request.deck != deck:
             raise RuleError(f"no card is waiting to be turned up from the {deck} deck")
         check_remaining(request, card)
@@ -155,23 +162,25 @@ class MarcheGame(Game[MarcheState]):
             state.phase = COUNTDOWN
 
     def _stop(self, state: MarcheState, event: Event) -> None:
-        count, raw = event.data.get("count"), event.data.get("stoppers")
+        data = event.data
+        count, raw = data.get("count"), data.get("stoppers")
         if state.phase != COUNTDOWN:
             raise RuleError("the countdown is not running")
         low = state.rules.lowest_price
         if type(count) is not int or not low <= count <= state.price:
             raise RuleError(f"a stop must be at a count from {low} to {state.price}, not {count!r}")
-        if not isinstance(raw, (list, tuple)) or not raw:
+        if not isinstance(raw, SEQUENCE) or not raw:
             raise RuleError("a stop needs at least one stopper")
         stoppers: list[tuple[int, int]] = []
         for entry in raw:
-            if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+            if not isinstance(entry, SEQUENCE) or len(entry) != 2:
                 raise RuleError("each stopper is [seat, microseconds after the first press]")
-            seat, offset = self._seat(state, entry[0]), entry[1]
+            seat, offset = entry
+            self._seat(state, seat)
             if type(offset) is not int or offset < 0:
                 raise RuleError("a stopper's offset is a non-negative number of microseconds")
             stoppers.append((seat, offset))
-        if len(stoppers) > 1 and len({s for s, _ in stoppers}) != len(stoppers):
+        if len(stoppers) > 1 and len(dict(stoppers)) != len(stoppers):   # keyed by seat
             raise RuleError("a player appears twice in one stop")
         state.stop = Stop(count, stoppers, {})
         state.phase = CLAIMING
@@ -301,13 +310,14 @@ class MarcheGame(Game[MarcheState]):
         for seller, card in state.offers.items():
             state.discarded.append((state.type_of(seller), card))
         state.offers.clear()
-        state.dean = (state.dean + 1) % state.players
+        players = len(state.names)
+        state.dean = (state.dean + 1) % players
         if state.turn == state.rules.turns:
             state.phase = OVER
             return
         state.turn += 1
         state.phase, state.price = PICKING, state.rules.start_price
-        state.picks = [None] * state.players
+        state.picks = [None] * players
         if state.camel_due == "next_turn":
             state.camel_due = "now"
 
@@ -315,8 +325,8 @@ class MarcheGame(Game[MarcheState]):
         return state.phase == OVER
 
     # ----------------------------------------------------------------- views
-    def view(self, state: MarcheState, viewer: int | None) -> dict:
+    def view(self, state: MarcheState, viewer: int | None) -> dict[str, Any]:
         return build_view(state, viewer)
 
-    def redact(self, event: Event, viewer: int | None) -> dict:
+    def redact(self, event: Event, viewer: int | None) -> dict[str, Any]:
         return redact_event(event, viewer)

@@ -59,7 +59,7 @@ class MarcheState:
     camels: list[list[int]]
     discarded: list[tuple[str, int]]
     stop: Stop | None
-    records: list[dict]             # every payment and purchase, in order
+    records: list[dict[str, Any]]   # every payment and purchase, in order
 
     @property
     def players(self) -> int:
@@ -80,7 +80,10 @@ class MarcheState:
         )
 
     def type_of(self, seller: Any) -> str:
-        return self.bank_type if seller == BANK else self.sells[seller]
+        if seller == BANK:
+            assert self.bank_type is not None, "only a three-player game's bank sells goods"
+            return self.bank_type
+        return self.sells[seller]
 
     def nothing_left(self) -> bool:
         """No goods on offer and no camel to buy (nor one about to be turned up)."""

@@ -1,25 +1,54 @@
 """Headless Le Marché: full 5-player games between bots per second, on one core.
 
 Includes everything a game costs: bots' decisions, the engine, chance draws and the final
-scoring with the optimal discard. Goal: at least 2,000 games/s.
+scoring with the optimal discard. Goal: at least 2,000 games/s. Measured twice: interpreted in
+this process, and with the mypyc build (companion/compiled.py) in a fresh one; both must play
+the same games.
 Run: .venv/bin/python bench/simulate.py
 """
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
 
-from companion.marche.simulate import simulate
+TIMING = ("seconds", "games_per_second")
+COMPILED_CHILD = (
+    "import json, runpy, sys\n"
+    "from companion.compiled import use\n"
+    "build = use()\n"
+    "measure = runpy.run_path(sys.argv[1])['measure']\n"
+    "print(json.dumps({**measure(int(sys.argv[2]), int(sys.argv[3])), 'build': build}))\n")
+"""A fresh interpreter that picks the build before it imports the simulator."""
+
+
+def measure(games: int, players: int) -> dict:
+    """Games per second of the simulator as this process imports it, and the games' summary."""
+    from companion.marche import simulate as module
+    simulate = module.simulate
+    simulate(players, 20, seed=99)                        # warm up imports and caches
+    started = time.process_time()
+    summary = simulate(players, games, seed=1).to_dict()
+    cpu = time.process_time() - started
+    return {"games_per_second_wall": round(games / summary["seconds"], 1),
+            "games_per_second_cpu": round(games / cpu, 1),
+            "summary": {k: v for k, v in summary.items() if k not in TIMING},
+            "build": "interpreted" if module.__file__.endswith(".py") else "compiled"}
 
 
 def run(games: int = 400, players: int = 5) -> dict:
-    simulate(players, 20, seed=99)                        # warm up imports and caches
-    started = time.process_time()
-    summary = simulate(players, games, seed=1)
-    cpu = time.process_time() - started
-    return {"games": games, "players": players,
-            "games_per_second_wall": round(games / summary.seconds, 1),
-            "games_per_second_cpu": round(games / cpu, 1),
-            "stops_per_game": summary.to_dict()["stops_per_game"]}
+    interpreted = measure(games, players)
+    child = subprocess.run([sys.executable, "-c", COMPILED_CHILD, __file__, str(games), str(players)],
+                           capture_output=True, text=True)
+    if child.returncode:
+        raise RuntimeError(f"the compiled run failed:\n{child.stderr}")
+    compiled = json.loads(child.stdout)
+    summary = interpreted.pop("summary")
+    assert compiled.pop("summary") == summary, "the two builds played different games"
+    return {"games": games, "players": players, "stops_per_game": summary["stops_per_game"],
+            "interpreted": interpreted, "compiled": compiled,
+            "speedup_cpu": round(compiled["games_per_second_cpu"] / interpreted["games_per_second_cpu"], 2)}
 
 
 if __name__ == "__main__":

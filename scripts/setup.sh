@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Shared setup for the two README commands: a virtual environment with the project in it.
-# Usage: source scripts/setup.sh [extra]   (extra: "test" adds the test packages)
+# Usage: source scripts/setup.sh [extra]   (extra: "test" adds the test packages and builds the
+# simulator's compiled modules, companion/compiled.py, whenever they are missing or stale)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYTHON=${PYTHON:-python3}
@@ -19,4 +20,12 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     exit 1
   fi
   touch "$stamp"
+fi
+if [ "${1:-}" = "test" ] && ! .venv/bin/python -m companion.compiled status > /dev/null 2>&1; then
+  echo "compiling the simulator with mypyc (about 30 s, log in .venv/setup.log)…" >&2
+  if ! .venv/bin/python -m companion.compiled build >> .venv/setup.log 2>&1; then
+    tail -n 20 .venv/setup.log >&2
+    echo "error: compiling the simulator failed (whole log: .venv/setup.log)" >&2
+    exit 1
+  fi
 fi

@@ -14,10 +14,14 @@ S = TypeVar("S")
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One entry of the append-only log: who did what (``actor`` is a seat or None)."""
+    """One entry of the append-only log: who did what (``actor`` is a seat or None).
+
+    ``actor`` is typed Any because it is what was sent: the game checks it and refuses
+    anything that is not one of its seats (a compiled engine must not reject it sooner).
+    """
 
     kind: str
-    actor: int | None = None
+    actor: Any = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

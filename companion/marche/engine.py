@@ -325,8 +325,9 @@ class MarcheGame(Game[MarcheState]):
         return state.phase == OVER
 
     # ----------------------------------------------------------------- views
-    def view(self, state: MarcheState, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: MarcheState, viewer: Any) -> dict[str, Any]:
+        """``viewer`` as asked for: build_view refuses anything but a seat or None."""
         return build_view(state, viewer)
 
-    def redact(self, event: Event, viewer: int | None) -> dict[str, Any]:
+    def redact(self, event: Event, viewer: Any) -> dict[str, Any]:
         return redact_event(event, viewer)

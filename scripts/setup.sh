@@ -23,8 +23,11 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
 fi
 if [ "${1:-}" = "test" ] && ! .venv/bin/python -m companion.compiled status > /dev/null 2>&1; then
   echo "compiling the simulator with mypyc (about 30 s, log in .venv/setup.log)…" >&2
-  if ! .venv/bin/python -m companion.compiled build >> .venv/setup.log 2>&1; then
-    tail -n 20 .venv/setup.log >&2
+  built=0
+  log=$(.venv/bin/python -m companion.compiled build 2>&1) || built=$?
+  printf '%s\n' "$log" >> .venv/setup.log
+  if [ "$built" -ne 0 ]; then
+    printf '%s\n' "$log" | tail -n 20 >&2
     echo "error: compiling the simulator failed (whole log: .venv/setup.log)" >&2
     exit 1
   fi

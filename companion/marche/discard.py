@@ -13,8 +13,8 @@ not t, would be the least type): a Hall condition over subsets of those types.
 """
 from __future__ import annotations
 
-from itertools import chain
-from operator import itemgetter
+from itertools import accumulate, chain
+from operator import add, itemgetter
 from typing import Collection, Mapping, Sequence
 
 from companion.core.errors import RuleError
@@ -55,8 +55,14 @@ class _Search:
     def __init__(self, goods: Mapping[str, Sequence[int]], capacity: int,
                  buyable_types: Collection[str], set_scoring: str) -> None:
         self.types = list(goods)
+        self.cards = {t: sorted(vs, reverse=True) for t, vs in goods.items()}
         self.values = sorted(set(chain.from_iterable(goods.values())), reverse=True)
-        self.avail = {t: [vs.count(v) for v in self.values] for t, vs in goods.items()}
+        index = {v: i for i, v in enumerate(self.values)}
+        self.avail: dict[str, list[int]] = {}
+        for t, vs in goods.items():
+            counts = self.avail[t] = [0] * len(self.values)
+            for v in vs:
+                counts[index[v]] += 1
         self.total = [sum(column) for column in zip(*self.avail.values())]
         self.total_after = _sums_after(self.total)
         self.capacity = capacity
@@ -100,7 +106,7 @@ class _Search:
                 own = tuple(self.avail[t])
                 if own in best_sums:  # an identical type gives the identical search
                     continue
-                sums = best_sums[own] = _best_sums(self.values, own)
+                sums = best_sums[own] = list(accumulate(self.cards[t], initial=0))  # j best
                 candidates += [(sums[k] + self.best, t, k) for k in range(1, kmax + 1)]
             candidates.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
             tables: dict[str, _Tables] = {}
@@ -108,11 +114,11 @@ class _Search:
                 if bound <= self.best:
                     break
                 if t not in tables:  # built only for a type whose bound gets it searched
-                    tables[t] = self._tables(t, best_sums[tuple(self.avail[t])], kmax)
+                    tables[t] = self._tables(t, kmax)
                 self._search_least(t, k, tables[t])
         return self._plan_kept()
 
-    def _tables(self, t: str, sums: list[int], kmax: int) -> _Tables:
+    def _tables(self, t: str, kmax: int) -> _Tables:
         """What the searches with t as least type need beyond the value totals.
 
         top[i][j], j <= kmax: the sum of t's j best cards among values i.. (values are
@@ -120,12 +126,11 @@ class _Search:
         each group of the other buyable types with its size and its cards per value, for
         the Hall condition.
         """
-        own = self.avail[t]
+        own, cards = self.avail[t], self.cards[t]
         top = []
         start = 0  # t's cards of values before i, skipped
         for i in range(len(own) + 1):
-            base = sums[start]
-            row = [s - base for s in sums[start:start + kmax + 1]]
+            row = list(accumulate(cards[start:start + kmax], initial=0))
             top.append(row + [_NONE] * (kmax + 1 - len(row)))
             if i < len(own):
                 start += own[i]
@@ -133,7 +138,7 @@ class _Search:
         for u in self.buyable:
             if u != t:
                 column = self.avail[u]
-                groups += [(size + 1, [a + b for a, b in zip(cap, column)]) for size, cap in groups]
+                groups += [(size + 1, list(map(add, cap, column))) for size, cap in groups]
         return top, _sums_after(own), groups[1:]
 
     def _search_least(self, t: str, k: int, tables: _Tables) -> None:
@@ -221,15 +226,6 @@ def _sums_after(counts: list[int]) -> list[int]:
     for i in range(len(counts) - 1, 0, -1):
         after[i - 1] = after[i] + counts[i]
     return after
-
-
-def _best_sums(values: list[int], counts: Sequence[int]) -> list[int]:
-    """best[j]: the sum of the j highest cards, `counts[i]` cards of each value (descending)."""
-    sums = [0]
-    for v, n in zip(values, counts):
-        for _ in range(n):
-            sums.append(sums[-1] + v)
-    return sums
 
 
 def _assign(supply: list[int], avail: list[list[int]],

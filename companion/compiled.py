@@ -15,6 +15,7 @@ the current sources and interpreter, so an edited module is never shadowed by a 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -91,8 +92,20 @@ def build(root: Path = BUILD_ROOT) -> None:
     """Compile MODULES into ``root`` and write its manifest; takes about half a minute.
 
     Progress and the tools' own output go to stderr. The manifest is written last, and only when
-    the sources did not change while they were compiled, so a failed build is never used.
+    the sources did not change while they were compiled, so a failed build is never used. One
+    build at a time: two interleaved ones could leave one's manifest over the other's files.
     """
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / "build.lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print("waiting for another build of the simulator to finish…", file=sys.stderr, flush=True)
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        _build(root)
+
+
+def _build(root: Path) -> None:
     lib, tmp = root / "lib", root / "tmp"
     (root / "manifest.json").unlink(missing_ok=True)
     for old in (lib, tmp):

@@ -37,12 +37,15 @@ class Bot:
     def forget(self) -> None:
         """Drop the cached valuations (not this turn's whims): the next decision values
         everything afresh, as a check that the caches never go stale."""
-        self._holdings_key: tuple[int, int] | None = None
-        self._holdings: tuple[dict[int, int], list[Any], int, int] = ({}, [], 0, 0)
-        self._ranked_key: tuple[int, int, int] | None = None
+        self._ranked_for = -1        # the turn and holdings the goods were ranked for
+        self._assessed_for = -1      # the holdings assessed
         self._ranked: list[tuple[Any, float]] = []
-        self._camel_up: int | None = None
+        self._camel_up = -1          # the camel valued (none yet)
         self._camel_worth = 0.0
+        self._values: dict[int, int] = {}    # how many cards of each value the seat holds
+        self._least_sellers: list[Any] = []  # who sells the seat's least-bought types
+        self._held = 0                       # goods cards held
+        self._capacity = 0                   # camel capacity
 
     # ------------------------------------------------------------ decisions
     def pick(self, state: MarcheState, seat: int) -> int:
@@ -74,9 +77,12 @@ class Bot:
         a turn begins or the bot's own holdings change (the goods sold since stay ranked and
         are passed over here), the camel valued again only when it changes.
         """
-        key = (state.turn, len(state.camels[seat]), sum(map(len, state.goods[seat].values())))
-        if key != self._ranked_key:
-            self._rank(state, seat, key)
+        held = 0
+        for cards in state.goods[seat].values():
+            held += len(cards)
+        holdings = held * 64 + len(state.camels[seat])   # 40 goods and 16 camels at most
+        if state.turn * 4096 + holdings != self._ranked_for:
+            self._rank(state, seat, holdings)
         best = None
         offers = state.offers
         for seller, worth in self._ranked:
@@ -91,12 +97,14 @@ class Bot:
                 best = (CAMEL, self._camel_worth)
         return best
 
-    def _rank(self, state: MarcheState, seat: int, key: tuple[int, int, int]) -> None:
+    def _rank(self, state: MarcheState, seat: int, holdings: int) -> None:
         """Each goods card offered with its worth in dirhams, most first (stable)."""
-        if key[1:] != self._holdings_key:
-            self._holdings_key, self._holdings = key[1:], self._assess(state, seat)
-        values, least_sellers, held, capacity = self._holdings
-        base = -0.5 if held >= capacity else 0.0   # a card with no camel to carry it
+        if holdings != self._assessed_for:
+            self._assessed_for = holdings
+            self._assess(state, seat)
+        self._ranked_for = state.turn * 4096 + holdings
+        values, least_sellers = self._values, self._least_sellers
+        base = -0.5 if self._held >= self._capacity else 0.0   # no camel to carry the card
         set_weight, least_weight, rate = self.set_weight, self.least_weight, self.points_per_dirham
         whims = self._whims_for(state, seat)
         worths = []
@@ -107,20 +115,18 @@ class Bot:
                     points += least_weight * (card + 1)
                 worths.append((seller, (points + base + whims[seller]) / rate))
         worths.sort(key=itemgetter(1), reverse=True)
-        self._ranked_key, self._ranked = key, worths
-        self._camel_up = None   # the camel's worth, valued for this turn and holdings, is gone
+        self._ranked = worths
+        self._camel_up = -1   # the camel's worth, valued for this turn and holdings, is gone
 
     def _value_camel(self, state: MarcheState, seat: int, camel: int) -> float:
-        _, _, held, capacity = self._holdings
-        spare = held + (state.rules.turns - state.turn) * 0.7 + 1 - capacity
+        spare = self._held + (state.rules.turns - state.turn) * 0.7 + 1 - self._capacity
         points = self.camel_weight * min(camel, max(spare, 0)) * 0.9
         whims = self._whims_for(state, seat)
         if CAMEL not in whims:
             whims[CAMEL] = self.rng.random() * 2.0
         return (points + whims[CAMEL]) / self.points_per_dirham
 
-    @staticmethod
-    def _assess(state: MarcheState, seat: int) -> tuple[dict[int, int], list[Any], int, int]:
+    def _assess(self, state: MarcheState, seat: int) -> None:
         """What the seat holds, as valuing needs it: how many of each card value, the
         sellers of its least-bought types, how many goods cards, its camel capacity."""
         goods = state.goods[seat]
@@ -139,7 +145,8 @@ class Bot:
                     fewest, least_sellers = bought, [seller]
                 elif bought == fewest:
                     least_sellers.append(seller)
-        return values, least_sellers, sum(map(len, goods.values())), sum(state.camels[seat])
+        self._values, self._least_sellers = values, least_sellers
+        self._held, self._capacity = sum(map(len, goods.values())), sum(state.camels[seat])
 
     def _whims_for(self, state: MarcheState, seat: int) -> dict[Any, float]:
         """A per-turn taste for each card, so bots differ on price as people do: drawn for

@@ -139,8 +139,10 @@ def _build(root: Path) -> None:
         except Exception as exc:              # setuptools' CompileError, LinkError, …
             raise BuildError(f"compiling the extension failed: {exc}") from None
         files = sorted(str(Path(f).relative_to(lib)) for f in command.get_outputs())
-    if fingerprint() != before:
-        raise BuildError("the sources changed while they were compiled: build again")
+    after = fingerprint()["sources"]
+    if after != before["sources"]:
+        changed = ", ".join(n for n in after if after[n] != before["sources"][n])
+        raise BuildError(f"{changed} changed while being compiled: build again")
     manifest = {**before, "files": files, "mypy": mypy_version}
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     os.replace(tmp / "manifest.json", root / "manifest.json")

@@ -29,8 +29,12 @@ class Holdings:
     goods: Mapping[str, tuple[int, ...]]  # type -> values of the cards bought
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayerScore:
+    """One player's breakdown. Not frozen: a frozen record sets each field through
+    object.__setattr__, which cost more than the scoring itself (five per game, hot in the
+    simulator); like its dict and list fields, it is never changed once built."""
+
     name: str
     money_points: int
     capacity: int
@@ -120,7 +124,7 @@ def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, mo
     sets, set_values = set_points(all_kept, set_scoring)
     penalty = EMPTY_SPACE_COST * max(0, capacity - len(all_kept))
     total = money_pts + least_pts + sets - penalty
-    # positional, in field order: a frozen record built by keywords costs a third more
+    # positional, in field order: a dozen keywords would double the cost of building it
     return PlayerScore(h.name, money_pts, capacity, kept, discarded, least, least_pts, sets,
                        set_values, penalty, total, keep is not None)
 

@@ -15,12 +15,14 @@ from typing import Any, ClassVar
 from companion.marche.state import BANK, CAMEL, MarcheState
 
 SET_POINTS = (0, 0, 1, 2, 4, 8, 16)
+BY_WORTH = itemgetter(1)
 SET_GAINS = {held: SET_POINTS[held + 1] - SET_POINTS[held] for held in range(len(SET_POINTS) - 1)}
 """Set points gained by one more card of a value already held ``held`` times (none once full)."""
 
 
 class Bot:
-    """Shared reasoning; styles differ in how they value money, sets and camels."""
+    """Shared reasoning; styles differ in how they value money, sets and camels. A bot plays
+    one seat for one game."""
 
     style: ClassVar[str] = "bot"
     points_per_dirham: ClassVar[float] = 1.0   # how many points one dirham is worth
@@ -32,6 +34,7 @@ class Bot:
         self.rng = rng
         self._whim_turn = 0
         self._whims: dict[Any, float] = {}
+        self._sellers: list[tuple[Any, str]] = []
         self.forget()
 
     def forget(self) -> None:
@@ -101,12 +104,14 @@ class Bot:
         """Each goods card offered with its worth in dirhams, most first (stable)."""
         if holdings != self._assessed_for:
             self._assessed_for = holdings
-            self._assess(state, seat)
+            self._assess(state, seat, holdings // 64)
         self._ranked_for = state.turn * 4096 + holdings
         values, least_sellers = self._values, self._least_sellers
         base = -0.5 if self._held >= self._capacity else 0.0   # no camel to carry the card
         set_weight, least_weight, rate = self.set_weight, self.least_weight, self.points_per_dirham
-        whims = self._whims_for(state, seat)
+        if self._whim_turn != state.turn:
+            self._draw_whims(state, seat)
+        whims = self._whims
         worths = []
         for seller, card in state.offers.items():
             if seller != seat:
@@ -114,19 +119,19 @@ class Bot:
                 if seller in least_sellers:
                     points += least_weight * (card + 1)
                 worths.append((seller, (points + base + whims[seller]) / rate))
-        worths.sort(key=itemgetter(1), reverse=True)
+        worths.sort(key=BY_WORTH, reverse=True)
         self._ranked = worths
         self._camel_up = -1   # the camel's worth, valued for this turn and holdings, is gone
 
     def _value_camel(self, state: MarcheState, seat: int, camel: int) -> float:
         spare = self._held + (state.rules.turns - state.turn) * 0.7 + 1 - self._capacity
         points = self.camel_weight * min(camel, max(spare, 0)) * 0.9
-        whims = self._whims_for(state, seat)
+        whims = self._whims   # this turn's: the goods were ranked first
         if CAMEL not in whims:
             whims[CAMEL] = self.rng.random() * 2.0
         return (points + whims[CAMEL]) / self.points_per_dirham
 
-    def _assess(self, state: MarcheState, seat: int) -> None:
+    def _assess(self, state: MarcheState, seat: int, held: int) -> None:
         """What the seat holds, as valuing needs it: how many of each card value, the
         sellers of its least-bought types, how many goods cards, its camel capacity."""
         goods = state.goods[seat]
@@ -134,28 +139,31 @@ class Bot:
         for cards in goods.values():
             for card in cards:
                 values[card] = values.get(card, 0) + 1
-        sellers: list[tuple[Any, str | None]] = list(enumerate(state.sells))
-        if state.bank_type:
-            sellers.append((BANK, state.bank_type))
         fewest, least_sellers = -1, []
-        for seller, kind in sellers:
-            if seller != seat:
-                bought = len(goods[kind]) if kind in goods else 0
-                if fewest < 0 or bought < fewest:
-                    fewest, least_sellers = bought, [seller]
-                elif bought == fewest:
-                    least_sellers.append(seller)
+        for seller, kind in self._other_sellers(state, seat):
+            bought = len(goods[kind]) if kind in goods else 0
+            if fewest < 0 or bought < fewest:
+                fewest, least_sellers = bought, [seller]
+            elif bought == fewest:
+                least_sellers.append(seller)
         self._values, self._least_sellers = values, least_sellers
-        self._held, self._capacity = sum(map(len, goods.values())), sum(state.camels[seat])
+        self._held, self._capacity = held, sum(state.camels[seat])
 
-    def _whims_for(self, state: MarcheState, seat: int) -> dict[Any, float]:
+    def _other_sellers(self, state: MarcheState, seat: int) -> list[tuple[Any, str]]:
+        """Who sells each type this seat can buy (the bank too, with three players): the
+        same all game, so listed once."""
+        if not self._sellers:
+            self._sellers = [(other, kind) for other, kind in enumerate(state.sells) if other != seat]
+            if state.bank_type:
+                self._sellers.append((BANK, state.bank_type))
+        return self._sellers
+
+    def _draw_whims(self, state: MarcheState, seat: int) -> None:
         """A per-turn taste for each card, so bots differ on price as people do: drawn for
         the goods when the turn's market is first valued (it is complete by the countdown),
         for the camel when it first is."""
-        if self._whim_turn != state.turn:
-            self._whim_turn = state.turn
-            self._whims = {seller: self.rng.random() * 2.0 for seller in state.offers if seller != seat}
-        return self._whims
+        self._whim_turn = state.turn
+        self._whims = {seller: self.rng.random() * 2.0 for seller in state.offers if seller != seat}
 
 
 class Collector(Bot):

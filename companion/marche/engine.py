@@ -45,16 +45,11 @@ def half_up(count: int) -> int:
 
 
 class MarcheGame(Game[MarcheState]):
+    """The core's Game protocol over the rules below, which are plain functions of the state
+    (no engine state of their own; compiled by mypyc they call each other directly)."""
+
     name = "marche"
 
-    def __init__(self) -> None:
-        # bound once, so each event costs one lookup (and mypyc compiles bound methods)
-        self._handlers: dict[str, Callable[[MarcheState, Event], None]] = {
-            "pick": self._pick, CHANCE: self._chance, "stop": self._stop, "claim": self._claim,
-            "end_countdown": self._end_countdown,
-        }
-
-    # ----------------------------------------------------------------- setup
     def new_state(self, setup: Mapping[str, Any]) -> MarcheState:
         names = tuple(setup.get("names") or ())
         players = setup.get("players", len(names))
@@ -87,15 +82,9 @@ class MarcheGame(Game[MarcheState]):
             discarded=[], stop=None, records=[],
         )
 
-    # ----------------------------------------------------------------- chance
     def chance_request(self, state: MarcheState) -> ChanceRequest | None:
-        if state.camel_due == "now" and state.phase != OVER:
-            return ChanceRequest("camels", dict(state.camel_deck))
-        if state.phase == REVEAL:
-            return ChanceRequest("bank", dict(state.bank_deck))
-        return None
+        return _awaited_card(state)
 
-    # ----------------------------------------------------------------- apply
     def apply(self, state: MarcheState, event: Event) -> MarcheState:
         new = state.copy()
         self.advance(new, event)
@@ -107,7 +96,7 @@ class MarcheGame(Game[MarcheState]):
         Every check runs before the first change, so a refused event changes nothing.
         """
         kind = event.kind
-        handler = self._handlers.get(kind)
+        handler = HANDLERS.get(kind)
         if handler is None:
             raise RuleError(f"unknown action {kind!r}")
         phase = state.phase
@@ -118,217 +107,245 @@ class MarcheGame(Game[MarcheState]):
             raise RuleError("a card must be turned up first")
         handler(state, event)
 
-    def _seat(self, state: MarcheState, seat: Any) -> int:
-        if type(seat) is not int or not 0 <= seat < len(state.names):
-            raise RuleError(f"unknown player {seat!r}")
-        return seat
-
-    def _pick(self, state: MarcheState, event: Event) -> None:
-        seat = self._seat(state, event.actor)
-        card = event.data.get("card")
-        if state.phase != PICKING:
-            raise RuleError("offers are picked at the start of a turn, not now")
-        picks = state.picks
-        if picks[seat] is not None:
-            raise RuleError(f"{state.names[seat]} has already picked this turn's offer")
-        if type(card) is not int or card not in state.hands[seat]:
-            raise RuleError(f"{state.names[seat]} has no {card!r} card left to offer")
-        picks[seat] = card
-        if None not in picks:
-            self._reveal(state)
-
-    def _reveal(self, state: MarcheState) -> None:
-        hands, offers = state.hands, state.offers
-        for seat, card in enumerate(state.picks):
-            assert card is not None, "every seat has picked"
-            hands[seat].remove(card)
-            offers[seat] = card
-        state.phase = REVEAL if state.bank_type else COUNTDOWN
-
-    def _chance(self, state: MarcheState, event: Event) -> None:
-        request = self.chance_request(state)
-        deck = event.data.get("deck")
-        card: Any = event.data.get("card")      # one of the deck's cards, once checked
-        if request is None or request.deck != deck:
-            raise RuleError(f"no card is waiting to be turned up from the {deck} deck")
-        check_remaining(request, card)
-        pile = state.camel_deck if deck == "camels" else state.bank_deck
-        pile[card] -= 1
-        if not pile[card]:
-            del pile[card]
-        if deck == "camels":
-            state.camel_up, state.camel_due = card, None
-        else:
-            state.offers[BANK] = card
-            state.phase = COUNTDOWN
-
-    def _stop(self, state: MarcheState, event: Event) -> None:
-        data = event.data
-        count, raw = data.get("count"), data.get("stoppers")
-        if state.phase != COUNTDOWN:
-            raise RuleError("the countdown is not running")
-        low = state.rules.lowest_price
-        if type(count) is not int or not low <= count <= state.price:
-            raise RuleError(f"a stop must be at a count from {low} to {state.price}, not {count!r}")
-        if not isinstance(raw, SEQUENCE) or not raw:
-            raise RuleError("a stop needs at least one stopper")
-        stoppers: list[tuple[int, int]] = []
-        for entry in raw:
-            if not isinstance(entry, SEQUENCE) or len(entry) != 2:
-                raise RuleError("each stopper is [seat, microseconds after the first press]")
-            seat, offset = entry
-            self._seat(state, seat)
-            if type(offset) is not int or offset < 0:
-                raise RuleError("a stopper's offset is a non-negative number of microseconds")
-            stoppers.append((seat, offset))
-        if len(stoppers) > 1 and len(dict(stoppers)) != len(stoppers):   # keyed by seat
-            raise RuleError("a player appears twice in one stop")
-        state.stop = Stop(count, stoppers, {})
-        state.phase = CLAIMING
-
-    def _claim(self, state: MarcheState, event: Event) -> None:
-        seat, target = self._seat(state, event.actor), event.data.get("target")
-        stop = state.stop
-        if state.phase != CLAIMING or stop is None:
-            raise RuleError("there is no stop to claim a card for")
-        if not stop.stopped(seat):
-            raise RuleError(f"{state.names[seat]} did not stop the countdown")
-        claims = stop.claims
-        if seat in claims:
-            raise RuleError(f"{state.names[seat]} has already named a card")
-        if target is not None:
-            self._check_target(state, seat, target)
-        claims[seat] = target
-        if len(claims) == len(stop.stoppers):
-            self._resolve(state, stop)
-
-    def _check_target(self, state: MarcheState, seat: int, target: Any) -> None:
-        """Refuse a named card that cannot be bought (None, naming nothing, always can)."""
-        if target == CAMEL:
-            if state.camel_up is None:
-                raise RuleError("there is no camel on offer")
-            return
-        if target != BANK:
-            self._seat(state, target)
-            if target == seat:
-                raise RuleError("a player can never buy their own card")
-        if target not in state.offers:
-            owner = "the bank's" if target == BANK else f"{state.names[target]}'s"
-            raise RuleError(f"{owner} card is not on offer")
-
-    def _end_countdown(self, state: MarcheState, event: Event) -> None:
-        if state.phase != COUNTDOWN:
-            raise RuleError("the countdown is not running")
-        self._end_turn(state)
-
-    # ----------------------------------------------------------------- resolution
-    def _resolve(self, state: MarcheState, stop: Stop) -> None:
-        count, claims = stop.count, stop.claims
-        by_target: dict[Any, list[int]] = {}
-        for seat, _ in stop.stoppers:
-            target = claims[seat]
-            if target is None:
-                self._false_stop(state, seat, count, "named no card")
-            elif target in by_target:
-                by_target[target].append(seat)
-            else:
-                by_target[target] = [seat]
-        for target, seats in by_target.items():
-            self._settle(state, target, seats, count)
-        state.stop = None
-        state.price = count - 1
-        state.phase = COUNTDOWN
-        if state.price < state.rules.lowest_price or state.nothing_left():
-            self._end_turn(state)
-
-    def _settle(self, state: MarcheState, target: Any, seats: list[int], count: int) -> None:
-        if len(seats) == 1 or state.dean in seats:
-            buyer = seats[0] if len(seats) == 1 else state.dean
-            if state.money[buyer] < count:
-                self._false_stop(state, buyer, count, "cannot pay")
-                rest = [s for s in seats if s != buyer]
-                if rest:
-                    self._settle(state, target, rest, count)
-                return
-            for other in seats:
-                if other != buyer:      # outbid by the dean: recorded, nothing paid
-                    state.records.append({"turn": state.turn, "kind": "dean_priority", "seat": other,
-                                          "target": target, "count": count, "due": 0, "card": None})
-            self._buy(state, buyer, target, count)
-        else:
-            self._dispute(state, target, seats, count)
-
-    def _buy(self, state: MarcheState, buyer: int, target: Any, count: int) -> None:
-        if target == CAMEL:
-            card = state.camel_up
-            assert card is not None, "a claim names the camel only while one is up"
-            state.camels[buyer].append(card)
-            state.camel_up = None
-            if state.camel_deck:
-                immediate = state.offers or state.rules.camel_refill == "immediate"
-                state.camel_due = "now" if immediate else "next_turn"
-            self._pay(state, "buy", buyer, target, count, BANK, card)
-        else:
-            card = state.offers.pop(target)
-            state.goods[buyer].setdefault(state.type_of(target), []).append(card)
-            self._pay(state, "buy", buyer, target, count, target, card)
-
-    def _dispute(self, state: MarcheState, target: Any, seats: list[int], count: int) -> None:
-        payee: Any
-        if target == CAMEL:
-            card, payee = state.camel_up, BANK
-            assert card is not None, "a claim names the camel only while one is up"
-            state.camel_deck[card] = state.camel_deck.get(card, 0) + 1
-            state.camel_up, state.camel_due = None, "now"
-        else:
-            card, payee = state.offers.pop(target), target
-            state.discarded.append((state.type_of(target), card))
-        for seat in seats:
-            self._pay(state, "dispute", seat, target, half_up(count), payee, card)
-
-    def _false_stop(self, state: MarcheState, seat: int, count: int, why: str) -> None:
-        self._pay(state, "false_stop", seat, None, 1, BANK, None, why=why, count=count)
-
-    def _pay(self, state: MarcheState, kind: str, payer: int, target: Any, due: int, payee: Any,
-             card: int | None, count: int | None = None, why: str | None = None) -> None:
-        """Pay what can be paid: money never goes below 0, the shortfall is recorded."""
-        money = state.money
-        paid = due if due <= money[payer] else money[payer]
-        money[payer] -= paid
-        if payee == BANK:
-            state.bank += paid
-        else:
-            money[payee] += paid
-        record = {"turn": state.turn, "kind": kind, "seat": payer, "target": target,
-                  "count": due if count is None else count, "due": due, "card": card,
-                  "paid": paid, "to": payee}
-        if why is not None:
-            record["why"] = why
-        state.records.append(record)
-
-    # ----------------------------------------------------------------- turns
-    def _end_turn(self, state: MarcheState) -> None:
-        for seller, card in state.offers.items():
-            state.discarded.append((state.type_of(seller), card))
-        state.offers.clear()
-        players = len(state.names)
-        state.dean = (state.dean + 1) % players
-        if state.turn == state.rules.turns:
-            state.phase = OVER
-            return
-        state.turn += 1
-        state.phase, state.price = PICKING, state.rules.start_price
-        state.picks = [None] * players
-        if state.camel_due == "next_turn":
-            state.camel_due = "now"
-
     def is_over(self, state: MarcheState) -> bool:
         return state.phase == OVER
 
-    # ----------------------------------------------------------------- views
     def view(self, state: MarcheState, viewer: Any) -> dict[str, Any]:
         """``viewer`` as asked for: build_view refuses anything but a seat or None."""
         return build_view(state, viewer)
 
     def redact(self, event: Event, viewer: Any) -> dict[str, Any]:
         return redact_event(event, viewer)
+
+
+# ----------------------------------------------------------------- events
+def _awaited_card(state: MarcheState) -> ChanceRequest | None:
+    if state.camel_due == "now" and state.phase != OVER:
+        return ChanceRequest("camels", dict(state.camel_deck))
+    if state.phase == REVEAL:
+        return ChanceRequest("bank", dict(state.bank_deck))
+    return None
+
+
+def _seat(state: MarcheState, seat: Any) -> int:
+    if type(seat) is not int or not 0 <= seat < len(state.names):
+        raise RuleError(f"unknown player {seat!r}")
+    return seat
+
+
+def _pick(state: MarcheState, event: Event) -> None:
+    seat = _seat(state, event.actor)
+    card = event.data.get("card")
+    if state.phase != PICKING:
+        raise RuleError("offers are picked at the start of a turn, not now")
+    picks = state.picks
+    if picks[seat] is not None:
+        raise RuleError(f"{state.names[seat]} has already picked this turn's offer")
+    if type(card) is not int or card not in state.hands[seat]:
+        raise RuleError(f"{state.names[seat]} has no {card!r} card left to offer")
+    picks[seat] = card
+    if None not in picks:
+        _reveal(state)
+
+
+def _reveal(state: MarcheState) -> None:
+    hands, offers = state.hands, state.offers
+    for seat, card in enumerate(state.picks):
+        assert card is not None, "every seat has picked"
+        hands[seat].remove(card)
+        offers[seat] = card
+    state.phase = REVEAL if state.bank_type else COUNTDOWN
+
+
+def _chance(state: MarcheState, event: Event) -> None:
+    request = _awaited_card(state)
+    deck = event.data.get("deck")
+    card: Any = event.data.get("card")      # one of the deck's cards, once checked
+    if request is None or request.deck != deck:
+        raise RuleError(f"no card is waiting to be turned up from the {deck} deck")
+    check_remaining(request, card)
+    pile = state.camel_deck if deck == "camels" else state.bank_deck
+    pile[card] -= 1
+    if not pile[card]:
+        del pile[card]
+    if deck == "camels":
+        state.camel_up, state.camel_due = card, None
+    else:
+        state.offers[BANK] = card
+        state.phase = COUNTDOWN
+
+
+def _stop(state: MarcheState, event: Event) -> None:
+    data = event.data
+    count, raw = data.get("count"), data.get("stoppers")
+    if state.phase != COUNTDOWN:
+        raise RuleError("the countdown is not running")
+    low = state.rules.lowest_price
+    if type(count) is not int or not low <= count <= state.price:
+        raise RuleError(f"a stop must be at a count from {low} to {state.price}, not {count!r}")
+    if not isinstance(raw, SEQUENCE) or not raw:
+        raise RuleError("a stop needs at least one stopper")
+    stoppers: list[tuple[int, int]] = []
+    for entry in raw:
+        if not isinstance(entry, SEQUENCE) or len(entry) != 2:
+            raise RuleError("each stopper is [seat, microseconds after the first press]")
+        seat, offset = entry
+        _seat(state, seat)
+        if type(offset) is not int or offset < 0:
+            raise RuleError("a stopper's offset is a non-negative number of microseconds")
+        stoppers.append((seat, offset))
+    if len(stoppers) > 1 and len(dict(stoppers)) != len(stoppers):   # keyed by seat
+        raise RuleError("a player appears twice in one stop")
+    state.stop = Stop(count, stoppers, {})
+    state.phase = CLAIMING
+
+
+def _claim(state: MarcheState, event: Event) -> None:
+    seat, target = _seat(state, event.actor), event.data.get("target")
+    stop = state.stop
+    if state.phase != CLAIMING or stop is None:
+        raise RuleError("there is no stop to claim a card for")
+    if not stop.stopped(seat):
+        raise RuleError(f"{state.names[seat]} did not stop the countdown")
+    claims = stop.claims
+    if seat in claims:
+        raise RuleError(f"{state.names[seat]} has already named a card")
+    if target is not None:
+        _check_target(state, seat, target)
+    claims[seat] = target
+    if len(claims) == len(stop.stoppers):
+        _resolve(state, stop)
+
+
+def _check_target(state: MarcheState, seat: int, target: Any) -> None:
+    """Refuse a named card that cannot be bought (None, naming nothing, always can)."""
+    if target == CAMEL:
+        if state.camel_up is None:
+            raise RuleError("there is no camel on offer")
+        return
+    if target != BANK:
+        _seat(state, target)
+        if target == seat:
+            raise RuleError("a player can never buy their own card")
+    if target not in state.offers:
+        owner = "the bank's" if target == BANK else f"{state.names[target]}'s"
+        raise RuleError(f"{owner} card is not on offer")
+
+
+def _end_countdown(state: MarcheState, event: Event) -> None:
+    if state.phase != COUNTDOWN:
+        raise RuleError("the countdown is not running")
+    _end_turn(state)
+
+
+HANDLERS: dict[str, Callable[[MarcheState, Event], None]] = {
+    "pick": _pick, CHANCE: _chance, "stop": _stop, "claim": _claim, "end_countdown": _end_countdown,
+}
+
+
+# ----------------------------------------------------------------- resolution
+def _resolve(state: MarcheState, stop: Stop) -> None:
+    count, claims = stop.count, stop.claims
+    by_target: dict[Any, list[int]] = {}
+    for seat, _ in stop.stoppers:
+        target = claims[seat]
+        if target is None:
+            _false_stop(state, seat, count, "named no card")
+        elif target in by_target:
+            by_target[target].append(seat)
+        else:
+            by_target[target] = [seat]
+    for target, seats in by_target.items():
+        _settle(state, target, seats, count)
+    state.stop = None
+    state.price = count - 1
+    state.phase = COUNTDOWN
+    if state.price < state.rules.lowest_price or state.nothing_left():
+        _end_turn(state)
+
+
+def _settle(state: MarcheState, target: Any, seats: list[int], count: int) -> None:
+    if len(seats) == 1 or state.dean in seats:
+        buyer = seats[0] if len(seats) == 1 else state.dean
+        if state.money[buyer] < count:
+            _false_stop(state, buyer, count, "cannot pay")
+            rest = [s for s in seats if s != buyer]
+            if rest:
+                _settle(state, target, rest, count)
+            return
+        for other in seats:
+            if other != buyer:      # outbid by the dean: recorded, nothing paid
+                state.records.append({"turn": state.turn, "kind": "dean_priority", "seat": other,
+                                      "target": target, "count": count, "due": 0, "card": None})
+        _buy(state, buyer, target, count)
+    else:
+        _dispute(state, target, seats, count)
+
+
+def _buy(state: MarcheState, buyer: int, target: Any, count: int) -> None:
+    if target == CAMEL:
+        card = state.camel_up
+        assert card is not None, "a claim names the camel only while one is up"
+        state.camels[buyer].append(card)
+        state.camel_up = None
+        if state.camel_deck:
+            immediate = state.offers or state.rules.camel_refill == "immediate"
+            state.camel_due = "now" if immediate else "next_turn"
+        _pay(state, "buy", buyer, target, count, BANK, card)
+    else:
+        card = state.offers.pop(target)
+        state.goods[buyer].setdefault(state.type_of(target), []).append(card)
+        _pay(state, "buy", buyer, target, count, target, card)
+
+
+def _dispute(state: MarcheState, target: Any, seats: list[int], count: int) -> None:
+    payee: Any
+    if target == CAMEL:
+        card, payee = state.camel_up, BANK
+        assert card is not None, "a claim names the camel only while one is up"
+        state.camel_deck[card] = state.camel_deck.get(card, 0) + 1
+        state.camel_up, state.camel_due = None, "now"
+    else:
+        card, payee = state.offers.pop(target), target
+        state.discarded.append((state.type_of(target), card))
+    for seat in seats:
+        _pay(state, "dispute", seat, target, half_up(count), payee, card)
+
+
+def _false_stop(state: MarcheState, seat: int, count: int, why: str) -> None:
+    _pay(state, "false_stop", seat, None, 1, BANK, None, why=why, count=count)
+
+
+def _pay(state: MarcheState, kind: str, payer: int, target: Any, due: int, payee: Any,
+         card: int | None, count: int | None = None, why: str | None = None) -> None:
+    """Pay what can be paid: money never goes below 0, the shortfall is recorded."""
+    money = state.money
+    paid = due if due <= money[payer] else money[payer]
+    money[payer] -= paid
+    if payee == BANK:
+        state.bank += paid
+    else:
+        money[payee] += paid
+    record = {"turn": state.turn, "kind": kind, "seat": payer, "target": target,
+              "count": due if count is None else count, "due": due, "card": card,
+              "paid": paid, "to": payee}
+    if why is not None:
+        record["why"] = why
+    state.records.append(record)
+
+
+# ----------------------------------------------------------------- turns
+def _end_turn(state: MarcheState) -> None:
+    for seller, card in state.offers.items():
+        state.discarded.append((state.type_of(seller), card))
+    state.offers.clear()
+    players = len(state.names)
+    state.dean = (state.dean + 1) % players
+    if state.turn == state.rules.turns:
+        state.phase = OVER
+        return
+    state.turn += 1
+    state.phase, state.price = PICKING, state.rules.start_price
+    state.picks = [None] * players
+    if state.camel_due == "next_turn":
+        state.camel_due = "now"

@@ -95,13 +95,15 @@ def set_points(values: Sequence[int], set_scoring: str = "rulebook") -> tuple[in
     """Points for equal values across all types, and which values scored them."""
     if values:
         set_bonus(0, set_scoring)  # an unknown option is refused even when no value repeats
+    ordered = sorted(values)
     scored: dict[int, int] = {}
-    total = 0
-    for v in sorted(set(values)):
-        n = values.count(v)
-        if n > 1:
-            points = scored[v] = set_bonus(n, set_scoring)
-            total += points
+    total = start = 0
+    for end in range(1, len(ordered) + 1):  # runs of equal values: ordered[start:end]
+        if end == len(ordered) or ordered[end] != ordered[start]:
+            if end - start > 1:
+                points = scored[ordered[start]] = set_bonus(end - start, set_scoring)
+                total += points
+            start = end
     return total, scored
 
 

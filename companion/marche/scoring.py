@@ -18,9 +18,9 @@ from companion.marche.options import podium_points
 EMPTY_SPACE_COST = 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Holdings:
-    """What one player has when the game ends."""
+    """What one player has when the game ends. Not frozen, for the reason PlayerScore gives."""
 
     name: str
     sells: str | None  # the goods type this player sells, so cannot buy

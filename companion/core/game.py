@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, Mapping, TypeVar
+from typing import Any, Final, Generic, Mapping, TypeVar
 
 S = TypeVar("S")
 
@@ -32,7 +32,7 @@ class Event:
         return cls(raw["kind"], raw.get("actor"), dict(raw.get("data") or {}))
 
 
-CHANCE = "chance"
+CHANCE: Final = "chance"
 """The kind of every chance event: ``data = {"deck": name, "card": value}``."""
 
 

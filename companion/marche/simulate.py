@@ -11,6 +11,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Final
 
 from companion.core.chance import SeededChance
 from companion.core.game import Event, chance_event
@@ -22,7 +23,7 @@ from companion.marche.state import OVER, PICKING, MarcheState
 END_COUNTDOWN = Event("end_countdown")
 DRAWN = cache(chance_event)
 """Chance events recur game after game; events are immutable, so each is built once."""
-REACTION_US = (150_000, 900_000)
+REACTION_US: Final = (150_000, 900_000)
 """When a bot presses after the tick it wants: the tie window then decides who was together.
 A lone stopper's reaction time changes nothing, so it is drawn only when several bid."""
 

@@ -6,14 +6,18 @@ pure while an owner that never shares its state (the simulator) may advance in p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from companion.marche.options import MarcheRules
 
-BANK = "bank"
-CAMEL = "camel"
+BANK: Final = "bank"
+CAMEL: Final = "camel"
 
-PICKING, REVEAL, COUNTDOWN, CLAIMING, OVER = "picking", "reveal", "countdown", "claiming", "over"
+PICKING: Final = "picking"
+REVEAL: Final = "reveal"
+COUNTDOWN: Final = "countdown"
+CLAIMING: Final = "claiming"
+OVER: Final = "over"
 
 
 @dataclass(slots=True)

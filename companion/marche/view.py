@@ -57,7 +57,7 @@ def _stop_view(state: MarcheState, viewer: int | None) -> dict | None:
     return {"count": stop.count,
             "stoppers": [{"seat": s, "offset_us": o} for s, o in stop.stoppers],
             "claimed": sorted(stop.claims),
-            "your_claim": stop.claims.get(viewer)}
+            "your_claim": None if viewer is None else stop.claims.get(viewer)}
 
 
 def _record_view(state: MarcheState, record: dict, viewer: int | None) -> dict:

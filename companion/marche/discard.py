@@ -41,12 +41,17 @@ def best_keep(goods: Mapping[str, Sequence[int]], capacity: int,
     if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 0:
         raise RuleError(f"capacity must be a non-negative integer, not {capacity!r}")
     set_bonus(0, set_scoring)  # validates the option before any work
-    held = 0
-    for values in goods.values():
-        held += len(values)
-    if held <= capacity:
+    if card_count(goods) <= capacity:
         return {t: descending(v) for t, v in goods.items()}
     return _Search(goods, capacity, buyable_types, set_scoring).run()
+
+
+def card_count(goods: Mapping[str, Sequence[int]]) -> int:
+    """How many cards, all types together."""
+    count = 0
+    for values in goods.values():
+        count += len(values)
+    return count
 
 
 def descending(values: Iterable[int]) -> list[int]:

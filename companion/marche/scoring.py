@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass
-from itertools import chain
 from typing import Mapping, Sequence
 
 from companion.core.errors import RuleError
-from companion.marche.discard import best_keep, set_bonus
+from companion.marche.discard import best_keep, card_count, set_bonus
 from companion.marche.options import podium_points
 
 EMPTY_SPACE_COST = 2
@@ -117,8 +116,8 @@ def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, mo
         kept = best_keep(goods, capacity, buyable, set_scoring)
     else:
         kept = checked_keep(h.name, goods, capacity, keep)
-    all_kept = list(chain.from_iterable(kept.values()))
-    if len(all_kept) < sum(map(len, goods.values())):
+    all_kept = [v for values in kept.values() for v in values]
+    if len(all_kept) < card_count(goods):
         discarded = {t: _left_over(goods[t], kept[t]) for t in goods}
     else:
         discarded = {t: [] for t in goods}
@@ -152,8 +151,7 @@ def checked_keep(name: str, goods: Mapping[str, Sequence[int]], capacity: int,
         extra = Counter(values) - Counter(goods[t])
         if extra:
             raise RuleError(f"{name} keeps {t} cards {sorted(extra.elements())} not held")
-    held = sum(len(v) for v in goods.values())
-    count = sum(len(v) for v in keep.values())
+    held, count = card_count(goods), card_count(keep)
     must = min(held, capacity)
     if count != must:
         raise RuleError(f"{name} must keep exactly {must} goods cards "

@@ -63,7 +63,11 @@ class Bot:
         best = self._best(state, seat)
         if best is None:
             return None
-        count = min(state.price, state.money[seat], int(best[1]))
+        count, money, worth = state.price, state.money[seat], int(best[1])
+        if money < count:       # comparisons, not min(): this runs for every bot at every stop
+            count = money
+        if worth < count:
+            count = worth
         return (count, best[0]) if count >= state.rules.lowest_price else None
 
     def claim(self, state: MarcheState, seat: int, count: int) -> Any:

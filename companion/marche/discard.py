@@ -158,46 +158,12 @@ class _Search:
 
     def _search_least(self, t: str, k: int, tables: _Tables) -> None:
         """Branch and bound over values with t as a least type holding exactly k cards."""
-        values, bonus, sets_after, total = self.values, self.bonus, self.sets_after, self.total
-        total_after = self.total_after
-        top, own_after, groups = tables
-        own = self.avail[t]
-        rest = [n - c for n, c in zip(total, own)]
-        last = len(values)
-        kept = [0] * last
-        mine = [0] * last
-        best = self.best
-
-        def walk(i: int, room: int, need: int, score: int) -> None:
-            nonlocal best
-            if i == last:  # room == need == 0: the ranges below guarantee it
-                # Hall: every group of other buyable types must be able to keep k cards per type.
-                supply = [n - c for n, c in zip(kept, mine)]
-                for size, cap in groups:
-                    if sum(map(min, supply, cap)) < k * size:
-                        return
-                best = score
-                self.best_plan = (t, k, kept[:], mine[:])
-                return
-            v, sets_next, top_next, top_here = values[i], sets_after[i + 1], top[i + 1], top[i][need]
-            mine_max, spill, mine_min = own[i], rest[i], need - own_after[i]
-            low = room - total_after[i]
-            for n in range(total[i] if total[i] < room else room, (low if low > 0 else 0) - 1, -1):
-                gained = score + bonus[n]
-                if gained + sets_next[room - n] + top_here <= best:
-                    continue  # no share of these n cards for t can beat the best
-                kept[i] = n
-                hi = mine_max if mine_max < n else n
-                lo = n - spill if n - spill > mine_min else mine_min
-                for c in range(hi if hi < need else need, (lo if lo > 0 else 0) - 1, -1):
-                    if gained + v * c + sets_next[room - n] + top_next[need - c] > best:
-                        mine[i] = c
-                        walk(i + 1, room - n, need - c, gained + v * c)
-            kept[i] = mine[i] = 0
-
-        if top[0][k] + sets_after[0][self.capacity] > best:
-            walk(0, self.capacity, k, 0)
-        self.best = best
+        top = tables[0]
+        if top[0][k] + self.sets_after[0][self.capacity] > self.best:
+            least = _LeastSearch(self, t, k, tables)
+            least.walk(0, self.capacity, k, 0)
+            if least.plan is not None:
+                self.best, self.best_plan = least.best, least.plan
 
     def _plan_kept(self) -> dict[str, list[int]]:
         """Turn the best plan (kept per value, t's share) into kept values per type."""
@@ -233,6 +199,53 @@ class _Search:
 
 
 _Tables = tuple[list[list[int]], list[int], list[tuple[int, list[int]]]]
+
+
+class _LeastSearch:
+    """One branch and bound: t a least type with exactly k cards, walking the values in order.
+
+    A class rather than a closure so that, compiled by mypyc, its recursion is a native call.
+    """
+
+    def __init__(self, search: _Search, t: str, k: int, tables: _Tables) -> None:
+        self.t, self.k = t, k
+        self.values, self.bonus, self.sets_after = search.values, search.bonus, search.sets_after
+        self.total, self.total_after = search.total, search.total_after
+        self.top, self.own_after, self.groups = tables
+        self.own = search.avail[t]
+        self.rest = [n - c for n, c in zip(search.total, self.own)]
+        self.kept = [0] * len(search.values)  # per value, on the current path
+        self.mine = [0] * len(search.values)  # t's share of kept
+        self.best = search.best
+        self.plan: Plan | None = None
+
+    def walk(self, i: int, room: int, need: int, score: int) -> None:
+        kept, mine = self.kept, self.mine
+        if i == len(kept):  # room == need == 0: the ranges below guarantee it
+            # Hall: every group of other buyable types must be able to keep k cards per type.
+            supply = [n - c for n, c in zip(kept, mine)]
+            for size, cap in self.groups:
+                if sum(map(min, supply, cap)) < self.k * size:
+                    return
+            self.best = score
+            self.plan = (self.t, self.k, kept[:], mine[:])
+            return
+        v, sets_next, bonus = self.values[i], self.sets_after[i + 1], self.bonus
+        top_next, top_here = self.top[i + 1], self.top[i][need]
+        mine_max, spill, mine_min = self.own[i], self.rest[i], need - self.own_after[i]
+        total, low = self.total[i], room - self.total_after[i]
+        for n in range(total if total < room else room, (low if low > 0 else 0) - 1, -1):
+            gained = score + bonus[n]
+            if gained + sets_next[room - n] + top_here <= self.best:
+                continue  # no share of these n cards for t can beat the best
+            kept[i] = n
+            hi = mine_max if mine_max < n else n
+            lo = n - spill if n - spill > mine_min else mine_min
+            for c in range(hi if hi < need else need, (lo if lo > 0 else 0) - 1, -1):
+                if gained + v * c + sets_next[room - n] + top_next[need - c] > self.best:
+                    mine[i] = c
+                    self.walk(i + 1, room - n, need - c, gained + v * c)
+        kept[i] = mine[i] = 0
 
 
 def _sums_after(counts: list[int]) -> list[int]:

@@ -114,7 +114,7 @@ class Bot:
         base = -0.5 if self._held >= self._capacity else 0.0   # no camel to carry the card
         set_weight, least_weight, rate = self.set_weight, self.least_weight, self.points_per_dirham
         if self._whim_turn != state.turn:
-            self._draw_whims(state, seat)
+            self._whim_turn, self._whims = state.turn, {}
         whims = self._whims
         worths = []
         for seller, card in state.offers.items():
@@ -122,7 +122,10 @@ class Bot:
                 points = set_weight * SET_GAINS.get(values.get(card, 0), 0)
                 if seller in least_sellers:
                     points += least_weight * (card + 1)
-                worths.append((seller, (points + base + whims[seller]) / rate))
+                whim = whims.get(seller)
+                if whim is None:   # a per-turn taste, so bots differ on price as people do
+                    whim = whims[seller] = self.rng.random() * 2.0
+                worths.append((seller, (points + base + whim) / rate))
         worths.sort(key=BY_WORTH, reverse=True)
         self._ranked = worths
         self._camel_up = -1   # the camel's worth, valued for this turn and holdings, is gone
@@ -162,12 +165,6 @@ class Bot:
                 self._sellers.append((BANK, state.bank_type))
         return self._sellers
 
-    def _draw_whims(self, state: MarcheState, seat: int) -> None:
-        """A per-turn taste for each card, so bots differ on price as people do: drawn for
-        the goods when the turn's market is first valued (it is complete by the countdown),
-        for the camel when it first is."""
-        self._whim_turn = state.turn
-        self._whims = {seller: self.rng.random() * 2.0 for seller in state.offers if seller != seat}
 
 
 class Collector(Bot):

@@ -12,7 +12,7 @@ The rulings on points the sources leave open are in docs/marche-rulings.md.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Final, Mapping
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
@@ -27,6 +27,7 @@ from companion.marche.view import build_view, redact_event
 DEFAULT_RULES = MarcheRules()
 """The rulebook's options: shared by every game set up without rules (the rules are frozen)."""
 SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
+EVENT_KINDS: Final = frozenset(("pick", CHANCE, "stop", "claim", "end_countdown"))
 SEQUENCE = (list, tuple)
 """What a stop's stoppers, and each stopper, may be given as (JSON arrays or tuples)."""
 
@@ -83,7 +84,7 @@ class MarcheGame(Game[MarcheState]):
         )
 
     def chance_request(self, state: MarcheState) -> ChanceRequest | None:
-        return _awaited_card(state)
+        return awaited_card(state)
 
     def apply(self, state: MarcheState, event: Event) -> MarcheState:
         new = state.copy()
@@ -91,21 +92,8 @@ class MarcheGame(Game[MarcheState]):
         return new
 
     def advance(self, state: MarcheState, event: Event) -> None:
-        """Apply ``event`` in place: for owners that never share ``state``.
-
-        Every check runs before the first change, so a refused event changes nothing.
-        """
-        kind = event.kind
-        handler = HANDLERS.get(kind)
-        if handler is None:
-            raise RuleError(f"unknown action {kind!r}")
-        phase = state.phase
-        if phase == OVER:
-            raise RuleError("the game is over")
-        # the game is not over, so a card is awaited exactly when chance_request has one
-        if kind != CHANCE and (state.camel_due == "now" or phase == REVEAL):
-            raise RuleError("a card must be turned up first")
-        handler(state, event)
+        """Apply ``event`` in place: for owners that never share ``state``."""
+        advance(state, event)
 
     def is_over(self, state: MarcheState) -> bool:
         return state.phase == OVER
@@ -119,7 +107,33 @@ class MarcheGame(Game[MarcheState]):
 
 
 # ----------------------------------------------------------------- events
-def _awaited_card(state: MarcheState) -> ChanceRequest | None:
+def advance(state: MarcheState, event: Event) -> None:
+    """Apply ``event`` to ``state`` in place (MarcheGame.advance; the simulator calls it
+    directly). Every check runs before the first change, so a refused event changes nothing.
+    """
+    kind = event.kind
+    if kind not in EVENT_KINDS:
+        raise RuleError(f"unknown action {kind!r}")
+    phase = state.phase
+    if phase == OVER:
+        raise RuleError("the game is over")
+    # the game is not over, so a card is awaited exactly when awaited_card has one
+    if kind != CHANCE and (state.camel_due == "now" or phase == REVEAL):
+        raise RuleError("a card must be turned up first")
+    if kind == "claim":         # by frequency in a game; compiled, direct calls
+        _claim(state, event)
+    elif kind == "pick":
+        _pick(state, event)
+    elif kind == "stop":
+        _stop(state, event)
+    elif kind == CHANCE:
+        _chance(state, event)
+    else:
+        _end_countdown(state, event)
+
+
+def awaited_card(state: MarcheState) -> ChanceRequest | None:
+    """The draw the game waits for, if any (MarcheGame.chance_request)."""
     if state.camel_due == "now" and state.phase != OVER:
         return ChanceRequest("camels", dict(state.camel_deck))
     if state.phase == REVEAL:
@@ -158,7 +172,7 @@ def _reveal(state: MarcheState) -> None:
 
 
 def _chance(state: MarcheState, event: Event) -> None:
-    request = _awaited_card(state)
+    request = awaited_card(state)
     deck = event.data.get("deck")
     card: Any = event.data.get("card")      # one of the deck's cards, once checked
     if request is None or request.deck != deck:
@@ -236,11 +250,6 @@ def _end_countdown(state: MarcheState, event: Event) -> None:
     if state.phase != COUNTDOWN:
         raise RuleError("the countdown is not running")
     _end_turn(state)
-
-
-HANDLERS: dict[str, Callable[[MarcheState, Event], None]] = {
-    "pick": _pick, CHANCE: _chance, "stop": _stop, "claim": _claim, "end_countdown": _end_countdown,
-}
 
 
 # ----------------------------------------------------------------- resolution

@@ -16,7 +16,7 @@ from typing import Final
 from companion.core.chance import SeededChance
 from companion.core.game import Event, chance_event
 from companion.marche.bots import STYLES, Bot
-from companion.marche.engine import MarcheGame
+from companion.marche.engine import MarcheGame, advance, awaited_card
 from companion.marche.final import final_score
 from companion.marche.state import OVER, PICKING, MarcheState
 
@@ -52,10 +52,9 @@ class GameResult:
 def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
               tie_window_us: int = 100_000) -> GameResult:
     """One full game between bots of the given styles (one per seat)."""
-    game = MarcheGame()
     rng = random.Random(f"bots/{seed}")
     bots: list[Bot] = [STYLES[s](rng) for s in styles]   # one generator: seeding one costs ~8 µs
-    state = game.new_state({"players": len(styles), "rules": rules or {}})
+    state = MarcheGame().new_state({"players": len(styles), "rules": rules or {}})
     chance = SeededChance(seed)
     log_length = 0
     disputes = stops = 0
@@ -64,11 +63,11 @@ def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
         """Apply a decision (None at the start) and the draws it makes due, as Match does."""
         nonlocal log_length
         if event is not None:
-            game.advance(state, event)
+            advance(state, event)
             log_length += 1
-        while (request := game.chance_request(state)) is not None:
+        while (request := awaited_card(state)) is not None:
             card = chance.draw(request, log_length)
-            game.advance(state, DRAWN(request.deck, card))
+            advance(state, DRAWN(request.deck, card))
             log_length += 1
 
     act(None)

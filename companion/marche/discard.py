@@ -14,7 +14,7 @@ not t, would be the least type): a Hall condition over subsets of those types.
 from __future__ import annotations
 
 from itertools import accumulate, chain
-from operator import add, itemgetter
+from operator import add
 from typing import Collection, Iterable, Mapping, Sequence
 
 from companion.core.errors import RuleError
@@ -112,21 +112,25 @@ class _Search:
         return table
 
     def run(self) -> dict[str, list[int]]:
-        held = [sum(self.avail[t]) if t in self.avail else 0 for t in self.buyable]
-        if min(held, default=0):  # every buyable type has a card
-            kmax = min(min(held), self.capacity // len(held))  # every buyable type keeps >= k
-            candidates: list[tuple[int, str, int]] = []
-            best_sums: dict[tuple[int, ...], list[int]] = {}
+        held = [len(self.cards[t]) if t in self.cards else 0 for t in self.buyable]
+        kmax = min(held + [self.capacity // len(held)]) if held else 0  # each keeps >= k
+        if kmax:
+            # (-bound, order made, t, k): sorted, the highest bound first, ties in their order.
+            candidates: list[tuple[int, int, str, int]] = []
+            seen: set[tuple[int, ...]] = set()
             for t in self.buyable:
-                own = tuple(self.avail[t])
-                if own in best_sums:  # an identical type gives the identical search
+                cards = tuple(self.cards[t])
+                if cards in seen:  # an identical type gives the identical search
                     continue
-                sums = best_sums[own] = list(accumulate(self.cards[t], initial=0))  # j best
-                candidates += [(sums[k] + self.best, t, k) for k in range(1, kmax + 1)]
-            candidates.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
+                seen.add(cards)
+                bound = self.best  # the baseline plus t's k best cards
+                for k in range(1, kmax + 1):
+                    bound += cards[k - 1]
+                    candidates.append((-bound, len(candidates), t, k))
+            candidates.sort()
             tables: dict[str, _Tables] = {}
-            for bound, t, k in candidates:
-                if bound <= self.best:
+            for negative_bound, _, t, k in candidates:
+                if -negative_bound <= self.best:
                     break
                 if t not in tables:  # built only for a type whose bound gets it searched
                     tables[t] = self._tables(t, kmax)

@@ -13,8 +13,7 @@ not t, would be the least type): a Hall condition over subsets of those types.
 """
 from __future__ import annotations
 
-from itertools import accumulate, chain
-from operator import add
+from itertools import chain
 from typing import Collection, Iterable, Mapping, Sequence
 
 from companion.core.errors import RuleError
@@ -149,15 +148,17 @@ class _Search:
         top = []
         start = 0  # t's cards of values before i, skipped
         for i in range(len(own) + 1):
-            row = list(accumulate(cards[start:start + kmax], initial=0))
-            top.append(row + [_NONE] * (kmax + 1 - len(row)))
+            row = [0] + [_NONE] * kmax
+            for j, v in enumerate(cards[start:start + kmax]):
+                row[j + 1] = row[j] + v
+            top.append(row)
             if i < len(own):
                 start += own[i]
         groups = [(0, [0] * len(own))]
         for u in self.buyable:
             if u != t:
                 column = self.avail[u]
-                groups += [(size + 1, list(map(add, cap, column))) for size, cap in groups]
+                groups += [(size + 1, [a + b for a, b in zip(cap, column)]) for size, cap in groups]
         return top, _sums_after(own), groups[1:]
 
     def _search_least(self, t: str, k: int, tables: _Tables) -> None:

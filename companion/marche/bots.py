@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from companion.marche.state import BANK, CAMEL, MarcheState
 
-SET_POINTS = (0, 0, 1, 2, 4, 8, 16)
-BY_WORTH = itemgetter(1)
-SET_GAINS = {held: SET_POINTS[held + 1] - SET_POINTS[held] for held in range(len(SET_POINTS) - 1)}
+SET_POINTS: Final = (0, 0, 1, 2, 4, 8, 16)
+BY_WORTH: Final = itemgetter(1)
+SET_GAINS: Final = {held: SET_POINTS[held + 1] - SET_POINTS[held] for held in range(len(SET_POINTS) - 1)}
 """Set points gained by one more card of a value already held ``held`` times (none once full)."""
 
 

@@ -24,11 +24,11 @@ from companion.marche.state import (
 from companion.marche.view import build_view, redact_event
 
 
-DEFAULT_RULES = MarcheRules()
+DEFAULT_RULES: Final = MarcheRules()
 """The rulebook's options: shared by every game set up without rules (the rules are frozen)."""
-SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
+SEAT_NAMES: Final = tuple(f"Seat {i + 1}" for i in range(5))
 EVENT_KINDS: Final = frozenset(("pick", CHANCE, "stop", "claim", "end_countdown"))
-SEQUENCE = (list, tuple)
+SEQUENCE: Final = (list, tuple)
 """What a stop's stoppers, and each stopper, may be given as (JSON arrays or tuples)."""
 
 

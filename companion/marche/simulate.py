@@ -20,8 +20,8 @@ from companion.marche.engine import MarcheGame, advance, awaited_card
 from companion.marche.final import final_score
 from companion.marche.state import OVER, PICKING, MarcheState
 
-END_COUNTDOWN = Event("end_countdown")
-DRAWN = cache(chance_event)
+END_COUNTDOWN: Final = Event("end_countdown")
+DRAWN: Final = cache(chance_event)
 """Chance events recur game after game; events are immutable, so each is built once."""
 REACTION_US: Final = (150_000, 900_000)
 """When a bot presses after the tick it wants: the tie window then decides who was together.

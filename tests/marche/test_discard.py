@@ -105,3 +105,21 @@ def test_set_bonus_both_options():
 def test_bad_input_is_refused(call):
     with pytest.raises(RuleError):
         call()
+
+
+@pytest.mark.parametrize("goods, buyable, kept", [
+    # Hands from bot games with several equally good keeps (10, 6 and 6 of them): the advice
+    # is always the same one, so the table sees the same suggestion however the search is sped up.
+    ({"textiles": [3, 3], "carpets": [3, 5, 6], "jewels": [3, 6], "vegetables": [6, 3]},
+     ["jewels", "vegetables", "carpets", "textiles"],
+     {"textiles": [3, 3], "carpets": [3], "jewels": [6], "vegetables": [6, 3]}),
+    ({"spices": [5, 2], "vegetables": [5, 2], "jewels": [2, 5], "carpets": [2, 7]},
+     ["jewels", "spices", "vegetables", "carpets"],
+     {"spices": [5, 2], "vegetables": [5, 2], "jewels": [5], "carpets": [7]}),
+    ({"jewels": [7, 3], "vegetables": [1, 7, 3], "textiles": [3], "spices": [3, 1]},
+     ["jewels", "spices", "vegetables", "textiles"],
+     {"jewels": [7], "vegetables": [7, 3, 1], "textiles": [3], "spices": [3]}),
+])
+def test_equally_good_keeps_always_give_the_same_advice(goods, buyable, kept):
+    assert best_keep(goods, 6, buyable) == kept
+    assert objective(kept, buyable, "rulebook") == brute_force(goods, 6, buyable, "rulebook")

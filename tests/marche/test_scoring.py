@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from companion.core.errors import RuleError
 from companion.marche.scoring import (
@@ -199,3 +200,23 @@ def test_to_dict_is_json_ready():
 def test_score_game_refuses_bad_input(players, kwargs, words):
     with pytest.raises(RuleError, match=words):
         score_game(players, FOUR, **kwargs)
+
+
+def test_set_points_refuses_an_unknown_option_once_there_are_cards():
+    assert set_points([], "tripling") == (0, {})
+    with pytest.raises(RuleError, match="set_scoring"):
+        set_points([1, 2], "tripling")  # no value repeats, still refused
+
+
+cards = st.lists(st.sampled_from([1, 2, 3, 5, 6, 7]), max_size=4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cards, cards, st.lists(st.sampled_from([3, 4, 5, 6]), max_size=2))
+def test_kept_and_discarded_split_each_type_highest_first(jewels, spices, camels):
+    score = score_player(holdings(camels=camels, jewels=jewels, spices=spices), FOUR, "rulebook", 0)
+    for t, held in (("jewels", jewels), ("spices", spices)):
+        assert score.kept[t] == sorted(score.kept[t], reverse=True)
+        assert score.discarded[t] == sorted(score.discarded[t], reverse=True)
+        assert sorted(score.kept[t] + score.discarded[t]) == sorted(held)
+    assert sum(map(len, score.kept.values())) == min(len(jewels) + len(spices), sum(camels))

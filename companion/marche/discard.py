@@ -61,6 +61,7 @@ def descending(values: Iterable[int]) -> list[int]:
 
 
 Plan = tuple[str, int, list[int], list[int]]  # least type t, its k cards, kept and t's per value
+_Tables = tuple[list[list[int]], list[int], list[tuple[int, list[int]]]]  # see _Search._tables
 
 
 class _Search:
@@ -69,7 +70,7 @@ class _Search:
     def __init__(self, goods: Mapping[str, Sequence[int]], capacity: int,
                  buyable_types: Collection[str], set_scoring: str) -> None:
         self.types = list(goods)
-        self.cards = {t: sorted(vs, reverse=True) for t, vs in goods.items()}
+        self.cards = {t: descending(vs) for t, vs in goods.items()}
         self.values = sorted(set(chain.from_iterable(goods.values())), reverse=True)
         index = {v: i for i, v in enumerate(self.values)}
         self.avail: dict[str, list[int]] = {}
@@ -112,7 +113,8 @@ class _Search:
 
     def run(self) -> dict[str, list[int]]:
         held = [len(self.cards[t]) if t in self.cards else 0 for t in self.buyable]
-        kmax = min(held + [self.capacity // len(held)]) if held else 0  # each keeps >= k
+        # Every buyable type keeps at least k cards; none when one of them has no card.
+        kmax = min(held + [self.capacity // len(held)]) if held else 0
         if kmax:
             # (-bound, order made, t, k): sorted, the highest bound first, ties in their order.
             candidates: list[tuple[int, int, str, int]] = []
@@ -202,8 +204,6 @@ class _Search:
             room -= n
         return kept
 
-
-_Tables = tuple[list[list[int]], list[int], list[tuple[int, list[int]]]]
 
 
 class _LeastSearch:

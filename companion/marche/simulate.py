@@ -49,47 +49,54 @@ class GameResult:
     stops: int
 
 
+class Table:
+    """The game being played: its state (advanced in place), its draws, its log's length."""
+
+    def __init__(self, seed: int | str, players: int, rules: dict | None) -> None:
+        self.state = MarcheGame().new_state({"players": players, "rules": rules or {}})
+        self.chance = SeededChance(seed)
+        self.log_length = 0
+        self.act(None)
+
+    def act(self, event: Event | None) -> None:
+        """Apply a decision (None at the start) and the draws it makes due, as Match does."""
+        state = self.state
+        if event is not None:
+            advance(state, event)
+            self.log_length += 1
+        while (request := awaited_card(state)) is not None:
+            card = self.chance.draw(request, self.log_length)
+            advance(state, DRAWN(request.deck, card))
+            self.log_length += 1
+
+
 def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
               tie_window_us: int = 100_000) -> GameResult:
     """One full game between bots of the given styles (one per seat)."""
     rng = random.Random(f"bots/{seed}")
     bots: list[Bot] = [STYLES[s](rng) for s in styles]   # one generator: seeding one costs ~8 µs
-    state = MarcheGame().new_state({"players": len(styles), "rules": rules or {}})
-    chance = SeededChance(seed)
-    log_length = 0
+    table = Table(seed, len(styles), rules)
+    state = table.state
     disputes = stops = 0
-
-    def act(event: Event | None) -> None:
-        """Apply a decision (None at the start) and the draws it makes due, as Match does."""
-        nonlocal log_length
-        if event is not None:
-            advance(state, event)
-            log_length += 1
-        while (request := awaited_card(state)) is not None:
-            card = chance.draw(request, log_length)
-            advance(state, DRAWN(request.deck, card))
-            log_length += 1
-
-    act(None)
     while state.phase != OVER:
         if state.phase == PICKING:
             for seat, bot in enumerate(bots):
-                act(decision("pick", seat, "card", bot.pick(state, seat)))
+                table.act(decision("pick", seat, "card", bot.pick(state, seat)))
             continue
         top, keen = highest_bids(state, bots)
         if not keen:
-            act(END_COUNTDOWN)
+            table.act(END_COUNTDOWN)
             continue
         stoppers = simultaneous(keen, rng, tie_window_us)
-        act(lone_stop(top, stoppers[0][0]) if len(stoppers) == 1 else
-            Event("stop", None, {"count": top, "stoppers": stoppers}))
+        table.act(lone_stop(top, stoppers[0][0]) if len(stoppers) == 1 else
+                  Event("stop", None, {"count": top, "stoppers": stoppers}))
         stops += 1
         claims = [(seat, bots[seat].claim(state, seat, top)) for seat, _ in stoppers]
         if len(claims) > 1:   # a dispute: one card named by several stoppers
             named = [t for _, t in claims if t is not None]
             disputes += sum(1 for t in set(named) if named.count(t) > 1)
         for seat, target in claims:
-            act(decision("claim", seat, "target", target))
+            table.act(decision("claim", seat, "target", target))
     score = final_score(state)
     totals = [p.total for p in score.players]
     winners = [seat for seat, name in enumerate(state.names) if name in score.winners]

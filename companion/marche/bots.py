@@ -45,6 +45,7 @@ class Bot:
         self._ranked: list[tuple[Any, float]] = []
         self._camel_up = -1          # the camel valued (none yet)
         self._camel_worth = 0.0
+        self._worth = 0.0                    # of the card _best found
         self._values: dict[int, int] = {}    # how many cards of each value the seat holds
         self._least_sellers: list[Any] = []  # who sells the seat's least-bought types
         self._held = 0                       # goods cards held
@@ -60,25 +61,26 @@ class Bot:
 
     def bid(self, state: MarcheState, seat: int) -> tuple[int, Any] | None:
         """The highest count (<= the current price) at which this bot would stop, and why."""
-        best = self._best(state, seat)
-        if best is None:
+        target = self._best(state, seat)
+        if target is None:
             return None
-        count, money, worth = state.price, state.money[seat], int(best[1])
+        count, money, worth = state.price, state.money[seat], int(self._worth)
         if money < count:       # comparisons, not min(): this runs for every bot at every stop
             count = money
         if worth < count:
             count = worth
-        return (count, best[0]) if count >= state.rules.lowest_price else None
+        return (count, target) if count >= state.rules.lowest_price else None
 
     def claim(self, state: MarcheState, seat: int, count: int) -> Any:
         """Name the card worth most, if it is worth the stop's count (the bid's target)."""
-        best = self._best(state, seat)
-        return best[0] if best is not None and best[1] >= count else None
+        target = self._best(state, seat)
+        return target if target is not None and self._worth >= count else None
 
     # ------------------------------------------------------------ valuation
-    def _best(self, state: MarcheState, seat: int) -> tuple[Any, float] | None:
+    def _best(self, state: MarcheState, seat: int) -> Any:
         """The card on offer worth most to this bot (goods before the camel on a tie, else
-        the market's order), and its worth in dirhams.
+        the market's order), or None; its worth in dirhams is left in ``_worth`` (no tuple
+        built at every bid).
 
         Offers only leave the market during a turn, so the goods are ranked again only when
         a turn begins or the bot's own holdings change (the goods sold since stay ranked and
@@ -90,18 +92,19 @@ class Bot:
         holdings = held * 64 + len(state.camels[seat])   # 40 goods and 16 camels at most
         if state.turn * 4096 + holdings != self._ranked_for:
             self._rank(state, seat, holdings)
-        best = None
+        best, worth = None, 0.0
         offers = state.offers
-        for seller, worth in self._ranked:
+        for seller, seller_worth in self._ranked:
             if seller in offers:
-                best = (seller, worth)
+                best, worth = seller, seller_worth
                 break
         camel = state.camel_up
         if camel is not None:
             if camel != self._camel_up:
                 self._camel_up, self._camel_worth = camel, self._value_camel(state, seat, camel)
-            if best is None or self._camel_worth > best[1]:
-                best = (CAMEL, self._camel_worth)
+            if best is None or self._camel_worth > worth:
+                best, worth = CAMEL, self._camel_worth
+        self._worth = worth
         return best
 
     def _rank(self, state: MarcheState, seat: int, holdings: int) -> None:
@@ -132,7 +135,10 @@ class Bot:
 
     def _value_camel(self, state: MarcheState, seat: int, camel: int) -> float:
         spare = self._held + (state.rules.turns - state.turn) * 0.7 + 1 - self._capacity
-        points = self.camel_weight * min(camel, max(spare, 0)) * 0.9
+        carried = spare if spare > 0 else 0.0      # what the camel would carry, in cards
+        if camel < carried:
+            carried = float(camel)
+        points = self.camel_weight * carried * 0.9
         whims = self._whims   # this turn's: the goods were ranked first
         if CAMEL not in whims:
             whims[CAMEL] = self.rng.random() * 2.0

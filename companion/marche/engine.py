@@ -134,11 +134,18 @@ def advance(state: MarcheState, event: Event) -> None:
 
 def awaited_card(state: MarcheState) -> ChanceRequest | None:
     """The draw the game waits for, if any (MarcheGame.chance_request)."""
+    deck = _awaited_deck(state)
+    return None if deck is None else ChanceRequest(deck, dict(_pile(state, deck)))
+
+
+def _awaited_deck(state: MarcheState) -> str | None:
     if state.camel_due == "now" and state.phase != OVER:
-        return ChanceRequest("camels", dict(state.camel_deck))
-    if state.phase == REVEAL:
-        return ChanceRequest("bank", dict(state.bank_deck))
-    return None
+        return "camels"
+    return "bank" if state.phase == REVEAL else None
+
+
+def _pile(state: MarcheState, deck: str) -> dict[int, int]:
+    return state.camel_deck if deck == "camels" else state.bank_deck
 
 
 def _seat(state: MarcheState, seat: Any) -> int:
@@ -172,13 +179,14 @@ def _reveal(state: MarcheState) -> None:
 
 
 def _chance(state: MarcheState, event: Event) -> None:
-    request = awaited_card(state)
     deck = event.data.get("deck")
     card: Any = event.data.get("card")      # one of the deck's cards, once checked
-    if request is None or request.deck != deck:
+    awaited = _awaited_deck(state)
+    if awaited is None or awaited != deck:
         raise RuleError(f"no card is waiting to be turned up from the {deck} deck")
-    check_remaining(request, card)
-    pile = state.camel_deck if deck == "camels" else state.bank_deck
+    pile = _pile(state, awaited)
+    if type(card) is not int or pile.get(card, 0) <= 0:   # a deck's cards are ints
+        check_remaining(ChanceRequest(awaited, dict(pile)), card)   # refuses, naming what is left
     pile[card] -= 1
     if not pile[card]:
         del pile[card]

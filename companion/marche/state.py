@@ -5,7 +5,7 @@ pure while an owner that never shares its state (the simulator) may advance in p
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from companion.marche.options import MarcheRules
@@ -20,13 +20,21 @@ CLAIMING: Final = "claiming"
 OVER: Final = "over"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Stop:
-    """A stop being resolved: its count, the stoppers in press order, their claims."""
+    """A stop being resolved: its count, the stoppers in press order, their claims.
+
+    Its own __init__ (not the dataclass's generated one) so that compiled by mypyc, creating
+    one at every stop is a native call."""
 
     count: int
     stoppers: list[tuple[int, int]]  # (seat, µs after the first press)
-    claims: dict[int, Any] = field(default_factory=dict)
+    claims: dict[int, Any]
+
+    def __init__(self, count: int, stoppers: list[tuple[int, int]],
+                 claims: dict[int, Any] | None = None) -> None:
+        self.count, self.stoppers = count, stoppers
+        self.claims = {} if claims is None else claims
 
     def seats(self) -> list[int]:
         return [seat for seat, _ in self.stoppers]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from operator import itemgetter
-from typing import Any, ClassVar, Final
+from typing import Any, Callable, ClassVar, Final
 
 from companion.marche.state import BANK, CAMEL, MarcheState
 
@@ -31,7 +31,7 @@ class Bot:
     camel_weight: ClassVar[float] = 1.0
 
     def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+        self.random: Callable[[], float] = rng.random   # bound once: drawn dozens of times a game
         self._whim_turn = 0
         self._whims: dict[Any, float] = {}
         self._sellers: list[tuple[Any, str]] = []
@@ -57,7 +57,7 @@ class Bot:
         return self._any_card(state.hands[seat])
 
     def _any_card(self, hand: list[int]) -> int:
-        return hand[int(self.rng.random() * len(hand))]
+        return hand[int(self.random() * len(hand))]
 
     def bid(self, state: MarcheState, seat: int) -> tuple[int, Any] | None:
         """The highest count (<= the current price) at which this bot would stop, and why."""
@@ -127,7 +127,7 @@ class Bot:
                     points += least_weight * (card + 1)
                 whim = whims.get(seller)
                 if whim is None:   # a per-turn taste, so bots differ on price as people do
-                    whim = whims[seller] = self.rng.random() * 2.0
+                    whim = whims[seller] = self.random() * 2.0
                 worths.append((seller, (points + base + whim) / rate))
         worths.sort(key=BY_WORTH, reverse=True)
         self._ranked = worths
@@ -141,7 +141,7 @@ class Bot:
         points = self.camel_weight * carried * 0.9
         whims = self._whims   # this turn's: the goods were ranked first
         if CAMEL not in whims:
-            whims[CAMEL] = self.rng.random() * 2.0
+            whims[CAMEL] = self.random() * 2.0
         return (points + whims[CAMEL]) / self.points_per_dirham
 
     def _assess(self, state: MarcheState, seat: int, held: int) -> None:
@@ -183,7 +183,7 @@ class Collector(Bot):
 
     def pick(self, state: MarcheState, seat: int) -> int:
         hand = state.hands[seat]
-        return hand[0] if self.rng.random() < 0.7 else self._any_card(hand)
+        return hand[0] if self.random() < 0.7 else self._any_card(hand)
 
 
 class Miser(Bot):

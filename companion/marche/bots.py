@@ -25,10 +25,12 @@ class Bot:
     one seat for one game."""
 
     style: ClassVar[str] = "bot"
-    points_per_dirham: ClassVar[float] = 1.0   # how many points one dirham is worth
-    set_weight: ClassVar[float] = 1.0
-    least_weight: ClassVar[float] = 0.4
-    camel_weight: ClassVar[float] = 1.0
+    # A style's weights: class defaults each bot carries as its own attributes (compiled,
+    # read as fields rather than looked up on the class at every valuation).
+    points_per_dirham: float = 1.0   # how many points one dirham is worth
+    set_weight: float = 1.0
+    least_weight: float = 0.4
+    camel_weight: float = 1.0
 
     def __init__(self, rng: random.Random) -> None:
         self.random: Callable[[], float] = rng.random   # bound once: drawn dozens of times a game

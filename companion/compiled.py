@@ -29,6 +29,9 @@ MODULES = ("state", "engine", "bots", "simulate", "scoring", "discard", "final")
 """The simulator's hot path; options and view stay interpreted (validation and display)."""
 
 SOURCES = Path(__file__).resolve().parent / "marche"
+BUILT_AGAINST = ("../core/game.py", "../core/chance.py", "../core/errors.py", "options.py", "view.py")
+"""Interpreted modules the compiled ones import: mypyc bakes in their types and Final constants
+(CHANCE, say), so a change to them makes a build stale too."""
 BUILD_ROOT = Path(sys.prefix) / "samarkand-mypyc"
 COMPILED = "compiled (mypyc)"
 
@@ -39,9 +42,9 @@ class BuildError(Exception):
 
 def fingerprint() -> dict:
     """What a build must have been compiled from to be used: the interpreter and each source."""
+    files = [f"{name}.py" for name in MODULES] + list(BUILT_AGAINST)
     return {"interpreter": sys.implementation.cache_tag,
-            "sources": {f"{name}.py": hashlib.sha256((SOURCES / f"{name}.py").read_bytes()).hexdigest()
-                        for name in MODULES}}
+            "sources": {f: hashlib.sha256((SOURCES / f).read_bytes()).hexdigest() for f in files}}
 
 
 def check(root: Path = BUILD_ROOT) -> str | None:

@@ -108,6 +108,8 @@ def test_a_build_is_used_only_while_its_manifest_matches_the_checkout(tmp_path):
     assert compiled.check(edited) == "sources changed since the build (engine.py)"
     fewer = fake_build(tmp_path / "fewer", sources={k: v for k, v in sources.items() if k != "bots.py"})
     assert compiled.check(fewer) == "sources changed since the build (bots.py)"
+    core = fake_build(tmp_path / "core", sources={**sources, "../core/game.py": "0" * 64})
+    assert compiled.check(core) == "sources changed since the build (../core/game.py)"
     other = fake_build(tmp_path / "other", interpreter="cpython-399")
     assert compiled.check(other) == f"built for cpython-399, this is {sys.implementation.cache_tag}"
     partial = fake_build(tmp_path / "partial")

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from web_rig import PIN, make_appliance
+from web_rig import PIN, make_appliance, wait_for
 from web.server import Server
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -111,9 +111,11 @@ def test_a_whole_game_from_joining_to_scores(browser, server):
                         ("claim_deadline_ms", "4000")):
         host.fill(f"input[name={name}]", value)
     host.click("#new-game button[type=submit]")
+    # the game being replaced is at turn 1 too: wait for the new one on the server first
+    wait_for(lambda: appliance.core.settings.step_us == 150_000, T / 1000, "the new game")
     table.wait_for_function("() => document.getElementById('turn').textContent.includes('Turn 1')")
     ana.wait_for_selector("#hand button:not([disabled])", timeout=T)
-    assert appliance.core.settings.step_us == 150_000 and appliance.core.state.names == ("Ana", "Ben", "Cy")
+    assert appliance.core.state.names == ("Ana", "Ben", "Cy")
 
     # secret picks, then the reveal
     ana.locator("#hand button", has_text=re.compile("^7$")).click()

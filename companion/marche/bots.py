@@ -92,8 +92,9 @@ class Bot:
         for cards in state.goods[seat].values():
             held += len(cards)
         holdings = held * 64 + len(state.camels[seat])   # 40 goods and 16 camels at most
-        if state.turn * 4096 + holdings != self._ranked_for:
-            self._rank(state, seat, holdings)
+        ranked_for = state.turn * 4096 + holdings
+        if ranked_for != self._ranked_for:
+            self._rank(state, seat, holdings, ranked_for)
         best, worth = None, 0.0
         offers = state.offers
         for seller, seller_worth in self._ranked:
@@ -109,12 +110,12 @@ class Bot:
         self._worth = worth
         return best
 
-    def _rank(self, state: MarcheState, seat: int, holdings: int) -> None:
+    def _rank(self, state: MarcheState, seat: int, holdings: int, ranked_for: int) -> None:
         """Each goods card offered with its worth in dirhams, most first (stable)."""
         if holdings != self._assessed_for:
             self._assessed_for = holdings
             self._assess(state, seat, holdings // 64)
-        self._ranked_for = state.turn * 4096 + holdings
+        self._ranked_for = ranked_for
         values, least_sellers = self._values, self._least_sellers
         base = -0.5 if self._held >= self._capacity else 0.0   # no camel to carry the card
         set_weight, least_weight, rate = self.set_weight, self.least_weight, self.points_per_dirham
@@ -172,7 +173,6 @@ class Bot:
             if state.bank_type:
                 self._sellers.append((BANK, state.bank_type))
         return self._sellers
-
 
 
 class Collector(Bot):

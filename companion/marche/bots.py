@@ -9,15 +9,14 @@ the highest count it is willing to pay for the best card. All randomness comes f
 from __future__ import annotations
 
 import random
-from operator import itemgetter
 from typing import Any, Callable, ClassVar, Final
 
 from companion.marche.state import BANK, CAMEL, MarcheState
 
 SET_POINTS: Final = (0, 0, 1, 2, 4, 8, 16)
-BY_WORTH: Final = itemgetter(1)
-SET_GAINS: Final = {held: SET_POINTS[held + 1] - SET_POINTS[held] for held in range(len(SET_POINTS) - 1)}
-"""Set points gained by one more card of a value already held ``held`` times (none once full)."""
+SET_GAINS: Final = tuple(SET_POINTS[held + 1] - SET_POINTS[held] for held in range(len(SET_POINTS) - 1))
+"""Set points gained by one more card of a value already held ``held`` times (none once full:
+``held`` past the end)."""
 
 
 class Bot:
@@ -35,8 +34,11 @@ class Bot:
     def __init__(self, rng: random.Random) -> None:
         self.random: Callable[[], float] = rng.random   # bound once: drawn dozens of times a game
         self._whim_turn = 0
-        self._whims: dict[Any, float] = {}
-        self._sellers: list[tuple[Any, str]] = []
+        self._whims: list[float] = []   # this turn's, by seller in _sellers order (< 0: none yet)
+        self._camel_whim = -1.0
+        self._sellers: list[Any] = []   # who sells each type the seat can buy: the same all game
+        self._kinds: list[str] = []     # and the type each sells
+        self._turns = self._lowest_price = 0
         self.forget()
 
     def forget(self) -> None:
@@ -49,7 +51,7 @@ class Bot:
         self._camel_worth = 0.0
         self._worth = 0.0                    # of the card _best found
         self._values: dict[int, int] = {}    # how many cards of each value the seat holds
-        self._least_sellers: list[Any] = []  # who sells the seat's least-bought types
+        self._least: list[float] = []        # by seller: least_weight if of a least-bought type
         self._held = 0                       # goods cards held
         self._capacity = 0                   # camel capacity
 
@@ -71,7 +73,7 @@ class Bot:
             count = money
         if worth < count:
             count = worth
-        return (count, target) if count >= state.rules.lowest_price else None
+        return (count, target) if count >= self._lowest_price else None
 
     def claim(self, state: MarcheState, seat: int, count: int) -> Any:
         """Name the card worth most, if it is worth the stop's count (the bid's target)."""
@@ -111,68 +113,79 @@ class Bot:
         return best
 
     def _rank(self, state: MarcheState, seat: int, holdings: int, ranked_for: int) -> None:
-        """Each goods card offered with its worth in dirhams, most first (stable)."""
+        """Each goods card offered with its worth in dirhams, most first (stable: on a tie,
+        in the market's order, seats then the bank)."""
         if holdings != self._assessed_for:
             self._assessed_for = holdings
             self._assess(state, seat, holdings // 64)
         self._ranked_for = ranked_for
-        values, least_sellers = self._values, self._least_sellers
+        values, least, sellers = self._values, self._least, self._sellers
         base = -0.5 if self._held >= self._capacity else 0.0   # no camel to carry the card
-        set_weight, least_weight, rate = self.set_weight, self.least_weight, self.points_per_dirham
+        set_weight, rate = self.set_weight, self.points_per_dirham
         if self._whim_turn != state.turn:
-            self._whim_turn, self._whims = state.turn, {}
-        whims = self._whims
-        worths = []
-        for seller, card in state.offers.items():
-            if seller != seat:
-                points = set_weight * SET_GAINS.get(values.get(card, 0), 0)
-                if seller in least_sellers:
-                    points += least_weight * (card + 1)
-                whim = whims.get(seller)
-                if whim is None:   # a per-turn taste, so bots differ on price as people do
-                    whim = whims[seller] = self.random() * 2.0
-                worths.append((seller, (points + base + whim) / rate))
-        worths.sort(key=BY_WORTH, reverse=True)
-        self._ranked = worths
+            self._whim_turn, self._whims, self._camel_whim = state.turn, [-1.0] * len(sellers), -1.0
+        whims, offers = self._whims, state.offers
+        ranked: list[tuple[Any, float]] = []
+        for index in range(len(sellers)):     # the offers' own order: seats, then the bank
+            seller = sellers[index]
+            card = offers.get(seller)
+            if card is None:
+                continue
+            held = values.get(card, 0)
+            points = set_weight * SET_GAINS[held] if held < len(SET_GAINS) else 0.0
+            points += least[index] * (card + 1)
+            whim = whims[index]
+            if whim < 0:   # a per-turn taste, so bots differ on price as people do
+                whim = whims[index] = self.random() * 2.0
+            worth = (points + base + whim) / rate
+            at = len(ranked)            # inserted after every card worth as much: a stable sort
+            while at and ranked[at - 1][1] < worth:
+                at -= 1
+            ranked.insert(at, (seller, worth))
+        self._ranked = ranked
         self._camel_up = -1   # the camel's worth, valued for this turn and holdings, is gone
 
     def _value_camel(self, state: MarcheState, seat: int, camel: int) -> float:
-        spare = self._held + (state.rules.turns - state.turn) * 0.7 + 1 - self._capacity
+        spare = self._held + (self._turns - state.turn) * 0.7 + 1 - self._capacity
         carried = spare if spare > 0 else 0.0      # what the camel would carry, in cards
         if camel < carried:
             carried = float(camel)
         points = self.camel_weight * carried * 0.9
-        whims = self._whims   # this turn's: the goods were ranked first
-        if CAMEL not in whims:
-            whims[CAMEL] = self.random() * 2.0
-        return (points + whims[CAMEL]) / self.points_per_dirham
+        if self._camel_whim < 0:    # this turn's: the goods were ranked first
+            self._camel_whim = self.random() * 2.0
+        return (points + self._camel_whim) / self.points_per_dirham
 
     def _assess(self, state: MarcheState, seat: int, held: int) -> None:
-        """What the seat holds, as valuing needs it: how many of each card value, the
-        sellers of its least-bought types, how many goods cards, its camel capacity."""
+        """What the seat holds, as valuing needs it: how many of each card value, which
+        sellers sell its least-bought types, how many goods cards, its camel capacity."""
+        if not self._sellers:
+            self._learn_table(state, seat)
         goods = state.goods[seat]
         values: dict[int, int] = {}
         for cards in goods.values():
             for card in cards:
                 values[card] = values.get(card, 0) + 1
-        fewest, least_sellers = -1, []
-        for seller, kind in self._other_sellers(state, seat):
-            bought = len(goods[kind]) if kind in goods else 0
-            if fewest < 0 or bought < fewest:
-                fewest, least_sellers = bought, [seller]
-            elif bought == fewest:
-                least_sellers.append(seller)
-        self._values, self._least_sellers = values, least_sellers
+        bought = [len(goods[kind]) if kind in goods else 0 for kind in self._kinds]
+        fewest = bought[0]
+        for count in bought:
+            if count < fewest:
+                fewest = count
+        least_weight = self.least_weight
+        self._values = values
+        self._least = [least_weight if count == fewest else 0.0 for count in bought]
         self._held, self._capacity = held, sum(state.camels[seat])
 
-    def _other_sellers(self, state: MarcheState, seat: int) -> list[tuple[Any, str]]:
-        """Who sells each type this seat can buy (the bank too, with three players): the
-        same all game, so listed once."""
-        if not self._sellers:
-            self._sellers = [(other, kind) for other, kind in enumerate(state.sells) if other != seat]
-            if state.bank_type:
-                self._sellers.append((BANK, state.bank_type))
-        return self._sellers
+    def _learn_table(self, state: MarcheState, seat: int) -> None:
+        """What stays the same all game: who sells each type this seat can buy (the bank
+        too, with three players), in the market's order; the last turn; the lowest price."""
+        for other, kind in enumerate(state.sells):
+            if other != seat:
+                self._sellers.append(other)
+                self._kinds.append(kind)
+        if state.bank_type:
+            self._sellers.append(BANK)
+            self._kinds.append(state.bank_type)
+        self._turns, self._lowest_price = state.rules.turns, state.rules.lowest_price
 
 
 class Collector(Bot):

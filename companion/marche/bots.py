@@ -14,7 +14,8 @@ from typing import Any, Callable, ClassVar, Final
 from companion.marche.state import BANK, CAMEL, MarcheState
 
 SET_POINTS: Final = (0, 0, 1, 2, 4, 8, 16)
-SET_GAINS: Final = tuple(SET_POINTS[held + 1] - SET_POINTS[held] for held in range(len(SET_POINTS) - 1))
+SET_GAINS: Final = tuple(SET_POINTS[held + 1] - SET_POINTS[held]
+                         for held in range(len(SET_POINTS) - 1))
 """Set points gained by one more card of a value already held ``held`` times (none once full:
 ``held`` past the end)."""
 

@@ -27,7 +27,6 @@ from companion.marche.view import build_view, redact_event
 DEFAULT_RULES: Final = MarcheRules()
 """The rulebook's options: shared by every game set up without rules (the rules are frozen)."""
 SEAT_NAMES: Final = tuple(f"Seat {i + 1}" for i in range(5))
-EVENT_KINDS: Final = frozenset(("pick", CHANCE, "stop", "claim", "end_countdown"))
 SEQUENCE: Final = (list, tuple)
 """What a stop's stoppers, and each stopper, may be given as (JSON arrays or tuples)."""
 
@@ -108,28 +107,23 @@ class MarcheGame(Game[MarcheState]):
 
 # ----------------------------------------------------------------- events
 def advance(state: MarcheState, event: Event) -> None:
-    """Apply ``event`` to ``state`` in place (MarcheGame.advance; the simulator calls it
-    directly). Every check runs before the first change, so a refused event changes nothing.
+    """Apply ``event`` to ``state`` in place (MarcheGame.advance): the event read onto the
+    rule function of its kind, which checks everything before its first change, so a refused
+    event changes nothing. The simulator calls those functions directly, without events.
     """
-    kind = event.kind
-    if kind not in EVENT_KINDS:
-        raise RuleError(f"unknown action {kind!r}")
-    phase = state.phase
-    if phase == OVER:
-        raise RuleError("the game is over")
-    # the game is not over, so a card is awaited exactly when awaited_card has one
-    if kind != CHANCE and (state.camel_due == "now" or phase == REVEAL):
-        raise RuleError("a card must be turned up first")
+    kind, data = event.kind, event.data
     if kind == "claim":         # by frequency in a game; compiled, direct calls
-        _claim(state, event)
+        claim(state, event.actor, data.get("target"))
     elif kind == "pick":
-        _pick(state, event)
+        pick(state, event.actor, data.get("card"))
     elif kind == "stop":
-        _stop(state, event)
+        stop(state, data.get("count"), data.get("stoppers"))
     elif kind == CHANCE:
-        _chance(state, event)
+        turn_up(state, data.get("deck"), data.get("card"))
+    elif kind == "end_countdown":
+        end_countdown(state)
     else:
-        _end_countdown(state, event)
+        raise RuleError(f"unknown action {kind!r}")
 
 
 def awaited_card(state: MarcheState) -> ChanceRequest | None:
@@ -148,15 +142,28 @@ def _pile(state: MarcheState, deck: str) -> dict[int, int]:
     return state.camel_deck if deck == "camels" else state.bank_deck
 
 
+def _check_open(state: MarcheState) -> None:
+    if state.phase == OVER:
+        raise RuleError("the game is over")
+
+
+def _check_decision(state: MarcheState) -> None:
+    """What refuses any decision: the game is over, or a card must be turned up first."""
+    _check_open(state)   # not over, so a card is awaited exactly when awaited_card has one
+    if state.camel_due == "now" or state.phase == REVEAL:
+        raise RuleError("a card must be turned up first")
+
+
 def _seat(state: MarcheState, seat: Any) -> int:
     if type(seat) is not int or not 0 <= seat < len(state.names):
         raise RuleError(f"unknown player {seat!r}")
     return seat
 
 
-def _pick(state: MarcheState, event: Event) -> None:
-    seat = _seat(state, event.actor)
-    card = event.data.get("card")
+def pick(state: MarcheState, seat: Any, card: Any) -> None:
+    """``seat`` secretly offers ``card`` from its hand for this turn."""
+    _check_decision(state)
+    seat = _seat(state, seat)
     if state.phase != PICKING:
         raise RuleError("offers are picked at the start of a turn, not now")
     picks = state.picks
@@ -178,9 +185,9 @@ def _reveal(state: MarcheState) -> None:
     state.phase = REVEAL if state.bank_type else COUNTDOWN
 
 
-def _chance(state: MarcheState, event: Event) -> None:
-    deck = event.data.get("deck")
-    card: Any = event.data.get("card")      # one of the deck's cards, once checked
+def turn_up(state: MarcheState, deck: Any, card: Any) -> None:
+    """``card`` is turned up from ``deck`` (a chance event)."""
+    _check_open(state)
     awaited = _awaited_deck(state)
     if awaited is None or awaited != deck:
         raise RuleError(f"no card is waiting to be turned up from the {deck} deck")
@@ -197,46 +204,49 @@ def _chance(state: MarcheState, event: Event) -> None:
         state.phase = COUNTDOWN
 
 
-def _stop(state: MarcheState, event: Event) -> None:
-    data = event.data
-    count, raw = data.get("count"), data.get("stoppers")
+def stop(state: MarcheState, count: Any, stoppers: Any) -> None:
+    """The countdown stopped at ``count``, by ``stoppers``: [[seat, µs after the first press],
+    ...] in press order (lists or tuples)."""
+    _check_decision(state)
     if state.phase != COUNTDOWN:
         raise RuleError("the countdown is not running")
     low = state.rules.lowest_price
     if type(count) is not int or not low <= count <= state.price:
         raise RuleError(f"a stop must be at a count from {low} to {state.price}, not {count!r}")
-    if not isinstance(raw, SEQUENCE) or not raw:
+    if not isinstance(stoppers, SEQUENCE) or not stoppers:
         raise RuleError("a stop needs at least one stopper")
-    stoppers: list[tuple[int, int]] = []
-    for entry in raw:
+    checked: list[tuple[int, int]] = []
+    for entry in stoppers:
         if not isinstance(entry, SEQUENCE) or len(entry) != 2:
             raise RuleError("each stopper is [seat, microseconds after the first press]")
         seat, offset = entry
         _seat(state, seat)
         if type(offset) is not int or offset < 0:
             raise RuleError("a stopper's offset is a non-negative number of microseconds")
-        stoppers.append((seat, offset))
-    if len(stoppers) > 1 and len(dict(stoppers)) != len(stoppers):   # keyed by seat
+        checked.append((seat, offset))
+    if len(checked) > 1 and len(dict(checked)) != len(checked):   # keyed by seat
         raise RuleError("a player appears twice in one stop")
-    state.stop = Stop(count, stoppers, {})
+    state.stop = Stop(count, checked, {})
     state.phase = CLAIMING
 
 
-def _claim(state: MarcheState, event: Event) -> None:
-    seat, target = _seat(state, event.actor), event.data.get("target")
-    stop = state.stop
-    if state.phase != CLAIMING or stop is None:
+def claim(state: MarcheState, seat: Any, target: Any) -> None:
+    """A stopper names the card it buys: a seat, BANK or CAMEL, or None for nothing."""
+    _check_decision(state)
+    seat = _seat(state, seat)
+    current = state.stop
+    if state.phase != CLAIMING or current is None:
         raise RuleError("there is no stop to claim a card for")
-    if not stop.stopped(seat):
+    if not current.stopped(seat):
         raise RuleError(f"{state.names[seat]} did not stop the countdown")
-    claims = stop.claims
+    claims = current.claims
     if seat in claims:
         raise RuleError(f"{state.names[seat]} has already named a card")
     if target is not None:
         _check_target(state, seat, target)
     claims[seat] = target
-    if len(claims) == len(stop.stoppers):
-        _resolve(state, stop)
+    if len(claims) == len(current.stoppers):
+        _resolve(state, current)
 
 
 def _check_target(state: MarcheState, seat: int, target: Any) -> None:
@@ -254,7 +264,9 @@ def _check_target(state: MarcheState, seat: int, target: Any) -> None:
         raise RuleError(f"{owner} card is not on offer")
 
 
-def _end_countdown(state: MarcheState, event: Event) -> None:
+def end_countdown(state: MarcheState) -> None:
+    """The countdown went below the lowest price: the turn ends."""
+    _check_decision(state)
     if state.phase != COUNTDOWN:
         raise RuleError("the countdown is not running")
     _end_turn(state)

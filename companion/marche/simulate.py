@@ -1,8 +1,9 @@
 """Headless games between bots: the engine played end to end, fast and reproducibly.
 
-Bots advance the state in place (the simulator owns it), stops happen at the highest
-count any bot would pay, and every bot whose price is that count stops "at the same
-time", so disputes arise as they do at a table.
+Bots play through the engine's rule functions, which advance the state in place (the
+simulator owns it and keeps no log, so it builds no events). Stops happen at the highest
+count any bot would pay, and every bot whose price is that count stops "at the same time",
+so disputes arise as they do at a table.
 """
 from __future__ import annotations
 
@@ -10,34 +11,19 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Callable, Final
 
 from companion.core.chance import SeededChance
-from companion.core.game import Event, chance_event
 from companion.marche.bots import STYLES, Bot
-from companion.marche.engine import MarcheGame, advance, awaited_card
+from companion.marche.engine import (
+    MarcheGame, awaited_card, claim, end_countdown, pick, stop, turn_up,
+)
 from companion.marche.final import final_score
 from companion.marche.state import OVER, PICKING, MarcheState
 
-END_COUNTDOWN: Final = Event("end_countdown")
-DRAWN: Final = cache(chance_event)
-"""Chance events recur game after game; events are immutable, so each is built once."""
 REACTION_US: Final = (150_000, 900_000)
 """When a bot presses after the tick it wants: the tie window then decides who was together.
 A lone stopper's reaction time changes nothing, so it is drawn only when several bid."""
-
-
-@cache
-def decision(kind: str, seat: int, name: str, value: object) -> Event:
-    """A pick or a claim, built once like the draws."""
-    return Event(kind, seat, {name: value})
-
-
-@cache
-def lone_stop(count: int, seat: int) -> Event:
-    """A stop by one bot (most stops), built once like the decisions."""
-    return Event("stop", None, {"count": count, "stoppers": [[seat, 0]]})
 
 
 @dataclass
@@ -50,23 +36,25 @@ class GameResult:
 
 
 class Table:
-    """The game being played: its state (advanced in place), its draws, its log's length."""
+    """The game being played: its state, its draws, and how long its log would be (a draw
+    depends on its position in the log, as at a table)."""
 
     def __init__(self, seed: int | str, players: int, rules: dict | None) -> None:
         self.state = MarcheGame().new_state({"players": players, "rules": rules or {}})
         self.chance = SeededChance(seed)
         self.log_length = 0
-        self.act(None)
+        self.draw_due()
 
-    def act(self, event: Event | None) -> None:
-        """Apply a decision (None at the start) and the draws it makes due, as Match does."""
+    def decided(self) -> None:
+        """A decision was applied: count it, and turn up the cards it made due."""
+        self.log_length += 1
+        self.draw_due()
+
+    def draw_due(self) -> None:
+        """Turn up the cards the game waits for, as Match does."""
         state = self.state
-        if event is not None:
-            advance(state, event)
-            self.log_length += 1
         while (request := awaited_card(state)) is not None:
-            card = self.chance.draw(request, self.log_length)
-            advance(state, DRAWN(request.deck, card))
+            turn_up(state, request.deck, self.chance.draw(request, self.log_length))
             self.log_length += 1
 
 
@@ -82,22 +70,25 @@ def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
     while state.phase != OVER:
         if state.phase == PICKING:
             for seat, bot in enumerate(bots):
-                table.act(decision("pick", seat, "card", bot.pick(state, seat)))
+                pick(state, seat, bot.pick(state, seat))
+                table.decided()
             continue
         top, keen = highest_bids(state, bots)
         if not keen:
-            table.act(END_COUNTDOWN)
+            end_countdown(state)
+            table.decided()
             continue
         stoppers = simultaneous(keen, random_fraction, tie_window_us)
-        table.act(lone_stop(top, stoppers[0][0]) if len(stoppers) == 1 else
-                  Event("stop", None, {"count": top, "stoppers": stoppers}))
+        stop(state, top, stoppers)
+        table.decided()
         stops += 1
         claims = [(seat, bots[seat].claim(state, seat, top)) for seat, _ in stoppers]
         if len(claims) > 1:   # a dispute: one card named by several stoppers
             named = [t for _, t in claims if t is not None]
             disputes += sum(1 for t in set(named) if named.count(t) > 1)
         for seat, target in claims:
-            table.act(decision("claim", seat, "target", target))
+            claim(state, seat, target)
+            table.decided()
     score = final_score(state)
     totals = [p.total for p in score.players]
     winners = [seat for seat, name in enumerate(state.names) if name in score.winners]

@@ -1,7 +1,12 @@
 """The headless simulator: reproducible, every game played to its end, styles mixed."""
 import pytest
 
+from companion.core.chance import SeededChance
+from companion.core.game import Event
+from companion.core.match import Match
+from companion.marche import simulate as simulator
 from companion.marche.bots import STYLES
+from companion.marche.engine import MarcheGame
 from companion.marche.simulate import play_game, seat_styles, simulate
 
 TIMING = ("seconds", "games_per_second")
@@ -35,3 +40,34 @@ def test_at_least_two_styles_play_and_rotate_round_the_table():
     assert set(summary["average_score_by_bot"]) == set(STYLES)
     assert summary["games"] == len(STYLES)
     assert {seat_styles(3, i, sorted(STYLES))[0] for i in range(len(STYLES))} == set(STYLES)
+
+
+@pytest.mark.parametrize("players, rules", [(3, None), (5, {"camel_refill": "immediate"})])
+def test_a_simulated_game_is_the_game_its_decisions_replay_as_events(players, rules, monkeypatch):
+    """The simulator calls the rule functions without building events: the same decisions
+    as events through a Match, with the same seed, draw the same cards to the same end."""
+    decisions, ends = [], []
+
+    def recorded(rule, as_event):
+        def call(state, *args):
+            decisions.append(as_event(*args))
+            rule(state, *args)
+        return call
+
+    for name, as_event in [
+        ("pick", lambda seat, card: Event("pick", seat, {"card": card})),
+        ("stop", lambda count, stoppers: Event("stop", None, {"count": count, "stoppers": stoppers})),
+        ("claim", lambda seat, target: Event("claim", seat, {"target": target})),
+        ("end_countdown", lambda: Event("end_countdown")),
+    ]:
+        monkeypatch.setattr(simulator, name, recorded(getattr(simulator, name), as_event))
+    score = simulator.final_score
+    monkeypatch.setattr(simulator, "final_score", lambda state: ends.append(state) or score(state))
+
+    result = play_game("replayed", seat_styles(players, 0, sorted(STYLES)), rules)
+    match = Match(MarcheGame(), {"players": players, "rules": rules or {}}, SeededChance("replayed"))
+    match.fill_chance()
+    for event in decisions:
+        match.act(event)
+    assert result.stops == sum(e.kind == "stop" for e in decisions) > 0
+    assert match.game.is_over(match.state) and match.state == ends[0]

@@ -174,7 +174,10 @@ class Bot:
         least_weight = self.least_weight
         self._values = values
         self._least = [least_weight if count == fewest else 0.0 for count in bought]
-        self._held, self._capacity = held, sum(state.camels[seat])
+        capacity = 0
+        for camel in state.camels[seat]:   # not sum(): compiled, a loop skips a builtin call
+            capacity += camel
+        self._held, self._capacity = held, capacity
 
     def _learn_table(self, state: MarcheState, seat: int) -> None:
         """What stays the same all game: who sells each type this seat can buy (the bank

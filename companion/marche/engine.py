@@ -8,7 +8,8 @@ Events (``Event.kind``):
   names; None names nothing (or a card that is gone at a physical table): a false stop.
 - ``end_countdown``: the countdown went below the lowest price; the turn ends.
 - ``chance`` ``{"deck": "camels" | "bank", "card": value}``: a card turned up.
-The rulings on points the sources leave open are in docs/marche-rulings.md.
+Each kind is a rule function of the state (``pick``, ``stop``, ``claim``, ``end_countdown``,
+``turn_up``) that ``advance`` reads the event onto. The rulings on points the sources leave open are in docs/marche-rulings.md.
 """
 from __future__ import annotations
 

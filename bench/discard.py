@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 import time
 
-from companion.marche.discard import best_keep
-from companion.marche.options import GOODS_TYPES, MarcheRules
+from companion.games.marche.discard import best_keep
+from companion.games.marche.options import GOODS_TYPES, MarcheRules
 
 REPEATS = 3
 RANDOM_HANDS = 40

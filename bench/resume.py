@@ -30,7 +30,7 @@ from companion.appliance import Appliance, open_store  # noqa: E402
 from companion.config import load_config  # noqa: E402
 from companion.core.errors import RuleError  # noqa: E402
 from companion.core.game import Event  # noqa: E402
-from companion.marche.state import CAMEL, CLAIMING, PICKING  # noqa: E402
+from companion.games.marche.state import CAMEL, CLAIMING, PICKING  # noqa: E402
 from companion.runtime.inputs import Inputs  # noqa: E402
 
 GAMES = 4

@@ -13,7 +13,7 @@ import time
 
 from companion.core.chance import SeededChance
 from companion.core.match import Match
-from companion.marche.engine import MarcheGame
+from companion.games.marche.engine import MarcheGame
 from companion.runtime.loop import TableLoop
 from companion.runtime.signals import now_us
 from companion.runtime.table import NullJournal, TableCore, TableSettings

@@ -29,7 +29,7 @@ def measure(games: int, players: int, rounds: int = 5) -> dict:
     The same games are played in several rounds: a shared machine only ever slows a round
     down, so the best round is the code's speed (as timeit reports); the median is shown too.
     """
-    from companion.marche import simulate as module
+    from companion.games.marche import simulate as module
     simulate = module.simulate
     simulate(players, 20, seed=99)                        # warm up imports and caches
     rates = []

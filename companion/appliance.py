@@ -19,9 +19,9 @@ from companion.core.chance import SeededChance, TableChance
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
-from companion.marche.bots import STYLES
-from companion.marche.engine import MarcheGame
-from companion.marche.final import final_score
+from companion.games.marche.bots import STYLES
+from companion.games.marche.engine import MarcheGame
+from companion.games.marche.final import final_score
 from companion.runtime.loop import TableLoop
 from companion.runtime.seats import BotSeats
 from companion.runtime.signals import now_us

@@ -17,7 +17,7 @@ GAMES = ("marche",)
 def _simulate(args) -> int:
     from companion.compiled import use
     build = use()                       # before the import below: the compiled modules if current
-    from companion.marche.simulate import progress_bar, simulate
+    from companion.games.marche.simulate import progress_bar, simulate
     if args.games < 1:
         return _fail("--games must be at least 1")
     summary = simulate(args.players, args.games, args.seed, rules=args.rules,
@@ -35,7 +35,7 @@ def _simulate(args) -> int:
 
 
 def _score(args) -> int:
-    from companion.marche.score_file import main
+    from companion.games.marche.score_file import main
     return main([args.file])
 
 

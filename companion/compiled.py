@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-PACKAGE = "companion.marche"
+PACKAGE = "companion.games.marche"
 MODULES = ("state", "engine", "bots", "simulate", "scoring", "discard", "final")
 """The simulator's hot path; options and view stay interpreted (validation and display)."""
 
@@ -84,7 +84,7 @@ def use(root: Path = BUILD_ROOT) -> str:
     reason = check(root)
     if reason:
         return f"interpreted: {reason}"
-    import companion.marche as package
+    import companion.games.marche as package
     package.__path__.insert(0, str(lib / "companion" / "marche"))
     if str(lib) not in sys.path:
         sys.path.append(str(lib))                 # mypyc's shared library, imported by the modules

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-import companion.marche.simulate  # noqa: F401  (see above)
+import companion.games.marche.simulate  # noqa: F401  (see above)
 
 
 def pytest_collection_modifyitems(config, items):

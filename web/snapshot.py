@@ -7,7 +7,7 @@ every holding is public by the rules.
 """
 from __future__ import annotations
 
-from companion.marche.final import final_score
+from companion.games.marche.final import final_score
 from companion.runtime.table import TableCore
 
 US_PER_MS = 1000

@@ -10,8 +10,8 @@ import math
 import threading
 
 from companion.core.errors import RuleError
-from companion.marche.options import CHOICES
-from companion.marche.state import BANK, CAMEL
+from companion.games.marche.options import CHOICES
+from companion.games.marche.state import BANK, CAMEL
 from companion.store import StoreError
 from web.hub import Hub
 from web.identity import Refused, Seats

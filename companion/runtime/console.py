@@ -5,7 +5,7 @@ import sys
 from typing import TextIO
 
 from companion.core.game import Event
-from companion.marche.state import BANK, CAMEL, MarcheState
+from companion.games.marche.state import BANK, CAMEL, MarcheState
 
 
 class TerminalDisplay:

@@ -16,7 +16,7 @@ from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import ChanceRequest, Event
 from companion.core.match import Match
-from companion.marche.engine import MarcheGame
+from companion.games.marche.engine import MarcheGame
 from companion.runtime.table import TableCore, TableSettings
 
 LEVELS = {"down": True, "up": False}

@@ -10,7 +10,7 @@ import random
 from typing import Callable
 
 from companion.core.errors import RuleError
-from companion.marche.bots import Bot
+from companion.games.marche.bots import Bot
 from companion.runtime.table import TableCore
 
 REACTION = (0.15, 0.7)   # after the wanted count appears, in countdown steps

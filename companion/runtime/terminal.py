@@ -6,8 +6,8 @@ import threading
 from typing import TextIO
 
 from companion.core.errors import RuleError
-from companion.marche.final import final_score
-from companion.marche.state import BANK, CAMEL
+from companion.games.marche.final import final_score
+from companion.games.marche.state import BANK, CAMEL
 from companion.runtime.console import describe, score_table
 
 HELP = ("keys: Enter = your buzzer · p CARD = offer a card · c NAME|bank|camel|- = claim · "

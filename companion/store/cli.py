@@ -80,8 +80,8 @@ class ReplayError(StoreError):
 
 
 def _marche_engine():
-    from companion.marche.engine import MarcheGame
-    from companion.marche.final import final_score
+    from companion.games.marche.engine import MarcheGame
+    from companion.games.marche.final import final_score
 
     def summary(state) -> dict:
         over = state.phase == "over"

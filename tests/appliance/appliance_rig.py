@@ -17,9 +17,9 @@ from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
-from companion.marche.bots import STYLES
-from companion.marche.engine import MarcheGame
-from companion.marche.state import CLAIMING, OVER, PICKING
+from companion.games.marche.bots import STYLES
+from companion.games.marche.engine import MarcheGame
+from companion.games.marche.state import CLAIMING, OVER, PICKING
 from companion.store import EventStore
 from companion.store.cli import replay_stored
 

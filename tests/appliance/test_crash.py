@@ -25,8 +25,8 @@ from appliance_rig import (
 )
 from companion.core.game import Event
 from companion.core.match import replay
-from companion.marche.engine import MarcheGame
-from companion.marche.final import final_score
+from companion.games.marche.engine import MarcheGame
+from companion.games.marche.final import final_score
 
 GAME_TIMEOUT_S = 60
 

@@ -14,8 +14,8 @@ from companion.core.chance import TableChance
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
-from companion.marche.engine import MarcheGame
-from companion.marche.state import BANK, CAMEL
+from companion.games.marche.engine import MarcheGame
+from companion.games.marche.state import BANK, CAMEL
 
 GAME = MarcheGame()
 END = Event("end_countdown")

@@ -5,9 +5,9 @@ import pytest
 
 from companion.core.chance import SeededChance
 from companion.core.game import Event, chance_event
-from companion.marche.bots import STYLES
-from companion.marche.engine import MarcheGame
-from companion.marche.state import CAMEL, CLAIMING, COUNTDOWN, OVER, PICKING
+from companion.games.marche.bots import STYLES
+from companion.games.marche.engine import MarcheGame
+from companion.games.marche.state import CAMEL, CLAIMING, COUNTDOWN, OVER, PICKING
 
 GAME = MarcheGame()
 

@@ -13,9 +13,9 @@ import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-import companion.marche
+import companion.games.marche
 from companion import compiled
-from companion.marche import simulate as interpreted
+from companion.games.marche import simulate as interpreted
 
 TIMING = ("seconds", "games_per_second")
 CASES = [  # players, games, seed, rules
@@ -30,19 +30,19 @@ LOADED = """
 import json, sys
 from pathlib import Path
 from companion.compiled import BUILD_ROOT, use
-import companion.marche
-before = (list(companion.marche.__path__), list(sys.path))
+import companion.games.marche
+before = (list(companion.games.marche.__path__), list(sys.path))
 build = use(Path(sys.argv[1]) if len(sys.argv) > 1 else BUILD_ROOT)
-import companion.marche.simulate
-print(json.dumps({"build": build, "unchanged": before == (companion.marche.__path__, sys.path),
+import companion.games.marche.simulate
+print(json.dumps({"build": build, "unchanged": before == (companion.games.marche.__path__, sys.path),
                   "files": {name: module.__file__ for name, module in sys.modules.items()
-                            if name.startswith("companion.marche.")}}))
+                            if name.startswith("companion.games.marche.")}}))
 """
 SUMMARIES = """
 import json, sys
 from companion.compiled import use
 build = use()
-from companion.marche.simulate import simulate
+from companion.games.marche.simulate import simulate
 print(json.dumps([simulate(p, g, s, rules=r).to_dict() for p, g, s, r in json.loads(sys.argv[1])]))
 """
 
@@ -66,7 +66,7 @@ def without_timing(summary: dict) -> dict:
 
 def fake_build(root: Path, **manifest) -> Path:
     """A build of empty extension files whose manifest fits this checkout, but for ``manifest``."""
-    files = [f"companion/marche/{name}{EXTENSION_SUFFIXES[0]}" for name in compiled.MODULES]
+    files = [f"companion/games/marche/{name}{EXTENSION_SUFFIXES[0]}" for name in compiled.MODULES]
     for file in files:
         (root / "lib" / file).parent.mkdir(parents=True, exist_ok=True)
         (root / "lib" / file).write_bytes(b"")
@@ -80,8 +80,8 @@ def test_after_use_the_simulator_runs_compiled():
     loaded = json.loads(python(LOADED))
     assert loaded["build"] == compiled.COMPILED
     for name in compiled.MODULES:
-        assert Path(loaded["files"][f"companion.marche.{name}"]).is_relative_to(compiled.BUILD_ROOT)
-    assert loaded["files"]["companion.marche.options"] == str(compiled.SOURCES / "options.py")
+        assert Path(loaded["files"][f"companion.games.marche.{name}"]).is_relative_to(compiled.BUILD_ROOT)
+    assert loaded["files"]["companion.games.marche.options"] == str(compiled.SOURCES / "options.py")
 
 
 def test_the_command_line_simulator_says_it_ran_compiled():
@@ -114,7 +114,7 @@ def test_a_build_is_used_only_while_its_manifest_matches_the_checkout(tmp_path):
     assert compiled.check(other) == f"built for cpython-399, this is {sys.implementation.cache_tag}"
     partial = fake_build(tmp_path / "partial")
     next((partial / "lib").rglob("final.*")).unlink()
-    assert compiled.check(partial).startswith("incomplete build (missing companion/marche/final.")
+    assert compiled.check(partial).startswith("incomplete build (missing companion/games/marche/final.")
     assert compiled.check(tmp_path / "none") == "no build"
     (tmp_path / "torn").mkdir()
     (tmp_path / "torn" / "manifest.json").write_text("{", encoding="utf-8")
@@ -126,14 +126,14 @@ def test_use_refuses_a_stale_build_and_leaves_the_imports_alone(tmp_path):
     loaded = json.loads(python(LOADED, str(stale)))     # its empty files would fail to import
     assert loaded["build"] == "interpreted: sources changed since the build (state.py)"
     assert loaded["unchanged"]
-    assert loaded["files"]["companion.marche.simulate"] == str(compiled.SOURCES / "simulate.py")
+    assert loaded["files"]["companion.games.marche.simulate"] == str(compiled.SOURCES / "simulate.py")
 
 
 def test_use_after_the_modules_are_imported_says_so_and_changes_nothing(tmp_path):
-    package_path, sys_path = list(companion.marche.__path__), list(sys.path)
+    package_path, sys_path = list(companion.games.marche.__path__), list(sys.path)
     try:
         assert compiled.use(fake_build(tmp_path)) == \
-            "interpreted: companion.marche.state already imported"
-        assert companion.marche.__path__ == package_path and sys.path == sys_path
+            "interpreted: companion.games.marche.state already imported"
+        assert companion.games.marche.__path__ == package_path and sys.path == sys_path
     finally:
-        companion.marche.__path__[:], sys.path[:] = package_path, sys_path
+        companion.games.marche.__path__[:], sys.path[:] = package_path, sys_path

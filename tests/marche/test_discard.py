@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion.core.errors import RuleError
-from companion.marche.discard import best_keep, set_bonus
-from companion.marche.scoring import least_type_points, set_points
+from companion.games.marche.discard import best_keep, set_bonus
+from companion.games.marche.scoring import least_type_points, set_points
 
 VALUES = (0, 1, 2, 3, 5, 6, 7)
 TYPES = ("jewels", "spices", "carpets", "textiles")

@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 
 from companion.core.game import Event, chance_event
-from companion.marche.options import MarcheRules
+from companion.games.marche.options import MarcheRules
 from marche_driver import GAME, assert_refused, claim, offer, stop, table_match
 
 

@@ -4,9 +4,9 @@ from collections import Counter
 import pytest
 
 from companion.core.errors import RuleError
-from companion.marche.final import final_score
-from companion.marche.options import MarcheRules
-from companion.marche.state import OVER
+from companion.games.marche.final import final_score
+from companion.games.marche.options import MarcheRules
+from companion.games.marche.state import OVER
 from marche_driver import CAMEL, END, GAME, assert_refused, buy, offer, stop, table_match
 
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion.core.chance import SeededChance
 from companion.core.game import Event
 from companion.core.match import Match, replay
-from companion.marche.state import CAMEL, CLAIMING, OVER, PICKING, REVEAL, BANK
+from companion.games.marche.state import CAMEL, CLAIMING, OVER, PICKING, REVEAL, BANK
 from marche_driver import END, GAME, claim, pick
 
 MAX_EVENTS = 2000

@@ -6,8 +6,8 @@ import pytest
 from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.match import Match
-from companion.marche.options import DEFAULT_CAMEL_CARDS, DEFAULT_GOODS_CARDS
-from companion.marche.state import COUNTDOWN, OVER, PICKING
+from companion.games.marche.options import DEFAULT_CAMEL_CARDS, DEFAULT_GOODS_CARDS
+from companion.games.marche.state import COUNTDOWN, OVER, PICKING
 from marche_driver import (
     BANK, CAMEL, END, GAME, assert_refused, buy, claim, offer, pick, stop, table_match,
 )

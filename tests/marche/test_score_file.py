@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from companion.marche.score_file import main
+from companion.games.marche.score_file import main
 
 GAME = {
     "players": [
@@ -141,7 +141,7 @@ def test_missing_file_and_bad_arguments(tmp_path, capsys):
 
 def test_no_traceback_from_the_command_line():
     bad = json.dumps(change("players/0/camels", [4, "x"]))
-    proc = subprocess.run([sys.executable, "-m", "companion.marche.score_file", "-"],
+    proc = subprocess.run([sys.executable, "-m", "companion.games.marche.score_file", "-"],
                           input=bad, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr == "error: players[0].camels[1]: expected a positive integer\n"

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion.core.errors import RuleError
-from companion.marche.scoring import (
+from companion.games.marche.scoring import (
     Holdings, least_type_points, money_points, score_game, score_player, set_points,
 )
 

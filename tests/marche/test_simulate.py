@@ -4,10 +4,10 @@ import pytest
 from companion.core.chance import SeededChance
 from companion.core.game import Event
 from companion.core.match import Match
-from companion.marche import simulate as simulator
-from companion.marche.bots import STYLES
-from companion.marche.engine import MarcheGame
-from companion.marche.simulate import play_game, seat_styles, simulate
+from companion.games.marche import simulate as simulator
+from companion.games.marche.bots import STYLES
+from companion.games.marche.engine import MarcheGame
+from companion.games.marche.simulate import play_game, seat_styles, simulate
 
 TIMING = ("seconds", "games_per_second")
 

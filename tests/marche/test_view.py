@@ -4,7 +4,7 @@ import json
 import pytest
 
 from companion.core.errors import RuleError
-from companion.marche.state import OVER
+from companion.games.marche.state import OVER
 from marche_driver import CAMEL, END, GAME, buy, claim, offer, stop, table_match
 
 VIEWERS = (None, 0, 1, 2, 3)

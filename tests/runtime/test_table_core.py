@@ -6,7 +6,7 @@ import pytest
 from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.match import Match
-from companion.marche.engine import MarcheGame
+from companion.games.marche.engine import MarcheGame
 from companion.runtime.signals import BuzzerEvent
 from companion.runtime.table import TableCore, TableSettings
 

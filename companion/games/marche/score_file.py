@@ -11,8 +11,8 @@ from collections import Counter
 from typing import Any, Sequence
 
 from companion.core.errors import RuleError
-from companion.marche.options import GOODS_TYPES, MarcheRules
-from companion.marche.scoring import Holdings, checked_keep, score_game
+from companion.games.marche.options import GOODS_TYPES, MarcheRules
+from companion.games.marche.scoring import Holdings, checked_keep, score_game
 
 USAGE = "usage: samarkand score marche FILE   (FILE may be - for stdin)"
 PLAYER_KEYS = {"name", "sells", "money", "camels", "goods", "keep"}

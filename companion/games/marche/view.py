@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.core.errors import RuleError
 from companion.core.game import Event
-from companion.marche.state import CAMEL, OVER, PICKING, REVEAL, MarcheState
+from companion.games.marche.state import CAMEL, OVER, PICKING, REVEAL, MarcheState
 
 PRIVATE_RECORD_KEYS = ("paid",)
 

@@ -11,8 +11,8 @@ from dataclasses import asdict, dataclass
 from typing import Mapping, Sequence
 
 from companion.core.errors import RuleError
-from companion.marche.discard import best_keep, card_count, set_bonus
-from companion.marche.options import podium_points
+from companion.games.marche.discard import best_keep, card_count, set_bonus
+from companion.games.marche.options import podium_points
 
 EMPTY_SPACE_COST = 2
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from companion.marche.scoring import GameScore, Holdings, score_game
-from companion.marche.state import MarcheState
+from companion.games.marche.scoring import GameScore, Holdings, score_game
+from companion.games.marche.state import MarcheState
 
 
 def holdings(state: MarcheState) -> list[Holdings]:

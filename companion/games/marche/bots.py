@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, ClassVar, Final
 
-from companion.marche.state import BANK, CAMEL, MarcheState
+from companion.games.marche.state import BANK, CAMEL, MarcheState
 
 SET_POINTS: Final = (0, 0, 1, 2, 4, 8, 16)
 SET_GAINS: Final = tuple(SET_POINTS[held + 1] - SET_POINTS[held]

@@ -18,11 +18,11 @@ from typing import Any, Final, Mapping
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
 from companion.core.game import CHANCE, ChanceRequest, Event, Game
-from companion.marche.options import GOODS_TYPES, MarcheRules, starting_money
-from companion.marche.state import (
+from companion.games.marche.options import GOODS_TYPES, MarcheRules, starting_money
+from companion.games.marche.state import (
     BANK, CAMEL, CLAIMING, COUNTDOWN, OVER, PICKING, REVEAL, MarcheState, Stop,
 )
-from companion.marche.view import build_view, redact_event
+from companion.games.marche.view import build_view, redact_event
 
 
 DEFAULT_RULES: Final = MarcheRules()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from companion.marche.options import MarcheRules
+from companion.games.marche.options import MarcheRules
 
 BANK: Final = "bank"
 CAMEL: Final = "camel"

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from typing import Callable, Final
 
 from companion.core.chance import SeededChance
-from companion.marche.bots import STYLES, Bot
-from companion.marche.engine import (
+from companion.games.marche.bots import STYLES, Bot
+from companion.games.marche.engine import (
     MarcheGame, awaited_card, claim, end_countdown, pick, stop, turn_up,
 )
-from companion.marche.final import final_score
-from companion.marche.state import OVER, PICKING, MarcheState
+from companion.games.marche.final import final_score
+from companion.games.marche.state import OVER, PICKING, MarcheState
 
 REACTION_US: Final = (150_000, 900_000)
 """When a bot presses after the tick it wants: the tie window then decides who was together.

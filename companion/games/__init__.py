@@ -1,0 +1,1 @@
+"""The games on the core, one package each; the registry finds them here."""

@@ -1,6 +1,6 @@
 """Appliance figures: acknowledged actions per second, and process start to a resumed game served.
 
-- Actions go through the whole appliance path (Appliance.call -> TableCore.act ->
+- Actions go through the whole appliance path (Appliance.call -> Session.act ->
   StoreJournal -> EventStore with synchronous=FULL): each returns only after its commit.
 - Resume: `samarkand run --simulate` (web on a free local port) is started on a store
   holding a game interrupted half-way; the clock stops when GET /api/state answers 200.
@@ -26,12 +26,12 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from companion.appliance import Appliance, open_store  # noqa: E402
+from companion.appliance.running import Appliance, open_store  # noqa: E402
 from companion.config import load_config  # noqa: E402
 from companion.core.errors import RuleError  # noqa: E402
 from companion.core.game import Event  # noqa: E402
 from companion.games.marche.state import CAMEL, CLAIMING, PICKING  # noqa: E402
-from companion.runtime.inputs import Inputs  # noqa: E402
+from companion.appliance.inputs import Inputs  # noqa: E402
 
 GAMES = 4
 RESUMES = 5
@@ -62,7 +62,7 @@ def _appliance(store_path: Path, seed: int = 1) -> Appliance:
 
 def play(appliance: Appliance, actions: int | None = None) -> list[float]:
     """Act until the game is over (or ``actions`` are done); each action's seconds."""
-    core, times = appliance.core, []
+    core, times = appliance.session, []
     while not core.game.is_over(core.state) and (actions is None or len(times) < actions):
         event = next_action(core.state)
         start = time.perf_counter()
@@ -93,7 +93,7 @@ def interrupted_game(path: Path) -> int:
     appliance = _appliance(path)
     appliance.new_game({"players": 4})
     play(appliance, actions=40)
-    events = len(appliance.core.match.log)
+    events = len(appliance.session.match.log)
     appliance.close()
     return events
 
@@ -115,7 +115,7 @@ def _serving(url: str) -> bool:
 def start_to_served(store: Path) -> float:
     """Seconds from starting `samarkand run --simulate` to its first 200 on /api/state."""
     port = _free_port()
-    args = [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
+    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--port", str(port),
             "--set", f"store.path={store}", "--set", "web.host=127.0.0.1"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     start = time.perf_counter()

@@ -12,11 +12,13 @@ from __future__ import annotations
 import time
 
 from companion.core.chance import SeededChance
+from companion.core.game import Event
 from companion.core.match import Match
 from companion.games.marche.engine import MarcheGame
-from companion.runtime.loop import TableLoop
+from companion.games.marche.realtime import MarcheCountdown, Timing
+from companion.runtime.runner import Runner
+from companion.runtime.session import NullJournal, Session
 from companion.runtime.signals import now_us
-from companion.runtime.table import NullJournal, TableCore, TableSettings
 from hardware.buzzers import BuzzerBank
 from hardware.pins import make_factory
 
@@ -25,7 +27,7 @@ class TimedJournal(NullJournal):
     def __init__(self) -> None:
         self.stops: list[tuple[int, dict]] = []
 
-    def record(self, events) -> None:
+    def record(self, events, notes=()) -> None:
         for event in events:
             if event.kind == "stop":
                 self.stops.append((now_us(), event.data))
@@ -38,12 +40,13 @@ def percentiles(values: list[int]) -> dict:
 
 
 def run(step_ms: int = 250, countdowns: int = 3, stops: int = 20) -> dict:
-    settings = TableSettings.from_ms(tie_window_ms=100, step_ms=step_ms, lead_in_ms=100,
-                                     claim_deadline_ms=60_000)
+    timing = Timing.from_ms(tie_window_ms=100, step_ms=step_ms, lead_in_ms=100,
+                            claim_deadline_ms=60_000)
     journal = TimedJournal()
-    core = TableCore(Match(MarcheGame(), {"players": 5}, SeededChance(1)), settings, journal)
+    core = Session(Match(MarcheGame(), {"players": 5}, SeededChance(1)), journal,
+                   MarcheCountdown(timing))
     factory = make_factory(simulate=True)
-    loop = TableLoop(core)
+    loop = Runner(core)
     bank = BuzzerBank({s: f"GPIO{20 + s}" for s in range(5)}, factory, loop.on_buzzer)
     loop.poll_inputs = bank.poll
     core.start(now_us())
@@ -52,7 +55,7 @@ def run(step_ms: int = 250, countdowns: int = 3, stops: int = 20) -> dict:
         def offer(now):
             if core.state.phase == "picking":
                 for seat in range(5):
-                    core.pick(seat, core.state.hands[seat][0], now)
+                    core.act(Event("pick", seat, {"card": core.state.hands[seat][0]}), now)
 
         for turn in range(countdowns):                     # full countdowns, nobody stops
             loop.call(offer)
@@ -61,7 +64,7 @@ def run(step_ms: int = 250, countdowns: int = 3, stops: int = 20) -> dict:
         ticks = list(loop.tick_lateness_us)
         pin = factory.pin("GPIO20")
         for _ in range(stops):                             # stops: press, claim nothing
-            while core.count_shown(now_us()) not in range(1, 11) or core.state.phase != "countdown":
+            while core.shown(now_us())[1] not in range(1, 11) or core.state.phase != "countdown":
                 loop.call(offer)
                 time.sleep(0.005)
             pin.press_at(now_us())

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.appliance import Appliance                     # noqa: E402
+from companion.appliance.running import Appliance                     # noqa: E402
 from companion.config import load_config                      # noqa: E402
-from companion.runtime.inputs import GpioInputs                # noqa: E402
+from companion.appliance.inputs import GpioInputs                # noqa: E402
 from companion.store import EventStore                        # noqa: E402
 from web.identity import action_token                         # noqa: E402
 from web.server import Server                                 # noqa: E402
@@ -107,7 +107,7 @@ def run() -> dict:
         appliance = Appliance(config, GpioInputs(config, simulate=True),
                               EventStore(config.store.path), seed=1, bots_fill_seats=False)
         appliance.new_game({"players": 4})
-        appliance.loop.start()
+        appliance.runner.start()
         server = Server(appliance, "127.0.0.1", 0, PIN)
         try:
             return _measure(appliance, server)
@@ -122,7 +122,7 @@ def _measure(appliance: Appliance, server: Server) -> dict:
         reader.start()
     for reader in readers:
         reader.wait_for(1)
-    core = appliance.core
+    core = appliance.session
     push_ms = []
     for i in range(CHANGES):
         seen = [len(r.arrivals) for r in readers]

@@ -19,7 +19,7 @@ from web.identity import (
     ACTION_HEADER, HOST_COOKIE, SEAT_COOKIE, VISITOR_COOKIE, HostSessions, Refused,
     action_token, new_token,
 )
-from web.table import WebTable
+from web.service import GameService
 
 MAX_BODY = 16 * 1024
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60
@@ -41,7 +41,7 @@ def create_app(appliance, host_pin: str) -> Flask:
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, PING_S=PING_S, JOIN_URL=None,
                       JSON_SORT_KEYS=False)
     hub = Hub()
-    app.extensions["samarkand"] = WebTable(appliance, hub)
+    app.extensions["samarkand"] = GameService(appliance, hub)
     app.extensions["samarkand.hosts"] = HostSessions(host_pin)
     app.extensions["samarkand.hub"] = hub
     for blueprint in (pages.bp, player.bp, host.bp, stream.bp):

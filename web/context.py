@@ -1,13 +1,13 @@
-"""Per-request helpers the blueprints share: the table, who is asking, the JSON body."""
+"""Per-request helpers the blueprints share: the game service, who is asking, the JSON body."""
 from __future__ import annotations
 
 from flask import current_app, g, request
 
 from web.identity import HOST_COOKIE, SEAT_COOKIE, HostSessions, Refused, action_token
-from web.table import WebTable
+from web.service import GameService
 
 
-def table() -> WebTable:
+def service() -> GameService:
     return current_app.extensions["samarkand"]
 
 
@@ -16,7 +16,7 @@ def hosts() -> HostSessions:
 
 
 def my_seat() -> int | None:
-    return table().seats.seat_of(request.cookies.get(SEAT_COOKIE))
+    return service().seats.seat_of(request.cookies.get(SEAT_COOKIE))
 
 
 def need_seat() -> int:

@@ -4,9 +4,9 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 
 from web.app import HOST_COOKIE, set_cookie
-from web.context import body, hosts, need_host, table
+from web.context import body, hosts, need_host, service
 from web.identity import Refused
-from web.table import parse_target, whole_number
+from web.service import whole_number
 
 bp = Blueprint("host", __name__, url_prefix="/api/host")
 
@@ -30,15 +30,15 @@ def logout():
 @bp.post("/new_game")
 def new_game():
     need_host()
-    return jsonify(ok=True, game_id=table().new_game(body()))
+    return jsonify(ok=True, game_id=service().new_game(body()))
 
 
 @bp.post("/<command>")
 def command(command: str):
-    """pause, resume, undo, end, card, claim, score, accept."""
+    """pause, resume, undo, end, card, entry, act (for a seat), score, accept."""
     need_host()
     data = body()
-    web = table()
+    web = service()
     if command in ("pause", "resume", "undo"):
         web.run(command)
     elif command == "end":
@@ -46,9 +46,13 @@ def command(command: str):
     elif command == "card":
         if "card" not in data:
             raise Refused(400, "say which card was turned up")
-        web.run("enter_card", whole_number(data["card"], "card"))
-    elif command == "claim":
-        web.run("claim", whole_number(data.get("seat"), "seat"), parse_target(data.get("target")))
+        web.run("enter_card", data["card"])
+    elif command == "entry":
+        if "value" not in data:
+            raise Refused(400, "say what was entered (value)")
+        web.run("enter", data["value"])
+    elif command == "act":
+        web.act(whole_number(data.get("seat"), "seat"), data.get("kind"), data.get("data", {}))
     elif command == "score":
         web.override(data.get("seat"), data.get("keep"))
     elif command == "accept":

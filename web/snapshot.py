@@ -1,79 +1,69 @@
 """What one viewer's page shows: the engine's own view for that viewer, plus the table.
 
 The game data comes only from ``game.view(state, viewer)`` (the engine's redaction); this
-module adds public table facts (the countdown's schedule, the stop's evidence, who joined).
-The one exception, the final scores, is computed only once the game is over or ended, when
-every holding is public by the rules.
+module adds public table facts (who is to act, a draw or an entry awaited, the real-time
+part's countdown and stop evidence, who joined). The one exception, the final scores, is
+computed only once the game is over or ended, when every holding is public by the rules.
 """
 from __future__ import annotations
 
-from companion.games.marche.final import final_score
-from companion.runtime.table import TableCore
-
-US_PER_MS = 1000
+from companion.core.registry import GameSpec
+from companion.runtime.session import Session
 
 
-def snapshot(core: TableCore, now_us: int, viewer: int | None, *, names: dict[int, str],
+def snapshot(session: Session, now_us: int, viewer: int | None, *, names: dict[int, str],
              ended: bool, simulated: bool, mode: str, score: dict | None) -> dict:
     """The page's data for ``viewer`` (a seat, or None for the table screen and host)."""
-    view = core.game.view(core.state, viewer)
-    for player in view["players"]:
+    game, state = session.game, session.state
+    view = game.view(state, viewer)
+    for player in view.get("players", []):
         player["name"] = names.get(player["seat"], player["name"])
         player["joined"] = player["seat"] in names
-    settings = core.settings
-    return {
-        "version": core.version,
-        "view": view,
-        "table": {
-            "phase": "ended" if ended else core.phase(),
-            "mode": mode,
-            "simulated": simulated,
-            "countdown": _countdown(core, now_us),
-            "claim_ms_left": None if core.claim_deadline_us is None
-            else max(0, core.claim_deadline_us - now_us) / US_PER_MS,
-            "last_stop": core.last_stop,
-            "waiting_card": _waiting_card(core),
-            "settings": {"tie_window_ms": settings.tie_window_us / US_PER_MS,
-                         "step_ms": settings.step_us / US_PER_MS,
-                         "lead_in_ms": settings.lead_in_us / US_PER_MS,
-                         "claim_deadline_ms": settings.claim_deadline_us / US_PER_MS},
-        },
-        "score": score,
+    status = "ended" if ended else session.status()
+    table = {
+        "game": game.name,
+        "status": status,
+        "phase": view.get("phase", status) if status == "playing" else status,
+        "to_act": list(game.to_act(state)),
+        "mode": mode,
+        "simulated": simulated,
+        "waiting_card": _waiting_card(session),
+        "waiting_entry": _waiting_entry(session),
     }
+    if session.realtime is not None:
+        table.update(session.realtime.public(now_us))
+    return {"version": session.version, "view": view, "table": table, "score": score}
 
 
-def _countdown(core: TableCore, now_us: int) -> dict | None:
-    """The schedule, relative to now, so a page runs the digits on its own clock."""
-    countdown = core.countdown
-    if countdown is None:
-        return None
-    return {"opens_in_ms": (countdown.opens_us - now_us) / US_PER_MS, "first": countdown.first,
-            "lowest": countdown.lowest, "step_ms": countdown.step_us / US_PER_MS}
-
-
-def _waiting_card(core: TableCore) -> dict | None:
-    request = core.match.waiting_for_card
+def _waiting_card(session: Session) -> dict | None:
+    request = session.match.waiting_for_card
     if request is None:
         return None
-    return {"deck": request.deck,
+    return {"deck": request.deck, "seen_by": request.seen_by,
             "remaining": [[card, n] for card, n in sorted(request.remaining.items()) if n]}
 
 
-def scores(core: TableCore, names: dict[int, str], overrides: dict[int, dict]) -> dict:
-    """Final scores with the table's discard choices, and the optimal discard as advice.
+def _waiting_entry(session: Session) -> dict | None:
+    request = session.match.waiting_for_entry
+    if request is None:
+        return None
+    return {"name": request.name, "prompt": request.prompt, "example": request.example}
+
+
+def scores(spec: GameSpec, session: Session, names: dict[int, str], overrides: dict[int, dict]) -> dict:
+    """Final scores, with the table's own choices where the game takes them (Le Marché's
+    discards) and the game's advice beside them.
 
     Called only when the game is over or ended, when every holding is public.
     """
-    state = core.state
-    by_name = {state.names[seat]: keep for seat, keep in overrides.items()}
-    chosen = final_score(state, by_name).to_dict()
-    advice = final_score(state).to_dict() if overrides else chosen
-    for seat, (player, advised) in enumerate(zip(chosen["players"], advice["players"])):
-        player["seat"] = seat
-        player["name"] = names.get(seat, player["name"])
-        player["money"] = state.money[seat]
-        player["advice"] = {"kept": advised["kept"], "discarded": advised["discarded"],
-                            "total": advised["total"]}
-    chosen["winners"] = [names.get(seat, name) for seat, name in enumerate(state.names)
-                         if name in chosen["winners"]]
-    return chosen
+    state = session.state
+    if spec.table_scores is not None:
+        sheet = spec.table_scores(state, overrides)
+    else:
+        sheet = session.game.result(state).to_dict()
+    engine_names = session.game.names(state)
+    for player in sheet.get("players", []):
+        player["name"] = names.get(player["seat"], player["name"])
+    sheet["winners"] = [names.get(seat, name) for seat, name in enumerate(engine_names)
+                        if name in sheet.get("winners", ())]
+    return sheet

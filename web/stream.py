@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, request
 
-from web.context import my_seat, table
+from web.context import my_seat, service
 
 bp = Blueprint("stream", __name__)
 
@@ -12,7 +12,7 @@ bp = Blueprint("stream", __name__)
 def stream():
     """``?view=table`` forces the public view (the table screen, the host console)."""
     viewer = None if request.args.get("view") == "table" else my_seat()
-    web = table()
+    web = service()
     web.snapshot(viewer)                      # refuse now (503) rather than mid-stream
     hub = current_app.extensions["samarkand.hub"]
     events = hub.stream(lambda: web.snapshot(viewer), current_app.config["PING_S"])

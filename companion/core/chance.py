@@ -35,20 +35,20 @@ class SeededChance:
         raise AssertionError("unreachable: pick within the total")
 
 
-class NeedsTableInput(Exception):
-    """The physical table has to say which card came up."""
+class CardAwaited(Exception):
+    """The physical table has to say which card came up (or which face the die shows)."""
 
     def __init__(self, request: ChanceRequest, problem: str = "") -> None:
         super().__init__(problem or f"enter the card turned up from the {request.deck} deck")
         self.request = request
 
 
-class RefusedTableCard(NeedsTableInput, RuleError):
+class RefusedCard(CardAwaited, RuleError):
     """The card entered is not in the deck: it is refused and a card is still awaited."""
 
 
-class TableChance:
-    """The physical table: a person enters the real card, checked against what is left."""
+class EnteredChance:
+    """The physical table's draws: a person enters the real card, checked against what is left."""
 
     def __init__(self) -> None:
         self._entered: list[Any] = []
@@ -58,12 +58,12 @@ class TableChance:
 
     def draw(self, request: ChanceRequest, position: int) -> Any:
         if not self._entered:
-            raise NeedsTableInput(request)
+            raise CardAwaited(request)
         card = self._entered.pop(0)
         try:
             check_remaining(request, card)
         except RuleError as refused:     # the decision stands; the card is still awaited
-            raise RefusedTableCard(request, str(refused)) from None
+            raise RefusedCard(request, str(refused)) from None
         return card
 
 

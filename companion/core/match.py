@@ -3,21 +3,22 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from companion.core.chance import NeedsTableInput
+from companion.core.chance import CardAwaited
 from companion.core.errors import RuleError
-from companion.core.game import Event, Game, chance_event
+from companion.core.game import ChanceRequest, Event, Game, InputRequest, chance_event, entry_event
 
 
 def replay(game: Game, setup: Mapping, events: Iterable[Event]) -> Any:
     """The state a log leads to; the log is the source of truth."""
     state = game.new_state(setup)
     for event in events:
-        state = game.apply(state, event)
+        game.advance(state, event)
     return state
 
 
 class Match:
-    """Owns one game's state and log; every change goes through ``act`` or ``undo``.
+    """Owns one game's state and log; every change goes through ``act``, ``enter_chance``,
+    ``enter`` or ``undo``.
 
     A new match may wait for its first draws: call ``fill_chance`` and keep what it
     returns with the rest of the log.
@@ -46,9 +47,9 @@ class Match:
         while (request := self.game.chance_request(self.state)) is not None:
             try:
                 card = self.chance.draw(request, len(self.log))
-            except NeedsTableInput:
+            except CardAwaited:
                 break
-            event = chance_event(request.deck, card)
+            event = chance_event(request.deck, card, request.seen_by)
             self.state = self.game.apply(self.state, event)
             self.log.append(event)
             added.append(event)
@@ -56,10 +57,17 @@ class Match:
 
     def enter_chance(self, card: Any) -> list[Event]:
         """A person at the physical table enters the card that came up."""
-        request = self.game.chance_request(self.state)
+        request = self.waiting_for_card
         if request is None:
             raise RuleError("no card is waiting to be turned up")
-        return self.act(chance_event(request.deck, card))
+        return self.act(chance_event(request.deck, card, request.seen_by))
+
+    def enter(self, value: Any) -> list[Event]:
+        """A person at the table enters the data the game waits for, checked by the game."""
+        request = self.waiting_for_entry
+        if request is None:
+            raise RuleError("nothing is waiting to be entered")
+        return self.act(entry_event(request, request.check(value)))
 
     def undo_length(self) -> int:
         """How many events the next ``undo`` drops: the last decision and its draws."""
@@ -77,5 +85,9 @@ class Match:
         return dropped
 
     @property
-    def waiting_for_card(self):
+    def waiting_for_card(self) -> ChanceRequest | None:
         return self.game.chance_request(self.state)
+
+    @property
+    def waiting_for_entry(self) -> InputRequest | None:
+        return self.game.input_request(self.state)

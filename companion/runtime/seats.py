@@ -1,86 +1,70 @@
-"""Seats played by bots at a live table: they pick, press their buzzer and claim.
+"""Seats played by bots at a live table.
 
-A bot presses through the same path as a person: its seat's mock pin is driven low at a
-reaction time (a fraction of a countdown step) after the count it wants appears, so the bank, the lockout and the
-arbiter treat it exactly like a real buzzer.
+A bot decides from its seat's view when the game waits for that seat. In a game with a
+countdown it also presses its buzzer: the game's real-time part says when each bot would
+press (``plan_presses``), and the press goes through the same path as a person's (the
+seat's mock pin is driven low), so the bank, the lockout and the arbiter treat it
+exactly like a real buzzer.
 """
 from __future__ import annotations
 
+import logging
 import random
 from typing import Callable
 
+from companion.core.bot import Bot
 from companion.core.errors import RuleError
-from companion.games.marche.bots import Bot
-from companion.runtime.table import TableCore
+from companion.runtime.session import Session
 
-REACTION = (0.15, 0.7)   # after the wanted count appears, in countdown steps
-HOLD = 0.15
+log = logging.getLogger(__name__)
 
 
 class BotSeats:
-    def __init__(self, bots: dict[int, Bot], press: Callable[[int, bool, int], None],
+    def __init__(self, bots: dict[int, Bot], press: Callable[[int, bool, int], None] | None,
                  rng: random.Random) -> None:
         self.bots = bots
         self.press = press          # press(seat, down, t_us): drive the seat's buzzer
         self.rng = rng
-        self._planned: dict[int, tuple[int, int]] = {}   # seat -> (count wanted, press at)
+        self._planned: dict[int, tuple[int, int]] = {}      # seat -> (press at, held for)
         self._releases: dict[int, int] = {}
-        self._market: tuple | None = None
-        self._step = 1_000_000
 
     def next_due(self) -> int | None:
-        times = [t for _, t in self._planned.values()] + list(self._releases.values())
+        times = [at for at, _ in self._planned.values()] + list(self._releases.values())
         return min(times) if times else None
 
-    def step(self, core: TableCore, now: int) -> None:
-        phase = core.phase()
-        state = core.state
-        if phase == "picking":
-            for seat, bot in self.bots.items():
-                if state.picks[seat] is None:
-                    core.pick(seat, bot.pick(state, seat), now)
-                    state = core.state
-        elif phase == "claiming":
-            stop = state.stop
-            for seat in [s for s in stop.seats() if s in self.bots and s not in stop.claims]:
-                self._claim(core, seat, stop.count, now)
-                if core.state.stop is None:
-                    break
-        elif phase == "countdown":
-            self._step = core.settings.step_us
-            self._plan_presses(core, now)
+    def step(self, session: Session, now: int) -> None:
+        if session.status() == "playing":
+            self._decide(session, now)
+            self._plan_presses(session, now)
         self._fire(now)
 
-    def _claim(self, core: TableCore, seat: int, count: int, now: int) -> None:
-        target = self.bots[seat].claim(core.state, seat, count)
-        try:
-            core.claim(seat, target, now)
-        except RuleError:
-            core.claim(seat, None, now)
-
-    def _plan_presses(self, core: TableCore, now: int) -> None:
-        shown = core.count_shown(now)
-        market = (core.state.turn, len(core.state.records))
-        if not isinstance(shown, int) or market != self._market:
-            self._planned.clear()          # what was worth a press may be gone now
-            self._market = market
-        if not isinstance(shown, int):
-            return
-        for seat, bot in self.bots.items():
-            if seat in self._planned or seat in self._releases:
+    def _decide(self, session: Session, now: int) -> None:
+        """Every bot the game waits for decides, from its own seat's view."""
+        game = session.game
+        for seat in game.to_act(session.state):
+            bot = self.bots.get(seat)
+            if bot is None or seat not in game.to_act(session.state):
                 continue
-            bid = bot.bid(core.state, seat)
-            if bid is not None and bid[0] >= shown:
-                step = core.settings.step_us
-                at = core.countdown.tick_us(shown) + int(step * self.rng.uniform(*REACTION))
-                self._planned[seat] = (shown, max(at, now))
+            event = bot.decide(game.seat_view(session.state, seat), seat)
+            try:
+                session.act(event, now)
+            except RuleError as refused:
+                log.warning("bot at seat %d: %s", seat + 1, refused)
+
+    def _plan_presses(self, session: Session, now: int) -> None:
+        plan = getattr(session.realtime, "plan_presses", None)
+        if plan is None or self.press is None:
+            self._planned.clear()
+            return
+        keen = {seat: bot for seat, bot in self.bots.items() if seat not in self._releases}
+        self._planned = plan(session.state, keen, now, self.rng, self._planned)
 
     def _fire(self, now: int) -> None:
-        for seat, (_, at) in list(self._planned.items()):
+        for seat, (at, held_us) in list(self._planned.items()):
             if at <= now:
                 del self._planned[seat]
                 self.press(seat, True, at)
-                self._releases[seat] = at + max(int(HOLD * self._step), 1)
+                self._releases[seat] = at + held_us
         for seat, at in list(self._releases.items()):
             if at <= now:
                 del self._releases[seat]

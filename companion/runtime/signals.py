@@ -1,7 +1,7 @@
 """What the table's inputs and outputs exchange with the runtime, whatever drives them.
 
 The GPIO path (hardware/) and the USB board (firmware_bridge/) both produce
-``BuzzerEvent`` values and implement ``CountdownDisplay`` and ``SeatLights``, so the
+``BuzzerEvent`` values (the arbiter's own input type) and implement ``CountdownDisplay`` and ``SeatLights``, so the
 runtime never knows which one it has.
 """
 from __future__ import annotations
@@ -9,6 +9,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from typing import Protocol
+
+from companion.core.arbiter import BuzzerEvent
+
+__all__ = ["BuzzerEvent", "CountdownDisplay", "SeatLights", "StuckBuzzer", "now_us"]
 
 
 def now_us() -> int:
@@ -18,19 +22,6 @@ def now_us() -> int:
     seconds), so countdown ticks and press stamps share one clock domain.
     """
     return time.monotonic_ns() // 1000
-
-
-@dataclass(frozen=True, slots=True)
-class BuzzerEvent:
-    """One buzzer's press or release, stamped where the edge happened.
-
-    ``t_us`` is the first edge's own timestamp in the table clock (or, from the
-    firmware bridge, the board's clock extended to 64 bits); debounce never moves it.
-    """
-
-    seat: int
-    pressed: bool
-    t_us: int
 
 
 @dataclass(frozen=True, slots=True)

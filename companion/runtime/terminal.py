@@ -1,4 +1,9 @@
-"""The table on a terminal: what happens in words, the final scores, a keyboard seat."""
+"""The table on the Pi's terminal: what happens in words, the final scores, a keyboard seat.
+
+Every game is told through its own narration (the registry's ``Narration``): the
+terminal only prints what it says, with anything a player typed (their name) escaped
+so that no control character reaches the terminal or the journal raw.
+"""
 from __future__ import annotations
 
 import sys
@@ -6,15 +11,17 @@ import threading
 from typing import TextIO
 
 from companion.core.errors import RuleError
-from companion.games.marche.final import final_score
-from companion.games.marche.state import BANK, CAMEL
-from companion.runtime.console import describe, score_table
 
-HELP = ("keys: Enter = your buzzer · p CARD = offer a card · c NAME|bank|camel|- = claim · "
-        "u = undo · q = quit")
+KEYS = "Enter = your buzzer · u = undo · q = quit"
 
 
-class TerminalTable:
+def printable(text: str) -> str:
+    """``text`` with every non-printable character shown as an escape (\\x1b, \\u200e…)."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
+
+
+class Narrator:
     def __init__(self, appliance, keyboard_seat: int | None = None, out: TextIO = sys.stdout) -> None:
         self.appliance = appliance
         self.seat = keyboard_seat
@@ -23,15 +30,20 @@ class TerminalTable:
         self._before = None
         self._scored = False
 
+    @property
+    def narration(self):
+        return self.appliance.spec.narration
+
     def attach(self) -> None:
         self.appliance.listeners.append(self._on_change)
-        core = self.appliance.core
-        self._seen, self._before = len(core.match.log), core.state
-        if core.game.is_over(core.state):          # resumed on a game already over
-            self._on_change(core)
+        session = self.appliance.session
+        self._seen, self._before = len(session.match.log), session.game.copy(session.state)
+        if session.game.is_over(session.state):          # resumed on a game already over
+            self._on_change(session)
         if self.seat is not None:
             self.appliance.take_seat(self.seat)
-            self._say(f"You play {core.state.names[self.seat]}. {HELP}")
+            name = session.game.names(session.state)[self.seat]
+            self._say(f"You play {name}. keys: {self.narration.keyboard_help} · {KEYS}")
             threading.Thread(target=self._keyboard, name="keyboard", daemon=True).start()
 
     def run(self, done: threading.Event, exit_when_over: bool) -> None:
@@ -39,24 +51,25 @@ class TerminalTable:
             if self._scored and exit_when_over:
                 return
 
-    def _on_change(self, core) -> None:
-        log = core.match.log
+    def _on_change(self, session) -> None:
+        log = session.match.log
         if len(log) < self._seen:                      # an undo
             self._say(f"Undone: {self._seen - len(log)} event(s)")
         else:
             lines = []
+            state = self._before
             for event in log[self._seen:]:
-                lines += describe(event, self._before, core.state)
-                self._before = core.state
+                after = session.game.apply(state, event)
+                lines += self.narration.describe(event, state, after)
+                state = after
             for line in dict.fromkeys(lines):
                 self._say(line)
-        self._seen, self._before = len(log), core.state
-        if self.seat is not None and core.state.stop and self.seat in core.state.stop.seats() \
-                and self.seat not in core.state.stop.claims:
-            self._say("You stopped! Claim a card: c NAME|bank|camel|-")
-        if core.game.is_over(core.state) and not self._scored:
+        self._seen, self._before = len(log), session.game.copy(session.state)
+        if self.seat is not None and self.seat in session.game.to_act(session.state):
+            self._say("Your move.")
+        if session.game.is_over(session.state) and not self._scored:
             self._scored = True
-            self._say(score_table(final_score(core.state)))
+            self._say(self.narration.score_sheet(session.state))
 
     def _keyboard(self) -> None:
         for line in sys.stdin:
@@ -68,35 +81,22 @@ class TerminalTable:
 
     def _command(self, text: str) -> bool:
         appliance, seat = self.appliance, self.seat
-        core = appliance.core
+        session = appliance.session
         if text == "":
             if appliance.inputs.press is None:
                 self._say("  use your real buzzer")
                 return True
             appliance.call(lambda now: appliance.inputs.press(seat, True, now))
             appliance.call(lambda now: appliance.inputs.press(seat, False, now + 100_000))
-        elif text[0] == "p":
-            appliance.call(core.pick, seat, int(text[1:].strip() or -1))
-        elif text[0] == "c":
-            appliance.call(core.claim, seat, self._target(text[1:].strip()))
         elif text == "u":
-            appliance.call(core.undo)
+            appliance.call(session.undo)
         elif text == "q":
             return False
         else:
-            self._say(HELP)
+            event = self.narration.command(session.state, seat, text)
+            appliance.call(session.act, event)
         return True
 
-    def _target(self, word: str):
-        if word in ("bank", CAMEL):
-            return BANK if word == "bank" else CAMEL
-        if word in ("-", ""):
-            return None
-        names = [n.lower() for n in self.appliance.core.state.names]
-        if word.lower() not in names:
-            raise RuleError(f"no player called {word!r}")
-        return names.index(word.lower())
-
     def _say(self, text: str) -> None:
-        self.out.write(text + "\n")
+        self.out.write("\n".join(map(printable, text.split("\n"))) + "\n")
         self.out.flush()

@@ -203,11 +203,14 @@ class EventStore:
         """Commit one event; returns its seq."""
         return self.append_many(game_id, [event])
 
-    def append_many(self, game_id: int, events: list[dict]) -> int:
-        """Commit an action with its automatic chance events atomically; returns the last seq."""
+    def append_many(self, game_id: int, events: list[dict],
+                    checkpoints: dict[str, dict] | None = None) -> int:
+        """Commit an action with its automatic chance events atomically, and with it the
+        checkpoints that explain it (a stop's evidence); returns the last seq."""
         if not events:
             raise InvalidDataError("append_many needs at least one event")
         bodies = [_encode(event, f"event {i}") for i, event in enumerate(events)]
+        kept = {key: _encode(value, f"checkpoint {key!r}") for key, value in (checkpoints or {}).items()}
         with self._write() as conn:
             self._open_game(conn, game_id)
             (last,) = conn.execute(
@@ -217,6 +220,8 @@ class EventStore:
                 "INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)",
                 [(game_id, last + i, body) for i, body in enumerate(bodies, start=1)],
             )
+            for key, body in kept.items():
+                self._keep_checkpoint(conn, game_id, key, body)
             return last + len(bodies)
 
     def undo_to(self, game_id: int, seq: int) -> int:
@@ -255,12 +260,16 @@ class EventStore:
         body = _encode(value, f"checkpoint {key!r}")
         with self._write() as conn:
             self._open_game(conn, game_id)
-            conn.execute(
-                "INSERT INTO checkpoints (game_id, key, value, updated) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value, "
-                "updated = excluded.updated",
-                (game_id, key, body, _now()),
-            )
+            self._keep_checkpoint(conn, game_id, key, body)
+
+    @staticmethod
+    def _keep_checkpoint(conn: sqlite3.Connection, game_id: int, key: str, body: str) -> None:
+        conn.execute(
+            "INSERT INTO checkpoints (game_id, key, value, updated) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value, "
+            "updated = excluded.updated",
+            (game_id, key, body, _now()),
+        )
 
     def checkpoint(self, game_id: int, key: str) -> dict | None:
         with self._read() as conn:

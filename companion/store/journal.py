@@ -13,8 +13,11 @@ class StoreJournal:
         self.store, self.game_id = store, game_id
         self.seqs = [r.seq for r in store.records(game_id)]
 
-    def record(self, events: list[Event]) -> None:
-        last = self.store.append_many(self.game_id, [e.to_dict() for e in events])
+    def record(self, events: list[Event], notes: tuple[dict, ...] = ()) -> None:
+        """The events and a stop's evidence among ``notes`` in one transaction (the other
+        notes are evidence for the log only)."""
+        evidence = {STOP_KEY: n for n in notes if n.get("note") == "stop_evidence"}
+        last = self.store.append_many(self.game_id, [e.to_dict() for e in events], evidence)
         self.seqs.extend(range(last - len(events) + 1, last + 1))
 
     def drop(self, count: int) -> None:
@@ -22,8 +25,7 @@ class StoreJournal:
         del self.seqs[-count:]
 
     def note(self, note: dict) -> None:
-        if note.get("note") == "stop_evidence":
-            self.store.set_checkpoint(self.game_id, STOP_KEY, note)
+        """Ignored presses and stuck buzzers are not kept: they change no game."""
 
     def countdown_at(self, count: int) -> None:
         """Where the countdown stands, so a restart carries on from that count."""

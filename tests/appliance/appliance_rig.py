@@ -1,6 +1,6 @@
 """Helpers for the appliance tests: start `samarkand run` for real, read its store, build scripts.
 
-The appliance runs as its own process (``python -m companion.cli run``) so that SIGKILL and
+The appliance runs as its own process (``python -m companion.appliance.cli run``) so that SIGKILL and
 SIGTERM hit exactly what runs on the Pi; the tests only read the store file between runs.
 """
 from __future__ import annotations
@@ -36,7 +36,7 @@ def _env() -> dict:
 def start_appliance(store: Path, out: Path, *extra: str, players: int = 3, seed: int = 7,
                     web: bool = False) -> subprocess.Popen:
     """`samarkand run --simulate` on ``store``, its stdout and stderr going to ``out``(.err)."""
-    args = [sys.executable, "-m", "companion.cli", "run", "--simulate", "--players", str(players),
+    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--players", str(players),
             "--seed", str(seed), *FAST, "--set", f"store.path={store}", *extra]
     if not web:
         args.append("--no-web")
@@ -88,7 +88,7 @@ def bot_script(seed: int, players: int) -> dict:
     """A whole game as a list of engine events, played by bots with the appliance's draws.
 
     Chance comes from ``SeededChance(seed)`` at the same log positions as in the appliance
-    (Match fills draws exactly as TableCore does), so an appliance game created with this
+    (Match fills draws exactly as Session does), so an appliance game created with this
     seed turns up the very cards written here.
     """
     rng = random.Random(f"script/{seed}")

@@ -3,7 +3,7 @@
 ``python script_driver.py STORE SCRIPT.json`` opens the store as ``samarkand run`` does
 (``open_store``), resumes the unfinished game or creates it from the script's setup and
 seed, then acts the script's remaining decisions one by one through ``Appliance.call``
--> ``TableCore.act`` -> ``StoreJournal`` (draws follow by themselves, from the seed). After
+-> ``Session.act`` -> ``StoreJournal`` (draws follow by themselves, from the seed). After
 each action it prints the log length: that line is the acknowledgement, written only after
 the commit. No real time is involved (the countdown's lead-in is an hour and the loop is
 never started), so a killed and restarted run must end exactly where an uninterrupted one
@@ -14,10 +14,10 @@ from __future__ import annotations
 import json
 import sys
 
-from companion.appliance import Appliance, open_store
+from companion.appliance.running import Appliance, open_store
 from companion.config import load_config
 from companion.core.game import Event
-from companion.runtime.inputs import Inputs
+from companion.appliance.inputs import Inputs
 
 HOUR_S = 3600
 
@@ -34,7 +34,7 @@ def main(store_path: str, script_path: str) -> int:
     appliance = Appliance(config, Inputs(), store, seed=script["seed"], bots_fill_seats=False)
     if not appliance.resume():
         appliance.new_game(script["setup"])
-    core = appliance.core
+    core = appliance.session
     log = core.match.log
     while True:
         if log != expected[:len(log)]:

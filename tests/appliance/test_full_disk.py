@@ -1,7 +1,7 @@
 """A full disk mid-game: the store refuses to write; the action must be refused whole.
 
 The store is a real EventStore whose writes raise StoreFullError while ``full`` is set (as
-SQLITE_FULL is translated), behind the appliance's own StoreJournal and TableCore.
+SQLITE_FULL is translated), behind the appliance's own StoreJournal and Session.
 """
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import time
 
 import pytest
 
-from companion.appliance import Appliance
+from companion.appliance.running import Appliance
 from companion.config import load_config
-from companion.runtime.inputs import Inputs
+from companion.appliance.inputs import Inputs
+from companion.core.game import Event
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreFullError
 
@@ -25,9 +26,9 @@ class FillableStore(EventStore):
         if self.full:
             raise StoreFullError(self.path)
 
-    def append_many(self, game_id, events):
+    def append_many(self, game_id, events, checkpoints=None):
         self._refuse()
-        return super().append_many(game_id, events)
+        return super().append_many(game_id, events, checkpoints)
 
     def undo_to(self, game_id, seq):
         self._refuse()
@@ -55,36 +56,36 @@ def appliance(tmp_path):
 
 def _counting(tmp_path) -> Appliance:
     appliance = _appliance(tmp_path, lead_in_s=0, step_s=0.01)
-    core = appliance.core
+    core = appliance.session
     for seat in range(3):
-        appliance.call(core.pick, seat, core.state.hands[seat][0])
+        appliance.call(core.act, Event("pick", seat, {"card": core.state.hands[seat][0]}))
     return appliance
 
 
 def _snapshot(appliance):
-    core = appliance.core
+    core = appliance.session
     return core.state, list(core.match.log), appliance.store.events(appliance.game_id)
 
 
 def test_a_refused_pick_changes_nothing_and_the_caller_is_told(appliance):
-    core = appliance.core
+    core = appliance.session
     heard = []
     appliance.listeners.append(lambda c: heard.append(c.version))
     before = _snapshot(appliance)
     appliance.store.full = True
     with pytest.raises(StoreFullError, match="is full"):
-        appliance.call(core.pick, 0, core.state.hands[0][0])
+        appliance.call(core.act, Event("pick", 0, {"card": core.state.hands[0][0]}))
     assert _snapshot(appliance) == before and core.state is before[0]
     assert heard == []                               # nobody was told of an unsaved action
     appliance.store.full = False                     # space freed: the same pick now goes in
-    appliance.call(core.pick, 0, core.state.hands[0][0])
+    appliance.call(core.act, Event("pick", 0, {"card": core.state.hands[0][0]}))
     assert core.state.picks[0] is not None
     assert appliance.store.events(appliance.game_id) == [e.to_dict() for e in core.match.log]
 
 
 def test_a_refused_undo_changes_nothing(appliance):
-    core = appliance.core
-    appliance.call(core.pick, 0, core.state.hands[0][0])
+    core = appliance.session
+    appliance.call(core.act, Event("pick", 0, {"card": core.state.hands[0][0]}))
     before = _snapshot(appliance)
     appliance.store.full = True
     with pytest.raises(StoreFullError):
@@ -94,12 +95,12 @@ def test_a_refused_undo_changes_nothing(appliance):
 
 def test_the_table_loop_survives_a_full_disk(tmp_path):
     appliance = _counting(tmp_path)
-    assert appliance.core.phase() == "countdown"
+    assert appliance.session.state.phase == "countdown"
     appliance.store.full = True
-    appliance.loop.start()
+    appliance.runner.start()
     try:
         time.sleep(0.3)                              # the countdown runs out meanwhile
-        assert appliance.loop._thread.is_alive(), "the table loop died on the full disk"
+        assert appliance.runner._thread.is_alive(), "the table loop died on the full disk"
     finally:
         appliance.close()
 
@@ -109,18 +110,18 @@ def test_the_countdown_end_refused_by_a_full_disk_is_not_half_applied(tmp_path):
     before = _snapshot(appliance)
     appliance.store.full = True
     with pytest.raises(StoreFullError):
-        appliance.core.advance(now_us() + 60_000_000)    # long after the countdown ran out
-    assert _snapshot(appliance) == before and appliance.core.state.phase == "countdown"
+        appliance.session.catch_up(now_us() + 60_000_000)    # long after the countdown ran out
+    assert _snapshot(appliance) == before and appliance.session.state.phase == "countdown"
     appliance.close()
 
 
 def test_the_countdown_ends_once_space_is_freed(tmp_path):
     appliance = _counting(tmp_path)
-    core = appliance.core
+    core = appliance.session
     appliance.store.full = True
     with pytest.raises(StoreFullError):
-        core.advance(now_us() + 60_000_000)
+        core.catch_up(now_us() + 60_000_000)
     appliance.store.full = False
-    core.advance(now_us() + 61_000_000)
+    core.catch_up(now_us() + 61_000_000)
     assert core.state.turn == 2, "the refused end of the countdown is never retried"
     appliance.close()

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from appliance_rig import bot_script
-from companion.cli import main
+from companion.appliance.cli import main
 from companion.core.game import Event
 from companion.core.match import replay
 from companion.games.marche.engine import MarcheGame

@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from companion.core.chance import NeedsTableInput, SeededChance, TableChance, check_remaining
+from companion.core.chance import CardAwaited, SeededChance, EnteredChance, check_remaining
 from companion.core.errors import RuleError
 from companion.core.game import ChanceRequest
 
@@ -23,8 +23,8 @@ def test_seeded_draws_follow_the_multiset_and_never_an_exhausted_card():
 
 
 def test_the_table_must_say_which_card_came_up():
-    table = TableChance()
-    with pytest.raises(NeedsTableInput) as waiting:
+    table = EnteredChance()
+    with pytest.raises(CardAwaited) as waiting:
         table.draw(URN, 0)
     assert waiting.value.request is URN and "urn deck" in str(waiting.value)
     table.enter(2)
@@ -32,7 +32,7 @@ def test_the_table_must_say_which_card_came_up():
 
 
 def test_a_table_card_no_longer_in_the_deck_is_refused_naming_what_is_left():
-    table = TableChance()
+    table = EnteredChance()
     table.enter(9)
     with pytest.raises(RuleError, match=r"card 9 is no longer in the urn deck \(left: 1×3, 2×1\)"):
         table.draw(URN, 0)

@@ -1,7 +1,7 @@
 """The match: act, chance filling, table entry, undo and replay, on a toy game."""
 import pytest
 
-from companion.core.chance import SeededChance, TableChance
+from companion.core.chance import SeededChance, EnteredChance
 from companion.core.errors import RuleError
 from companion.core.game import CHANCE, Event, chance_event
 from companion.core.match import Match, replay
@@ -26,7 +26,7 @@ def test_act_applies_a_decision_and_the_draws_it_makes_due():
     match = digital()
     added = match.act(want(2))
     assert [e.kind for e in added] == ["want", CHANCE, CHANCE]
-    assert match.log == added and len(match.state.drawn) == 2
+    assert match.log == added and len(match.state.drawn[0]) == 2
     assert match.waiting_for_card is None
 
 
@@ -47,29 +47,29 @@ def test_a_new_match_may_wait_for_its_first_draws():
 
 
 def test_a_physical_table_waits_for_the_card_then_checks_it():
-    match = Match(GAME, {}, TableChance())
+    match = Match(GAME, {}, EnteredChance())
     assert match.act(want(1)) == [want(1)]
     assert match.waiting_for_card.remaining == {1: 3, 2: 1}
     with pytest.raises(RuleError, match="a ball must be drawn first"):
         match.act(note("early"))
     with pytest.raises(RuleError, match="ball 5 cannot be drawn"):
         match.enter_chance(5)
-    assert match.enter_chance(2) == [chance_event("urn", 2)]
-    assert match.state.drawn == (2,)
+    assert match.enter_chance(2) == [chance_event("urn", 2, seen_by=0)]
+    assert match.state.drawn[0] == (2,)
     with pytest.raises(RuleError, match="no card is waiting"):
         match.enter_chance(1)
 
 
 def test_a_card_entered_ahead_is_used_by_the_next_draw():
-    table = TableChance()
+    table = EnteredChance()
     table.enter(2)
     match = Match(GAME, {}, table)
     match.act(want(1))
-    assert match.state.drawn == (2,) and match.waiting_for_card is None
+    assert match.state.drawn[0] == (2,) and match.waiting_for_card is None
 
 
 def test_a_wrong_card_entered_ahead_does_not_half_apply_the_decision():
-    table = TableChance()
+    table = EnteredChance()
     table.enter(5)
     match = Match(GAME, {}, table)
     before = (match.state, list(match.log))
@@ -111,5 +111,5 @@ def test_replay_rebuilds_the_state_from_the_log_without_drawing_again():
     match.act(want(2))
     match.act(note("n"))
     assert replay(GAME, {}, match.log) == match.state
-    resumed = Match(GAME, {}, TableChance(), match.log)
+    resumed = Match(GAME, {}, EnteredChance(), match.log)
     assert resumed.state == match.state and resumed.waiting_for_card is None

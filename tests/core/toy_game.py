@@ -1,65 +1,174 @@
-"""A tiny game on the core, so the core is tested without any real game's rules.
+"""The core's worked example: a tiny game that uses every part of the contract.
 
-An urn of numbered balls: ``want`` asks for ``n`` balls to be drawn, ``note`` records a
-word; a decision while a ball is awaited is refused, as is any unknown action.
+An urn of numbered balls, one to four players. Play goes round the table in seat order:
+the seat to act either ``want``s ``n`` balls (each drawn blind, seen by that seat alone)
+or ``note``s a word and passes. A table that plays with a real urn may first have to
+``label`` it: an entry the host types (a word of letters), which no list of values could
+offer. When the urn is empty the game is over and each seat scores the sum of its balls.
+
+Read it beside companion/core/game.py: ``new_state`` checks the setup, ``advance`` checks
+everything before changing anything, ``chance_request`` names what is drawn and who sees
+it, ``input_request`` asks for data with its own validator, ``to_act`` says whose turn it
+is, ``view`` hides other seats' balls, ``result`` ranks the seats. The registration at the
+bottom is all the appliance needs to run it (``SAMARKAND_GAMES=toy_game``).
 """
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from companion.core.bot import Bot
 from companion.core.errors import RuleError
-from companion.core.game import CHANCE, ChanceRequest, Event, Game
+from companion.core.game import (
+    CHANCE, ENTRY, ChanceRequest, Event, Game, InputRequest, Result, places_by,
+)
+from companion.core.registry import GameSpec, Option, register_game
 
 
-@dataclass(frozen=True)
+@dataclass
 class Urn:
+    names: tuple[str, ...]
     left: tuple[int, ...]
     wanted: int = 0
-    drawn: tuple[int, ...] = ()
+    turn: int = 0                       # the seat to act
+    label: str | None = ""              # None: the table must enter it first
+    drawn: list[tuple[int, ...]] = field(default_factory=list)   # each seat's balls
     notes: tuple[str, ...] = ()
+
+
+def check_label(value) -> str:
+    if not isinstance(value, str) or not value.isalpha() or len(value) > 12:
+        raise RuleError("the urn's label is one word of up to 12 letters")
+    return value
 
 
 class UrnGame(Game[Urn]):
     name = "urn"
 
     def new_state(self, setup):
-        return Urn(tuple(sorted(setup.get("balls", (1, 1, 1, 2)))), setup.get("wanted", 0))
+        players = setup.get("players", 1)
+        if type(players) is not int or not 1 <= players <= 4:
+            raise RuleError(f"the urn is played by 1 to 4 players, not {players!r}")
+        names = tuple(setup.get("names") or (f"Seat {s + 1}" for s in range(players)))
+        rules = setup.get("rules") or {}
+        balls = setup.get("balls", rules.get("balls", (1, 1, 1, 2)))
+        label = None if rules.get("label_at_table") else ""
+        return Urn(names, tuple(sorted(balls)), setup.get("wanted", 0), label=label,
+                   drawn=[() for _ in names])
+
+    def copy(self, state):
+        return replace(state, drawn=list(state.drawn))
+
+    def names(self, state):
+        return state.names
 
     def chance_request(self, state):
-        return ChanceRequest("urn", Counter(state.left)) if state.wanted and state.left else None
+        if state.label is None or not (state.wanted and state.left):
+            return None
+        return ChanceRequest("urn", Counter(state.left), seen_by=state.turn)
 
-    def apply(self, state, event):
-        waiting = self.chance_request(state)
+    def input_request(self, state):
+        if state.label is not None:
+            return None
+        return InputRequest("label", "Write the urn's label (one word)", "Amphora", check_label)
+
+    def to_act(self, state):
+        if self.is_over(state) or self.chance_request(state) or self.input_request(state):
+            return ()
+        return (state.turn,)
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        return [Event("want", seat, {"n": n}) for n in range(1, len(state.left) + 1)]
+
+    def advance(self, state, event):
+        if event.kind == ENTRY:
+            if self.input_request(state) is None or event.data.get("name") != "label":
+                raise RuleError("nothing is waiting to be entered")
+            state.label = check_label(event.data.get("value"))
+            return
         if event.kind == CHANCE:
             card = event.data["card"]
-            if waiting is None or card not in state.left:
+            if self.chance_request(state) is None or card not in state.left:
                 raise RuleError(f"ball {card!r} cannot be drawn now")
             left = list(state.left)
             left.remove(card)
-            return replace(state, left=tuple(left), wanted=state.wanted - 1,
-                           drawn=state.drawn + (card,))
-        if waiting is not None:
+            state.left, state.wanted = tuple(left), state.wanted - 1
+            state.drawn[state.turn] += (card,)
+            if not state.wanted:
+                self._pass(state)
+            return
+        if event.kind not in ("want", "note"):
+            raise RuleError(f"unknown action {event.kind!r}")
+        if self.input_request(state) is not None:
+            raise RuleError("the urn's label must be entered first")
+        if self.chance_request(state) is not None:
             raise RuleError("a ball must be drawn first")
+        if event.actor != state.turn:
+            raise RuleError(f"it is {state.names[state.turn]}'s turn")
         if event.kind == "want":
-            return replace(state, wanted=state.wanted + event.data["n"])
-        if event.kind == "note":
-            return replace(state, notes=state.notes + (event.data["word"],))
-        raise RuleError(f"unknown action {event.kind!r}")
+            n = event.data.get("n")
+            if type(n) is not int or not 1 <= n <= len(state.left):
+                raise RuleError(f"want 1 to {len(state.left)} balls, not {n!r}")
+            state.wanted = n
+        else:
+            state.notes += (str(event.data.get("word")),)
+            self._pass(state)
+
+    @staticmethod
+    def _pass(state):
+        state.turn = (state.turn + 1) % len(state.names)
 
     def view(self, state, viewer):
-        return {"drawn": list(state.drawn)}
-
-    def redact(self, event, viewer):
-        return event.to_dict()
+        over = self.is_over(state)
+        players = [{"seat": seat, "name": name, "balls": len(state.drawn[seat]),
+                    **({"drawn": list(state.drawn[seat])} if seat == viewer or over else {})}
+                   for seat, name in enumerate(state.names)]
+        return {"phase": "over" if over else "playing", "turn": state.turn,
+                "left": len(state.left), "label": state.label, "players": players,
+                "drawn": list(state.drawn[viewer]) if viewer is not None else [],
+                "notes": list(state.notes)}
 
     def is_over(self, state):
         return not state.left
 
+    def result(self, state):
+        scores = tuple(sum(balls) for balls in state.drawn)
+        return Result(scores, places_by([(s,) for s in scores]), {"balls": [list(b) for b in state.drawn]})
 
-def want(n: int = 1) -> Event:
-    return Event("want", 0, {"n": n})
+
+def want(n: int = 1, seat: int = 0) -> Event:
+    return Event("want", seat, {"n": n})
 
 
-def note(word: str) -> Event:
-    return Event("note", 0, {"word": word})
+def note(word: str, seat: int = 0) -> Event:
+    return Event("note", seat, {"word": word})
+
+
+class Greedy(Bot):
+    """Always wants one ball: it never needs to see anything but its turn."""
+
+    style = "greedy"
+
+    def decide(self, view, seat):
+        return want(1, seat)
+
+
+class Chatty(Bot):
+    """Sometimes notes a word instead."""
+
+    style = "chatty"
+
+    def decide(self, view, seat):
+        return note("hm", seat) if self.rng.random() < 0.3 else want(1, seat)
+
+
+SPEC = register_game(GameSpec(
+    name="urn", title="The urn (the core's toy game)", min_players=1, max_players=4,
+    engine=UrnGame,
+    options=(Option("balls", [1, 1, 1, 2, 3, 5], "the balls in the urn"),
+             Option("label_at_table", False, "the table enters the urn's label first")),
+    bots={"greedy": Greedy, "chatty": Chatty},
+    renderer="toy_game",
+))

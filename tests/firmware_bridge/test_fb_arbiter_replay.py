@@ -6,8 +6,8 @@ is compared with feeding hand-made BuzzerEvents straight in, in arrival order an
 import pytest
 from fb_rig import wait_until
 
-from companion.runtime.arbiter import Arbiter
-from companion.runtime.clock import Countdown
+from companion.core.arbiter import Arbiter
+from companion.core.countdown import Countdown
 from companion.runtime.signals import BuzzerEvent
 
 # (name, tie window µs, presses as (seat, µs after the case's start), expected stoppers)

@@ -1,6 +1,6 @@
 """Builders for driving the Marché engine through a Match, one chosen card at a time.
 
-A physical-table match (TableChance) lets each test say exactly which camel or bank card
+A physical-table match (EnteredChance) lets each test say exactly which camel or bank card
 comes up, so every rule can be set up in a few lines.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import asdict
 
 import pytest
 
-from companion.core.chance import TableChance
+from companion.core.chance import EnteredChance
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
@@ -39,7 +39,7 @@ def claim(seat: int, target) -> Event:
 def table_match(players: int = 4, camel: int | None = 5, rules: dict | None = None,
                 **setup) -> Match:
     """A match at a physical table, with ``camel`` entered as the first face-up camel."""
-    match = Match(GAME, {"players": players, "rules": rules or {}, **setup}, TableChance())
+    match = Match(GAME, {"players": players, "rules": rules or {}, **setup}, EnteredChance())
     if camel is not None:
         match.enter_chance(camel)
     return match

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.runtime.script import Script, play_script
+from companion.appliance.script import Script, play_script
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve"]
 LEAD_IN = 2_000_000

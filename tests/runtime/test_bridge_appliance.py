@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import time
 
-from companion.appliance import Appliance
+from companion.appliance.running import Appliance
 from companion.config import load_config
-from companion.runtime.inputs import BridgeInputs
+from companion.core.game import Event
+from companion.appliance.inputs import BridgeInputs
 from companion.store import EventStore
 
 
@@ -27,18 +28,18 @@ def test_unplugging_the_board_mid_countdown_pauses_and_replugging_resumes(tmp_pa
     try:
         assert inputs.board.wait_connected(10)
         appliance.new_game({"players": 3}, {"step_ms": 2000, "lead_in_ms": 0})
-        appliance.loop.start()
-        core = appliance.core
+        appliance.runner.start()
+        core = appliance.session
         for seat in range(3):
-            appliance.call(core.pick, seat, 7)
-        assert wait_for(lambda: core.count_shown(time.monotonic_ns() // 1000) == 10)
+            appliance.call(core.act, Event("pick", seat, {"card": 7}))
+        assert wait_for(lambda: core.shown(time.monotonic_ns() // 1000)[1] == 10)
         inputs.board.emulator.unplug()
         assert wait_for(lambda: core.paused)
         assert appliance.link_down
         inputs.board.emulator.plug()
         assert wait_for(lambda: not core.paused)
         assert appliance.link_down is None
-        assert core.phase() == "countdown"
+        assert core.state.phase == "countdown"
         inputs.press(1, True, 0)                   # a press on the board after the replug
         assert wait_for(lambda: core.state.phase == "claiming", 15)
         assert [s for s, _ in core.state.stop.stoppers] == [1]

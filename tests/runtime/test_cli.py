@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from companion.cli import main
+from companion.appliance.cli import main
 
 
 def test_simulate_json_is_the_same_for_the_same_seed(capsys):

@@ -5,8 +5,8 @@ import itertools
 
 import pytest
 
-from companion.runtime.arbiter import Arbiter
-from companion.runtime.clock import Countdown
+from companion.core.arbiter import Arbiter
+from companion.core.countdown import Countdown
 from companion.runtime.signals import BuzzerEvent
 
 CD = Countdown(opens_us=1_000, first=10, lowest=1, step_us=1_000_000)
@@ -46,10 +46,11 @@ def test_decision_is_the_same_whatever_the_arrival_order(order):
     arbiter.open(CD)
     for i in order:
         arbiter.press(presses[i])
-    decision = arbiter.decide(1_000_000)
+    decision, ignored = arbiter.decide(1_000_000)
     assert decision.count == 10 and decision.first_us == 5_000
     assert decision.stoppers == ((3, 0), (0, 40), (2, 85_000))
     assert decision.late == ((1, 195_000),)
+    assert [(i.seat, i.t_us, i.reason) for i in ignored] == [(1, 200_000, "outside the tie window")]
 
 
 def test_no_decision_before_the_window_and_latency_have_passed():
@@ -57,17 +58,17 @@ def test_no_decision_before_the_window_and_latency_have_passed():
     arbiter.open(CD)
     arbiter.press(BuzzerEvent(1, True, 10_000))
     assert arbiter.due_us() == 115_000
-    assert arbiter.decide(114_999) is None
-    assert arbiter.decide(115_000).stoppers == ((1, 0),)
-    assert arbiter.countdown is None       # closed for the resolution
+    assert arbiter.decide(114_999) == (None, [])
+    assert arbiter.decide(115_000)[0].stoppers == ((1, 0),)
+    assert arbiter.pending == [] and arbiter.countdown is CD   # its owner closes it
 
 
 def test_releases_and_closed_countdowns_never_make_a_stop():
     arbiter = Arbiter()
-    arbiter.press(BuzzerEvent(0, True, 10))
+    ignored = [arbiter.press(BuzzerEvent(0, True, 10))]
     arbiter.open(CD)
-    arbiter.press(BuzzerEvent(0, False, 5_000))
-    arbiter.press(BuzzerEvent(1, True, CD.ends_us))
+    assert arbiter.press(BuzzerEvent(0, False, 5_000)) is None
+    ignored.append(arbiter.press(BuzzerEvent(1, True, CD.ends_us)))
     assert arbiter.pending == []
-    assert [i.reason for i in arbiter.ignored] == ["during a resolution or pause",
-                                                   "after the countdown ended"]
+    assert [i.reason for i in ignored] == ["during a resolution or pause",
+                                           "after the countdown ended"]

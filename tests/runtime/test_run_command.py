@@ -11,7 +11,7 @@ FAST = ["--set", "table.step_s=0.03", "--set", "table.lead_in_s=0.05",
 
 
 def run(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "companion.cli", "run", *args],
+    return subprocess.run([sys.executable, "-m", "companion.appliance.cli", "run", *args],
                           capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
 
 

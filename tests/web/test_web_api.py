@@ -12,7 +12,7 @@ from web.identity import PIN_TRIES, SEAT_COOKIE
 
 
 def version(appliance) -> int:
-    return appliance.core.version
+    return appliance.session.version
 
 
 # ------------------------------------------------------------------ joining
@@ -47,7 +47,7 @@ def test_no_rejoin_by_name_a_new_phone_with_the_same_name_gets_nothing(phone):
     stranger = phone()
     response = stranger.post("/api/join", {"seat": 0, "name": "Ana"})
     assert response.status_code == 409
-    assert stranger.post("/api/pick", {"card": 7}).status_code == 403
+    assert stranger.post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 403
     assert "you" not in stranger.state()["view"]
 
 
@@ -85,16 +85,16 @@ def test_a_post_without_our_origin_or_action_token_is_refused(phone, appliance, 
     p = phone().join(0, "Ana")
     before = version(appliance)
     sent = {"Origin": "http://localhost", "X-Action-Token": p.token, **headers}
-    response = p.client.post("/api/pick", json={"card": 7},
+    response = p.client.post("/api/act", json={"kind": "pick", "data": {"card": 7}},
                              headers={k: v for k, v in sent.items() if v is not None})
     assert response.status_code == 403
     assert response.json["error"]
-    assert version(appliance) == before and appliance.core.state.picks[0] is None
+    assert version(appliance) == before and appliance.session.state.picks[0] is None
 
 
 def test_another_browsers_action_token_does_not_fit(phone):
     ana, ben = phone().join(0, "Ana"), phone()
-    assert ana.post("/api/pick", {"card": 7}, **{"X-Action-Token": ben.token}).status_code == 403
+    assert ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}, **{"X-Action-Token": ben.token}).status_code == 403
 
 
 def test_pages_carry_the_csp_and_no_outside_assets(phone):
@@ -128,7 +128,7 @@ def test_a_body_too_large_is_refused(phone):
                                         ("{bad", "application/json")])
 def test_a_malformed_body_is_a_400_with_a_message(phone, data, kind):
     p = phone().join(0, "Ana")
-    response = p.client.post("/api/pick", data=data, content_type=kind,
+    response = p.client.post("/api/act", data=data, content_type=kind,
                              headers={"Origin": "http://localhost", "X-Action-Token": p.token})
     assert response.status_code == 400 and response.json["error"]
 
@@ -136,7 +136,7 @@ def test_a_malformed_body_is_a_400_with_a_message(phone, data, kind):
 def test_unknown_addresses_and_methods_are_4xx_with_a_message(phone):
     p = phone()
     assert p.get("/nope").status_code == 404
-    assert p.get("/api/pick").status_code == 405
+    assert p.get("/api/act").status_code == 405
     assert p.post("/api/host/nope").status_code == 403
     assert p.get("/nope").json["error"]
 
@@ -145,13 +145,13 @@ def test_unknown_addresses_and_methods_are_4xx_with_a_message(phone):
 def test_the_host_console_needs_the_pin(phone, appliance):
     p = phone()
     assert b'data-page="login"' in p.get("/host").data
-    for command in ("pause", "resume", "undo", "end", "card", "claim", "score", "accept", "new_game"):
+    for command in ("pause", "resume", "undo", "end", "card", "entry", "act", "score", "accept", "new_game"):
         assert p.post(f"/api/host/{command}").status_code == 403, command
     assert p.post("/api/host/login", {"pin": "0000"}).status_code == 403
     assert p.post("/api/host/login", {"pin": PIN}).status_code == 200
     assert b'data-page="host"' in p.get("/host").data
     assert p.post("/api/host/pause").status_code == 200
-    assert appliance.core.paused
+    assert appliance.session.paused
     assert p.post("/api/host/logout").status_code == 200
     assert p.post("/api/host/resume").status_code == 403
 
@@ -173,35 +173,39 @@ def test_a_player_is_not_a_host(phone):
 def test_bad_actions_are_4xx_and_change_nothing(phone, appliance):
     ana = phone().join(0, "Ana")
     before = version(appliance)
-    cases = [("/api/pick", {"card": 4}, 409, "no 4 card"),          # not in hand
-             ("/api/pick", {"card": "7"}, 400, "whole number"),
-             ("/api/pick", {}, 400, "whole number"),
-             ("/api/claim", {"target": 1}, 409, "no stop"),       # out of turn
-             ("/api/claim", {}, 400, "name the card"),
-             ("/api/claim", {"target": [1]}, 400, "whole number")]
+    cases = [("/api/act", {"kind": "pick", "data": {"card": 4}}, 409, "no 4 card"),          # not in hand
+             ("/api/act", {"kind": "pick", "data": {"card": "7"}}, 409, "no '7' card"),
+             ("/api/act", {"kind": "pick", "data": {}}, 409, "no None card"),
+             ("/api/act", {"kind": "claim", "data": {"target": 1}}, 409, "no stop"),       # out of turn
+             ("/api/act", {"kind": "claim", "data": {"target": [1]}}, 409, "no stop"),
+             ("/api/act", {"kind": "shout", "data": {}}, 409, "unknown action 'shout'"),
+             ("/api/act", {"kind": "chance", "data": {"deck": "camels", "card": 3}}, 400, "say what you do"),
+             ("/api/act", {"data": {"card": 7}}, 400, "say what you do"),
+             ("/api/act", {"kind": "pick", "data": [7]}, 400, "data must be an object")]
     for url, payload, status, words in cases:
         response = ana.post(url, payload)
         assert response.status_code == status, (url, payload, response.json)
         assert words in response.json["error"], response.json
     assert version(appliance) == before
-    assert ana.post("/api/pick", {"card": 7}).status_code == 200
-    again = ana.post("/api/pick", {"card": 6})               # a stale second pick
+    assert ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 200
+    again = ana.post("/api/act", {"kind": "pick", "data": {"card": 6}})               # a stale second pick
     assert again.status_code == 409 and "Ana has already picked" in again.json["error"]
 
 
 def test_a_seatless_phone_cannot_act(phone):
     p = phone()
-    for url in ("/api/pick", "/api/claim", "/api/buzz"):
+    for url in ("/api/act", "/api/buzz"):
         assert p.post(url, {"card": 7, "target": None}).status_code == 403
 
 
 @pytest.mark.parametrize("body, words", [
     ({"players": 2}, "3 to 5"), ({"players": "4"}, "whole number"),
-    ({"players": 4, "rules": {"turns": 3}}, "rule options"),
+    ({"players": 4, "rules": {"turns": 3}}, "has no option 'turns'"),
+    ({"players": 4, "game": "chess"}, "there is no game 'chess'"),
     ({"players": 4, "rules": {"lowest_price": 5}}, "lowest_price"),
     ({"players": 4, "table": {"step_ms": 0}}, "step_ms"),
     ({"players": 4, "table": {"step_ms": float("nan")}}, "step_ms"),
-    ({"players": 4, "table": {"speed": 1}}, "table settings"),
+    ({"players": 4, "table": {"speed": 1}}, "unknown table setting 'speed'"),
     ({"players": 4, "mode": "magic"}, "mode"),
 ])
 def test_a_bad_new_game_is_refused_and_the_game_goes_on(host, appliance, body, words):
@@ -215,7 +219,7 @@ def test_a_bad_new_game_is_refused_and_the_game_goes_on(host, appliance, body, w
 @pytest.fixture
 def live(appliance, phone):
     phones = [phone().join(seat, name) for seat, name in enumerate(["Ana", "Ben", "Cy", "Di"])]
-    appliance.loop.start()
+    appliance.runner.start()
     return phones
 
 
@@ -226,29 +230,29 @@ def test_pick_reveal_stop_and_claim(live, appliance):
     assert [s["seat"] for s in evidence["stoppers"]] == [1]
     ben = live[1].state()
     assert ben["table"]["phase"] == "claiming" and ben["table"]["claim_ms_left"] > 0
-    assert live[1].post("/api/claim", {"target": 1}).status_code == 409     # own card
-    assert live[0].post("/api/claim", {"target": 2}).status_code == 409     # did not stop
-    assert live[1].post("/api/claim", {"target": 2}).status_code == 200
+    assert live[1].post("/api/act", {"kind": "claim", "data": {"target": 1}}).status_code == 409     # own card
+    assert live[0].post("/api/act", {"kind": "claim", "data": {"target": 2}}).status_code == 409     # did not stop
+    assert live[1].post("/api/act", {"kind": "claim", "data": {"target": 2}}).status_code == 200
     wait_for(lambda: phase(appliance) == "countdown", what="the countdown to resume")
     record = live[1].state()["view"]["records"][-1]
     assert (record["kind"], record["seat"], record["target"]) == ("buy", 1, 2)
     gone = stop(appliance, {3: 0})
     assert gone["stoppers"][0]["seat"] == 3
-    response = live[3].post("/api/claim", {"target": 2})                     # already bought
+    response = live[3].post("/api/act", {"kind": "claim", "data": {"target": 2}})                     # already bought
     assert response.status_code == 409 and "not on offer" in response.json["error"]
 
 
 def test_a_dispute_with_evidence(live, appliance):
     all_pick(live)
-    dean = appliance.core.state.dean
+    dean = appliance.session.state.dean
     a, b = [s for s in range(4) if s != dean][:2]
     evidence = stop(appliance, {a: 0, b: 12.5})
     assert [s["seat"] for s in evidence["stoppers"]] == [a, b]
     assert evidence["stoppers"][1]["offset_us"] == 12_500
     target = next(s for s in range(4) if s not in (a, b))
-    assert live[a].post("/api/claim", {"target": target}).status_code == 200
+    assert live[a].post("/api/act", {"kind": "claim", "data": {"target": target}}).status_code == 200
     assert live[b].state()["view"]["stop"]["your_claim"] is None
-    assert live[b].post("/api/claim", {"target": target}).status_code == 200
+    assert live[b].post("/api/act", {"kind": "claim", "data": {"target": target}}).status_code == 200
     wait_for(lambda: phase(appliance) == "countdown", what="the dispute to settle")
     kinds = [(r["kind"], r["seat"]) for r in live[a].state()["view"]["records"]]
     assert kinds == [("dispute", a), ("dispute", b)]
@@ -257,16 +261,16 @@ def test_a_dispute_with_evidence(live, appliance):
 def test_the_on_screen_buzzer_presses_the_mock_pin(live, appliance):
     all_pick(live)
     wait_for(lambda: phase(appliance) == "countdown" and isinstance(
-        appliance.call(lambda now: appliance.core.count_shown(now)), int), what="countdown")
+        appliance.call(lambda now: appliance.session.shown(now)[1]), int), what="countdown")
     assert live[2].post("/api/buzz").status_code == 200
     wait_for(lambda: phase(appliance) == "claiming", what="the stop")
-    assert appliance.core.state.stop.seats() == [2]
+    assert appliance.session.state.stop.seats() == [2]
 
 
 def test_the_host_claims_for_a_player_and_undoes(live, host, appliance):
     all_pick(live)
     stop(appliance, {0: 0})
-    assert host.post("/api/host/claim", {"seat": 0, "target": "camel"}).status_code == 200
+    assert host.post("/api/host/act", {"seat": 0, "kind": "claim", "data": {"target": "camel"}}).status_code == 200
     wait_for(lambda: phase(appliance) == "countdown", what="the purchase")
     assert live[0].state()["view"]["you"]["camels"]
     assert host.post("/api/host/undo").status_code == 200
@@ -276,15 +280,15 @@ def test_the_host_claims_for_a_player_and_undoes(live, host, appliance):
 
 def test_pause_resume_and_end_the_game(live, host, appliance):
     assert host.post("/api/host/pause").status_code == 200
-    response = live[0].post("/api/pick", {"card": 7})
+    response = live[0].post("/api/act", {"kind": "pick", "data": {"card": 7}})
     assert response.status_code == 409 and "paused" in response.json["error"]
     assert host.post("/api/host/resume").status_code == 200
-    assert live[0].post("/api/pick", {"card": 7}).status_code == 200
+    assert live[0].post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 200
     assert host.post("/api/host/end").status_code == 200
     state = live[1].state()
     assert state["table"]["phase"] == "ended"
     assert [p["name"] for p in state["score"]["players"]] == ["Ana", "Ben", "Cy", "Di"]
-    assert live[1].post("/api/pick", {"card": 7}).status_code == 409
+    assert live[1].post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 409
     assert host.post("/api/host/undo").status_code == 409
 
 
@@ -293,25 +297,25 @@ def test_a_new_game_keeps_the_phones_seats(live, host, appliance):
         "players": 3, "mode": "physical", "rules": {"hidden_goods": True},
         "table": {"step_ms": 80, "tie_window_ms": 20}})
     assert response.status_code == 200
-    assert appliance.core.state.names == ("Ana", "Ben", "Cy")
+    assert appliance.session.state.names == ("Ana", "Ben", "Cy")
     assert live[2].state()["view"]["you"]["seat"] == 2
     assert "you" not in live[3].state()["view"]
     table = host.state()["table"]
     assert table["mode"] == "physical" and table["waiting_card"]["deck"] == "camels"
     assert host.post("/api/host/card", {"card": 99}).status_code == 409
     assert host.post("/api/host/card", {"card": 4}).status_code == 200
-    assert appliance.core.state.camel_up == 4
+    assert appliance.session.state.camel_up == 4
 
 
 def test_final_scores_advice_override_and_accept(tmp_path):
     appliance = make_appliance(tmp_path, bots=True)
     appliance.new_game({"players": 4, "names": NAMES}, {**FAST, "step_ms": 20, "lead_in_ms": 0})
     app = create_app(appliance, PIN)
-    appliance.loop.start()
+    appliance.runner.start()
     try:
         host = Phone(app)
         assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
-        wait_for(lambda: appliance.core.phase() == "over", timeout=60, what="the bots' game")
+        wait_for(lambda: appliance.session.state.phase == "over", timeout=60, what="the bots' game")
         score = host.state()["score"]
         assert score and not score["accepted"]
         held = max(score["players"], key=lambda p: sum(map(len, p["kept"].values())))
@@ -345,7 +349,7 @@ def test_the_stream_sends_a_snapshot_on_connect_then_changes_and_pings(live, app
     assert response.mimetype == "text/event-stream"
     first = next(iter(response.response))
     assert first.startswith(b"id: ") and b'"you":{' in first
-    live[1].post("/api/pick", {"card": 7})
+    live[1].post("/api/act", {"kind": "pick", "data": {"card": 7}})
     frames = [e for e in read_events(response, 4) if e.startswith(b"id: ")]
     assert frames and b'"picked":true' in frames[-1]
     assert int(frames[-1].split(b"\n")[0][4:]) > int(first.split(b"\n")[0][4:])

@@ -37,7 +37,7 @@ def browser():
 def server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     appliance.new_game({"players": 3}, {"step_ms": 60, "lead_in_ms": 100})
-    appliance.loop.start()
+    appliance.runner.start()
     server = Server(appliance, "127.0.0.1", 0, PIN)
     yield server, appliance
     server.close()
@@ -112,10 +112,10 @@ def test_a_whole_game_from_joining_to_scores(browser, server):
         host.fill(f"input[name={name}]", value)
     host.click("#new-game button[type=submit]")
     # the game being replaced is at turn 1 too: wait for the new one on the server first
-    wait_for(lambda: appliance.core.settings.step_us == 150_000, T / 1000, "the new game")
+    wait_for(lambda: appliance.session.realtime.timing.step_us == 150_000, T / 1000, "the new game")
     table.wait_for_function("() => document.getElementById('turn').textContent.includes('Turn 1')")
     ana.wait_for_selector("#hand button:not([disabled])", timeout=T)
-    assert appliance.core.state.names == ("Ana", "Ben", "Cy")
+    assert appliance.session.state.names == ("Ana", "Ben", "Cy")
 
     # secret picks, then the reveal
     ana.locator("#hand button", has_text=re.compile("^7$")).click()
@@ -160,10 +160,10 @@ def test_a_whole_game_from_joining_to_scores(browser, server):
 
     # the rest of the game: everyone offers a card, nobody stops
     phones = (ana, ben, cy)
-    while appliance.core.phase() != "over":
+    while appliance.session.state.phase != "over":
         for page in phones:
             button = page.locator("#hand button:not([disabled])").first
-            if appliance.core.phase() == "picking" and button.count():
+            if appliance.session.state.phase == "picking" and button.count():
                 try:
                     button.click(timeout=2000)
                 except playwright_sync.TimeoutError:

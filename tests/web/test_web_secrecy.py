@@ -66,7 +66,7 @@ def assert_private(snap: dict, viewer: int | None) -> None:
 @pytest.fixture
 def table(appliance, phone, host):
     phones = [phone().join(seat, name) for seat, name in enumerate(NAMES)]
-    appliance.loop.start()
+    appliance.runner.start()
     return phones
 
 
@@ -82,25 +82,25 @@ def crawl(phones, host, viewers_secret_checks=()):
 def test_no_player_sees_another_players_secrets(table, host, appliance):
     all_pick(table, card_of=lambda seat: (7, 6, 5, 3)[seat])
     stop(appliance, {1: 0})
-    assert table[1].post("/api/claim", {"target": 2}).status_code == 200
+    assert table[1].post("/api/act", {"kind": "claim", "data": {"target": 2}}).status_code == 200
     wait_for(lambda: phase(appliance) == "countdown", what="Ben's purchase")
     stop(appliance, {3: 0})
-    assert table[3].post("/api/claim", {"target": "camel"}).status_code == 200
+    assert table[3].post("/api/act", {"kind": "claim", "data": {"target": "camel"}}).status_code == 200
     wait_for(lambda: phase(appliance) == "countdown", what="Di's camel")
-    money = appliance.core.state.money
+    money = appliance.session.state.money
     assert len(set(money)) >= 3, money                           # distinctive purses
 
-    dean = appliance.core.state.dean
+    dean = appliance.session.state.dean
     a, b = [s for s in (0, 2, 1, 3) if s != dean][:2]
     stop(appliance, {a: 0, b: 5})
-    assert table[a].post("/api/claim", {"target": "camel" if appliance.core.state.camel_up
-                                        else next(iter(appliance.core.state.offers))}).status_code == 200
+    assert table[a].post("/api/act", {"kind": "claim", "data": {"target": "camel" if appliance.session.state.camel_up
+                                        else next(iter(appliance.session.state.offers))}}).status_code == 200
     crawl(table, host)                                           # a's claim is secret from b
     assert table[b].state()["view"]["stop"]["your_claim"] is None
-    assert table[b].post("/api/claim", {"target": None}).status_code == 200
+    assert table[b].post("/api/act", {"kind": "claim", "data": {"target": None}}).status_code == 200
 
     wait_for(lambda: phase(appliance) == "picking", timeout=15, what="turn 2")
-    assert table[0].post("/api/pick", {"card": 5}).status_code == 200
+    assert table[0].post("/api/act", {"kind": "pick", "data": {"card": 5}}).status_code == 200
     crawl(table, host)                                           # Ana's pick is secret
     assert table[0].state()["view"]["you"]["pick"] == 5
     assert all(p.state()["view"]["players"][0]["picked"] for p in table)
@@ -111,7 +111,7 @@ def test_hidden_goods_hide_purchases_from_the_others(table, host, appliance):
                                             "table": {"step_ms": 60, "lead_in_ms": 100}}).status_code == 200
     all_pick(table, card_of=lambda seat: (7, 6, 5, 3)[seat])
     stop(appliance, {1: 0})
-    assert table[1].post("/api/claim", {"target": 0}).status_code == 200
+    assert table[1].post("/api/act", {"kind": "claim", "data": {"target": 0}}).status_code == 200
     wait_for(lambda: phase(appliance) == "countdown", what="Ben's purchase")
     crawl(table, host)
     for seat, p in enumerate(table):

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import time
 
-from companion.appliance import Appliance
+from companion.appliance.running import Appliance
 from companion.config import load_config
-from companion.runtime.inputs import GpioInputs
+from companion.appliance.inputs import GpioInputs
 from companion.store import EventStore
 from web.identity import VISITOR_COOKIE, action_token
 
@@ -65,18 +65,18 @@ HOLD_US = 100_000
 
 
 def phase(appliance) -> str:
-    return appliance.call(lambda now: appliance.core.phase())
+    return appliance.call(lambda now: appliance.session.state.phase)
 
 
 def all_pick(phones, card_of=lambda seat: 7) -> None:
     for seat, phone in enumerate(phones):
-        response = phone.post("/api/pick", {"card": card_of(seat)})
+        response = phone.post("/api/act", {"kind": "pick", "data": {"card": card_of(seat)}})
         assert response.status_code == 200, response.json
 
 
 def counting(appliance) -> bool:
-    return appliance.call(lambda now: isinstance(appliance.core.count_shown(now), int)
-                          and appliance.core.phase() == "countdown")
+    return appliance.call(lambda now: isinstance(appliance.session.shown(now)[1], int)
+                          and appliance.session.state.phase == "countdown")
 
 
 def stop(appliance, offsets_ms: dict[int, float]) -> dict:
@@ -91,4 +91,4 @@ def stop(appliance, offsets_ms: dict[int, float]) -> dict:
             press(seat, False, now + round(offset * 1000) + HOLD_US)
     appliance.call(presses)
     wait_for(lambda: phase(appliance) == "claiming", what="the stop")
-    return appliance.call(lambda now: dict(appliance.core.last_stop))
+    return appliance.call(lambda now: dict(appliance.session.realtime.last_stop))

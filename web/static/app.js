@@ -232,7 +232,7 @@ const pages = {
       el("p", { className: "secret", textContent: you.money + " dirhams · camels " + (you.camels.join(", ") || "none") + " (capacity " + you.camels.reduce((a, b) => a + b, 0) + ")" }),
       el("p", { textContent: "You sell " + me.sells + " · bought: " + goodsText(me.goods) }));
     const picking = t.phase === "picking";
-    $("hand").replaceChildren(...you.hand.map((card) => button(String(card), () => act("/api/pick", { card }),
+    $("hand").replaceChildren(...you.hand.map((card) => button(String(card), () => act("/api/act", { kind: "pick", data: { card } }),
       { disabled: !picking || you.pick !== null, className: card === you.pick ? "chosen" : "" })));
     if (you.pick !== null && picking) $("hand").append(el("p", { className: "hint", textContent: "You offer " + you.pick + " (secret until all have picked)" }));
     const stop = v.stop;
@@ -241,8 +241,8 @@ const pages = {
     if (mustClaim) {
       const targets = offerList().filter((o) => o.target !== you.seat);
       $("claim-buttons").replaceChildren(
-        ...targets.map((o) => button(o.text + " for " + stop.count, () => act("/api/claim", { target: o.target }))),
-        button("Nothing (false stop)", () => act("/api/claim", { target: null }), { className: "quiet" }));
+        ...targets.map((o) => button(o.text + " for " + stop.count, () => act("/api/act", { kind: "claim", data: { target: o.target } }))),
+        button("Nothing (false stop)", () => act("/api/act", { kind: "claim", data: { target: null } }), { className: "quiet" }));
     }
     $("buzzer-box").hidden = !t.simulated || !["countdown", "picking", "waiting_card"].includes(t.phase);
     $("buzzer").disabled = t.phase !== "countdown";
@@ -265,8 +265,8 @@ const pages = {
     $("host-claims").hidden = !open.length;
     $("claim-rows").replaceChildren(...open.map((s) => el("div", { className: "buttons" },
       el("strong", { textContent: names()[s.seat] + ":" }),
-      ...offerList().filter((o) => o.target !== s.seat).map((o) => button(o.text, () => act("/api/host/claim", { seat: s.seat, target: o.target }))),
-      button("nothing", () => act("/api/host/claim", { seat: s.seat, target: null }), { className: "quiet" }))));
+      ...offerList().filter((o) => o.target !== s.seat).map((o) => button(o.text, () => act("/api/host/act", { seat: s.seat, kind: "claim", data: { target: o.target } }))),
+      button("nothing", () => act("/api/host/act", { seat: s.seat, kind: "claim", data: { target: null } }), { className: "quiet" }))));
     renderOverrides();
   },
 };

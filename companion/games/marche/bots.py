@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, ClassVar, Final
 
-from companion.games.marche.state import BANK, CAMEL, MarcheState
+from companion.core.game import Event
+from companion.games.marche.state import BANK, CAMEL, PICKING, MarcheState
 
 SET_POINTS: Final = (0, 0, 1, 2, 4, 8, 16)
 SET_GAINS: Final = tuple(SET_POINTS[held + 1] - SET_POINTS[held]
@@ -55,6 +56,18 @@ class Bot:
         self._least: list[float] = []        # by seller: least_weight if of a least-bought type
         self._held = 0                       # goods cards held
         self._capacity = 0                   # camel capacity
+
+    # ------------------------------------------------------------ the contract
+    def decide(self, state: MarcheState, seat: int) -> Event:
+        """The seat's decision when the game waits for it: its offer, or its claim."""
+        if state.phase == PICKING:
+            return Event("pick", seat, {"card": self.pick(state, seat)})
+        return Event("claim", seat, {"target": self.claim(state, seat, state.stop.count)})
+
+    def stop_at(self, state: MarcheState, seat: int) -> int | None:
+        """The highest count at which this bot would stop the countdown, if any."""
+        bid = self.bid(state, seat)
+        return None if bid is None else bid[0]
 
     # ------------------------------------------------------------ decisions
     def pick(self, state: MarcheState, seat: int) -> int:

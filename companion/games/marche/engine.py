@@ -19,7 +19,8 @@ from typing import Any, Mapping
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
-from companion.core.game import CHANCE, ChanceRequest, Event, Game
+from companion.core.game import CHANCE, ChanceRequest, Event, Game, Result, places_by
+from companion.games.marche.final import final_score
 from companion.games.marche.options import GOODS_TYPES, MarcheRules, starting_money
 from companion.games.marche.state import (
     BANK, CAMEL, CLAIMING, COUNTDOWN, OVER, PICKING, REVEAL, MarcheState, Stop,
@@ -85,17 +86,48 @@ class MarcheGame(Game[MarcheState]):
     def chance_request(self, state: MarcheState) -> ChanceRequest | None:
         return awaited_card(state)
 
-    def apply(self, state: MarcheState, event: Event) -> MarcheState:
-        new = state.copy()
-        self.advance(new, event)
-        return new
+    def copy(self, state: MarcheState) -> MarcheState:
+        return state.copy()
 
     def advance(self, state: MarcheState, event: Event) -> None:
-        """Apply ``event`` in place: for owners that never share ``state``."""
         advance(state, event)
+
+    def names(self, state: MarcheState) -> tuple[str, ...]:
+        return state.names
+
+    def to_act(self, state: MarcheState) -> tuple[int, ...]:
+        """The seats still to pick an offer, or the stoppers still to name a card."""
+        if awaited_card(state) is not None:
+            return ()
+        if state.phase == PICKING:
+            return tuple(seat for seat, card in enumerate(state.picks) if card is None)
+        if state.phase == CLAIMING:
+            return tuple(seat for seat in state.stop.seats() if seat not in state.stop.claims)
+        return ()
+
+    def legal_actions(self, state: MarcheState, seat: int) -> list[Event] | None:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == PICKING:
+            return [Event("pick", seat, {"card": card}) for card in sorted(set(state.hands[seat]))]
+        targets = [t for t in state.offers if t != seat]
+        if state.camel_up is not None:
+            targets.append(CAMEL)
+        return [Event("claim", seat, {"target": t}) for t in [*targets, None]]
+
+    def seat_view(self, state: MarcheState, seat: int) -> MarcheState:
+        """The bots read the state itself for now; their reads are limited to what the
+        seat may see by their own code (bots.py), not yet by a view object."""
+        return state
 
     def is_over(self, state: MarcheState) -> bool:
         return state.phase == OVER
+
+    def result(self, state: MarcheState) -> Result:
+        """Scored with the optimal discard; the winners share the highest total."""
+        score = final_score(state)
+        totals = tuple(player.total for player in score.players)
+        return Result(totals, places_by([(total,) for total in totals]), score.to_dict())
 
     def view(self, state: MarcheState, viewer: Any) -> dict[str, Any]:
         """``viewer`` as asked for: build_view refuses anything but a seat or None."""

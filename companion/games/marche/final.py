@@ -22,3 +22,17 @@ def types_in_play(state: MarcheState) -> list[str]:
 def final_score(state: MarcheState, overrides: Mapping[str, Mapping] | None = None) -> GameScore:
     """Scores with the optimal discard, or with the table's own choice where given."""
     return score_game(holdings(state), types_in_play(state), state.rules.set_scoring, overrides)
+
+
+def table_scores(state: MarcheState, overrides: Mapping[int, Mapping]) -> dict:
+    """The score sheet as the table settles it: each seat's own discard where the table
+    chose one (``overrides``: seat -> kept cards), the optimal one as advice beside it."""
+    by_name = {state.names[seat]: keep for seat, keep in overrides.items()}
+    chosen = final_score(state, by_name).to_dict()
+    advice = final_score(state).to_dict() if overrides else chosen
+    for seat, (player, advised) in enumerate(zip(chosen["players"], advice["players"])):
+        player["seat"] = seat
+        player["money"] = state.money[seat]
+        player["advice"] = {"kept": advised["kept"], "discarded": advised["discarded"],
+                            "total": advised["total"]}
+    return chosen

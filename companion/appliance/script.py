@@ -16,10 +16,12 @@ from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import ChanceRequest, Event
 from companion.core.match import Match
-from companion.games.marche.engine import MarcheGame
-from companion.runtime.table import TableCore, TableSettings
+from companion.core.registry import game_spec
+from companion.runtime.session import Session
 
 LEVELS = {"down": True, "up": False}
+MARCHE = game_spec("marche")
+"""Table scripts replay Le Marché's stops (the only game with buzzers so far)."""
 
 
 class ScriptError(ValueError):
@@ -58,7 +60,7 @@ class Turn:
 @dataclass
 class Script:
     setup: dict
-    settings: TableSettings
+    settings: dict
     cards: dict[str, list]
     seed: Any
     turns: list[Turn]
@@ -71,9 +73,12 @@ class Script:
         if not isinstance(setup, dict) or not isinstance(setup.get("names"), list):
             raise ScriptError("setup.names: list the players' names in seat order")
         seats = {name: i for i, name in enumerate(setup["names"])}
+        table = raw.get("table", {})
+        if not isinstance(table, dict):
+            raise ScriptError("table: an object of countdown settings in ms")
         try:
-            settings = TableSettings.from_ms(**raw.get("table", {}))
-        except TypeError as exc:
+            settings = MARCHE.realtime.settings(table)
+        except RuleError as exc:
             raise ScriptError(f"table: {exc}") from None
         turns = [_parse_turn(t, seats, f"turns[{i}]") for i, t in enumerate(raw.get("turns", []))]
         cards = raw.get("cards", {})
@@ -118,7 +123,9 @@ class ScriptJournal:
     def __init__(self, out: TextIO, clock: Callable[[], int]) -> None:
         self.out, self.clock = out, clock
 
-    def record(self, events: list[Event]) -> None:
+    def record(self, events: list[Event], notes: tuple[dict, ...] = ()) -> None:
+        for note in notes:
+            self.note(note)
         for event in events:
             self._line({"source": "engine", **event.to_dict()})
 
@@ -135,21 +142,22 @@ class ScriptJournal:
         self.out.write(json.dumps({"t_us": self.clock(), **entry}) + "\n")
 
 
-def play_script(script: Script, out: TextIO, factory=None) -> TableCore:
-    """Play ``script`` through mock pins, the buzzer bank and the table core."""
+def play_script(script: Script, out: TextIO, factory=None) -> Session:
+    """Play ``script`` through mock pins, the buzzer bank and the session."""
     from hardware.buzzers import BuzzerBank
     from hardware.pins import make_factory
 
     now = [0]
-    match = Match(MarcheGame(), script.setup, ScriptChance(script.cards, script.seed))
-    core = TableCore(match, script.settings, ScriptJournal(out, lambda: now[0]))
+    match = Match(MARCHE.engine(), script.setup, ScriptChance(script.cards, script.seed))
+    core = Session(match, ScriptJournal(out, lambda: now[0]),
+                   MARCHE.realtime.from_settings(script.settings))
     factory = factory or make_factory(simulate=True)
     pins = {seat: f"GPIO{4 + seat}" for seat in range(len(script.setup["names"]))}
     bank = BuzzerBank(pins, factory, core.press, start_us=0)
     try:
         core.start(now[0])
         for index, turn in enumerate(script.turns):
-            if core.phase() == "over":
+            if core.status() == "over":
                 raise ScriptError(f"turns[{index}]: the game is already over")
             _play_turn(core, bank, factory, pins, turn, now, f"turns[{index}]")
     finally:
@@ -157,17 +165,17 @@ def play_script(script: Script, out: TextIO, factory=None) -> TableCore:
     return core
 
 
-def _play_turn(core: TableCore, bank, factory, pins, turn: Turn, now: list[int], where: str) -> None:
+def _play_turn(core: Session, bank, factory, pins, turn: Turn, now: list[int], where: str) -> None:
     turn_number = core.state.turn
     try:
         for seat, card in sorted(turn.picks.items()):
-            core.pick(seat, card, now[0])
+            core.act(Event("pick", seat, {"card": card}), now[0])
     except RuleError as exc:
         raise ScriptError(f"{where}.picks: {exc}") from None
     start = now[0]
     edges = list(turn.edges)
     claims = list(turn.claims)
-    while core.state.turn == turn_number and core.phase() != "over":
+    while core.state.turn == turn_number and core.status() != "over":
         deadline = core.next_deadline(now[0])
         next_edge = start + edges[0].delivered_us if edges else None
         if deadline is None and next_edge is None:
@@ -181,13 +189,13 @@ def _play_turn(core: TableCore, bank, factory, pins, turn: Turn, now: list[int],
             now[0] = deadline
         for report in bank.poll(now[0]):
             core.stuck(report)
-        core.advance(now[0])
+        core.catch_up(now[0])
         if core.state.phase == "claiming" and claims:
             stop = core.state.stop
             for seat, target in claims.pop(0).items():
                 if seat in stop.seats() and seat not in stop.claims:
                     try:
-                        core.claim(seat, target, now[0])
+                        core.act(Event("claim", seat, {"target": target}), now[0])
                     except RuleError as exc:
                         raise ScriptError(f"{where}.claims: {exc}") from None
     for edge in edges:  # presses after the turn: recorded as ignored, as at a table

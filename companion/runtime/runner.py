@@ -1,9 +1,9 @@
-"""The table core on the real clock: one thread, absolute deadlines, inputs serialised.
+"""The session on the real clock: one thread, absolute deadlines, inputs serialised.
 
 Buzzer callbacks arrive on GPIO (or serial) threads while their driver holds its own
-lock, so they only queue the event and wake the loop; everything that touches the core
-happens under the loop's lock. The loop sleeps until the next absolute deadline (a tick,
-a tie window, a claim deadline), so the countdown never accumulates drift.
+lock, so they only queue the event and wake the runner; everything that touches the
+session happens under the runner's lock. The runner sleeps until the next absolute
+deadline (a tick, a tie window, a claim deadline), so the countdown never drifts.
 """
 from __future__ import annotations
 
@@ -13,16 +13,16 @@ import threading
 from typing import Any, Callable
 
 from companion.runtime.signals import BuzzerEvent, now_us
-from companion.runtime.table import TableCore
+from companion.runtime.session import Session
 
 MAX_SLEEP_US = 250_000
 log = logging.getLogger(__name__)
 
 
-class TableLoop:
-    def __init__(self, core: TableCore | None, poll_inputs: Callable[[int], list] | None = None,
+class Runner:
+    def __init__(self, session: Session | None, poll_inputs: Callable[[int], list] | None = None,
                  seats=None, clock: Callable[[], int] = now_us) -> None:
-        self.core = core
+        self.session = session
         self.poll_inputs = poll_inputs
         self.seats = seats
         self.clock = clock
@@ -40,7 +40,7 @@ class TableLoop:
         self._wake.set()
 
     def call(self, action: Callable[..., Any], *args) -> Any:
-        """Run ``action(*args, now_us)`` on the core under the lock (web, console)."""
+        """Run ``action(*args, now_us)`` under the lock, with the table clock (web, console)."""
         with self.lock:
             result = action(*args, self.clock())
         self._wake.set()
@@ -48,7 +48,7 @@ class TableLoop:
 
     # ------------------------------------------------------------- running
     def start(self) -> "TableLoop":
-        self._thread = threading.Thread(target=self.run, name="table-loop", daemon=True)
+        self._thread = threading.Thread(target=self.run, name="table-runner", daemon=True)
         self._thread.start()
         return self
 
@@ -63,7 +63,7 @@ class TableLoop:
             try:
                 self.step()
             except Exception:  # a failing display or LED must not freeze the table
-                log.exception("table loop: a step failed; carrying on")
+                log.exception("table runner: a step failed; carrying on")
             self._sleep_until(self.next_deadline())
 
     def step(self) -> None:
@@ -71,26 +71,26 @@ class TableLoop:
         now = self.clock()
         reports = self.poll_inputs(now) if self.poll_inputs else []
         with self.lock:
-            if self.core is None:
+            if self.session is None:
                 return
             while True:
                 try:
-                    self.core.press(self._presses.get_nowait())
+                    self.session.press(self._presses.get_nowait())
                 except queue.Empty:
                     break
             for report in reports:
-                self.core.stuck(report)
+                self.session.stuck(report)
             self._measure_tick(now)
-            self.core.advance(now)
+            self.session.catch_up(now)
             if self.seats is not None:
-                self.seats.step(self.core, now)
+                self.seats.step(self.session, now)
 
     def next_deadline(self) -> int | None:
         with self.lock:
-            if self.core is None:
+            if self.session is None:
                 return None
             now = self.clock()
-            times = [self.core.next_deadline(now)]
+            times = [self.session.next_deadline(now)]
             if self.seats is not None:
                 times.append(self.seats.next_due())
         times = [t for t in times if t is not None]
@@ -102,8 +102,8 @@ class TableLoop:
             self._wake.clear()
 
     def _measure_tick(self, now: int) -> None:
-        """How late after its deadline the loop shows each count (for the benchmark)."""
-        countdown = self.core.countdown
+        """How late after its deadline the runner shows each count (for the benchmark)."""
+        countdown = getattr(self.session.realtime, "countdown", None)
         if countdown is None:
             return
         shown = countdown.count_at(now)

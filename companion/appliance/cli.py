@@ -38,7 +38,7 @@ def _score(args) -> int:
 
 
 def _play(args) -> int:
-    from companion.runtime.script import Script, ScriptError, play_script
+    from companion.appliance.script import Script, ScriptError, play_script
     try:
         with (sys.stdin if args.script == "-" else open(args.script, encoding="utf-8")) as f:
             raw = json.load(f)
@@ -53,7 +53,7 @@ def _play(args) -> int:
 
 
 def _run(args) -> int:
-    from companion.appliance import run
+    from companion.appliance.running import run
     return run(args)
 
 

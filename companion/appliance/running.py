@@ -2,7 +2,7 @@
 
 ``samarkand run`` builds it from the configuration: the inputs (GPIO on a Pi, mock pins in
 simulation, or the USB board), the event store (resuming an unfinished game), the table
-core and its realtime loop, bots for the seats nobody plays, and the web server.
+session and its runner, bots for the seats nobody plays, and the web server.
 """
 from __future__ import annotations
 
@@ -15,31 +15,29 @@ from dataclasses import asdict
 from typing import Any, Callable
 
 from companion.config import Config, ConfigError, load_config, parse_assignment
-from companion.core.chance import SeededChance, TableChance
+from companion.core.chance import EnteredChance, SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
-from companion.games.marche.bots import STYLES
-from companion.games.marche.engine import MarcheGame
-from companion.games.marche.final import final_score
-from companion.runtime.loop import TableLoop
+from companion.core.registry import GameSpec, game_spec
+from companion.runtime.runner import Runner
 from companion.runtime.seats import BotSeats
+from companion.runtime.session import Session
 from companion.runtime.signals import now_us
-from companion.runtime.table import TableCore, TableSettings
 from companion.store import EventStore, StoreCorruptError, StoreError
 from companion.store.journal import StoreJournal
 
+DEFAULT_GAME = "marche"
+"""What a stored game from before the registry (no "game" in its configuration) is."""
 
-def settings_from(config: Config, table: dict | None = None) -> TableSettings:
-    """Table settings: the configuration's, with a new game's choices on top."""
+
+def timing_from(config: Config, table: dict | None = None) -> dict[str, float]:
+    """The countdown's settings in milliseconds: the configuration's, a new game's on top."""
     values = {"tie_window_ms": config.table.tie_window_ms, "step_ms": config.table.step_s * 1000,
               "lead_in_ms": config.table.lead_in_s * 1000,
               "claim_deadline_ms": config.table.claim_deadline_s * 1000}
     values.update(table or {})
-    try:
-        return TableSettings.from_ms(**values)
-    except TypeError as exc:
-        raise RuleError(f"unknown table setting: {exc}") from None
+    return values
 
 
 class Appliance:
@@ -54,17 +52,18 @@ class Appliance:
         self.bots_fill_seats = bots_fill_seats
         self.human_seats: set[int] = set()
         self.game_id: int | None = None
+        self.spec: GameSpec | None = None
         self.journal: StoreJournal | None = None
-        self.listeners: list[Callable[[TableCore], None]] = []
-        self.loop = TableLoop(None, poll_inputs=inputs.poll)
+        self.listeners: list[Callable[[Session], None]] = []
+        self.runner = Runner(None, poll_inputs=inputs.poll)
         self.link_down: str | None = None
-        inputs.on_event = self.loop.on_buzzer
+        inputs.on_event = self.runner.on_buzzer
         inputs.on_status = self._link_status
 
     # ------------------------------------------------------------ games
     @property
-    def core(self) -> TableCore | None:
-        return self.loop.core
+    def session(self) -> Session | None:
+        return self.runner.session
 
     def resume(self) -> bool:
         """Carry on with the unfinished game in the store, if there is one."""
@@ -76,78 +75,88 @@ class Appliance:
         self._install(game_id, stored, events)
         return True
 
-    def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital") -> int:
-        """Start a game (abandoning an unfinished one): players, rules, table settings, mode."""
+    def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital",
+                 game: str = DEFAULT_GAME) -> int:
+        """Start a game (abandoning an unfinished one): the game, its setup (players,
+        names, rules), the countdown's settings where it has one, and the mode."""
         if mode not in ("digital", "physical"):
             raise RuleError('mode must be "digital" (cards dealt by the companion) or "physical"')
-        settings = settings_from(self.config, table)
-        MarcheGame().new_state(setup)            # refuse a bad setup before touching the store
-        with self.loop.lock:
-            if self.game_id is not None and self.core and not self.core.game.is_over(self.core.state):
+        spec = game_spec(game)
+        spec.engine().new_state(setup)            # refuse a bad setup before touching the store
+        timing = spec.realtime.settings(timing_from(self.config, table)) if spec.realtime else {}
+        with self.runner.lock:
+            session = self.session
+            if self.game_id is not None and session and not session.game.is_over(session.state):
                 self.store.abandon(self.game_id)
-            stored = {"game": "marche", "setup": setup, "table": asdict(settings), "mode": mode,
+            stored = {"game": spec.name, "setup": setup, "table": timing, "mode": mode,
                       "seed": self.seed}
-            game_id = self.store.create_game("marche", stored)
+            game_id = self.store.create_game(spec.name, stored)
             self._install(game_id, stored, [])
         return game_id
 
     def _install(self, game_id: int, stored: dict, events: list[Event]) -> None:
-        chance = TableChance() if stored.get("mode") == "physical" else SeededChance(stored["seed"])
-        match = Match(MarcheGame(), stored["setup"], chance, events)
+        spec = game_spec(stored.get("game", DEFAULT_GAME))
+        chance = EnteredChance() if stored.get("mode") == "physical" else SeededChance(stored["seed"])
+        match = Match(spec.engine(), stored["setup"], chance, events)
         journal = StoreJournal(self.store, game_id)
-        core = TableCore(match, TableSettings(**stored["table"]), journal,
-                         self.inputs.display, self.inputs.lights)
-        core.listeners.append(self._changed)
-        with self.loop.lock:
-            self.game_id, self.journal = game_id, journal
-            self.loop.core = core
-            self.loop.seats = self._bot_seats(match, stored["seed"])
-            core.start(now_us(), journal.resume_count())
+        realtime = spec.realtime.from_settings(stored.get("table") or {}) if spec.realtime else None
+        session = Session(match, journal, realtime, self.inputs.display, self.inputs.lights)
+        session.listeners.append(self._changed)
+        with self.runner.lock:
+            self.game_id, self.spec, self.journal = game_id, spec, journal
+            self.runner.session = session
+            self.runner.seats = self._bot_seats(spec, match, stored["seed"])
+            session.start(now_us(), journal.resume_count())
 
-    def _bot_seats(self, match: Match, seed: int) -> BotSeats | None:
+    def _bot_seats(self, spec: GameSpec, match: Match, seed: int) -> BotSeats | None:
         if not self.bots_fill_seats or self.inputs.press is None:
             return None
-        styles = sorted(STYLES)
         rng = random.Random(f"bots/{seed}")
-        bots = {seat: STYLES[styles[seat % len(styles)]](random.Random(rng.random()))
-                for seat in range(match.state.players) if seat not in self.human_seats}
+        bots = {seat: self._bot(spec, seat, random.Random(rng.random()))
+                for seat in range(match.game.players(match.state)) if seat not in self.human_seats}
         return BotSeats(bots, self.inputs.press, rng)
+
+    @staticmethod
+    def _bot(spec: GameSpec, seat: int, rng: random.Random):
+        """The seat's bot: the game's styles in turn round the table."""
+        styles = sorted(spec.bots)
+        return spec.bots[styles[seat % len(styles)]](rng)
 
     def take_seat(self, seat: int) -> None:
         """A person plays ``seat`` from now on (a phone joined, or the keyboard)."""
-        with self.loop.lock:
+        with self.runner.lock:
             self.human_seats.add(seat)
-            if self.loop.seats is not None:
-                self.loop.seats.bots.pop(seat, None)
+            if self.runner.seats is not None:
+                self.runner.seats.bots.pop(seat, None)
 
     def _link_status(self, connected: bool, reason: str) -> None:
         """The USB board went away or came back: pause the game until it is back."""
-        with self.loop.lock:
-            core, paused_by_link = self.core, self.link_down is not None
+        with self.runner.lock:
+            session, paused_by_link = self.session, self.link_down is not None
             self.link_down = None if connected else reason
-            if core is None:
+            if session is None:
                 pass
-            elif not connected and not core.paused:
-                core.pause(now_us())
+            elif not connected and not session.paused:
+                session.pause(now_us())
             elif connected and paused_by_link:
-                core.resume(now_us())
+                session.resume(now_us())
         print(f"buzzer board {'connected' if connected else 'disconnected'}: {reason}", flush=True)
 
     def release_seat(self, seat: int) -> None:
         """Nobody plays ``seat`` any more: a bot takes it over (in simulation)."""
-        with self.loop.lock:
+        with self.runner.lock:
             self.human_seats.discard(seat)
-            seats, core = self.loop.seats, self.core
-            if seats is not None and core is not None and seat < core.state.players:
-                styles = sorted(STYLES)
-                seats.bots[seat] = STYLES[styles[seat % len(styles)]](random.Random(seat))
+            seats, session = self.runner.seats, self.session
+            if seats is not None and session is not None \
+                    and seat < session.game.players(session.state):
+                seats.bots[seat] = self._bot(self.spec, seat, random.Random(seat))
 
     def end_game(self) -> None:
         """The host ends the game early: the table stops; the game is kept as abandoned."""
-        with self.loop.lock:
-            if self.core is None or self.core.game.is_over(self.core.state):
+        with self.runner.lock:
+            if self.session is None or self.session.game.is_over(self.session.state):
                 raise RuleError("there is no game being played")
-            self.core.pause(now_us())
+            self.session.pause(now_us())
             self.store.abandon(self.game_id)
 
     def record_result(self, result: dict) -> None:
@@ -156,17 +165,23 @@ class Appliance:
 
     # ------------------------------------------------------------ running
     def call(self, action: Callable[..., Any], *args) -> Any:
-        return self.loop.call(action, *args)
+        return self.runner.call(action, *args)
 
-    def _changed(self, core: TableCore) -> None:
-        if core.game.is_over(core.state) and self.game_id is not None \
+    def result(self, session: Session) -> dict:
+        """The game's result as stored: scores, places, its breakdown, the winners' names."""
+        names = session.game.names(session.state)
+        result = session.game.result(session.state)
+        return {**result.to_dict(), "winners": [names[seat] for seat in result.winners]}
+
+    def _changed(self, session: Session) -> None:
+        if session.game.is_over(session.state) and self.game_id is not None \
                 and self.store.result(self.game_id) is None:
-            self.store.finish(self.game_id, final_score(core.state).to_dict())
+            self.store.finish(self.game_id, self.result(session))
         for listener in list(self.listeners):
-            listener(core)
+            listener(session)
 
     def close(self) -> None:
-        self.loop.stop()
+        self.runner.stop()
         self.inputs.close()
         self.store.close()
 
@@ -194,8 +209,8 @@ def load(args) -> Config:
 
 def run(args) -> int:
     """``samarkand run``: the table, until the game ends (without web) or a signal."""
-    from companion.runtime.inputs import open_inputs
-    from companion.runtime.terminal import TerminalTable
+    from companion.appliance.inputs import open_inputs
+    from companion.runtime.terminal import Narrator
     try:
         config = load(args)
         inputs = open_inputs(config, simulate=args.simulate)
@@ -204,7 +219,7 @@ def run(args) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     appliance = Appliance(config, inputs, store, seed=args.seed)
-    terminal = TerminalTable(appliance, keyboard_seat=None if args.seat is None else args.seat - 1)
+    terminal = Narrator(appliance, keyboard_seat=None if args.seat is None else args.seat - 1)
     server = None
     done = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -213,7 +228,7 @@ def run(args) -> int:
         if args.new or not appliance.resume():
             appliance.new_game({"players": args.players})
         terminal.attach()
-        appliance.loop.start()
+        appliance.runner.start()
         server = None if args.no_web else _serve(appliance, config)
         terminal.run(done, exit_when_over=server is None)
     except (RuleError, StoreError) as exc:

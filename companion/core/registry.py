@@ -1,0 +1,165 @@
+"""The games the appliance knows, each registered once by its own package.
+
+After OpenSpiel's ``register_game``: a game package calls ``register_game`` with its spec
+(name, title, players, options with defaults and descriptions, engine, bots, page
+renderer, optional real-time part), and the runtime, the store, the web and the CLI reach
+games only through ``game_spec`` and ``game_specs``. The host console's forms and the
+CLI's flags are built from the option schema, never from per-game code.
+
+The packages under ``companion.games`` register themselves when first looked for; a game
+kept elsewhere (the tests' toy game) is named in ``SAMARKAND_GAMES`` (module names,
+comma-separated) and found the same way.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from companion.core.errors import RuleError
+from companion.core.bot import Bot
+from companion.core.game import Event, Game
+
+GAMES_PACKAGE = "companion.games"
+EXTRA_GAMES = "SAMARKAND_GAMES"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option: its default (whose type is the option's type), a one-line
+    description, and the values allowed where they can be listed."""
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """The JSON type a form or a flag asks for: bool, int, str or list."""
+        return {bool: "bool", int: "int", str: "str"}.get(type(self.default), "list")
+
+    def check(self, value: Any) -> Any:
+        """``value`` if it is of the option's type and allowed; else a RuleError."""
+        expected = type(self.default)
+        same_type = type(value) is expected or (self.kind == "list" and isinstance(value, (list, tuple)))
+        if not same_type:
+            raise RuleError(f"option {self.name!r} must be {self.kind}, not {value!r}")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(map(repr, self.choices))
+            raise RuleError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        return value
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "default": self.default, "kind": self.kind,
+                "description": self.description, "choices": list(self.choices)}
+
+
+@dataclass(frozen=True)
+class Narration:
+    """The game told in words on the Pi's terminal, and its keyboard seat."""
+
+    describe: Callable[[Event, Any, Any], list[str]]
+    """(event, state before, state after) -> the lines a person at the table reads."""
+    score_sheet: Callable[[Any], str]
+    """A finished game's scores as a text table."""
+    command: Callable[[Any, int, str], Event]
+    """(state, seat, typed text) -> the event it means; RuleError for anything else."""
+    keyboard_help: str
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the appliance needs to know about one game."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    engine: Callable[[], Game]
+    options: tuple[Option, ...] = ()
+    bots: Mapping[str, Callable[[random.Random], Bot]] = field(default_factory=dict)
+    narration: Narration | None = None
+    renderer: str = ""
+    """The package whose ``web/`` folder holds the game's page module (``game.js``)."""
+    realtime: Any = None
+    """The game's real-time part (a countdown and its arbiter), a class with
+    ``settings(values_ms) -> stored`` and ``from_settings(stored)``, made per session."""
+    table_scores: Callable[[Any, Mapping[int, Any]], dict] | None = None
+    """The final score sheet with the table's own choices (seat -> choice), where the game
+    lets the table choose at the end (Le Marché's discards); None: the engine's result."""
+    simulate: Callable[..., Any] | None = None
+    """A game-specific way to play one game between bots, when the generic driver
+    cannot (a real-time phase): ``simulate(seed, styles, options) -> Result``."""
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise RuleError(f"{self.title} has no option {name!r} (options: {known})")
+
+    def setup(self, players: Any, options: Mapping[str, Any] | None = None,
+              names: list[str] | None = None) -> dict[str, Any]:
+        """A checked setup for ``engine().new_state``: the players, their names, and under
+        "rules" every option (the defaults, with ``options`` on top)."""
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise RuleError(f"{self.title} is played by {self.min_players} to "
+                            f"{self.max_players} players, not {players!r}")
+        chosen = {o.name: o.default for o in self.options}
+        for name, value in (options or {}).items():
+            chosen[name] = self.option(name).check(value)
+        setup: dict[str, Any] = {"players": players, "rules": chosen}
+        if names is not None:
+            setup["names"] = list(names)
+        return setup
+
+    def to_dict(self) -> dict[str, Any]:
+        """The schema the host console and the CLI are built from."""
+        return {"name": self.name, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players, "options": [o.to_dict() for o in self.options],
+                "bots": sorted(self.bots)}
+
+
+_specs: dict[str, GameSpec] = {}
+_discovered = False
+
+
+def register_game(spec: GameSpec) -> GameSpec:
+    """Called once by each game package, at import."""
+    known = _specs.get(spec.name)
+    if known is not None and known is not spec:
+        raise ValueError(f"two games are registered as {spec.name!r}")
+    _specs[spec.name] = spec
+    return spec
+
+
+def game_spec(name: str) -> GameSpec:
+    """The game called ``name``; a RuleError naming the known games otherwise."""
+    _discover()
+    try:
+        return _specs[name]
+    except (KeyError, TypeError):
+        raise RuleError(f"there is no game {name!r} (games: {', '.join(sorted(_specs))})") from None
+
+
+def game_specs() -> list[GameSpec]:
+    """Every registered game, by name."""
+    _discover()
+    return [_specs[name] for name in sorted(_specs)]
+
+
+def _discover() -> None:
+    """Import each game package once (importing registers it)."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    package = importlib.import_module(GAMES_PACKAGE)
+    for module in pkgutil.iter_modules(package.__path__, GAMES_PACKAGE + "."):
+        importlib.import_module(module.name)
+    for name in filter(None, os.environ.get(EXTRA_GAMES, "").split(",")):
+        importlib.import_module(name.strip())

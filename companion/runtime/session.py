@@ -1,0 +1,248 @@
+"""One game being played at the table, with time passed in: no threads, no clock of its own.
+
+The session is the same for every game: it takes decisions, draws and entries from the
+table, journals every change (makes it durable) before the display, the lights or any
+listener hears of it, and offers undo and pause. A game with a real-time part (Le
+Marché's countdown) plugs it in: the session hands it the buzzer presses, commits what its
+clock makes due, and drives the display and the lights from what it says they show. The
+realtime runner (runner.py) and the table scripts drive the same session, one with the
+real clock, the other with the script's virtual time.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Protocol
+
+from companion.core.arbiter import BuzzerEvent
+from companion.core.errors import RuleError
+from companion.core.game import Event
+from companion.core.match import Match
+from companion.runtime.signals import CountdownDisplay, SeatLights, StuckBuzzer
+
+log = logging.getLogger(__name__)
+
+
+class Journal(Protocol):
+    """Where accepted events become durable before anyone is told (the event store)."""
+
+    def record(self, events: list[Event], notes: tuple[dict, ...] = ()) -> None:
+        """The events and the notes that explain them, in one transaction."""
+
+    def drop(self, count: int) -> None:
+        """The last ``count`` events were undone."""
+
+    def note(self, note: dict) -> None:
+        """Runtime evidence outside the engine (ignored presses, stuck buzzers)."""
+
+    def countdown_at(self, count: int) -> None:
+        """The countdown shows ``count``: where a restart would carry on from."""
+
+
+class NullJournal:
+    def record(self, events: list[Event], notes: tuple[dict, ...] = ()) -> None:
+        pass
+
+    def drop(self, count: int) -> None:
+        pass
+
+    def note(self, note: dict) -> None:
+        pass
+
+    def countdown_at(self, count: int) -> None:
+        pass
+
+
+class Session:
+    def __init__(self, match: Match, journal: Journal | None = None, realtime: Any = None,
+                 display: CountdownDisplay | None = None, lights: SeatLights | None = None) -> None:
+        self.match = match
+        self.journal = journal or NullJournal()
+        self.realtime = realtime
+        self.display = display
+        self.lights = lights
+        self.paused = False
+        self.notes: list[dict] = []
+        self.version = 0
+        self.listeners: list[Callable[["Session"], None]] = []
+        self._resume_count: int | None = None
+        self._shown: Any = None
+        self._lit: Any = None
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def game(self):
+        return self.match.game
+
+    def status(self) -> str:
+        """What the table waits for: over, paused, a card, an entry, or play."""
+        if self.game.is_over(self.state):
+            return "over"
+        if self.paused:
+            return "paused"
+        if self.match.waiting_for_card is not None:
+            return "waiting_card"
+        if self.match.waiting_for_entry is not None:
+            return "waiting_entry"
+        return "playing"
+
+    def _running(self) -> bool:
+        """The real-time part runs only while nothing else holds the table up."""
+        return self.realtime is not None and self.status() == "playing"
+
+    def shown(self, now_us: int) -> tuple[str, int | None]:
+        """What the countdown display shows: ("count", n), ("ready", None) in the lead-in,
+        ("stop", n) while a stop is resolved, or ("blank", None)."""
+        if self.realtime is None or self.paused:
+            return "blank", None
+        return self.realtime.shown(self.state, now_us)
+
+    def next_deadline(self, now_us: int) -> int | None:
+        """The next time ``catch_up`` has something to do."""
+        return self.realtime.next_deadline(now_us) if self._running() else None
+
+    # ---------------------------------------------------------------- inputs
+    def press(self, event: BuzzerEvent) -> None:
+        """A buzzer edge from any input path; only the arbiter looks at its timestamp."""
+        if self.realtime is None:
+            if event.pressed:
+                self._note({"note": "ignored_press", "seat": event.seat, "t_us": event.t_us,
+                            "reason": "this game has no countdown"})
+            return
+        ignored = self.realtime.press(event)
+        if ignored is not None:
+            self._note(ignored.to_note())
+
+    def stuck(self, report: StuckBuzzer) -> None:
+        self._note({"note": "stuck_buzzer", "seat": report.seat, "since_us": report.since_us})
+
+    def act(self, event: Event, now_us: int, notes: tuple[dict, ...] = ()) -> list[Event]:
+        """A decision from a phone, the console, a bot, a script or the game's clock."""
+        if self.paused:
+            raise RuleError("the game is paused")
+        return self._change(lambda: self.match.act(event), now_us, notes)
+
+    def enter_card(self, card: Any, now_us: int) -> list[Event]:
+        """The host enters the card (cube, die face) that came up at a physical table."""
+        return self._change(lambda: self.match.enter_chance(card), now_us)
+
+    def enter(self, value: Any, now_us: int) -> list[Event]:
+        """The host enters the data the game waits for (a card nobody published…)."""
+        return self._change(lambda: self.match.enter(value), now_us)
+
+    def start(self, now_us: int, resume_count: int | None = None) -> list[Event]:
+        """Begin, or carry on after a restart: draws due, then the real-time part.
+
+        A countdown interrupted by a restart starts again, after the lead-in, from the
+        count where it stood; a stop whose window was open then is dropped, not half-done.
+        """
+        return self._change(self.match.fill_chance, now_us, first=resume_count)
+
+    def undo(self, now_us: int) -> list[Event]:
+        """Drop the last decision: in the store first, so a refused undo changes nothing."""
+        self.journal.drop(self.match.undo_length())
+        dropped = self.match.undo()
+        if self.realtime is not None:
+            self.realtime.halt()
+        self._follow(now_us)
+        return dropped
+
+    def pause(self, now_us: int) -> None:
+        if self.paused:
+            return
+        if self.realtime is not None:
+            kind, count = self.realtime.shown(self.state, now_us)
+            self._resume_count = count if kind == "count" else None
+            self.realtime.halt()
+        self.paused = True
+        self._changed(now_us)
+
+    def resume(self, now_us: int) -> None:
+        """Carry on; a countdown restarts, after a lead-in, from the count where it stood."""
+        if not self.paused:
+            return
+        self.paused = False
+        self._follow(now_us, first=self._resume_count)
+        self._resume_count = None
+
+    # ---------------------------------------------------------------- time
+    def catch_up(self, now_us: int) -> None:
+        """Do what the game's clock makes due by ``now_us`` (a stop, a countdown's end…),
+        each due event committed with its notes in one transaction."""
+        while self._running():
+            due = self.realtime.due(self.state, now_us)
+            if due is None:
+                break
+            self.act(due.event, now_us, due.notes)
+        self._refresh_outputs(now_us)
+
+    # ---------------------------------------------------------------- plumbing
+    def _change(self, change: Callable[[], list[Event]], now_us: int,
+                notes: tuple[dict, ...] = (), first: int | None = None) -> list[Event]:
+        """Apply ``change`` to the match and make it durable, or undo it if that fails;
+        then tell the real-time part, the outputs and the listeners."""
+        state, length = self.match.state, len(self.match.log)
+        events = change()
+        if events:
+            try:
+                self.journal.record(events, notes)
+            except BaseException:
+                self.match.state = state
+                del self.match.log[length:]
+                raise
+        self.notes.extend(notes)
+        self._follow(now_us, first)
+        return events
+
+    def _follow(self, now_us: int, first: int | None = None) -> None:
+        if self.realtime is not None:
+            self.realtime.follow(self.state, now_us, first, hold=self.status() != "playing")
+        self._changed(now_us)
+
+    def _note(self, note: dict) -> None:
+        self.notes.append(note)
+        self.journal.note(note)
+
+    def _changed(self, now_us: int) -> None:
+        """Tell everyone of a durable change; one failing listener never silences the rest."""
+        self.version += 1
+        self._refresh_outputs(now_us)
+        for listener in list(self.listeners):
+            try:
+                listener(self)
+            except Exception:
+                log.exception("a listener failed to hear of change %d", self.version)
+
+    def _refresh_outputs(self, now_us: int) -> None:
+        if self.realtime is None:
+            return
+        shown = self.shown(now_us)
+        if shown != self._shown:
+            self._shown = shown
+            self._show(*shown)
+        lit = self.realtime.lights
+        if lit != self._lit and self.lights is not None:
+            self._lit = lit
+            if lit.blinking:
+                self.lights.blink(list(lit.blinking))
+            elif lit.steady:
+                self.lights.light(list(lit.steady))
+            else:
+                self.lights.clear()
+
+    def _show(self, kind: str, count: int | None) -> None:
+        if kind == "count":
+            self.journal.countdown_at(count)
+        if self.display is None:
+            return
+        if kind == "count":
+            self.display.show_count(count)
+        elif kind == "ready":
+            self.display.show_ready()
+        elif kind == "stop":
+            self.display.show_stop(count)
+        else:
+            self.display.blank()

@@ -1,0 +1,194 @@
+"""The table session: journalling before telling, claims, pause, undo and restart, with
+Le Marché's countdown plugged in; and a game without one."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.chance import SeededChance
+from companion.core.errors import RuleError
+from companion.core.game import Event
+from companion.core.match import Match
+from companion.games.marche.engine import MarcheGame
+from companion.games.marche.realtime import MarcheCountdown, Timing
+from companion.runtime.session import Session
+from companion.runtime.signals import BuzzerEvent
+from toy_game import UrnGame, want
+
+TIMING = Timing(tie_window_us=50_000, step_us=1_000_000, lead_in_us=500_000,
+                claim_deadline_us=3_000_000, latency_us=1_000)
+
+
+class Recorder:
+    def __init__(self, fail=False):
+        self.events, self.notes, self.dropped, self.counts, self.fail = [], [], 0, [], fail
+
+    def record(self, events, notes=()):
+        if self.fail:
+            raise OSError("disk full")
+        self.events += events
+        self.notes += list(notes)
+
+    def drop(self, count):
+        self.dropped += count
+
+    def note(self, note):
+        pass
+
+    def countdown_at(self, count):
+        self.counts.append(count)
+
+
+class Lights:
+    def __init__(self):
+        self.calls = []
+
+    def light(self, seats):
+        self.calls.append(("light", seats))
+
+    def blink(self, seats):
+        self.calls.append(("blink", seats))
+
+    def clear(self):
+        self.calls.append(("clear", []))
+
+
+def table(journal=None, players=4, lights=None):
+    core = Session(Match(MarcheGame(), {"players": players}, SeededChance(3)),
+                   journal or Recorder(), MarcheCountdown(TIMING), lights=lights)
+    core.start(0)
+    for seat in range(players):
+        core.act(Event("pick", seat, {"card": 7}), 0)
+    return core
+
+
+def shown(core, now):
+    kind, count = core.realtime.shown(core.state, now)
+    return count if kind == "count" else kind
+
+
+def test_the_countdown_opens_after_the_lead_in_when_all_have_picked():
+    core = table()
+    assert shown(core, 499_999) == "ready"
+    assert shown(core, 500_000) == 10
+    assert core.next_deadline(0) == 500_000
+
+
+def test_a_stop_is_journalled_before_any_listener_hears_of_it():
+    journal = Recorder()
+    core = table(journal)
+    heard = []
+    core.listeners.append(lambda c: heard.append([e.kind for e in journal.events][-1]))
+    core.press(BuzzerEvent(2, True, 1_700_000))
+    core.catch_up(1_751_000)
+    assert core.state.phase == "claiming" and core.state.stop.count == 9
+    assert heard[-1] == "stop"
+
+
+def test_a_journal_failure_leaves_the_game_as_it_was():
+    core = table()
+    core.journal = Recorder(fail=True)
+    before = (core.state, len(core.match.log))
+    core.press(BuzzerEvent(2, True, 1_700_000))
+    with pytest.raises(OSError):
+        core.catch_up(1_751_000)
+    assert (core.state, len(core.match.log)) == before
+
+
+def test_pause_restarts_the_countdown_from_the_count_where_it_stood():
+    core = table()
+    core.catch_up(3_600_000)                     # 7 on display
+    core.pause(3_600_000)
+    assert core.status() == "paused"
+    with pytest.raises(RuleError):
+        core.act(Event("pick", 0, {"card": 3}), 3_700_000)
+    core.resume(10_000_000)
+    assert shown(core, 10_000_000) == "ready"
+    assert shown(core, 10_500_000) == 7
+
+
+def test_a_restart_carries_on_from_the_checkpointed_count():
+    journal = Recorder()
+    core = table(journal)
+    core.catch_up(2_600_000)
+    assert journal.counts[-1] == 8
+    again = Session(Match(MarcheGame(), {"players": 4}, SeededChance(3), core.match.log),
+                    Recorder(), MarcheCountdown(TIMING))
+    again.start(50_000_000, resume_count=journal.counts[-1])
+    assert shown(again, 50_500_000) == 8
+
+
+def test_undo_drops_the_last_decision_and_reopens_the_countdown():
+    journal = Recorder()
+    core = table(journal)
+    core.press(BuzzerEvent(1, True, 600_000))
+    core.catch_up(700_000)
+    core.act(Event("claim", 1, {"target": 0}), 700_000)
+    assert core.state.goods[1] == {"jewels": [7]}
+    core.undo(800_000)
+    assert core.state.phase == "claiming" and journal.dropped == 1
+    core.undo(800_000)
+    assert core.state.phase == "countdown" and shown(core, 1_300_000) == 10
+
+
+def test_the_countdowns_settings_refuse_nonsense():
+    with pytest.raises(RuleError, match="step_ms"):
+        Timing.from_ms(step_ms=0)
+    with pytest.raises(RuleError, match="tie_window_ms"):
+        Timing.from_ms(tie_window_ms=-5)
+    with pytest.raises(RuleError, match="unknown table setting 'tick_ms'"):
+        Timing.from_ms(tick_ms=5)
+
+
+def test_the_stoppers_lights_go_on_only_once_the_stop_is_durable():
+    lights = Lights()
+    journal = Recorder(fail=True)
+    core = table(Recorder(), lights=lights)
+    core.journal = journal
+    core.press(BuzzerEvent(2, True, 1_700_000))
+    with pytest.raises(OSError):
+        core.catch_up(1_751_000)
+    assert ("light", [2]) not in lights.calls      # the stop was not recorded: no light
+    journal.fail = False
+    core.press(BuzzerEvent(2, True, 1_800_000))
+    core.catch_up(1_851_000)
+    assert core.state.phase == "claiming" and lights.calls[-1] == ("light", [2])
+
+
+def test_a_stop_and_its_evidence_are_one_write_and_a_failed_one_keeps_the_countdown_open():
+    journal = Recorder(fail=True)
+    core = table(Recorder())
+    core.journal = journal
+    core.press(BuzzerEvent(2, True, 1_700_000))
+    with pytest.raises(OSError):
+        core.catch_up(1_751_000)
+    assert core.state.phase == "countdown" and core.realtime.arbiter.countdown is not None
+    journal.fail = False
+    core.press(BuzzerEvent(1, True, 2_200_000))      # a later press still stops it
+    core.catch_up(2_251_000)
+    assert core.state.phase == "claiming" and core.state.stop.seats() == [1]
+    assert [e.kind for e in journal.events] == ["stop"]
+    assert [n["note"] for n in journal.notes] == ["stop_evidence"]
+    assert journal.notes[0]["stoppers"] == [{"seat": 1, "offset_us": 0}]
+
+
+def test_one_failing_listener_never_stops_the_others_hearing_of_a_change():
+    core = table()
+    heard = []
+
+    def broken(_):
+        raise UnicodeEncodeError("ascii", "Zed\ud800", 3, 4, "surrogates not allowed")
+    core.listeners += [broken, lambda c: heard.append(c.version)]
+    core.press(BuzzerEvent(2, True, 1_700_000))
+    core.catch_up(1_751_000)
+    assert core.state.phase == "claiming" and heard[-1] == core.version
+
+
+def test_a_game_without_a_countdown_ignores_presses_and_has_no_deadline():
+    core = Session(Match(UrnGame(), {"players": 2, "balls": [1, 2, 3]}, SeededChance(1)))
+    core.start(0)
+    core.press(BuzzerEvent(0, True, 10))
+    assert core.notes[-1]["reason"] == "this game has no countdown"
+    assert core.next_deadline(0) is None
+    core.act(want(1), 5)
+    core.catch_up(10)
+    assert core.status() == "playing" and core.game.to_act(core.state) == (1,)

@@ -71,9 +71,9 @@ def run(step_ms: int = 250, countdowns: int = 3, stops: int = 20) -> dict:
             pin.release_at(now_us() + 50_000)
             while core.state.phase != "claiming":
                 time.sleep(0.001)
-            loop.call(core.claim, 0, None)
+            loop.call(core.act, Event("claim", 0, {"target": None}))
             time.sleep(0.03)
-        closed = [n["first_us"] + settings.tie_window_us + settings.latency_us
+        closed = [n["first_us"] + timing.tie_window_us + timing.latency_us
                   for n in core.notes if n["note"] == "stop_evidence"]
         lat = [at - close for (at, _), close in zip(journal.stops, closed)]
     finally:

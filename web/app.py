@@ -16,13 +16,11 @@ from werkzeug.exceptions import HTTPException
 
 from web.hub import PING_S, Hub
 from web.identity import (
-    ACTION_HEADER, HOST_COOKIE, SEAT_COOKIE, VISITOR_COOKIE, HostSessions, Refused,
-    action_token, new_token,
+    ACTION_HEADER, VISITOR_COOKIE, HostSessions, Refused, action_token, new_token, set_cookie,
 )
 from web.service import GameService
 
 MAX_BODY = 16 * 1024
-COOKIE_MAX_AGE = 60 * 60 * 24 * 60
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
                                "form-action 'self'",
@@ -85,12 +83,6 @@ def _secure_response(response):
     return response
 
 
-def set_cookie(response, name: str, value: str) -> None:
-    """HttpOnly, SameSite=Lax, and not Secure: the page is plain http on the table's LAN."""
-    response.set_cookie(name, value, max_age=COOKIE_MAX_AGE, httponly=True, samesite="Lax",
-                        secure=False, path="/")
-
-
 def _refused(exc: Refused):
     return jsonify(error=str(exc)), exc.status
 
@@ -105,5 +97,3 @@ def _unexpected(exc: Exception):
     log.exception("unexpected error in %s %s", request.method, request.path)
     return jsonify(error="something went wrong on the Pi; the game is unchanged"), 500
 
-
-__all__ = ["create_app", "set_cookie", "SEAT_COOKIE", "HOST_COOKIE"]

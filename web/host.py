@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
-from web.app import HOST_COOKIE, set_cookie
 from web.context import body, hosts, need_host, service
-from web.identity import Refused
+from web.identity import HOST_COOKIE, Refused, set_cookie
 from web.service import whole_number
 
 bp = Blueprint("host", __name__, url_prefix="/api/host")

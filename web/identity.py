@@ -23,6 +23,7 @@ from companion.store import StoreError
 SEATS_KEY = "web_seats"
 SEAT_COOKIE, HOST_COOKIE, VISITOR_COOKIE = "sk_seat", "sk_host", "sk_visitor"
 ACTION_HEADER = "X-Action-Token"
+COOKIE_MAX_AGE = 60 * 60 * 24 * 60
 NAME_MAX = 20
 PIN_TRIES, PIN_LOCK_S = 5, 60
 _DEFAULT_NAME = re.compile(r"seat \d+", re.IGNORECASE)
@@ -34,6 +35,12 @@ class Refused(ValueError):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+def set_cookie(response, name: str, value: str) -> None:
+    """HttpOnly, SameSite=Lax, and not Secure: the page is plain http on the table's LAN."""
+    response.set_cookie(name, value, max_age=COOKIE_MAX_AGE, httponly=True, samesite="Lax",
+                        secure=False, path="/")
 
 
 def digest(token: str) -> str:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from web.app import SEAT_COOKIE, set_cookie
 from web.context import body, my_seat, need_seat, service
-from web.identity import Refused
+from web.identity import SEAT_COOKIE, Refused, set_cookie
 
 bp = Blueprint("player", __name__)
 

@@ -7,34 +7,44 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from companion.core.errors import RuleError
+from companion.core.registry import game_spec, game_specs
 
-GAMES = ("marche",)
+TABLE_OF = 4
+"""Players in a simulated game unless told: a table of four, where the game allows it."""
 
 
 def _simulate(args) -> int:
-    from companion.games.marche.simulate import progress_bar, simulate
+    from companion.simulation import progress_bar, simulate
     if args.games < 1:
         return _fail("--games must be at least 1")
-    summary = simulate(args.players, args.games, args.seed, rules=args.rules,
-                       progress=None if args.json else progress_bar())
+    spec = game_spec(args.game)
+    players = args.players or min(max(TABLE_OF, spec.min_players), spec.max_players)
+    workers = args.workers or os.cpu_count() or 1
+    summary = simulate(spec.name, players, args.games, args.seed, rules=args.rules,
+                       workers=workers, progress=None if args.json else progress_bar())
     data = summary.to_dict()
     if args.json:
         print(json.dumps(data))
         return 0
-    print(f"{data['games']} games of Le Marché with {data['players']} players "
-          f"in {data['seconds']} s ({data['games_per_second']} games/s)")
+    print(f"{data['games']} games of {spec.title} with {data['players']} players in "
+          f"{data['seconds']} s ({data['games_per_second']} games/s on {workers} "
+          f"worker{'s' if workers > 1 else ''})")
     for key in ("wins_by_seat", "wins_by_bot", "average_score_by_seat", "average_score_by_bot"):
         print(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in data[key].items()))
-    print(f"disputes per game: {data['disputes_per_game']}  stops per game: {data['stops_per_game']}")
+    print("(a tied win counts as a win for each player who shares it)")
+    print("  ".join(f"{key} per game: {value}" for key, value in data["per_game"].items()))
+    if data["capped"]:
+        print(f"{data['capped']} game(s) did not end within the step limit and are not scored")
     return 0
 
 
 def _score(args) -> int:
-    from companion.games.marche.score_file import main
-    return main([args.file])
+    from companion.appliance.tools import run_tool
+    return run_tool(args.game, "score", args.file)
 
 
 def _play(args) -> int:
@@ -111,17 +121,20 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, help="seed for digital draws and bots")
     run.set_defaults(handler=_run)
 
+    games = [spec.name for spec in game_specs()]
     simulate = sub.add_parser("simulate", help="play headless games between bots")
-    simulate.add_argument("game", choices=GAMES)
-    simulate.add_argument("--players", type=int, default=4, choices=range(3, 6))
+    simulate.add_argument("game", choices=games)
+    simulate.add_argument("--players", type=int, help="players (default: 4, or the nearest the game allows)")
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--rules", type=_rules, default=None, help="rule options as JSON")
+    simulate.add_argument("--workers", type=int, default=1,
+                          help="processes to play on (0: every core); results do not depend on it")
     simulate.add_argument("--json", action="store_true", help="machine-readable output")
     simulate.set_defaults(handler=_simulate)
 
     score = sub.add_parser("score", help="score a finished physical game (JSON in, JSON out)")
-    score.add_argument("game", choices=GAMES)
+    score.add_argument("game", choices=[s.name for s in game_specs() if "score" in s.tools])
     score.add_argument("file", help="a JSON file, or - for standard input")
     score.set_defaults(handler=_score)
 
@@ -133,12 +146,12 @@ def build_parser() -> argparse.ArgumentParser:
     wiring.add_argument("rest", nargs=argparse.REMAINDER)
     wiring.set_defaults(handler=_wiring)
 
-    games = sub.add_parser("games", help="stored games: list, export, replay")
-    games.add_argument("action", choices=("list", "export", "replay"))
-    games.add_argument("--config", help="the appliance's TOML configuration file")
-    games.add_argument("--store", help="the store file (default: from the configuration)")
-    games.add_argument("rest", nargs=argparse.REMAINDER)
-    games.set_defaults(handler=_games)
+    stored = sub.add_parser("games", help="stored games: list, export, replay")
+    stored.add_argument("action", choices=("list", "export", "replay"))
+    stored.add_argument("--config", help="the appliance's TOML configuration file")
+    stored.add_argument("--store", help="the store file (default: from the configuration)")
+    stored.add_argument("rest", nargs=argparse.REMAINDER)
+    stored.set_defaults(handler=_games)
 
     bench = sub.add_parser("bench", help="print the benchmarks' figures", add_help=False)
     bench.add_argument("rest", nargs=argparse.REMAINDER)
@@ -161,6 +174,9 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:              # `samarkand … | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

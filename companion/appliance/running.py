@@ -11,7 +11,6 @@ import secrets
 import signal
 import sys
 import threading
-from dataclasses import asdict
 from typing import Any, Callable
 
 from companion.config import Config, ConfigError, load_config, parse_assignment

@@ -188,6 +188,11 @@ class Game(ABC, Generic[S]):
     def result(self, state: S) -> Result:
         """The scores and places of a finished game (also the standings of an ended one)."""
 
+    def summary(self, state: S) -> dict[str, Any]:
+        """Where a game stands, in a few JSON-able facts (``samarkand games replay``)."""
+        over = self.is_over(state)
+        return {"over": over, "result": self.result(state).to_dict() if over else None}
+
     def undoable(self, event: Event) -> bool:
         """Undo steps back over decisions, never over the draws and entries that followed them."""
         return event.kind not in (CHANCE, ENTRY)

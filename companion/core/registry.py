@@ -47,10 +47,10 @@ class Option:
         expected = type(self.default)
         same_type = type(value) is expected or (self.kind == "list" and isinstance(value, (list, tuple)))
         if not same_type:
-            raise RuleError(f"option {self.name!r} must be {self.kind}, not {value!r}")
+            raise RuleError(f"rule option {self.name!r} must be {self.kind}, not {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(repr, self.choices))
-            raise RuleError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise RuleError(f"rule option {self.name!r} must be one of {allowed}, not {value!r}")
         return value
 
     def to_dict(self) -> dict[str, Any]:
@@ -88,6 +88,9 @@ class GameSpec:
     realtime: Any = None
     """The game's real-time part (a countdown and its arbiter), a class with
     ``settings(values_ms) -> stored`` and ``from_settings(stored)``, made per session."""
+    tools: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    """JSON in, JSON out helpers the command line offers (``samarkand score marche``);
+    each refuses a malformed input with a ValueError naming the field."""
     table_scores: Callable[[Any, Mapping[int, Any]], dict] | None = None
     """The final score sheet with the table's own choices (seat -> choice), where the game
     lets the table choose at the end (Le Marché's discards); None: the engine's result."""
@@ -100,7 +103,7 @@ class GameSpec:
             if option.name == name:
                 return option
         known = ", ".join(o.name for o in self.options) or "none"
-        raise RuleError(f"{self.title} has no option {name!r} (options: {known})")
+        raise RuleError(f"{self.title} has no rule option {name!r} (options: {known})")
 
     def setup(self, players: Any, options: Mapping[str, Any] | None = None,
               names: list[str] | None = None) -> dict[str, Any]:

@@ -47,7 +47,7 @@ class Runner:
         return result
 
     # ------------------------------------------------------------- running
-    def start(self) -> "TableLoop":
+    def start(self) -> "Runner":
         self._thread = threading.Thread(target=self.run, name="table-runner", daemon=True)
         self._thread.start()
         return self

@@ -79,22 +79,6 @@ class ReplayError(StoreError):
     """A stored game whose events the engine refuses: the store and the rules disagree."""
 
 
-def _marche_engine():
-    from companion.games.marche.engine import MarcheGame
-    from companion.games.marche.final import final_score
-
-    def summary(state) -> dict:
-        over = state.phase == "over"
-        return {"turn": state.turn, "phase": state.phase, "money": list(state.money),
-                "bank": state.bank, "scores": final_score(state).to_dict() if over else None}
-
-    return MarcheGame(), summary
-
-
-ENGINES = {"marche": _marche_engine}
-"""Each stored game's engine and the summary of a replayed state, loaded on demand."""
-
-
 def replay_stored(store: EventStore, game_id: int) -> tuple[list, Any, dict]:
     """Replay a stored game through its engine: (active records, final state, summary).
 
@@ -102,13 +86,16 @@ def replay_stored(store: EventStore, game_id: int) -> tuple[list, Any, dict]:
     """
     from companion.core.errors import RuleError
     from companion.core.game import Event
+    from companion.core.registry import game_spec
 
     config = store.config(game_id)
     name = config.get("game")
-    if name not in ENGINES or "setup" not in config:
-        raise ReplayError(f"Game {game_id} cannot be replayed: its configuration names no "
-                          f"known game and setup (game {name!r}; known: {', '.join(ENGINES)}).")
-    game, summary = ENGINES[name]()
+    try:
+        game = game_spec(name).engine()
+    except RuleError as unknown:
+        raise ReplayError(f"Game {game_id} cannot be replayed: {unknown}.") from None
+    if "setup" not in config:
+        raise ReplayError(f"Game {game_id} cannot be replayed: its configuration has no setup.")
     records = store.records(game_id)
     try:
         state = game.new_state(config["setup"])
@@ -121,7 +108,7 @@ def replay_stored(store: EventStore, game_id: int) -> tuple[list, Any, dict]:
             raise ReplayError(f"Game {game_id} does not replay: event seq {record.seq} "
                               f"({record.event.get('kind')!r}) is refused by the rules: "
                               f"{exc}") from None
-    return records, state, summary(state)
+    return records, state, game.summary(state)
 
 
 def replay_main(argv: list[str], store_path: str | Path) -> int:

@@ -76,9 +76,9 @@ def test_the_registry_finds_games_and_checks_options_against_their_schema():
                      "names": ["Ana", "Bo"]}
     with pytest.raises(RuleError, match="played by 1 to 4 players"):
         SPEC.setup(5)
-    with pytest.raises(RuleError, match="option 'label_at_table' must be bool"):
+    with pytest.raises(RuleError, match="rule option 'label_at_table' must be bool"):
         SPEC.setup(2, {"label_at_table": 1})
-    with pytest.raises(RuleError, match="has no option 'colour'"):
+    with pytest.raises(RuleError, match="has no rule option 'colour'"):
         SPEC.setup(2, {"colour": "red"})
     assert [o["name"] for o in SPEC.to_dict()["options"]] == ["balls", "label_at_table"]
 

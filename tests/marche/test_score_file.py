@@ -9,7 +9,11 @@ import sys
 
 import pytest
 
-from companion.games.marche.score_file import main
+from companion.appliance.cli import main as samarkand
+
+
+def main(argv):
+    return samarkand(["score", "marche", *argv])
 
 GAME = {
     "players": [
@@ -135,13 +139,14 @@ def test_malformed_field_is_named_on_one_line(tmp_path, capsys, game, field):
 def test_missing_file_and_bad_arguments(tmp_path, capsys):
     assert main([str(tmp_path / "nowhere.json")]) == 2
     assert "nowhere.json: cannot read" in capsys.readouterr().err
-    assert main([]) == 2 and main(["a", "b"]) == 2
-    assert "usage:" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as usage:
+        samarkand(["score", "marche"])
+    assert usage.value.code == 2 and "usage:" in capsys.readouterr().err
 
 
 def test_no_traceback_from_the_command_line():
     bad = json.dumps(change("players/0/camels", [4, "x"]))
-    proc = subprocess.run([sys.executable, "-m", "companion.games.marche.score_file", "-"],
+    proc = subprocess.run([sys.executable, "-m", "companion.appliance.cli", "score", "marche", "-"],
                           input=bad, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr == "error: players[0].camels[1]: expected a positive integer\n"

@@ -7,9 +7,14 @@ from companion.core.match import Match
 from companion.games.marche import simulate as simulator
 from companion.games.marche.bots import STYLES
 from companion.games.marche.engine import MarcheGame
-from companion.games.marche.simulate import play_game, seat_styles, simulate
+from companion.games.marche.simulate import play_game
+from companion.simulation import seat_styles, simulate as simulate_game
 
 TIMING = ("seconds", "games_per_second")
+
+
+def simulate(players, games, seed):
+    return simulate_game("marche", players, games, seed)
 
 
 def without_timing(summary) -> dict:

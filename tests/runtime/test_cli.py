@@ -21,7 +21,7 @@ def test_simulate_json_is_the_same_for_the_same_seed(capsys):
 def test_simulate_prints_a_summary_a_person_can_read(capsys):
     assert main(["simulate", "marche", "--games", "3", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "3 games of Le Marché with 4 players" in out and "disputes per game" in out
+    assert "3 games of Le Marché de Samarkand with 4 players" in out and "disputes per game" in out
 
 
 def test_simulate_refuses_bad_rules_in_one_line(capsys):

@@ -9,6 +9,7 @@ from companion.games.marche.engine import MarcheGame
 from companion.games.marche.final import table_scores
 from companion.games.marche.options import CHOICES, DEFAULT_CAMEL_CARDS, DEFAULT_GOODS_CARDS
 from companion.games.marche.realtime import MarcheCountdown
+from companion.games.marche.score_file import score_data
 from companion.games.marche.simulate import play_game
 
 DESCRIPTIONS = {
@@ -45,6 +46,7 @@ SPEC = register_game(GameSpec(
                         narration.KEYBOARD_HELP),
     renderer="companion.games.marche",
     realtime=MarcheCountdown,
+    tools={"score": score_data},
     table_scores=table_scores,
     simulate=simulate_one,
 ))

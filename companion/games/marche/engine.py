@@ -115,6 +115,11 @@ class MarcheGame(Game[MarcheState]):
             targets.append(CAMEL)
         return [Event("claim", seat, {"target": t}) for t in [*targets, None]]
 
+    def summary(self, state: MarcheState) -> dict[str, Any]:
+        over = state.phase == OVER
+        return {"turn": state.turn, "phase": state.phase, "money": list(state.money),
+                "bank": state.bank, "scores": final_score(state).to_dict() if over else None}
+
     def seat_view(self, state: MarcheState, seat: int) -> MarcheState:
         """The bots read the state itself for now; their reads are limited to what the
         seat may see by their own code (bots.py), not yet by a view object."""

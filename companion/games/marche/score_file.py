@@ -1,20 +1,18 @@
-"""`samarkand score marche FILE`: score a finished game typed in as JSON (FILE or - for stdin).
+"""Scoring a finished game typed in as JSON (``samarkand score marche FILE``).
 
-The JSON edge of scoring.py: every field is checked and a bad one is named on one line of
-stderr with exit code 2, so a table can fix its file without reading a traceback.
+The JSON edge of scoring.py: every field is checked and a bad one is named in the error,
+which the command line prints on one line with exit code 2, so a table can fix its file
+without reading a traceback.
 """
 from __future__ import annotations
 
-import json
-import sys
 from collections import Counter
-from typing import Any, Sequence
+from typing import Any
 
 from companion.core.errors import RuleError
 from companion.games.marche.options import GOODS_TYPES, MarcheRules
 from companion.games.marche.scoring import Holdings, checked_keep, score_game
 
-USAGE = "usage: samarkand score marche FILE   (FILE may be - for stdin)"
 PLAYER_KEYS = {"name", "sells", "money", "camels", "goods", "keep"}
 
 
@@ -23,35 +21,6 @@ class ScoreFileError(ValueError):
 
     def __init__(self, field: str, problem: str):
         super().__init__(f"{field}: {problem}")
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if len(argv) != 1:
-        print(USAGE, file=sys.stderr)
-        return 2
-    try:
-        text = _read(argv[0])
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ScoreFileError(argv[0], f"not valid JSON ({exc})") from None
-        score = score_data(data)
-    except (ScoreFileError, RuleError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(json.dumps(score, indent=2, ensure_ascii=False))
-    return 0
-
-
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScoreFileError(path, f"cannot read ({exc.strerror or exc})") from None
 
 
 def score_data(data: Any) -> dict:
@@ -156,7 +125,3 @@ def _expect_object(value: Any, at: str, keys: set[str] | None = None) -> None:
     if unknown:
         raise ScoreFileError(f"{at}.{unknown[0]}" if at != "file" else unknown[0],
                              f"unknown key; expected {', '.join(sorted(keys))}")
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -8,9 +8,7 @@ so disputes arise as they do at a table.
 from __future__ import annotations
 
 import random
-import sys
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Final
 
 from companion.core.chance import SeededChance
@@ -120,80 +118,3 @@ def highest_bids(state: MarcheState, bots: list[Bot]) -> tuple[int, list[int]]:
             elif bid[0] == top:
                 keen.append(seat)
     return top, keen
-
-
-@dataclass
-class Summary:
-    players: int
-    games: int = 0
-    seconds: float = 0.0
-    wins_by_seat: list[float] = field(default_factory=list)
-    wins_by_style: dict[str, float] = field(default_factory=dict)
-    score_by_style: dict[str, list[int]] = field(default_factory=dict)
-    score_by_seat: list[int] = field(default_factory=list)
-    disputes: int = 0
-    stops: int = 0
-
-    def add(self, result: GameResult) -> None:
-        self.games += 1
-        for seat in result.winners:
-            self.wins_by_seat[seat] += 1
-            self.wins_by_style[result.styles[seat]] = self.wins_by_style.get(result.styles[seat], 0) + 1
-        for seat, total in enumerate(result.totals):
-            self.score_by_seat[seat] += total
-            self.score_by_style.setdefault(result.styles[seat], []).append(total)
-        self.disputes += result.disputes
-        self.stops += result.stops
-
-    def to_dict(self) -> dict:
-        games = max(self.games, 1)
-        return {
-            "games": self.games, "players": self.players,
-            "wins_by_seat": {f"seat {i + 1}": w for i, w in enumerate(self.wins_by_seat)},
-            "wins_by_bot": dict(sorted(self.wins_by_style.items())),
-            "average_score_by_seat": {f"seat {i + 1}": round(s / games, 2)
-                                      for i, s in enumerate(self.score_by_seat)},
-            "average_score_by_bot": {k: round(sum(v) / len(v), 2)
-                                     for k, v in sorted(self.score_by_style.items())},
-            "disputes_per_game": round(self.disputes / games, 3),
-            "stops_per_game": round(self.stops / games, 2),
-            "seconds": round(self.seconds, 3),
-            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
-        }
-
-
-def seat_styles(players: int, game_index: int, styles: list[str]) -> list[str]:
-    """Rotate the styles round the table each game so seat and style effects separate."""
-    return [styles[(seat + game_index) % len(styles)] for seat in range(players)]
-
-
-def simulate(players: int, games: int, seed: int, styles: list[str] | None = None,
-             rules: dict | None = None, progress=None, tie_window_us: int = 100_000) -> Summary:
-    styles = styles or sorted(STYLES)
-    summary = Summary(players, wins_by_seat=[0] * players, score_by_seat=[0] * players)
-    started = time.perf_counter()
-    for index in range(games):
-        summary.add(play_game(f"{seed}/{index}", seat_styles(players, index, styles), rules,
-                              tie_window_us))
-        if progress:
-            progress(index + 1, games)
-    summary.seconds = time.perf_counter() - started
-    return summary
-
-
-def progress_bar(stream=None, width: int = 30):
-    """A one-line bar on a terminal; silent when the output is not one."""
-    stream = stream or sys.stderr
-    if not stream.isatty():
-        return None
-    step = [0]
-
-    def show(done: int, total: int) -> None:
-        filled = done * width // total
-        if filled != step[0] or done == total:
-            step[0] = filled
-            stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-            if done == total:
-                stream.write("\n")
-            stream.flush()
-    return show

@@ -1,0 +1,186 @@
+"""Headless games between bots, for any registered game, on as many cores as asked.
+
+Each game is played from its own seed (``"{seed}/{index}"``) with the bots' styles rotated
+round the table by its index, so a game's result depends on nothing but (seed, index):
+the same seed gives the same summary whatever the number of worker processes, which only
+decide where each game is played. A game plays through the contract (the generic
+driver below: draws from a seeded source, each seat's bot deciding from its own view),
+or through the game's own ``simulate`` where a real-time phase needs one (Le Marché's
+countdown races).
+"""
+from __future__ import annotations
+
+import multiprocessing
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from companion.core.chance import SeededChance
+from companion.core.errors import RuleError
+from companion.core.game import Result, chance_event
+from companion.core.registry import GameSpec, game_spec
+
+MAX_STEPS = 10_000
+"""A game between bots that has not ended after this many events is stopped and counted
+as capped (a bot that cannot progress must never loop for ever)."""
+CHUNK = 25
+
+
+@dataclass(frozen=True)
+class Played:
+    """One simulated game: the styles round the table and how it ended."""
+
+    styles: tuple[str, ...]
+    result: Result | None            # None: capped before the end
+    counts: dict[str, int]
+
+
+def seat_styles(players: int, index: int, styles: list[str]) -> list[str]:
+    """Rotate the styles round the table each game so seat and style effects separate."""
+    return [styles[(seat + index) % len(styles)] for seat in range(players)]
+
+
+def play_one(spec: GameSpec, players: int, seed: Any, index: int, styles: list[str],
+             rules: dict | None) -> Played:
+    """Game ``index`` of a run: its own seed, its own rotation of styles."""
+    game_seed = f"{seed}/{index}"
+    round_table = seat_styles(players, index, styles)
+    setup = spec.setup(players, rules)
+    if spec.simulate is not None:
+        result, counts = spec.simulate(game_seed, round_table, setup["rules"])
+        return Played(tuple(round_table), result, counts)
+    return drive(spec, setup, game_seed, round_table)
+
+
+def drive(spec: GameSpec, setup: dict, seed: Any, styles: list[str]) -> Played:
+    """The generic driver: the game's draws from a seeded source, its decisions from the
+    bots of the seats it waits for, each deciding from that seat's own view."""
+    game = spec.engine()
+    state = game.new_state(setup)
+    chance = SeededChance(seed)
+    rng = random.Random(f"bots/{seed}")
+    bots = [spec.bots[style](random.Random(rng.random())) for style in styles]
+    for step in range(MAX_STEPS):
+        if game.is_over(state):
+            return Played(tuple(styles), game.result(state), {"events": step})
+        if (request := game.chance_request(state)) is not None:
+            event = chance_event(request.deck, chance.draw(request, step), request.seen_by)
+        elif game.input_request(state) is not None:
+            raise RuleError(f"{spec.title} needs data entered at the table: "
+                            "give it in the rules to simulate")
+        else:
+            seats = game.to_act(state)
+            if not seats:
+                raise RuleError(f"{spec.title} waits for nobody: it cannot be simulated")
+            seat = seats[0]
+            event = bots[seat].decide(game.seat_view(state, seat), seat)
+        game.advance(state, event)
+    return Played(tuple(styles), None, {"events": MAX_STEPS})
+
+
+@dataclass
+class Summary:
+    game: str
+    players: int
+    workers: int = 1
+    games: int = 0
+    capped: int = 0
+    seconds: float = 0.0
+    wins_by_seat: list[int] = field(default_factory=list)
+    wins_by_style: dict[str, int] = field(default_factory=dict)
+    score_by_seat: list[int] = field(default_factory=list)
+    score_by_style: dict[str, list[int]] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def add(self, played: Played) -> None:
+        """A tied win counts as a win for every player who shares it."""
+        self.games += 1
+        for key, value in played.counts.items():
+            self.counts[key] = self.counts.get(key, 0) + value
+        if played.result is None:
+            self.capped += 1
+            return
+        for seat in played.result.winners:
+            self.wins_by_seat[seat] += 1
+            style = played.styles[seat]
+            self.wins_by_style[style] = self.wins_by_style.get(style, 0) + 1
+        for seat, score in enumerate(played.result.scores):
+            self.score_by_seat[seat] += score
+            self.score_by_style.setdefault(played.styles[seat], []).append(score)
+
+    def to_dict(self) -> dict:
+        scored = max(self.games - self.capped, 1)
+        return {
+            "game": self.game, "games": self.games, "players": self.players,
+            "capped": self.capped, "workers": self.workers,
+            "wins_by_seat": {f"seat {i + 1}": w for i, w in enumerate(self.wins_by_seat)},
+            "wins_by_bot": dict(sorted(self.wins_by_style.items())),
+            "average_score_by_seat": {f"seat {i + 1}": round(s / scored, 2)
+                                      for i, s in enumerate(self.score_by_seat)},
+            "average_score_by_bot": {k: round(sum(v) / len(v), 2)
+                                     for k, v in sorted(self.score_by_style.items())},
+            "per_game": {k: round(v / max(self.games, 1), 3) for k, v in sorted(self.counts.items())},
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+        }
+
+
+def _play_chunk(job: tuple) -> list[Played]:
+    """One worker's share: games ``first`` … ``first + count - 1`` (looked up by name, as a
+    worker process has only what it imports)."""
+    name, players, seed, first, count, styles, rules = job
+    spec = game_spec(name)
+    return [play_one(spec, players, seed, index, styles, rules) for index in range(first, first + count)]
+
+
+def simulate(name: str, players: int, games: int, seed: Any, styles: list[str] | None = None,
+             rules: dict | None = None, workers: int = 1,
+             progress: Callable[[int, int], None] | None = None) -> Summary:
+    """``games`` games of ``name`` between bots, on ``workers`` processes."""
+    spec = game_spec(name)
+    spec.setup(players, rules)                 # refuse bad players or options before starting
+    styles = styles or sorted(spec.bots)
+    unknown = sorted(set(styles) - set(spec.bots))
+    if unknown:
+        raise RuleError(f"{spec.title} has no bot {unknown[0]!r} (bots: {', '.join(sorted(spec.bots))})")
+    summary = Summary(name, players, workers, wins_by_seat=[0] * players, score_by_seat=[0] * players)
+    jobs = [(name, players, seed, first, min(CHUNK, games - first), styles, rules)
+            for first in range(0, games, CHUNK)]
+    started = time.perf_counter()
+    for chunk in _results(jobs, workers):
+        for played in chunk:
+            summary.add(played)
+        if progress:
+            progress(summary.games, games)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _results(jobs: list[tuple], workers: int) -> Iterator[list[Played]]:
+    """The chunks' results in the order of the jobs, however many processes play them."""
+    if workers <= 1:
+        yield from map(_play_chunk, jobs)
+        return
+    # fork: the workers start with every game this process registered (the tests' toy game too)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap(_play_chunk, jobs)
+
+
+def progress_bar(stream=None, width: int = 30):
+    """A one-line bar on a terminal; silent when the output is not one."""
+    stream = stream or sys.stderr
+    if not stream.isatty():
+        return None
+    shown = [-1]
+
+    def show(done: int, total: int) -> None:
+        filled = done * width // total
+        if filled != shown[0] or done == total:
+            shown[0] = filled
+            stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+            if done == total:
+                stream.write("\n")
+            stream.flush()
+    return show

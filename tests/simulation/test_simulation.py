@@ -1,0 +1,65 @@
+"""The generic simulator: any registered game, the same results on any number of workers,
+games that cannot end are capped, games that need the table's data are refused."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.bot import Bot
+from companion.core.errors import RuleError
+from companion.core.registry import GameSpec, register_game
+from companion.simulation import MAX_STEPS, simulate
+from toy_game import UrnGame, note
+
+TIMING = ("seconds", "games_per_second", "workers")
+
+
+def without_timing(summary) -> dict:
+    return {k: v for k, v in summary.to_dict().items() if k not in TIMING}
+
+
+class Talker(Bot):
+    """Never draws: a game with it in every seat can never end."""
+
+    style = "talker"
+
+    def decide(self, view, seat):
+        return note("hm", seat)
+
+
+register_game(GameSpec(name="urn-stuck", title="An urn nobody draws from", min_players=1,
+                       max_players=2, engine=UrnGame, bots={"talker": Talker}))
+
+
+@pytest.mark.parametrize("game, players", [("marche", 4), ("urn", 3)])
+def test_the_summary_depends_on_the_seed_and_not_on_the_number_of_workers(game, players):
+    one = without_timing(simulate(game, players, 60, seed=9, workers=1))
+    two = without_timing(simulate(game, players, 60, seed=9, workers=2))
+    assert one == two and one["games"] == 60
+    assert one != without_timing(simulate(game, players, 60, seed=10))
+
+
+def test_the_toy_game_plays_through_the_contract_to_its_end():
+    summary = simulate("urn", 2, 20, seed=1).to_dict()
+    assert summary["capped"] == 0 and sum(summary["wins_by_seat"].values()) >= 20
+    assert set(summary["average_score_by_bot"]) == {"chatty", "greedy"}
+    assert summary["per_game"]["events"] > 0
+
+
+def test_a_game_that_cannot_end_is_capped_and_reported_not_looped_for_ever():
+    summary = simulate("urn-stuck", 2, 3, seed=1).to_dict()
+    assert summary["capped"] == 3 and summary["wins_by_seat"] == {"seat 1": 0, "seat 2": 0}
+    assert summary["per_game"]["events"] == MAX_STEPS
+
+
+def test_a_game_waiting_for_the_tables_data_is_refused_with_a_reason():
+    with pytest.raises(RuleError, match="needs data entered at the table"):
+        simulate("urn", 2, 1, seed=1, rules={"label_at_table": True})
+
+
+def test_bad_players_options_and_styles_are_refused_before_any_game():
+    with pytest.raises(RuleError, match="played by 3 to 5 players"):
+        simulate("marche", 2, 1, seed=1)
+    with pytest.raises(RuleError, match="rule option 'set_scoring'"):
+        simulate("marche", 4, 1, seed=1, rules={"set_scoring": "tripling"})
+    with pytest.raises(RuleError, match="has no bot 'gambler'"):
+        simulate("marche", 4, 1, seed=1, styles=["gambler"])

@@ -42,7 +42,8 @@ def create_app(appliance, host_pin: str) -> Flask:
     app.extensions["samarkand"] = GameService(appliance, hub)
     app.extensions["samarkand.hosts"] = HostSessions(host_pin)
     app.extensions["samarkand.hub"] = hub
-    for blueprint in (pages.bp, player.bp, host.bp, stream.bp):
+    pages.install(app)
+    for blueprint in (player.bp, host.bp, stream.bp):
         app.register_blueprint(blueprint)
     app.before_request(_check_request)
     app.after_request(_secure_response)

@@ -1,35 +1,87 @@
-"""The pages: a phone's own screen (or the join form), the table screen, the host console."""
+"""The pages: a phone's own screen (or the join form), the table screen, the host console;
+each game's own page module and templates, and the games' option schema for the host."""
 from __future__ import annotations
 
 import io
+from importlib.resources import files
+from pathlib import Path
 
 import segno
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, send_from_directory
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
-from web.context import is_host, my_seat, page_token
+from companion.core.errors import RuleError
+from companion.core.registry import GameSpec, game_spec, game_specs
+from web.context import is_host, my_seat, page_token, service
 
 bp = Blueprint("pages", __name__)
+APP_NAME = "Samarkand"
+
+
+def game_web_folder(spec: GameSpec) -> Path | None:
+    """Where a game keeps its page module (static/game.js) and templates: ``web/`` in the
+    package its spec names as its renderer."""
+    if not spec.renderer:
+        return None
+    return Path(str(files(spec.renderer))) / "web"
+
+
+def game_templates() -> PrefixLoader:
+    """Each game's templates, included by the shell as "<game>/<page>.html"."""
+    folders = {spec.name: game_web_folder(spec) for spec in game_specs()}
+    return PrefixLoader({name: FileSystemLoader(folder / "templates")
+                         for name, folder in folders.items() if folder is not None})
+
+
+def install(app) -> None:
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, game_templates()])
+    app.register_blueprint(bp)
 
 
 def join_url() -> str:
     return current_app.config["JOIN_URL"] or request.host_url
 
 
+def _page(template: str, page: str, **extra):
+    spec = service().appliance.spec
+    return render_template(template, token=page_token(), page=page,
+                           game=spec.name if spec else "", title=spec.title if spec else APP_NAME,
+                           **extra)
+
+
 @bp.get("/")
 def phone():
     page = "player" if my_seat() is not None else "join"
-    return render_template(f"{page}.html", token=page_token(), page=page)
+    return _page(f"{page}.html", page)
 
 
 @bp.get("/table")
 def table_screen():
-    return render_template("table.html", token=page_token(), page="table", join_url=join_url())
+    return _page("table.html", "table", join_url=join_url())
 
 
 @bp.get("/host")
 def host_console():
     page = "host" if is_host() else "login"
-    return render_template(f"{page}.html", token=page_token(), page=page, join_url=join_url())
+    return _page(f"{page}.html", page, join_url=join_url())
+
+
+@bp.get("/games/<name>/<path:filename>")
+def game_asset(name: str, filename: str):
+    """A game's own page module, served by the Pi like every other asset."""
+    try:
+        folder = game_web_folder(game_spec(name))
+    except RuleError:
+        abort(404)
+    if folder is None:
+        abort(404)
+    return send_from_directory(folder / "static", filename)
+
+
+@bp.get("/api/games")
+def games():
+    """The games and their options, from which the host console builds its new-game form."""
+    return jsonify(games=[spec.to_dict() for spec in game_specs()])
 
 
 @bp.get("/qr.svg")

@@ -57,13 +57,14 @@ def scores(spec: GameSpec, session: Session, names: dict[int, str], overrides: d
     Called only when the game is over or ended, when every holding is public.
     """
     state = session.state
+    engine_names = session.game.names(state)
     if spec.table_scores is not None:
         sheet = spec.table_scores(state, overrides)
+        winners = [seat for seat, name in enumerate(engine_names) if name in sheet["winners"]]
     else:
-        sheet = session.game.result(state).to_dict()
-    engine_names = session.game.names(state)
+        result = session.game.result(state)
+        sheet, winners = result.to_dict(), list(result.winners)
     for player in sheet.get("players", []):
         player["name"] = names.get(player["seat"], player["name"])
-    sheet["winners"] = [names.get(seat, name) for seat, name in enumerate(engine_names)
-                        if name in sheet.get("winners", ())]
+    sheet["winners"] = [names.get(seat, engine_names[seat]) for seat in winners]
     return sheet

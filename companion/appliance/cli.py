@@ -107,11 +107,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="samarkand", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
+    games = [spec.name for spec in game_specs()]
     run = sub.add_parser("run", help="run the table (simulation mode without GPIO)")
     run.add_argument("--simulate", action="store_true", help="mock pins and bots, even on a Pi")
     run.add_argument("--config", help="the appliance's TOML configuration file")
     run.add_argument("--port", type=int, help="the web page's port (default 8000)")
-    run.add_argument("--players", type=int, default=4, help="players in a new game (3-5)")
+    run.add_argument("--game", default="marche", choices=games,
+                     help="the game a new game is of (an unfinished one is resumed)")
+    run.add_argument("--players", type=int, default=4, help="players in a new game")
     run.add_argument("--seat", type=int, help="play this seat (1-based) from the keyboard")
     run.add_argument("--bridge", help="USB buzzer board: a port path, 'auto' or 'emulator'")
     run.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
@@ -121,7 +124,6 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, help="seed for digital draws and bots")
     run.set_defaults(handler=_run)
 
-    games = [spec.name for spec in game_specs()]
     simulate = sub.add_parser("simulate", help="play headless games between bots")
     simulate.add_argument("game", choices=games)
     simulate.add_argument("--players", type=int, help="players (default: 4, or the nearest the game allows)")

@@ -224,8 +224,12 @@ def run(args) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: done.set())
     try:
-        if args.new or not appliance.resume():
-            appliance.new_game({"players": args.players})
+        resumed = not args.new and appliance.resume()
+        if not resumed:
+            spec = game_spec(args.game)
+            appliance.new_game(spec.setup(args.players), game=spec.name)
+        print(f"{'Resuming the unfinished game' if resumed else 'A new game'} of "
+              f"{appliance.spec.title} (game {appliance.game_id})", flush=True)
         terminal.attach()
         appliance.runner.start()
         server = None if args.no_web else _serve(appliance, config)

@@ -124,6 +124,7 @@ class GameSpec:
         """The schema the host console and the CLI are built from."""
         return {"name": self.name, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "options": [o.to_dict() for o in self.options],
+                "table_settings": self.realtime.schema() if self.realtime else [],
                 "bots": sorted(self.bots)}
 
 

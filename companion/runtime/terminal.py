@@ -6,11 +6,14 @@ so that no control character reaches the terminal or the journal raw.
 """
 from __future__ import annotations
 
+import json
 import sys
 import threading
 from typing import TextIO
 
 from companion.core.errors import RuleError
+from companion.core.game import Event
+from companion.core.registry import Narration
 
 KEYS = "Enter = your buzzer · u = undo · q = quit"
 
@@ -32,7 +35,32 @@ class Narrator:
 
     @property
     def narration(self):
-        return self.appliance.spec.narration
+        """The game's own words, or the contract's plain account of a game without them."""
+        return self.appliance.spec.narration or self._plain
+
+    @property
+    def _plain(self) -> Narration:
+        session = self.appliance.session
+        game = session.game
+
+        def describe(event, before, after):
+            shown = game.redact(event, None)
+            who = "" if event.actor is None else f"{game.names(after)[event.actor]}: "
+            return [f"{who}{shown['kind']} {json.dumps(shown['data'], ensure_ascii=False)}"]
+
+        def score_sheet(state):
+            result = game.result(state)
+            return "\n".join(f"{place}. {name}: {score}" for place, name, score in
+                             sorted(zip(result.places, game.names(state), result.scores)))
+
+        def command(state, seat, text):
+            kind, _, data = text.partition(" ")
+            try:
+                return Event(kind, seat, json.loads(data or "{}"))
+            except json.JSONDecodeError:
+                raise RuleError('type an action and its data as JSON: want {"n": 1}') from None
+
+        return Narration(describe, score_sheet, command, 'ACTION {"key": value}')
 
     def attach(self) -> None:
         self.appliance.listeners.append(self._on_change)

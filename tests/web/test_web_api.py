@@ -99,7 +99,8 @@ def test_another_browsers_action_token_does_not_fit(phone):
 
 def test_pages_carry_the_csp_and_no_outside_assets(phone):
     p = phone()
-    for url in ("/", "/table", "/host", "/api/state", "/qr.svg", "/static/app.js"):
+    for url in ("/", "/table", "/host", "/api/state", "/qr.svg", "/static/shell.js",
+                "/games/marche/game.js", "/api/games"):
         response = p.get(url)
         assert response.status_code == 200, url
         assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")

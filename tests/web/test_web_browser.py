@@ -109,7 +109,7 @@ def test_a_whole_game_from_joining_to_scores(browser, server):
     host.select_option("select[name=players]", "3")
     for name, value in (("step_ms", "150"), ("lead_in_ms", "300"), ("tie_window_ms", "400"),
                         ("claim_deadline_ms", "4000")):
-        host.fill(f"input[name={name}]", value)
+        host.fill(f"input[name='table.{name}']", value)
     host.click("#new-game button[type=submit]")
     # the game being replaced is at turn 1 too: wait for the new one on the server first
     wait_for(lambda: appliance.session.realtime.timing.step_us == 150_000, T / 1000, "the new game")

@@ -13,7 +13,8 @@ import pytest
 from web_rig import wait_for
 from web_rig import all_pick, phase, stop
 
-PAGES = ("/", "/table", "/host", "/qr.svg", "/static/app.js", "/static/app.css")
+PAGES = ("/", "/table", "/host", "/qr.svg", "/static/shell.js", "/static/app.css",
+         "/games/marche/game.js", "/api/games")
 NAMES = ["Ana", "Ben", "Cy", "Di"]
 
 

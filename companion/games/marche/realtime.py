@@ -31,6 +31,14 @@ TIMING_LIMITS_MS = {"tie_window_ms": (0, 1000), "step_ms": (10, 60_000),
                     "latency_ms": (0, 1000)}
 
 
+TIMING_WORDS = {
+    "tie_window_ms": "presses this close to the first (ms) are simultaneous",
+    "step_ms": "time between two counts (ms)",
+    "lead_in_ms": "time to get ready before the first count (ms)",
+    "claim_deadline_ms": "time a stopper has to name a card (ms)",
+}
+
+
 @dataclass(frozen=True)
 class Timing:
     """The countdown's settings (a table's choice, not a rule): microseconds."""
@@ -87,6 +95,14 @@ class MarcheCountdown:
         self._records_at_stop: int | None = None
         self._evidence: dict | None = None
         self._market: tuple | None = None
+
+    @staticmethod
+    def schema() -> list[dict]:
+        """The countdown's settings as the host's new-game form asks for them."""
+        defaults = Timing().to_ms()
+        return [{"name": name, "default": defaults[name], "kind": "number", "low": low,
+                 "high": high, "description": TIMING_WORDS[name], "choices": []}
+                for name, (low, high) in TIMING_LIMITS_MS.items() if name in TIMING_WORDS]
 
     @staticmethod
     def settings(values_ms: Mapping[str, Any]) -> dict[str, int]:

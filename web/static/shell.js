@@ -1,0 +1,246 @@
+/* The pages' shell, the same for every game: the live stream, posting actions, joining a
+   seat, the host's PIN and controls, the entry forms for draws and data the game waits for,
+   and the new-game form built from the games' option schema. Each game's own module
+   (/games/<name>/game.js) registers how its pages look: Samarkand.register({...}). */
+"use strict";
+
+const Samarkand = (() => {
+  const TOKEN = document.querySelector('meta[name="action-token"]').content;
+  const PAGE = document.body.dataset.page;
+  const GAME = document.body.dataset.game;
+  let game = { render: {}, tick() {}, statusText() { return ""; }, seatLabel(p) { return "Seat " + (p.seat + 1); } };
+  let snap = null;          // the last snapshot received
+  let receivedAt = 0;       // performance.now() when it arrived
+
+  /* ---------------------------------------------------------- helpers */
+  function $(id) { return document.getElementById(id); }
+
+  function el(tag, props, ...children) {
+    const node = document.createElement(tag);
+    Object.assign(node, props || {});
+    for (const child of children) {
+      if (child !== null && child !== undefined) node.append(child);
+    }
+    return node;
+  }
+
+  function button(text, onClick, props) {
+    const b = el("button", Object.assign({ type: "button", textContent: text }, props || {}));
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function toast(text) {
+    const t = $("toast");
+    t.textContent = text;
+    t.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
+  }
+
+  async function post(url, body) {
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-Action-Token": TOKEN },
+        body: JSON.stringify(body || {}),
+      });
+    } catch (e) {
+      toast("The table cannot be reached: check the Wi-Fi.");
+      throw e;
+    }
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      toast(data.error || "That did not work.");
+      throw new Error(data.error);
+    }
+    return data;
+  }
+
+  function act(url, body) { return post(url, body).catch(() => null); }
+
+  /* A seat's decision: one endpoint for every game; the engine refuses what is wrong. */
+  function decide(kind, data) { return act("/api/act", { kind, data: data || {} }); }
+
+  function names() { return snap.view.players.map((p) => p.name); }
+
+  /* ---------------------------------------------------------- the stream */
+  let source = null;
+
+  function connect() {
+    if (source) source.close();
+    const url = PAGE === "table" || PAGE === "host" ? "/stream?view=table" : "/stream";
+    source = new EventSource(url);
+    source.onmessage = (event) => {
+      snap = JSON.parse(event.data);
+      receivedAt = performance.now();
+      $("offline").hidden = true;
+      render();
+    };
+    source.onerror = () => { $("offline").hidden = false; };
+  }
+
+  function reconnectIfVisible() {
+    if (document.visibilityState === "visible") connect();
+  }
+
+  /* ---------------------------------------------------------- what the table waits for */
+  function statusText() {
+    const t = snap.table;
+    switch (t.status) {
+      case "paused": return "Paused by the host";
+      case "waiting_card": return "Waiting for the host to enter the " + t.waiting_card.deck + " draw";
+      case "waiting_entry": return "Waiting for the host: " + t.waiting_entry.prompt;
+      case "over": return "The game is over";
+      case "ended": return "The host ended the game";
+      default: return game.statusText(snap, ui);
+    }
+  }
+
+  function renderEntries() {
+    const t = snap.table;
+    $("card-box").hidden = !t.waiting_card;
+    if (t.waiting_card) {
+      $("card-title").textContent = "Enter the " + t.waiting_card.deck + " draw";
+      $("card-buttons").replaceChildren(...t.waiting_card.remaining.map(([card, n]) =>
+        button(card + " (" + n + " left)", () => act("/api/host/card", { card }))));
+    }
+    $("entry-box").hidden = !t.waiting_entry;
+    if (t.waiting_entry && $("entry-title").textContent !== t.waiting_entry.prompt) {
+      $("entry-title").textContent = t.waiting_entry.prompt;
+      $("entry-value").placeholder = JSON.stringify(t.waiting_entry.example);
+    }
+  }
+
+  function entered() {
+    const text = $("entry-value").value.trim();
+    try { return JSON.parse(text); } catch (e) { return text; }
+  }
+
+  /* ---------------------------------------------------------- the new-game form */
+  function optionField(option, prefix) {
+    const name = prefix + option.name;
+    let input;
+    if (option.kind === "bool") {
+      input = el("input", { type: "checkbox", name, checked: option.default });
+    } else if (option.choices.length) {
+      input = el("select", { name }, ...option.choices.map((c) =>
+        el("option", { value: JSON.stringify(c), textContent: String(c), selected: c === option.default })));
+    } else {
+      input = el("input", { name, value: option.kind === "list" ? option.default.join(",") : option.default,
+                            type: option.kind === "int" || option.kind === "number" ? "number" : "text" });
+      if (option.low !== undefined) Object.assign(input, { min: option.low, max: option.high });
+    }
+    input.dataset.kind = option.kind;
+    return el("label", {}, option.name.replaceAll("_", " ") + " ", input,
+              el("small", { className: "hint", textContent: option.description }));
+  }
+
+  function fieldValue(input) {
+    switch (input.dataset.kind) {
+      case "bool": return input.checked;
+      case "int": case "number": return Number(input.value);
+      case "list": return input.value.split(",").map((v) => Number(v.trim()));
+      default: return input.tagName === "SELECT" ? JSON.parse(input.value) : input.value;
+    }
+  }
+
+  function newGameForm(specs) {
+    const form = $("new-game");
+    const chosen = () => specs.find((s) => s.name === form.elements.game.value) || specs[0];
+    const fill = () => {
+      const spec = chosen();
+      const players = [];
+      for (let n = spec.min_players; n <= spec.max_players; n++) {
+        players.push(el("option", { value: n, textContent: String(n), selected: n === Math.min(4, spec.max_players) }));
+      }
+      $("new-game-fields").replaceChildren(
+        el("label", {}, "Players ", el("select", { name: "players" }, ...players)),
+        el("label", {}, "Mode ", el("select", { name: "mode" },
+          el("option", { value: "digital", textContent: "Dealt by the companion" }),
+          el("option", { value: "physical", textContent: "Physical cards, cubes and dice (enter them)" }))),
+        ...spec.options.map((o) => optionField(o, "rules.")),
+        ...(spec.table_settings || []).map((o) => optionField(o, "table.")));
+    };
+    form.elements.game.replaceChildren(...specs.map((s) =>
+      el("option", { value: s.name, textContent: s.title, selected: s.name === GAME })));
+    form.elements.game.addEventListener("change", fill);
+    fill();
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const body = { game: chosen().name, players: Number(form.elements.players.value),
+                     mode: form.elements.mode.value, rules: {}, table: {} };
+      for (const input of form.querySelectorAll("[data-kind]")) {
+        const [part, key] = input.name.split(".");
+        body[part][key] = fieldValue(input);
+      }
+      if (confirm("Start a new game? The current one is abandoned.")) {
+        post("/api/host/new_game", body).then(() => { if (body.game !== GAME) location.reload(); }).catch(() => null);
+      }
+    });
+  }
+
+  /* ---------------------------------------------------------- pages */
+  function renderJoin() {
+    $("seats").replaceChildren(...snap.view.players.map((p) => button(
+      p.joined ? p.name + " (taken)" : game.seatLabel(p),
+      () => join(p.seat), { disabled: p.joined, className: "seat" })));
+  }
+
+  function render() {
+    if (!snap) return;
+    if (snap.table.game !== GAME) { location.reload(); return; }
+    if (PAGE === "player" && !snap.view.you) { location.reload(); return; }
+    if (PAGE === "join") renderJoin();
+    else if (game.render[PAGE]) game.render[PAGE](snap, ui);
+    if ($("status")) $("status").textContent = statusText();
+    if (PAGE === "host") renderEntries();
+    tick();
+  }
+
+  function tick() {
+    if (snap) game.tick(snap, ui, performance.now() - receivedAt);
+  }
+
+  function join(seat) {
+    const name = $("name").value.trim();
+    if (!name) { toast("Type your name first."); $("name").focus(); return; }
+    post("/api/join", { seat, name }).then(() => location.reload()).catch(() => null);
+  }
+
+  function setUp() {
+    if (PAGE === "login") {
+      $("login-form").addEventListener("submit", (e) => {
+        e.preventDefault();
+        post("/api/host/login", { pin: $("pin").value }).then(() => location.reload()).catch(() => null);
+      });
+      return;
+    }
+    if (PAGE === "join") $("join-form").addEventListener("submit", (e) => e.preventDefault());
+    if (PAGE === "host") {
+      for (const b of document.querySelectorAll("[data-command]")) {
+        b.addEventListener("click", () => {
+          if (b.dataset.command === "end" && !confirm("End the game now and score it?")) return;
+          act("/api/host/" + b.dataset.command);
+        });
+      }
+      $("entry-form").addEventListener("submit", (e) => {
+        e.preventDefault();
+        act("/api/host/entry", { value: entered() }).then((done) => { if (done) $("entry-value").value = ""; });
+      });
+      fetch("/api/games", { credentials: "same-origin" }).then((r) => r.json()).then((d) => newGameForm(d.games));
+      $("logout").addEventListener("click", () => post("/api/host/logout").then(() => location.reload()).catch(() => null));
+    }
+    if (!GAME) return;
+    connect();
+    document.addEventListener("visibilitychange", reconnectIfVisible);
+    window.addEventListener("pageshow", (e) => { if (e.persisted) connect(); });
+    setInterval(tick, 50);
+  }
+
+  const ui = { $, el, button, toast, post, act, decide, names, PAGE };
+
+  document.addEventListener("DOMContentLoaded", setUp);
+  return { register(module) { game = Object.assign(game, module); }, ui };
+})();

@@ -70,9 +70,24 @@ PORT="$(STATE_DIRECTORY="$STATE_DIR" "$VENV/bin/python" -c \
 
 echo "==> Service"
 install -m 0644 "$REPO/deploy/samarkand.service" "$UNIT"
+install -m 0755 "$REPO/deploy/samarkand-doctor" /usr/local/bin/samarkand-doctor
 systemctl daemon-reload
 systemctl enable avahi-daemon samarkand
-systemctl restart samarkand
+# The doctor needs the GPIO and the web port to itself: a running companion holds them.
+systemctl stop samarkand
+
+echo "==> Checking the Pi: samarkand doctor, as the service's user, folder and settings"
+if ! samarkand-doctor; then
+    cat <<FIX >&2
+
+The companion is installed but not started: fix what the doctor found above (each
+fault comes with its fix; a reboot is needed after turning SPI on), check again with
+  sudo samarkand-doctor
+then start it: sudo systemctl start samarkand
+FIX
+    exit 1
+fi
+systemctl start samarkand
 
 cat <<DONE
 
@@ -82,4 +97,5 @@ The companion is installed and running; it starts on boot and restarts if it fai
   Host PIN:   journalctl -u samarkand | grep -i pin   (with pin_policy = "random")
   Settings:   $CONFIG   then: sudo systemctl restart samarkand
   Games:      $STATE_DIR/companion.db
+  Check:      sudo samarkand-doctor   (then the wiring: hardware/WIRING.md)
 DONE

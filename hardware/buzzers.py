@@ -39,6 +39,13 @@ class _SeatInput(InputDevice):
     def _pin_changed(self, ticks: float, state: int) -> None:
         self._sink(self.seat, ticks_to_us(ticks), not state)
 
+    def close(self) -> None:
+        # gpiozero's lgpio pin keeps its alert callback when its device closes (mock pins
+        # drop theirs), and a later device on that pin would then never be alerted.
+        if self.pin is not None:
+            self.pin.when_changed = None
+        super().close()
+
 
 @dataclass(slots=True)
 class _Line:

@@ -57,7 +57,10 @@ def header_pin(name: str) -> int:
 
 
 def load_pin_map_file(path: str | Path) -> PinMap:
-    """Read and check the ``[pins]`` table of a TOML config file."""
+    """Read and check the ``[pins]`` table of a TOML config file.
+
+    A missing or empty table means the default pin map, as in the appliance's config.
+    """
     path = Path(path)
     try:
         with path.open("rb") as f:
@@ -66,9 +69,10 @@ def load_pin_map_file(path: str | Path) -> PinMap:
         raise PinMapError(f"pin map file not found: {path}") from None
     except tomllib.TOMLDecodeError as exc:
         raise PinMapError(f"{path}: not valid TOML: {exc}") from None
-    if not isinstance(config.get("pins"), dict):
-        raise PinMapError(f"{path}: no [pins] table")
-    return load_pin_map(config["pins"])
+    table = config.get("pins", {})
+    if not isinstance(table, dict):
+        raise PinMapError(f"{path}: pins must be a [pins] table")
+    return load_pin_map(table) if table else load_pin_map_file(DEFAULT_PIN_FILE)
 
 
 def load_pin_map(table: Mapping[str, Any]) -> PinMap:

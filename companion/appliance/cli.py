@@ -88,6 +88,16 @@ def _bench(args) -> int:
     return main(args.rest)
 
 
+def _doctor(args) -> int:
+    from companion.doctor import main
+    return main(args.rest)
+
+
+def _bridge(args) -> int:
+    from firmware_bridge.flash import main
+    return main(args.rest)
+
+
 def _fail(message: str) -> int:
     print(f"error: {message}", file=sys.stderr)
     return 2
@@ -158,10 +168,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="print the benchmarks' figures", add_help=False)
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(handler=_bench)
+    sub.add_parser("doctor", help="check a Pi for a game, with a fix for each fault")
+    sub.add_parser("bridge", help="the USB buzzer board: bridge flash")
     return parser
 
 
-PASSED_ON = {"wiring-check": _wiring, "bench": _bench}
+PASSED_ON = {"wiring-check": _wiring, "bench": _bench, "doctor": _doctor,
+             "bridge": _bridge}
 """Subcommands whose own parser takes the rest of the command line, options included."""
 
 

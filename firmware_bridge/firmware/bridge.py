@@ -1,22 +1,20 @@
 """The board's firmware logic: sample buzzers, talk to the host, drive display and LEDs.
 
 Hardware arrives as the ``machine`` and ``time`` modules passed in (the real ones on
-the Pico, fakes in the emulator), so CI runs exactly this code.
+the Pico, fakes in the emulator), so CI runs exactly this code; ``_board.pyi`` types them
+as the rp2 stubs do, so the type check holds this code to the board's real API.
 """
 import random
 
-try:
-    from . import protocol as P
-    from .buzzers import PRESSED, RELEASED, STUCK, Buzzers
-    from .clock64 import Clock64
-    from .leds import SeatLeds
-    from .max7219 import Max7219
-except ImportError:  # on the Pico these files sit at the top of the filesystem
-    import protocol as P
-    from buzzers import PRESSED, RELEASED, STUCK, Buzzers
-    from clock64 import Clock64
-    from leds import SeatLeds
-    from max7219 import Max7219
+from . import protocol as P
+from .buzzers import PRESSED, RELEASED, STUCK, Buzzers
+from .clock64 import Clock64
+from .leds import SeatLeds
+from .max7219 import Max7219
+
+TYPE_CHECKING = False  # mypy reads any TYPE_CHECKING as true; MicroPython has no typing
+if TYPE_CHECKING:
+    from ._board import Link, Machine, Time
 
 GPIO_IN = 0xD0000004  # RP2040 SIO register: the level of every GPIO in one read
 SEAT_PINS = (2, 3, 4, 5, 6, 7, 8, 9)  # consecutive, so one shift maps pins to seats
@@ -29,7 +27,7 @@ RESEND_US = 50000
 _EVENT_TYPES = {PRESSED: P.PRESS, RELEASED: P.RELEASE, STUCK: P.STUCK}
 
 
-def seat_reader(machine, first_pin, seats):
+def seat_reader(machine: "Machine", first_pin, seats):
     """A function returning the pressed-seat mask from one GPIO_IN snapshot.
 
     Buzzers pull their line to ground (pull-ups on), so a pressed seat reads 0.
@@ -43,7 +41,8 @@ def seat_reader(machine, first_pin, seats):
 
 
 class Firmware:
-    def __init__(self, machine, time, link, seat_pins=SEAT_PINS, led_pins=LED_PINS):
+    def __init__(self, machine: "Machine", time: "Time", link: "Link", seat_pins=SEAT_PINS,
+                 led_pins=LED_PINS):
         pin = machine.Pin
         for n in seat_pins:
             pin(n, pin.IN, pin.PULL_UP)

@@ -29,7 +29,7 @@ class Buzzers:
 
     def sample(self, mask, now):
         """Events (kind, seat, time) for one snapshot; bit i of ``mask`` = seat i is down."""
-        events = []
+        events: "list[tuple[int, int, int]]" = []
         if mask == self.last_mask and IDLE == max(self.state):
             return events
         self.last_mask = mask

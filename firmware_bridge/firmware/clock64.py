@@ -6,9 +6,13 @@ gives a counter that never wraps, provided it is read at least every 2**29 µs
 (about 9 minutes); the main loop reads it thousands of times a second.
 """
 
+TYPE_CHECKING = False  # mypy reads any TYPE_CHECKING as true; MicroPython has no typing
+if TYPE_CHECKING:
+    from ._board import Time
+
 
 class Clock64:
-    def __init__(self, time_module, start=0):
+    def __init__(self, time_module: "Time", start=0):
         self._time = time_module
         self._last = time_module.ticks_us()
         self._now = start

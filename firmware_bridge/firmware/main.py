@@ -1,11 +1,14 @@
-"""Entry point on the Pico: USB CDC as the link, the real machine module, forever."""
+"""Entry point on the Pico: USB CDC as the link, the real machine module, forever.
+
+It is the board's /main.py; the other modules sit beside it in the package /firmware/.
+"""
 import machine
 import micropython
 import select
 import sys
 import time
 
-from bridge import SEAT_PINS, Firmware
+from firmware.bridge import SEAT_PINS, Firmware
 
 
 class UsbLink:

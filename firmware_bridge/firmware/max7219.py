@@ -3,6 +3,10 @@
 Digit 0 is the rightmost. Text is right-aligned and cut to the 8 digits.
 """
 
+TYPE_CHECKING = False  # mypy reads any TYPE_CHECKING as true; MicroPython has no typing
+if TYPE_CHECKING:
+    from machine import SPI, Pin
+
 _NOOP, _DECODE, _INTENSITY, _SCAN_LIMIT, _SHUTDOWN, _TEST = 0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0F
 DIGITS = 8
 
@@ -15,7 +19,7 @@ FONT = {
 
 
 class Max7219:
-    def __init__(self, spi, cs, brightness=8):
+    def __init__(self, spi: "SPI", cs: "Pin", brightness=8):
         self.spi = spi
         self.cs = cs
         self.cs.value(1)

@@ -6,6 +6,7 @@ import tomllib
 
 import pytest
 
+from companion.config import DEFAULT_FILE
 from hardware.pinmap import DEFAULT_PIN_FILE, PinMapError, header_pin, load_pin_map, load_pin_map_file
 
 
@@ -92,17 +93,25 @@ def test_incomplete_or_misspelt_tables_are_refused(table, change, message):
         load_pin_map(table)
 
 
-def test_missing_file_bad_toml_and_missing_table_are_refused(tmp_path):
+def test_missing_file_bad_toml_and_a_pins_value_that_is_no_table_are_refused(tmp_path):
     with pytest.raises(PinMapError, match="pin map file not found"):
         load_pin_map_file(tmp_path / "absent.toml")
     bad = tmp_path / "bad.toml"
     bad.write_text("[pins\n")
     with pytest.raises(PinMapError, match="not valid TOML"):
         load_pin_map_file(bad)
-    empty = tmp_path / "empty.toml"
-    empty.write_text("[game]\nplayers = 4\n")
-    with pytest.raises(PinMapError, match=r"no \[pins\] table"):
-        load_pin_map_file(empty)
+    flat = tmp_path / "flat.toml"
+    flat.write_text('pins = "GPIO4"\n')
+    with pytest.raises(PinMapError, match=r"pins must be a \[pins\] table"):
+        load_pin_map_file(flat)
+
+
+def test_a_config_with_no_or_an_empty_pins_table_means_the_default_map(tmp_path):
+    """As in the appliance's config: wiring-check reads /etc/samarkand/config.toml as it is."""
+    other = tmp_path / "other.toml"
+    other.write_text("[table]\nstep_s = 0.5\n")
+    default = load_pin_map_file(DEFAULT_PIN_FILE)
+    assert load_pin_map_file(DEFAULT_FILE) == default == load_pin_map_file(other)
 
 
 def test_the_wiring_guide_table_matches_the_default_pin_map():

@@ -1,0 +1,244 @@
+"""``samarkand doctor``: checks what a table's bring-up needs and says how to fix each fault.
+
+Each check is a small function of the ``Host`` it looks at (device files, environment,
+working folder, file access) returning a ``Finding``, or None where it does not apply to
+this configuration: the GPIO checks only without a USB board, SPI only for a MAX7219. On
+a machine without GPIO it says that ``samarkand run`` will use simulation mode there.
+Like the CLI, it reaches hardware/ and firmware_bridge/ lazily.
+"""
+from __future__ import annotations
+
+import argparse
+import errno
+import importlib
+import os
+import socket
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping
+
+from companion.config import Config, ConfigError, load_config
+
+OK, FAIL, NOTE = "ok", "FAIL", "note"
+READ_WRITE = os.R_OK | os.W_OK
+
+
+@dataclass(frozen=True)
+class Finding:
+    status: str  # OK, FAIL or NOTE
+    what: str
+    detail: str
+    fix: str = ""
+
+
+@dataclass
+class Host:
+    """What the checks read of the machine; tests point it at tmp paths and fake access."""
+
+    config: Config
+    dev: Path = Path("/dev")
+    environ: Mapping[str, str] = field(default_factory=lambda: os.environ)
+    cwd: Path = field(default_factory=Path.cwd)
+    access: Callable[[Path, int], bool] = os.access
+    euid: int = field(default_factory=os.geteuid)
+
+    @property
+    def gpio(self) -> bool:
+        """The buzzers are on the Pi's GPIO (no USB board configured)."""
+        return not self.config.bridge.port
+
+    def chips(self) -> list[Path]:
+        return sorted(self.dev.glob("gpiochip*"))
+
+
+def run_as_root(host: Host) -> Finding | None:
+    if host.euid != 0:
+        return None
+    return Finding(NOTE, "this user", "root, who may open anything: the access checks below"
+                   " say nothing of the service's user; for those run sudo samarkand-doctor"
+                   " (deploy/samarkand-doctor: the doctor as the service runs)")
+
+
+def gpio_chip(host: Host) -> Finding | None:
+    if not host.gpio:
+        return None
+    chips = host.chips()
+    if not chips:
+        return Finding(NOTE, "GPIO", f"no {host.dev}/gpiochip* on this machine: samarkand run"
+                       " will use simulation mode (mock pins, bots at the seats)")
+    closed = [str(chip) for chip in chips if not host.access(chip, READ_WRITE)]
+    if closed:
+        return Finding(FAIL, "GPIO", f"{', '.join(closed)}: not read/write for this user",
+                       "sudo usermod -aG gpio $USER, then log in again"
+                       " (install-pi.sh puts the service's user in gpio)")
+    return Finding(OK, "GPIO", f"{', '.join(map(str, chips))} read/write")
+
+
+def lgpio_folder(host: Host) -> Finding | None:
+    if not (host.gpio and host.chips()):
+        return None
+    folder = Path(host.environ.get("LG_WD") or host.cwd)
+    named = "LG_WD" if host.environ.get("LG_WD") else "the working folder"
+    if not (folder.is_dir() and host.access(folder, os.W_OK | os.X_OK)):
+        return Finding(FAIL, "lgpio's folder", f"{folder} ({named}) is not a writable folder,"
+                       " and lgpio makes its notification pipe there",
+                       "run from a writable folder, or set LG_WD to one"
+                       " (the service runs in /var/lib/samarkand with LG_WD set to it)")
+    return Finding(OK, "lgpio's folder", f"{folder} ({named}) is writable")
+
+
+def _import_failure(name: str) -> Exception | None:
+    """Why the module cannot be imported, or None if it can."""
+    try:
+        importlib.import_module(name)
+    except Exception as exc:  # ImportError, or a module's own failure (lgpio making its pipe)
+        return exc
+    return None
+
+
+def lgpio_module(host: Host) -> Finding | None:
+    if not (host.gpio and host.chips()):
+        return None
+    failure = _import_failure("lgpio")
+    if failure is not None:
+        return Finding(FAIL, "lgpio", f"cannot be imported ({failure}), so samarkand run would"
+                       " fall back to simulation mode",
+                       "sudo apt-get install python3-lgpio; the companion's venv must see the"
+                       " system's packages (install-pi.sh makes it with --system-site-packages)")
+    return Finding(OK, "lgpio", "imports: gpiozero will stamp presses with the kernel's edge times")
+
+
+def _pin_map(host: Host):
+    from hardware.pinmap import DEFAULT_PIN_FILE, load_pin_map, load_pin_map_file
+
+    pins = host.config.pins
+    return load_pin_map(pins) if pins else load_pin_map_file(DEFAULT_PIN_FILE)
+
+
+def pin_map(host: Host) -> Finding | None:
+    if not host.gpio:
+        return None
+    from hardware.pinmap import PinMapError
+
+    try:
+        pins = _pin_map(host)
+    except PinMapError as exc:
+        return Finding(FAIL, "pin map", str(exc), f"correct the [pins] table of "
+                       f"{host.config.source or 'your configuration'} (hardware/WIRING.md)")
+    return Finding(OK, "pin map", f"{len(pins.buzzers)} buzzers, {len(pins.leds)} lockout LEDs,"
+                   f" display {pins.display}, no pin used twice")
+
+
+def max7219_spi(host: Host) -> Finding | None:
+    if not host.gpio or host.config.display.kind != "max7219":
+        return None
+    from hardware.pinmap import PinMapError
+
+    try:
+        pins = _pin_map(host)
+    except PinMapError:
+        return None  # pin_map tells
+    device = host.dev / f"spidev{pins.spi_port}.{pins.spi_device}"
+    missing = [name for name in ("spidev", "luma.led_matrix") if _import_failure(name) is not None]
+    if missing:
+        return Finding(FAIL, "MAX7219 display", f"the package(s) {', '.join(missing)} are missing",
+                       "install the companion with its [pi] extra (install-pi.sh does)")
+    if not device.exists():
+        return Finding(FAIL, "MAX7219 display", f"SPI is off: there is no {device}",
+                       "sudo raspi-config → Interface Options → SPI → Yes (or dtparam=spi=on"
+                       " in /boot/firmware/config.txt), then reboot")
+    if not host.access(device, READ_WRITE):
+        return Finding(FAIL, "MAX7219 display", f"{device}: not read/write for this user",
+                       "sudo usermod -aG spi $USER, then log in again")
+    return Finding(OK, "MAX7219 display", f"{device} read/write")
+
+
+def serial_port(host: Host) -> Finding | None:
+    spec = host.config.bridge.port
+    if not spec:
+        return None
+    if spec == "emulator":
+        return Finding(NOTE, "buzzer board", "the emulated board: no serial port needed")
+    from firmware_bridge.ports import PortNotFound, find_pico
+
+    try:
+        port = Path(find_pico() if spec == "auto" else spec)
+    except PortNotFound as exc:
+        return Finding(FAIL, "buzzer board", str(exc), "plug the Pico in with a data cable;"
+                       " a new one needs its firmware: samarkand bridge flash")
+    if not port.exists():
+        return Finding(FAIL, "buzzer board", f"{port} does not exist", "plug the board in"
+                       " (ls /dev/ttyACM* shows its port), or set [bridge] port = \"auto\"")
+    if not host.access(port, READ_WRITE):
+        return Finding(FAIL, "buzzer board", f"{port}: not read/write for this user",
+                       "sudo usermod -aG dialout $USER, then log in again")
+    return Finding(OK, "buzzer board", f"{port} read/write"
+                   " (samarkand bridge flash checks that the board answers)")
+
+
+def store_folder(host: Host) -> Finding | None:
+    path = host.config.store.path
+    folder = next(parent for parent in path.parents if parent.exists())
+    if path.exists() and not host.access(path, READ_WRITE):
+        return Finding(FAIL, "game store", f"{path}: not read/write for this user",
+                       f"sudo chown $USER {path} (the service's user owns /var/lib/samarkand)")
+    if not (folder.is_dir() and host.access(folder, os.W_OK | os.X_OK)):
+        return Finding(FAIL, "game store", f"{folder} is not writable, so {path} cannot be"
+                       " kept there", f"sudo install -d -o $USER {path.parent},"
+                       " or set [store] path to a writable place")
+    return Finding(OK, "game store", f"{path} (its folder is writable)")
+
+
+def web_port(host: Host) -> Finding | None:
+    address, port = host.config.web.host, host.config.web.port
+    try:
+        family, kind, proto, _, bound = socket.getaddrinfo(
+            address, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+            probe.bind(bound)
+    except OSError as exc:
+        fix = {errno.EADDRINUSE: "is the companion already running (systemctl status"
+               " samarkand)? Stop it, or set [web] port (or samarkand run --port N)",
+               errno.EACCES: "ports below 1024 need root: use 8000"}
+        return Finding(FAIL, "web page port", f"{address}:{port}: {exc.strerror}",
+                       fix.get(exc.errno, "set [web] host to an address of this machine, e.g. 0.0.0.0"))
+    return Finding(OK, "web page port", f"{address}:{port} is free")
+
+
+CHECKS = (run_as_root, gpio_chip, lgpio_folder, lgpio_module, pin_map, max7219_spi, serial_port,
+          store_folder, web_port)
+
+
+def diagnose(host: Host) -> list[Finding]:
+    return [finding for check in CHECKS if (finding := check(host)) is not None]
+
+
+def report(findings: list[Finding]) -> str:
+    lines = []
+    for finding in findings:
+        lines.append(f"{finding.status:<5} {finding.what}: {finding.detail}")
+        if finding.fix:
+            lines.append(f"      fix: {finding.fix}")
+    failed = sum(finding.status == FAIL for finding in findings)
+    lines.append(f"{failed} problem(s): fix them, then run samarkand doctor again." if failed
+                 else "All checks passed: next, samarkand wiring-check (hardware/WIRING.md).")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="samarkand doctor",
+        description="Check this machine for a game at the table; each fault comes with its fix.")
+    parser.add_argument("--config", help="the appliance's TOML configuration file"
+                        " (the service's: /etc/samarkand/config.toml)")
+    args = parser.parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"doctor: {exc}", file=sys.stderr)
+        return 2
+    findings = diagnose(Host(config))
+    print(report(findings))
+    return 1 if any(finding.status == FAIL for finding in findings) else 0

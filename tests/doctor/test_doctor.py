@@ -1,0 +1,171 @@
+"""``samarkand doctor`` on this machine, and on a pretend Pi whose faults the tests choose.
+
+The pretend Pi is a tmp folder of device files, an environment, a working folder and an
+``access`` that refuses the paths a test names (the suite runs as root, whom the real
+``os.access`` never refuses).
+"""
+from __future__ import annotations
+
+import socket
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from companion.appliance.cli import main as samarkand
+from companion.config import load_config
+from companion.doctor import FAIL, NOTE, OK, Host, diagnose
+
+PINS = {"buzzers": {"0": "GPIO4", "1": "GPIO17"}, "leds": {"0": "GPIO6", "1": "GPIO13"},
+        "display": "bargraph", "bar": ["GPIO23", "GPIO24"]}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class PretendPi:
+    """A Pi with its gpiochip, lgpio and a free web port; ``refused`` paths are closed to the user."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp, self.dev, self.refused = tmp, tmp / "dev", set()
+        self.dev.mkdir()
+        (self.dev / "gpiochip0").touch()
+        (tmp / "work").mkdir()
+
+    def host(self, **overrides) -> Host:
+        settings = {"store": {"path": str(self.tmp / "state" / "companion.db")},
+                    "web": {"host": "127.0.0.1", "port": free_port()}, "pins": PINS}
+        for section, values in overrides.items():
+            settings[section] = {**settings.get(section, {}), **values}
+        return Host(load_config(None, settings, environ={}), dev=self.dev,
+                    environ={"LG_WD": str(self.tmp / "work")}, cwd=self.tmp,
+                    access=lambda path, mode: Path(path) not in self.refused, euid=1000)
+
+
+@pytest.fixture
+def pi(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "lgpio", types.ModuleType("lgpio"))
+    return PretendPi(tmp_path)
+
+
+def found(host: Host) -> dict[str, tuple[str, str, str]]:
+    return {f.what: (f.status, f.detail, f.fix) for f in diagnose(host)}
+
+
+def test_on_this_machine_it_passes_and_says_simulation_mode_will_be_used(tmp_path, capsys):
+    """No GPIO here (nor on CI): the doctor says the table will run in simulation mode."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'[store]\npath = "{tmp_path / "companion.db"}"\n'
+                      f'[web]\nhost = "127.0.0.1"\nport = {free_port()}\n')
+    assert samarkand(["doctor", "--config", str(config)]) == 0
+    out = capsys.readouterr().out
+    assert "note  GPIO: no /dev/gpiochip* on this machine: samarkand run will use simulation mode" in out
+    assert "ok    pin map: 5 buzzers, 5 lockout LEDs" in out
+    assert out.rstrip().endswith("All checks passed: next, samarkand wiring-check (hardware/WIRING.md).")
+
+
+def test_a_ready_pi_passes_every_check(pi):
+    findings = diagnose(pi.host())
+    assert [(f.what, f.status) for f in findings] == [
+        ("GPIO", OK), ("lgpio's folder", OK), ("lgpio", OK), ("pin map", OK),
+        ("game store", OK), ("web page port", OK)]
+
+
+def test_a_gpiochip_the_user_may_not_open_is_a_fault_with_its_fix(pi):
+    pi.refused.add(pi.dev / "gpiochip0")
+    status, detail, fix = found(pi.host())["GPIO"]
+    assert (status, detail) == (FAIL, f"{pi.dev / 'gpiochip0'}: not read/write for this user")
+    assert "usermod -aG gpio" in fix
+
+
+def test_lgpio_missing_or_its_folder_unwritable_are_faults(pi, monkeypatch):
+    monkeypatch.setitem(sys.modules, "lgpio", None)
+    pi.refused.add(pi.tmp / "work")
+    results = found(pi.host())
+    assert results["lgpio"][0] == FAIL and "python3-lgpio" in results["lgpio"][2]
+    assert results["lgpio's folder"][:2] == (FAIL, f"{pi.tmp / 'work'} (LG_WD) is not a writable"
+                                             " folder, and lgpio makes its notification pipe there")
+
+
+def test_without_lg_wd_the_working_folder_is_checked(pi):
+    host = pi.host()
+    host.environ = {}
+    assert found(host)["lgpio's folder"][:2] == (OK, f"{pi.tmp} (the working folder) is writable")
+
+
+def test_a_pin_used_twice_is_named(pi):
+    status, detail, fix = found(pi.host(pins={"leds": {"0": "GPIO6", "1": "GPIO17"}}))["pin map"]
+    assert (status, detail) == (FAIL, "GPIO17 is used twice: pins.buzzers.1 and pins.leds.1")
+    assert "[pins]" in fix
+
+
+def test_a_max7219_needs_its_packages_spi_turned_on_and_open_to_the_user(pi, monkeypatch):
+    host = pi.host(display={"kind": "max7219"}, pins={"display": "max7219", "bar": []})
+    monkeypatch.setitem(sys.modules, "spidev", None)
+    assert found(host)["MAX7219 display"][1] == "the package(s) spidev are missing"
+    monkeypatch.setitem(sys.modules, "spidev", types.ModuleType("spidev"))
+    status, detail, fix = found(host)["MAX7219 display"]
+    assert (status, detail) == (FAIL, f"SPI is off: there is no {pi.dev / 'spidev0.0'}")
+    assert "raspi-config" in fix and "reboot" in fix
+    (pi.dev / "spidev0.0").touch()
+    assert found(host)["MAX7219 display"][0] == OK
+    pi.refused.add(pi.dev / "spidev0.0")
+    assert "usermod -aG spi" in found(host)["MAX7219 display"][2]
+
+
+def test_a_configured_board_needs_its_port_and_no_gpio(pi, monkeypatch):
+    port = pi.dev / "ttyACM0"
+    results = found(pi.host(bridge={"port": str(port)}))
+    assert "GPIO" not in results and "pin map" not in results
+    assert results["buzzer board"][:2] == (FAIL, f"{port} does not exist")
+    port.touch()
+    pi.refused.add(port)
+    assert "usermod -aG dialout" in found(pi.host(bridge={"port": str(port)}))["buzzer board"][2]
+    monkeypatch.setattr("firmware_bridge.ports.list_ports.comports", lambda: [])
+    status, detail, fix = found(pi.host(bridge={"port": "auto"}))["buzzer board"]
+    assert status == FAIL and "no serial port with USB id 2E8A" in detail
+    assert "samarkand bridge flash" in fix
+
+
+def test_a_store_folder_the_user_may_not_write_is_a_fault(pi):
+    pi.refused.add(pi.tmp)  # state/ does not exist yet: it would be made in tmp
+    status, detail, fix = found(pi.host())["game store"]
+    assert status == FAIL and detail.startswith(f"{pi.tmp} is not writable")
+    assert "[store] path" in fix
+
+
+def test_a_web_port_already_held_open_is_a_fault(pi):
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        status, detail, fix = found(pi.host(web={"port": holder.getsockname()[1]}))["web page port"]
+    assert status == FAIL and "Address already in use" in detail
+    assert "systemctl status samarkand" in fix
+
+
+def test_every_fault_comes_with_a_fix_and_the_command_exits_1(pi, monkeypatch, tmp_path, capsys):
+    pi.refused.update({pi.dev / "gpiochip0", pi.tmp / "work", pi.tmp})
+    faults = [f for f in diagnose(pi.host()) if f.status == FAIL]
+    assert len(faults) == 3 and all(f.fix for f in faults)
+    config = tmp_path / "bad.toml"
+    config.write_text('[pins]\ndisplay = "none"\nbuzzers = { 0 = "GPIO4", 1 = "GPIO4" }\n')
+    assert samarkand(["doctor", "--config", str(config)]) == 1
+    assert "GPIO4 is used twice" in capsys.readouterr().out
+
+
+def test_a_broken_configuration_exits_2(tmp_path, capsys):
+    config = tmp_path / "config.toml"
+    config.write_text("[web]\nport = \"eighty\"\n")
+    assert samarkand(["doctor", "--config", str(config)]) == 2
+    assert "[web] port" in capsys.readouterr().err
+
+
+def test_root_is_told_its_access_checks_prove_nothing_for_the_service(pi):
+    host = pi.host()
+    host.euid = 0
+    status, detail, _ = found(host)["this user"]
+    assert status == NOTE and "sudo samarkand-doctor" in detail

@@ -89,7 +89,7 @@ def _bench(args) -> int:
 
 
 def _doctor(args) -> int:
-    from companion.doctor import main
+    from companion.appliance.doctor import main
     return main(args.rest)
 
 

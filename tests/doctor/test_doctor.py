@@ -15,7 +15,7 @@ import pytest
 
 from companion.appliance.cli import main as samarkand
 from companion.config import load_config
-from companion.doctor import FAIL, NOTE, OK, Host, diagnose
+from companion.appliance.doctor import FAIL, NOTE, OK, Host, diagnose
 
 PINS = {"buzzers": {"0": "GPIO4", "1": "GPIO17"}, "leds": {"0": "GPIO6", "1": "GPIO13"},
         "display": "bargraph", "bar": ["GPIO23", "GPIO24"]}

@@ -42,9 +42,9 @@ def _simulate(args) -> int:
     return 0
 
 
-def _score(args) -> int:
+def _tool(args) -> int:
     from companion.appliance.tools import run_tool
-    return run_tool(args.game, "score", args.file)
+    return run_tool(args.game, args.command, args.file)
 
 
 def _play(args) -> int:
@@ -145,10 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help="machine-readable output")
     simulate.set_defaults(handler=_simulate)
 
-    score = sub.add_parser("score", help="score a finished physical game (JSON in, JSON out)")
-    score.add_argument("game", choices=[s.name for s in game_specs() if "score" in s.tools])
-    score.add_argument("file", help="a JSON file, or - for standard input")
-    score.set_defaults(handler=_score)
+    for tool, what in (("score", "score a finished physical game"),
+                       ("advise", "advice for a position: the best sale, a trade plan…")):
+        parser_ = sub.add_parser(tool, help=f"{what} (JSON in, JSON out)")
+        parser_.add_argument("game", choices=[s.name for s in game_specs() if tool in s.tools])
+        parser_.add_argument("file", help="a JSON file, or - for standard input")
+        parser_.set_defaults(handler=_tool)
 
     play = sub.add_parser("play", help="play a table script through the runtime on mock pins")
     play.add_argument("--script", required=True, help="the script (JSON), or - for standard input")

@@ -17,6 +17,8 @@ import os
 import pkgutil
 import random
 from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
 from typing import Any, Callable, Mapping
 
 from companion.core.errors import RuleError
@@ -84,7 +86,8 @@ class GameSpec:
     bots: Mapping[str, Callable[[random.Random], Bot]] = field(default_factory=dict)
     narration: Narration | None = None
     renderer: str = ""
-    """The package whose ``web/`` folder holds the game's page module (``game.js``)."""
+    """The package whose ``web/`` folder holds the game's page module (``game.js``), and
+    whose ``data/`` folder the files named in ``data``."""
     realtime: Any = None
     """The game's real-time part (a countdown and its arbiter), a class with
     ``settings(values_ms) -> stored`` and ``from_settings(stored)``, made per session."""
@@ -97,6 +100,11 @@ class GameSpec:
     simulate: Callable[..., Any] | None = None
     """A game-specific way to play one game between bots, when the generic driver
     cannot (a real-time phase): ``simulate(seed, styles, options) -> Result``."""
+    data: tuple[str, ...] = ()
+    """Files of the renderer package's ``data/`` folder that every setup carries as text,
+    under ``setup["data"][file]`` (card contents nobody published, shipped as samples).
+    They are read here, where the game's package is found, because a game's own code does
+    no I/O; the stored setup keeps the text, so a replay never depends on the file later."""
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -118,6 +126,8 @@ class GameSpec:
         setup: dict[str, Any] = {"players": players, "rules": chosen}
         if names is not None:
             setup["names"] = list(names)
+        if self.data:
+            setup["data"] = {name: data_file(self.renderer, name) for name in self.data}
         return setup
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,6 +136,12 @@ class GameSpec:
                 "max_players": self.max_players, "options": [o.to_dict() for o in self.options],
                 "table_settings": self.realtime.schema() if self.realtime else [],
                 "bots": sorted(self.bots)}
+
+
+@cache
+def data_file(package: str, name: str) -> str:
+    """The text of ``name`` in ``package``'s data/ folder (shipped with the package)."""
+    return files(package).joinpath("data", name).read_text(encoding="utf-8")
 
 
 _specs: dict[str, GameSpec] = {}

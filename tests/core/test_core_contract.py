@@ -87,3 +87,15 @@ def test_two_games_may_not_share_a_name():
     with pytest.raises(ValueError, match="two games are registered as 'urn'"):
         register_game(type(SPEC)(name="urn", title="another", min_players=1, max_players=2,
                                  engine=UrnGame))
+
+
+def test_a_setup_carries_the_text_of_the_games_data_files(tmp_path, monkeypatch):
+    package = tmp_path / "cards_game"
+    (package / "data").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "data" / "deck.txt").write_text("# invented\nA B C\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    spec = type(SPEC)(name="cards", title="Cards", min_players=1, max_players=2, engine=UrnGame,
+                      renderer="cards_game", data=("deck.txt",))
+    assert spec.setup(1)["data"] == {"deck.txt": "# invented\nA B C\n"}
+    assert "data" not in SPEC.setup(1)          # a game without data files: setups unchanged

@@ -106,7 +106,7 @@ const Samarkand = (() => {
       $("card-buttons").replaceChildren(...t.waiting_card.remaining.map(([card, n]) =>
         button(card + " (" + n + " left)", () => act("/api/host/card", { card }))));
     }
-    $("entry-box").hidden = !t.waiting_entry;
+    $("entry-form").hidden = !t.waiting_entry;
     if (t.waiting_entry && $("entry-title").textContent !== t.waiting_entry.prompt) {
       $("entry-title").textContent = t.waiting_entry.prompt;
       $("entry-value").placeholder = JSON.stringify(t.waiting_entry.example);

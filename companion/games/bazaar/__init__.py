@@ -1,0 +1,40 @@
+"""Bazaar (Sid Sackson, 1967), from the Samarkand Bazaar box: trade cubes at the exchange's
+rates, buy the wares of four stalls, until a second stall is sold out. Registered here.
+
+The card contents nobody has published reach the engine through the setup, never a file
+read here: with ``cards = "sample"`` the registry puts the text of this package's two
+sample files (data/, marked as invented) into every setup it builds (GameSpec.data), and
+the engine draws the two exchange cards and the face-up wares from them; with ``cards =
+"entered"`` the host types the two exchange cards at setup and each ware card as it comes
+face up (docs/rules/bazaar.md).
+"""
+from __future__ import annotations
+
+from companion.core.registry import GameSpec, Narration, Option, register_game
+from companion.games.bazaar import narration
+from companion.games.bazaar.advise import advise
+from companion.games.bazaar.bots import STYLES
+from companion.games.bazaar.engine import DATA_FILES
+from companion.games.bazaar.game import BazaarGame
+from companion.games.bazaar.rules import CHOICES, DESCRIPTIONS, BazaarRules
+
+DEFAULTS = BazaarRules()
+
+SPEC = register_game(GameSpec(
+    name="bazaar",
+    title="Bazaar",
+    min_players=2,
+    max_players=5,
+    engine=BazaarGame,
+    options=(
+        *(Option(name, getattr(DEFAULTS, name), DESCRIPTIONS[name], allowed)
+          for name, allowed in CHOICES.items()),
+        Option("first_player", DEFAULTS.first_player, DESCRIPTIONS["first_player"]),
+    ),
+    bots=STYLES,
+    narration=Narration(narration.describe, narration.score_sheet, narration.command,
+                        narration.KEYBOARD_HELP),
+    renderer="companion.games.bazaar",
+    tools={"advise": advise},
+    data=DATA_FILES,
+))

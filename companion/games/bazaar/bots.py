@@ -1,0 +1,124 @@
+"""Bots that plan their trades towards the wares, in two styles.
+
+Each turn a bot asks the planner (planner.py) for every face-up ware: the fewest trades to
+afford it, and per die face the turns a roll would take instead. It weighs the roll by its
+six equally likely faces, picks a target by its style, and either takes the plan's first
+trade or rolls, whichever is expected to be sooner. It buys the best-scoring ware it can.
+As the player to the left of someone over 10 cubes, it returns the cubes that leave that
+player furthest from every ware. All its choices come from its seat view and its own
+``random.Random``, so a seed replays the same game.
+"""
+from __future__ import annotations
+
+from companion.core.bot import Bot
+from companion.core.game import Event
+from companion.games.bazaar.cubes import COLOURS, FACES, Cubes, Ware
+from companion.games.bazaar.engine import choices
+from companion.games.bazaar.planner import Plan, plan
+from companion.games.bazaar.rules import points
+from companion.games.bazaar.state import ACT, BUY, DISCARD, START_WILD, WILD
+from companion.games.bazaar.view import SeatView
+
+NEVER = 12.0
+"""The turns a bot counts for a way that trades alone never finish (a guess, not a plan)."""
+
+
+def deficit(held: Cubes, ware: Ware) -> int:
+    """How many of the ware's cubes ``held`` lacks."""
+    return sum(max(0, need - have) for need, have in zip(ware.cubes, held))
+
+
+class Planner(Bot):
+    """Shared reasoning; a style ranks the targets (``rank``)."""
+
+    style = "planner"
+
+    def decide(self, view: SeatView, seat: int) -> Event:
+        if view.phase in (START_WILD, WILD):
+            return Event("take", seat, {"colour": self.colour(view)})
+        if view.phase == ACT:
+            return self.act(view, seat)
+        if view.phase == BUY:
+            return self.buy(view, seat)
+        if view.phase == DISCARD:
+            return Event("discard", seat, {"cubes": self.discard(view)})
+        raise ValueError(f"a bot is not asked to act in phase {view.phase!r}")
+
+    # ------------------------------------------------------------ a turn
+    @staticmethod
+    def expected(p: Plan) -> tuple[float, float]:
+        """(turns by trades alone, turns expected if this turn is a roll)."""
+        trades = NEVER if p.turns is None else float(p.turns)
+        faces = [NEVER if p.rolls.get(face) is None else float(p.rolls[face]) for face in FACES]
+        return trades, sum(faces) / len(faces)
+
+    def rank(self, p: Plan, turns: float) -> tuple:
+        """Smaller is better: the soonest ware, then the most points."""
+        return (turns, -(p.points or 0), p.stall)
+
+    def act(self, view: SeatView, seat: int) -> Event:
+        plans = [p for p in plan(view.mine, view.bank, view.equations, view.wares, view.bonus)
+                 if p is not None]
+        if not plans:
+            return Event("roll", seat)
+        best = min(plans, key=lambda p: self.rank(p, min(self.expected(p))))
+        trades, rolled = self.expected(best)
+        if best.first is None or rolled < trades:
+            return Event("roll", seat)
+        step = best.first
+        return Event("trade", seat, {"equation": step.equation, "give": step.give})
+
+    def buy(self, view: SeatView, seat: int) -> Event:
+        held = view.mine
+        left = sum(held) - 5
+        affordable = [(points(int(ware.star) + int(view.bonus), left), k)
+                      for k, ware in enumerate(view.wares)
+                      if ware is not None and deficit(held, ware) == 0]
+        if not affordable:
+            return Event("done", seat)
+        _, stall = max(affordable, key=lambda pk: (pk[0], -pk[1]))
+        return Event("buy", seat, {"stall": stall})
+
+    # ------------------------------------------------------------ choices
+    def colour(self, view: SeatView) -> str:
+        """After the wild face: the colour that brings a ware nearest (the bank must have it)."""
+        held = view.mine
+        options = [c for c in range(5) if view.bank[c]]
+        wares = [w for w in view.wares if w is not None]
+
+        def after(c: int) -> tuple:
+            cubes = tuple(n + (i == c) for i, n in enumerate(held))
+            return (min((deficit(cubes, w) for w in wares), default=0), -view.bank[c], c)
+        return COLOURS[min(options, key=after)]
+
+    def discard(self, view: SeatView) -> dict[str, int]:
+        """The owner's cubes to return: those that leave them furthest from every ware."""
+        owner, _, excess = view.discard
+        held = view.cubes[owner]
+        wares = [w for w in view.wares if w is not None]
+
+        def harm(choice: tuple[int, ...]) -> tuple:
+            left = tuple(h - c for h, c in zip(held, choice))
+            gaps = sorted(deficit(left, w) for w in wares)
+            return (gaps[:1], sum(gaps), choice)
+        chosen = max(choices(tuple(held), excess), key=harm)
+        return {COLOURS[c]: n for c, n in enumerate(chosen) if n}
+
+
+class Quick(Planner):
+    """Goes for whichever ware it can afford soonest, whatever it scores."""
+
+    style = "quick"
+
+
+class Greedy(Planner):
+    """Goes for the most points per turn, stars and the last cubes' bonus counted."""
+
+    style = "greedy"
+
+    def rank(self, p: Plan, turns: float) -> tuple:
+        per_turn = (p.points or 1) / max(turns, 1.0)
+        return (-per_turn, turns, p.stall)
+
+
+STYLES = {"quick": Quick, "greedy": Greedy}

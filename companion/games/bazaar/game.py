@@ -1,0 +1,62 @@
+"""Bazaar on the core's game contract: the rule functions of engine.py behind ``Game``."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core.game import CHANCE, ChanceRequest, Event, Game, InputRequest, Result
+from companion.games.bazaar import engine
+from companion.games.bazaar.state import OVER, BazaarState
+from companion.games.bazaar.view import SeatView, build_view, seat_view
+
+
+class BazaarGame(Game[BazaarState]):
+    name = "bazaar"
+
+    def new_state(self, setup: Mapping[str, Any]) -> BazaarState:
+        return engine.new_state(setup)
+
+    def copy(self, state: BazaarState) -> BazaarState:
+        return state.copy()
+
+    def advance(self, state: BazaarState, event: Event) -> None:
+        engine.advance(state, event)
+
+    def names(self, state: BazaarState) -> tuple[str, ...]:
+        return state.names
+
+    def chance_request(self, state: BazaarState) -> ChanceRequest | None:
+        return engine.chance_request(state)
+
+    def input_request(self, state: BazaarState) -> InputRequest | None:
+        return engine.input_request(state)
+
+    def to_act(self, state: BazaarState) -> tuple[int, ...]:
+        return engine.to_act(state)
+
+    def legal_actions(self, state: BazaarState, seat: int) -> list[Event]:
+        return engine.legal_actions(state, seat)
+
+    def view(self, state: BazaarState, viewer: Any) -> dict[str, Any]:
+        return build_view(state, viewer)
+
+    def seat_view(self, state: BazaarState, seat: int) -> SeatView:
+        """Public facts only (Bazaar has no secrets), as an object quick to read."""
+        return seat_view(state, seat)
+
+    def is_over(self, state: BazaarState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: BazaarState) -> Result:
+        return engine.result(state)
+
+    def summary(self, state: BazaarState) -> dict[str, Any]:
+        over = state.phase == OVER
+        return {"over": over, "turn": state.turn_number, "phase": state.phase,
+                "scores": list(state.scores),
+                "bank": list(state.bank), "stalls_left": list(state.stalls_left),
+                "result": engine.result(state).to_dict() if over else None}
+
+    def undoable(self, event: Event) -> bool:
+        """A card the host typed may be undone on its own (a typo is fixed by typing it
+        again); a die face or a drawn card only with the decision that made it due."""
+        return event.kind != CHANCE

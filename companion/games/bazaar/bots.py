@@ -47,9 +47,10 @@ class Planner(Bot):
     # ------------------------------------------------------------ a turn
     @staticmethod
     def expected(p: Plan) -> tuple[float, float]:
-        """(turns by trades alone, turns expected if this turn is a roll)."""
+        """(turns by trades alone, turns expected if this turn is a roll): a face that is no
+        sooner counts as trades alone (the roll is a turn lost at worst, so a little more)."""
         trades = NEVER if p.turns is None else float(p.turns)
-        faces = [NEVER if p.rolls.get(face) is None else float(p.rolls[face]) for face in FACES]
+        faces = [trades + 1 if p.rolls.get(face) is None else float(p.rolls[face]) for face in FACES]
         return trades, sum(faces) / len(faces)
 
     def rank(self, p: Plan, turns: float) -> tuple:

@@ -8,17 +8,21 @@ Exact breadth-first search over holdings, not a heuristic:
 - between turns a holding has at most 10 cubes (more and the player to the left returns
   the excess, which no plan can count on); the trade of the turn the ware is bought in may
   pass 10, since the purchase comes before the limit;
-- the bank is the bank as it stands: the player's own trades move cubes between the two,
-  so a holding can never have more of a colour than the player and the bank have together
-  now (``cap``), and that is the bank's limit on every trade of the plan;
+- the bank is the bank as it stands: the player's own trades only move cubes between the
+  two, so a holding never has more of a colour than the player and the bank have together
+  now (the colour's ``cap``), and that is the bank's limit on every trade of a plan;
 - among the plans of fewest turns, the one leaving the fewest cubes (the most points).
-A roll is a turn with a random result: the planner reports the plan by trades alone and,
-face by face, the turns if this turn is a roll followed by trades.
+A roll is a turn with a random result: the plan is by trades alone and, face by face, the
+planner says where a roll this turn (then trades) would be sooner.
 
-Holdings are packed ints, four bits a colour (a holding of at most 15 cubes fits), so a
-trade is one addition and a search layer is a few set operations done in C: the sets of
-holdings holding at least k of a colour are built once, and the movers of a trade are the
-frontier intersected with the sets its given side needs.
+The search runs on bitsets. A holding of at most 10 cubes is a bit, its index the holding
+in base 11 (so 161,051 bits, 3,003 of them holdings); a set of holdings is one Python int.
+A trade moves every holding of a layer at once: the layer ANDed with the holdings that can
+make it (they hold the side given, and the result stays within 10 cubes and the caps),
+shifted by the trade's difference of indices (no digit carries, as no count passes 10).
+The last trade, the one the ware is bought after, may pass 10 cubes: it is found from the
+layer before, ANDed with each trade's "pre-goal" holdings (those one trade from holding
+the ware). So a layer costs a few dozen big-int operations whatever its size.
 """
 from __future__ import annotations
 
@@ -29,22 +33,18 @@ from typing import Iterable, Sequence
 from companion.games.bazaar.cubes import COLOURS, WILD, Cubes, Equation, Ware
 from companion.games.bazaar.rules import CUBE_LIMIT, points
 
-BITS = 4
-LARGEST = 15
-"""The most cubes a packed holding holds (10 before a trade, +4 at most by one trade)."""
+BASE = CUBE_LIMIT + 1
+PLACES = tuple(BASE ** c for c in range(5))
 SIDES = ("left", "right")
 
 
-def pack(cubes: Iterable[int]) -> int:
-    return sum(n << (BITS * c) for c, n in enumerate(cubes))
+def index(cubes: Iterable[int]) -> int:
+    """A holding's bit: its counts as the digits of a base-11 number."""
+    return sum(n * place for n, place in zip(cubes, PLACES))
 
 
-def unpack(node: int) -> Cubes:
-    return tuple((node >> (BITS * c)) & 0xF for c in range(5))  # type: ignore[return-value]
-
-
-def total(node: int) -> int:
-    return sum((node >> (BITS * c)) & 0xF for c in range(5))
+def digits(bit: int) -> Cubes:
+    return tuple((bit // place) % BASE for place in PLACES)  # type: ignore[return-value]
 
 
 def holdings(most: int, colours: int = 5) -> Iterable[tuple[int, ...]]:
@@ -57,28 +57,61 @@ def holdings(most: int, colours: int = 5) -> Iterable[tuple[int, ...]]:
             yield (n, *rest)
 
 
+def _mask(bits: Iterable[int]) -> int:
+    raw = bytearray(BASE ** 5 // 8 + 1)
+    for bit in bits:
+        raw[bit >> 3] |= 1 << (bit & 7)
+    return int.from_bytes(raw, "little")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Tables:
+    """Sets of holdings (of at most 10 cubes) built once: by colour and count, by size."""
+
+    every: int                              # all 3,003 holdings
+    at_least: tuple[tuple[int, ...], ...]   # [colour][k]: holdings with k or more of it
+    size: tuple[int, ...]                   # [s]: holdings of exactly s cubes
+    up_to: tuple[int, ...]                  # [s]: holdings of at most s cubes
+
+
 @cache
-def _sets() -> tuple[tuple[frozenset[int], ...], ...]:
-    """``at_least[c][k]``: every holding of at most 15 cubes with at least k of colour c."""
-    universe = [(cubes, pack(cubes)) for cubes in holdings(LARGEST)]
+def tables() -> Tables:
+    small = list(holdings(CUBE_LIMIT))
+    exactly = [[_mask(index(h) for h in small if h[c] == k) for k in range(BASE)] for c in range(5)]
     at_least = []
     for colour in range(5):
-        by_count: list[list[int]] = [[] for _ in range(LARGEST + 2)]
-        for cubes, node in universe:
-            by_count[cubes[colour]].append(node)
-        levels: list[frozenset[int]] = [frozenset()] * (LARGEST + 2)
-        running: set[int] = set()
-        for k in range(LARGEST, -1, -1):
-            running.update(by_count[k])
-            levels[k] = frozenset(running)
+        levels = [0] * (BASE + 1)
+        for k in range(CUBE_LIMIT, -1, -1):
+            levels[k] = levels[k + 1] | exactly[colour][k]
         at_least.append(tuple(levels))
-    return tuple(at_least)
+    size = [_mask(index(h) for h in small if sum(h) == s) for s in range(BASE)]
+    up_to, running = [], 0
+    for s in range(BASE):
+        running |= size[s]
+        up_to.append(running)
+    return Tables(up_to[-1], tuple(at_least), tuple(size), tuple(up_to))
 
 
-@cache
-def _small() -> frozenset[int]:
-    """Every holding a turn may end with: at most 10 cubes."""
-    return frozenset(pack(cubes) for cubes in holdings(CUBE_LIMIT))
+@lru_cache(maxsize=4096)
+def holding_at_least(cubes: tuple[int, ...]) -> int:
+    """The holdings with at least ``cubes`` (none if a count passes 10)."""
+    t = tables()
+    found = t.every
+    for colour, n in enumerate(cubes):
+        if n > CUBE_LIMIT:
+            return 0
+        if n:
+            found &= t.at_least[colour][n]
+    return found
+
+
+def holding_at_most(t: Tables, colour: int, n: int) -> int:
+    """The holdings with at most ``n`` of ``colour``."""
+    if n >= CUBE_LIMIT:
+        return t.every
+    if n < 0:
+        return 0
+    return t.every & ~t.at_least[colour][n + 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,26 +122,29 @@ class Trade:
     give: str
     given: Cubes
     taken: Cubes
-    delta: int                                  # packed(taken) - packed(given)
-    needs: tuple[frozenset[int], ...] = field(compare=False)   # the holdings that can give
+    net: int                # cubes gained (taken - given)
+    shift: int              # the index's change
+    movers: int = field(repr=False, compare=False)
+    """The holdings that can make it and stay within 10 cubes (a bitset)."""
 
 
 @lru_cache(maxsize=64)
 def trades_of(equations: tuple[Equation, ...]) -> tuple[Trade, ...]:
     """Both directions of every equation, in order (equation 0 left, 0 right, 1 left, …)."""
-    at_least = _sets()
+    t = tables()
     trades = []
-    for index, equation in enumerate(equations):
+    for number, equation in enumerate(equations):
         for give in SIDES:
             given, taken = equation.sides(give)
-            needs = tuple(at_least[c][n] for c, n in enumerate(given) if n)
-            trades.append(Trade(index, give, given, taken, pack(taken) - pack(given), needs))
+            net = sum(taken) - sum(given)
+            movers = holding_at_least(given) & t.up_to[min(CUBE_LIMIT, CUBE_LIMIT - net)]
+            trades.append(Trade(number, give, given, taken, net, index(taken) - index(given), movers))
     return tuple(trades)
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """The way to one face-up ware (``stall``) by trades alone, and what rolls would do."""
+    """The way to one face-up ware (``stall``) by trades alone, and where a roll is sooner."""
 
     stall: int
     ware: Ware
@@ -121,8 +157,8 @@ class Plan:
     star_level: int
     points: int | None
     rolls: dict[str, int | None]
-    """Per die face, the turns if the coming turn is a roll followed by trades (None: not
-    by trades after that roll); empty when the ware can be bought now."""
+    """Per die face, the turns if the coming turn is a roll of it (then trades), where that
+    is sooner than trades alone; None where it is not. Empty when it can be bought now."""
 
     @property
     def first(self) -> Trade | None:
@@ -130,154 +166,212 @@ class Plan:
 
     @property
     def shorter_rolls(self) -> list[str]:
-        """The faces that would make it sooner than trades alone."""
-        return [face for face, turns in self.rolls.items() if turns is not None
-                and (self.turns is None or turns < self.turns)]
+        """The faces that make it sooner than trades alone."""
+        return [face for face, turns in self.rolls.items() if turns is not None]
+
+
+@lru_cache(maxsize=512)
+def _pre_goals(trades: tuple[Trade, ...], ware: Cubes) -> tuple[tuple[tuple[Trade, int], ...], int]:
+    """For one ware: each trade after which it is held, with the holdings it is made from
+    (the bank's caps aside), and their union. The same all game for a face-up card."""
+    t = tables()
+    pre = []
+    for trade in trades:
+        need = [g + max(0, w - k) for g, w, k in zip(trade.given, ware, trade.taken)]
+        holdings_ = holding_at_least(tuple(need))
+        if holdings_:
+            pre.append((trade, holdings_))
+    union = 0
+    for _, holdings_ in pre:
+        union |= holdings_
+    return tuple(pre), union
 
 
 class _Search:
-    """Breadth-first search from one holding to several goals (each a ware's cubes)."""
+    """Breadth-first search over holdings for several wares at once, with one set of caps."""
 
-    def __init__(self, trades: tuple[Trade, ...], caps: list[tuple[int, int]]) -> None:
+    def __init__(self, trades: tuple[Trade, ...], caps: Sequence[int],
+                 wares: dict[int, Cubes]) -> None:
+        t = self.tables = tables()
         self.trades = trades
-        self.caps = caps                    # (colour, the most of it a holding may have)
-        self.at_least = _sets()
-        self.small = _small()
+        self.wares = wares
+        binding = [(c, cap) for c, cap in enumerate(caps) if cap < CUBE_LIMIT]
+        # each trade's holdings whose result stays within the caps (all of them, mostly)
+        fits = {}
+        for trade in trades:
+            fit = t.every
+            for colour, cap in binding:
+                fit &= holding_at_most(t, colour, cap - trade.taken[colour] + trade.given[colour])
+            fits[trade] = fit
+        self.moves = [(trade, trade.movers & fits[trade]) for trade in trades
+                      if trade.movers & fits[trade]]
+        self.pre: dict[int, tuple[tuple[tuple[Trade, int], ...], int]] = {}
+        for stall, ware in wares.items():
+            pre, union = _pre_goals(trades, ware)
+            if binding:
+                pre = tuple((trade, held & fits[trade]) for trade, held in pre if held & fits[trade])
+                union = 0
+                for _, held in pre:
+                    union |= held
+            self.pre[stall] = (pre, union)
 
-    def run(self, root: int, goals: dict[int, Cubes], again: bool, expand_root: bool = True
-            ) -> tuple[dict[int, tuple[int, int]], list[set[int]]]:
-        """``{goal: (turns, the holding bought from)}`` for the goals reached, and the layers
-        (the holdings first reached after each number of turns, at most 10 cubes each).
-
-        ``again``: the root holds a goal but the turn's action is still to come, so the root
-        counts only when walked back to (a trade and its reverse, two turns).
-        ``expand_root``: the root may trade on even with more than 10 cubes (it is the start
-        of a turn, not its end).
-        """
-        at_least, small, found = self.at_least, self.small, {}
-        needs = {goal: tuple(at_least[c][n] for c, n in enumerate(cubes) if n)
-                 for goal, cubes in goals.items()}
-        frontier = {root} if expand_root or root in small else set()
-        seen, layers, depth = {root}, [frontier], 0
-        while frontier and len(found) < len(goals):
-            depth += 1
-            reached: set[int] = set()
-            for trade in self.trades:
-                movers = frontier.intersection(*trade.needs) if trade.needs else frontier
-                reached.update(map(trade.delta.__add__, movers))
-            for colour, cap in self.caps:
-                reached = reached - at_least[colour][cap + 1]
-            fresh = reached - seen
-            seen |= fresh
-            for goal in goals:
-                if goal in found:
-                    continue
-                hits = fresh.intersection(*needs[goal])
-                if again and depth == 2 and root in reached and goal_held(root, goals[goal]):
-                    hits.add(root)                  # away and back: the reverse trade
-                if hits:
-                    found[goal] = (depth, min(hits, key=lambda node: (total(node), node)))
-            frontier = fresh & small
+    def run(self, root: Cubes, goals: Iterable[int], horizon: int | None = None):
+        """``({stall: (turns, last trade, holding before it)}, layers, exhausted)``: the
+        goals reached from ``root`` (at most ``horizon`` layers deep), each search layer's
+        holdings, and whether the search saw every holding reachable (then ``layers`` is
+        the root's whole component)."""
+        pending = [stall for stall in goals if self.pre[stall][1]]
+        found: dict[int, tuple[int, Trade, int]] = {}
+        frontier = 1 << index(root)
+        seen, layers, depth = frontier, [frontier], 0
+        while True:
+            for stall in list(pending):
+                last = self._last(frontier, stall)
+                if last is not None:
+                    found[stall] = (depth + 1, *last)
+                    pending.remove(stall)
+            if not pending or (horizon is not None and depth >= horizon):
+                return found, layers, False
+            reached = 0
+            for trade, movers in self.moves:
+                moved = frontier & movers
+                if moved:
+                    reached |= moved << trade.shift if trade.shift >= 0 else moved >> -trade.shift
+            frontier = reached & ~seen
+            if not frontier:
+                return found, layers, True
+            seen |= frontier
             layers.append(frontier)
-        return found, layers
+            depth += 1
 
-    def path(self, end: int, depth: int, layers: list[set[int]]) -> tuple[Trade, ...]:
-        """The trades to ``end`` in ``depth`` turns: each step back goes to a holding of the
-        layer before, by the lowest-numbered trade that leads there."""
-        steps: list[Trade] = []
-        node = end
-        for k in range(depth, 0, -1):
-            before = layers[k - 1]
-            for trade in self.trades:
-                previous = node - trade.delta
-                if previous in before and goal_held(previous, trade.given):
-                    steps.append(trade)
-                    node = previous
+    def _last(self, frontier: int, stall: int) -> tuple[Trade, int] | None:
+        """The trade from ``frontier`` after which the ware is held, leaving the fewest
+        cubes (then the lowest-numbered trade, the lowest holding), and the holding."""
+        pre, union = self.pre[stall]
+        if not frontier & union:
+            return None
+        best = None
+        for trade, held in pre:
+            hits = frontier & held
+            if not hits:
+                continue
+            for s in range(BASE):
+                of_size = hits & self.tables.size[s]
+                if of_size:
+                    key = (s + trade.net, (of_size & -of_size).bit_length() - 1)
+                    if best is None or key[0] < best[0][0]:
+                        best = (key, trade)
                     break
+        return None if best is None else (best[1], best[0][1])
+
+    def path(self, before: int, depth: int, layers: list[int]) -> list[Trade]:
+        """The trades to the holding ``before`` (bit index) found ``depth`` layers deep."""
+        steps: list[Trade] = []
+        bit = before
+        for k in range(depth, 0, -1):
+            held = digits(bit)
+            for trade, movers in self.moves:
+                if all(h >= n for h, n in zip(held, trade.taken)):
+                    previous = bit - trade.shift
+                    if (layers[k - 1] & movers) >> previous & 1:
+                        steps.append(trade)
+                        bit = previous
+                        break
             else:
-                raise AssertionError("a holding reached has a predecessor in the layer before")
-        return tuple(reversed(steps))
+                raise AssertionError("a holding of a layer has a predecessor in the layer before")
+        return steps[::-1]
 
 
-def goal_held(node: int, cubes: Cubes) -> bool:
-    return all(n >= need for n, need in zip(unpack(node), cubes))
+def goal_held(cubes: Sequence[int], ware: Sequence[int]) -> bool:
+    return all(n >= need for n, need in zip(cubes, ware))
 
 
 def plan(cubes: Sequence[int], bank: Sequence[int], equations: Sequence[Equation],
          wares: Sequence[Ware | None], bonus: bool = False, acted: bool = False,
          rolls: bool = True) -> list[Plan | None]:
     """A plan for each face-up ware (None for an empty stall), for the player holding
-    ``cubes`` with the bank holding ``bank``.
+    ``cubes`` while the bank holds ``bank``.
 
     ``acted``: the turn's roll or trade is done (the player may buy now); otherwise the
     turn's action is still to come, and the plans count this turn as turn 1.
     ``bonus``: a stall is empty, so every purchase scores one star level higher.
     """
     held = tuple(cubes)
-    if sum(held) > (LARGEST if acted else CUBE_LIMIT):
+    if not acted and sum(held) > CUBE_LIMIT:
         raise ValueError(f"a turn starts with at most {CUBE_LIMIT} cubes, not {sum(held)}")
-    root = pack(held)
-    caps = [(c, held[c] + bank[c]) for c in range(5) if held[c] + bank[c] < LARGEST]
-    search = _Search(trades_of(tuple(equations)), caps)
+    caps = [h + b for h, b in zip(held, bank)]
     goals = {stall: ware.cubes for stall, ware in enumerate(wares) if ware is not None}
-    now = {stall for stall, need in goals.items() if goal_held(root, need)}
-    searched = {s: g for s, g in goals.items() if not (acted and s in now)}
-    found, layers = search.run(root, searched, again=not acted, expand_root=not acted)
-    roll_turns = _roll_turns(search, held, bank, searched, acted) if rolls and searched else {}
+    now = {stall for stall, need in goals.items() if acted and goal_held(held, need)}
+    wanted = [stall for stall in goals if stall not in now]
+    search = _Search(trades_of(tuple(equations)), caps, goals)
+    found, layers, exhausted = ({}, [], False)
+    if wanted and sum(held) <= CUBE_LIMIT:
+        found, layers, exhausted = search.run(held, wanted)
+    trades_only = {stall: found[stall][0] if stall in found else None for stall in wanted}
+    faces = _rolls(search, held, bank, trades_only, layers if exhausted else None) \
+        if rolls and wanted and sum(held) <= CUBE_LIMIT else {}
     plans: list[Plan | None] = []
     for stall, ware in enumerate(wares):
         if ware is None:
             plans.append(None)
             continue
         level = int(ware.star) + int(bonus)
-        if acted and stall in now:
+        if stall in now:
             left = sum(held) - 5
             plans.append(Plan(stall, ware, 0, (), left, level, points(level, left), {}))
             continue
-        faces = {face: turns.get(stall) for face, turns in roll_turns.items()}
+        sooner = {face: by_stall.get(stall) for face, by_stall in faces.items()}
         if stall not in found:
-            plans.append(Plan(stall, ware, None, (), None, level, None, faces))
+            plans.append(Plan(stall, ware, None, (), None, level, None, sooner))
             continue
-        depth, end = found[stall]
-        left = total(end) - 5
-        steps = search.path(end, depth, layers)
-        plans.append(Plan(stall, ware, depth, steps, left, level, points(level, left), faces))
+        turns, last, before = found[stall]
+        steps = (*search.path(before, turns - 1, layers), last)
+        left = sum(held) + sum(step.net for step in steps) - 5
+        plans.append(Plan(stall, ware, turns, steps, left, level, points(level, left), sooner))
     return plans
 
 
-def _roll_turns(search: _Search, held: Cubes, bank: Sequence[int], goals: dict[int, Cubes],
-                acted: bool) -> dict[str, dict[int, int | None]]:
-    """Per face, per goal: the turns if the coming turn is a roll (then the ware is bought
-    that turn if the cube completes it, or trades follow from the next turn)."""
+def _rolls(search: _Search, held: Cubes, bank: Sequence[int], trades_only: dict[int, int | None],
+           component: list[int] | None) -> dict[str, dict[int, int | None]]:
+    """Per face, per ware: the turns if the coming turn is a roll (the ware bought that turn
+    if the cube completes it, else trades from the next), where sooner than trades alone.
+
+    A search from after the roll looks only as deep as could beat trades alone. A ware
+    that trades never reach from the root is never reached from a holding of the root's
+    component either (trades are reversible), so a search from there skips it.
+    """
+    seen_root = 0
+    for layer in component or ():
+        seen_root |= layer
     by_colour: dict[int, dict[int, int | None]] = {}
-    over = sum(held) > CUBE_LIMIT       # acted, and the limit comes first: no plan counts on it
     for colour in range(5):
         after = list(held)
         if bank[colour]:
             after[colour] += 1
-        root = pack(after)
-        turns: dict[int, int | None] = {}
-        pending = {}
-        for goal, need in goals.items():
-            if over:
-                turns[goal] = None
-            elif goal_held(root, need):
-                turns[goal] = 1
-            elif sum(after) > CUBE_LIMIT:
-                turns[goal] = None
-            else:
-                pending[goal] = need
+        turns: dict[int, int | None] = {stall: None for stall in trades_only}
+        pending = []
+        for stall, alone in trades_only.items():
+            if goal_held(after, search.wares[stall]):
+                turns[stall] = 1 if alone is None or alone > 1 else None
+            elif sum(after) <= CUBE_LIMIT and (alone is None or alone > 2):
+                if alone is not None or not seen_root >> index(after) & 1:
+                    pending.append(stall)
         if pending:
-            found, _ = search.run(root, pending, again=False)
-            for goal in pending:
-                turns[goal] = found[goal][0] + 1 if goal in found else None
+            bounds = [trades_only[s] for s in pending]
+            horizon = None if None in bounds else max(bounds) - 3
+            found, _, _ = search.run(tuple(after), pending, horizon)
+            for stall in pending:
+                if stall in found:
+                    total = 1 + found[stall][0]
+                    alone = trades_only[stall]
+                    turns[stall] = total if alone is None or total < alone else None
         by_colour[colour] = turns
-    faces: dict[str, dict[int, int | None]] = {COLOURS[c]: by_colour[c] for c in range(5)}
+    faces = {COLOURS[c]: by_colour[c] for c in range(5)}
     open_colours = [c for c in range(5) if bank[c]] or list(range(5))
-    faces[WILD] = {goal: _best(by_colour[c][goal] for c in open_colours) for goal in goals}
+    faces[WILD] = {stall: _soonest(by_colour[c][stall] for c in open_colours) for stall in trades_only}
     return faces
 
 
-def _best(values: Iterable[int | None]) -> int | None:
+def _soonest(values: Iterable[int | None]) -> int | None:
     known = [v for v in values if v is not None]
     return min(known) if known else None

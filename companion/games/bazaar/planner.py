@@ -174,7 +174,6 @@ class Plan:
 def _pre_goals(trades: tuple[Trade, ...], ware: Cubes) -> tuple[tuple[tuple[Trade, int], ...], int]:
     """For one ware: each trade after which it is held, with the holdings it is made from
     (the bank's caps aside), and their union. The same all game for a face-up card."""
-    t = tables()
     pre = []
     for trade in trades:
         need = [g + max(0, w - k) for g, w, k in zip(trade.given, ware, trade.taken)]

@@ -50,7 +50,7 @@ def advise(data: Any) -> dict[str, Any]:
     best = best_plan(plans)
     shown = [None if p is None else _plan(p, equations, flags["acted"]) for p in plans]
     return {"cubes": letters(cubes), "bank": letters(bank), "plans": shown,
-            "best": best, "advice": shown[best]["advice"] if best is not None else _stuck(plans)}
+            "best": best, "advice": shown[best]["advice"] if best is not None else _stuck(plans, shown)}
 
 
 def _field(name: str, read):
@@ -113,8 +113,12 @@ def _sentence(p: Plan, acted: bool) -> str:
     if p.turns == 0:
         return f"Buy {ware} (stall {p.stall + 1}) now for {p.points} points"
     if p.turns is None:
-        faces = ", ".join(f"{face} ({turns} turns)" for face, turns in p.rolls.items() if turns)
-        return f"{ware}: not by trades alone" + (f"; a roll of {faces}" if faces else "")
+        soonest = min((t for t in p.rolls.values() if t is not None), default=None)
+        if soonest is None:
+            return f"{ware} (stall {p.stall + 1}): not by trades alone, nor after one roll"
+        faces = " or ".join(face for face, turns in p.rolls.items() if turns == soonest)
+        return f"{ware} (stall {p.stall + 1}): not by trades alone; a roll of {faces} would buy it " \
+               f"{_when(soonest, acted)}"
     step = p.first
     first = f"trade {letters(step.given)} → {letters(step.taken)} {'next turn' if acted else 'now'}"
     text = f"{first[0].upper()}{first[1:]}; buy {ware} (stall {p.stall + 1}) {_when(p.turns, acted)} " \
@@ -124,5 +128,10 @@ def _sentence(p: Plan, acted: bool) -> str:
     return text
 
 
-def _stuck(plans: list) -> str:
-    return "No ware can be reached by trades alone: roll the die"
+def _stuck(plans: list[Plan | None], shown: list) -> str:
+    """No ware by trades alone: the roll that would bring one soonest, if any."""
+    rolled = [(turns, p.stall) for p in plans if p is not None
+              for turns in p.rolls.values() if turns is not None]
+    if not rolled:
+        return "No ware can be reached by trades alone or after one roll: roll the die"
+    return "Roll the die. " + shown[min(rolled)[1]]["advice"]

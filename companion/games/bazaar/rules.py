@@ -31,6 +31,8 @@ DESCRIPTIONS = {
 
 def points(star_level: int, cubes_left: int) -> int:
     """The chart: 3+ cubes left -> 1/2/3, 2 -> 2/3/5, 1 -> 3/5/8, 0 -> 5/8/12."""
+    if cubes_left < 0:
+        raise ValueError(f"a purchase leaves 0 or more cubes, not {cubes_left}")
     return POINTS[min(star_level, 2)][min(cubes_left, 3)]
 
 

@@ -120,11 +120,12 @@ def _ware_state(state: BazaarState, seat: int, stall: int) -> dict[str, Any] | N
         return None
     missing = {COLOURS[c]: need - have for c, (need, have) in enumerate(zip(ware.cubes, state.cubes[seat]))
                if have < need}
-    level, left, points = purchase_points(state, seat, ware)
     can_buy = seat == state.turn and state.phase == BUY and buy_problem(state, stall) is None
-    return {"stall": stall, "held": not missing, "missing": missing, "buy_now": can_buy,
-            "level": level, "cubes_left": left if not missing else None,
-            "points": points if not missing else None}
+    shown = {"stall": stall, "held": not missing, "missing": missing, "buy_now": can_buy,
+             "level": int(ware.star) + int(state.bonus), "cubes_left": None, "points": None}
+    if not missing:
+        shown["level"], shown["cubes_left"], shown["points"] = purchase_points(state, seat, ware)
+    return shown
 
 
 def advice(state: BazaarState) -> dict[str, Any]:

@@ -71,7 +71,7 @@
         faces.join(" or ") + " brings stall " + (k + 1) + " within " + turns + " turns)",
       plan: (k, turns, points) => "Stall " + (k + 1) + ": " + (turns === null ? "not by trades alone" : turns + (turns === 1 ? " turn, " : " turns, ") + points + " points"),
     },
-    discard_text: (owner, n) => owner + " ends the turn over 10 cubes: choose " + n + " to return to the bank (tap to pick).",
+    discard_text: (owner, n) => owner + " ends the turn over 10 cubes: choose " + n + " to return to the bank. Tap a cube to pick it; picked cubes fade.",
     discard_send: (n) => "Return these " + n + " cubes",
     host_for: (name) => "Acting for " + name,
     record: {
@@ -265,6 +265,7 @@
     if (!trades) {
       return equations.flatMap((e) => ["left", "right"].filter((give) => usable(e, give)).map((give) => {
         const b = ui.button("", () => send("trade", { equation: e.index, give }), { className: "bz-trade" });
+        Object.assign(b.dataset, { equation: e.index, give });
         b.append(ui.el("span", { className: "hint", textContent: (e.index + 1) + ". " }), equationEl(e, give));
         return b;
       }));
@@ -274,8 +275,10 @@
       const why = [];
       for (const give of ["left", "right"]) {
         const state = trades[e.index][give];
-        row.append(ui.button("", () => send("trade", { equation: e.index, give }), { disabled: !state.ok, className: "bz-trade" }));
-        row.lastChild.append(equationEl(e, give));
+        const b = ui.button("", () => send("trade", { equation: e.index, give }), { disabled: !state.ok, className: "bz-trade" });
+        Object.assign(b.dataset, { equation: e.index, give });
+        b.append(equationEl(e, give));
+        row.append(b);
         if (!state.ok) why.push(whyText(state));
       }
       if (why.length) row.append(ui.el("span", { className: "bz-why", textContent: [...new Set(why)].join(" · ") }));
@@ -291,8 +294,11 @@
     if (v.phase === "buy") buttons.push(ui.button(T.done, () => send("done", {}), { className: "quiet", id: "bz-done" }));
     if (v.phase === "wild" || v.phase === "start_wild") {
       v.bank.forEach((n, colour) => {
-        if (n) buttons.push(ui.button("", () => send("take", { colour: KEYS[colour] }), { className: "bz-take" }));
-        if (n) buttons[buttons.length - 1].append(cube(colour), " " + T.take(T.colours[colour]));
+        if (!n) return;
+        const b = ui.button("", () => send("take", { colour: KEYS[colour] }), { className: "bz-take" });
+        b.dataset.colour = KEYS[colour];
+        b.append(cube(colour), " " + T.take(T.colours[colour]));
+        buttons.push(b);
       });
     }
     return buttons;

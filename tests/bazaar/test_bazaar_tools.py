@@ -82,7 +82,8 @@ def test_advise_gives_each_wares_plan_and_the_advice_in_a_sentence():
     assert answer["best"] == 0 and best["turns"] == 1 and best["steps"][0]["text"] == "R → WW"
     assert best["cubes_left"] == 0 and best["points"] == 8
     assert answer["advice"] == "Trade R → WW now; buy YYWWW★ (stall 1) this turn for 8 points"
-    assert answer["plans"][2] is None and answer["bank"] == "Y" * 18 + "G" * 20 + "R" * 19 + "B" * 20 + "W" * 19
+    assert answer["plans"][2] is None
+    assert answer["bank"] == {"yellow": 18, "green": 20, "red": 19, "blue": 20, "white": 19}
 
 
 def test_advise_says_which_roll_would_buy_a_ware_trades_alone_never_reach():

@@ -14,6 +14,7 @@ from companion.core.registry import GameSpec, Narration, Option, register_game
 from companion.games.bazaar import narration
 from companion.games.bazaar.advise import advise
 from companion.games.bazaar.bots import STYLES
+from companion.games.bazaar.buzzers import BuzzerRoll
 from companion.games.bazaar.engine import DATA_FILES
 from companion.games.bazaar.game import BazaarGame
 from companion.games.bazaar.rules import CHOICES, DESCRIPTIONS, BazaarRules
@@ -35,6 +36,7 @@ SPEC = register_game(GameSpec(
     narration=Narration(narration.describe, narration.score_sheet, narration.command,
                         narration.KEYBOARD_HELP),
     renderer="companion.games.bazaar",
+    realtime=BuzzerRoll,
     tools={"advise": advise},
     data=DATA_FILES,
 ))

@@ -20,8 +20,8 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.games.bazaar.cubes import (
-    FULL_BANK, PER_COLOUR, Cubes, letters, minus, parse_card, parse_cubes, parse_equation, parse_ware,
-    from_dict,
+    FULL_BANK, PER_COLOUR, Cubes, as_dict, from_dict, letters, minus, parse_card, parse_cubes,
+    parse_equation, parse_ware,
 )
 from companion.games.bazaar.planner import Plan, plan
 from companion.games.bazaar.rules import STALLS
@@ -49,7 +49,7 @@ def advise(data: Any) -> dict[str, Any]:
     plans = _field("cubes", lambda: plan(cubes, bank, equations, wares, **flags))
     best = best_plan(plans)
     shown = [None if p is None else _plan(p, equations, flags["acted"]) for p in plans]
-    return {"cubes": letters(cubes), "bank": letters(bank), "plans": shown,
+    return {"cubes": letters(cubes), "bank": as_dict(bank), "plans": shown,
             "best": best, "advice": shown[best]["advice"] if best is not None else _stuck(plans, shown)}
 
 

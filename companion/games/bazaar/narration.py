@@ -25,38 +25,47 @@ def describe(event: Event, before: BazaarState, after: BazaarState) -> list[str]
     return lines
 
 
-def record_text(state: BazaarState, r: dict) -> str:
-    names, kind = state.names, r["kind"]
-    who = names[r["seat"]] if "seat" in r else ""
-    if kind == "exchange":
-        card = "An exchange card" if r["card"] is None else f"Exchange card {r['card']}"
-        return f"{card} is in play: {'; '.join(r['equations'])}"
-    if kind == "face_up":
-        return f"Stall {r['stall'] + 1}: {ware_text(r['ware'])} is face up"
-    if kind in ("first_roll", "roll"):
-        first = " for a first cube" if kind == "first_roll" else ""
+TEMPLATES = {
+    "exchange": "{card_name} is in play: {equation_list}",
+    "face_up": "Stall {stall}: {ware} is face up",
+    "roll": "{who} rolls {face}{first} and takes a {colour} cube",
+    "roll/wild": "{who} rolls the wild face{first}: any colour",
+    "roll/none": "{who} rolls {face}{first}: the bank has none left, nothing taken",
+    "take": "{who} takes a {colour} cube",
+    "trade": "{who} trades {gave} → {took} (equation {equation})",
+    "buy": "{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left{stars}: {points} points",
+    "stall_empty": "Stall {stall} is empty: every purchase now scores one star higher",
+    "stall_empty/closes": "Stall {stall} is empty, the second: the bazaar closes",
+    "over_limit": "{who} has {excess} cube(s) over 10: {chooser} chooses which go back",
+    "discard": "{chooser} returns {who}'s {cubes} to the bank",
+}
+"""Each record kind's line (a variant after the slash), filled from the record's facts."""
+STARS = {1: ", one star", 2: ", two stars"}
+
+
+def _template(r: dict) -> str:
+    kind = r["kind"]
+    if kind in ("roll", "first_roll"):
         if r["face"] == WILD and "colour" not in r:
-            return f"{who} rolls the wild face{first}: any colour"
-        if r.get("colour") is None:
-            return f"{who} rolls {r['face']}{first}: the bank has none left, nothing taken"
-        return f"{who} rolls {r['face']}{first} and takes a {r['colour']} cube"
-    if kind == "take":
-        return f"{who} takes a {r['colour']} cube"
-    if kind == "trade":
-        return f"{who} trades {r['gave']} → {r['took']} (equation {r['equation'] + 1})"
-    if kind == "buy":
-        star = {0: "", 1: ", one star", 2: ", two stars"}[r["level"]]
-        return (f"{who} buys {ware_text(r['ware'])} from stall {r['stall'] + 1} with "
-                f"{r['cubes_left']} cube(s) left{star}: {r['points']} points")
-    if kind == "stall_empty":
-        if r["closes"]:
-            return f"Stall {r['stall'] + 1} is empty, the second: the bazaar closes"
-        return f"Stall {r['stall'] + 1} is empty: every purchase now scores one star higher"
-    if kind == "over_limit":
-        return f"{who} has {r['excess']} cube(s) over 10: {names[r['by']]} chooses which go back"
-    if kind == "discard":
-        return f"{names[r['by']]} returns {who}'s {r['cubes']} to the bank"
-    return f"{kind} {r}"
+            return "roll/wild"
+        return "roll/none" if r.get("colour") is None else "roll"
+    if kind == "stall_empty" and r["closes"]:
+        return "stall_empty/closes"
+    return kind
+
+
+def record_text(state: BazaarState, r: dict) -> str:
+    key, names = _template(r), state.names
+    if key not in TEMPLATES:
+        return f"{r['kind']} {r}"
+    facts = {**r, "who": names[r["seat"]] if "seat" in r else "",
+             "chooser": names[r["by"]] if "by" in r else "",
+             "first": " for a first cube" if r["kind"] == "first_roll" else "",
+             "stall": r.get("stall", -1) + 1, "equation": r.get("equation", -1) + 1,
+             "ware": ware_text(r.get("ware", "")), "stars": STARS.get(r.get("level"), ""),
+             "card_name": "An exchange card" if r.get("card") is None else f"Exchange card {r['card']}",
+             "equation_list": "; ".join(r.get("equations", ()))}
+    return TEMPLATES[key].format(**facts)
 
 
 def score_sheet(state: BazaarState) -> str:

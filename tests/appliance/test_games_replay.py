@@ -63,7 +63,7 @@ def test_an_event_the_rules_refuse_is_named_by_seq(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("config, words", [({"game": "marche"}, "has no setup"),
-                                           ({"game": "chess", "setup": {}}, "games: marche")])
+                                           ({"game": "chess", "setup": {}}, "there is no game 'chess' (games: ")])
 def test_a_game_without_a_known_engine_and_setup_is_a_clear_error(tmp_path, capsys, config, words):
     game = _store(tmp_path / "s.db", [{"kind": "pick", "actor": 0, "data": {}}], config)
     code, lines, err = _replay(tmp_path / "s.db", game, capsys)

@@ -106,7 +106,7 @@ const Samarkand = (() => {
       $("card-buttons").replaceChildren(...t.waiting_card.remaining.map(([card, n]) =>
         button(card + " (" + n + " left)", () => act("/api/host/card", { card }))));
     }
-    $("entry-box").hidden = !t.waiting_entry;
+    $("entry-form").hidden = !t.waiting_entry;
     if (t.waiting_entry && $("entry-title").textContent !== t.waiting_entry.prompt) {
       $("entry-title").textContent = t.waiting_entry.prompt;
       $("entry-value").placeholder = JSON.stringify(t.waiting_entry.example);
@@ -191,7 +191,7 @@ const Samarkand = (() => {
   function render() {
     if (!snap) return;
     if (snap.table.game !== GAME) { location.reload(); return; }
-    if (PAGE === "player" && !snap.view.you) { location.reload(); return; }
+    if (PAGE === "player" && snap.viewer === null) { location.reload(); return; }   // the seat is gone
     if (PAGE === "join") renderJoin();
     else if (game.render[PAGE]) game.render[PAGE](snap, ui);
     if ($("status")) $("status").textContent = statusText();

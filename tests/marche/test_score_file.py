@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +151,10 @@ def test_no_traceback_from_the_command_line():
                           input=bad, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr == "error: players[0].camels[1]: expected a positive integer\n"
+
+
+def test_the_readmes_example_is_a_valid_score_file(tmp_path, capsys):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    example = readme.split("### Scoring a physical game", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    code, out, err = run(tmp_path, capsys, example)
+    assert (code, err) == (0, "") and len(json.loads(out)["players"]) == 3

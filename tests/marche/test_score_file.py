@@ -103,6 +103,7 @@ def change(path: str, value):
     (change("players/0/money", None), "players[0].money: missing"),
     (change("players/0/camels", [4, 0]), "players[0].camels[1]: expected a positive integer"),
     (change("players/0/camels", 7), "players[0].camels: expected a list"),
+    (change("players/0/camels", [4, 9]), "players[0].camels[1]: no camel card carries 9"),
     (change("players/0/goods/spices", [3, -1]), "players[0].goods.spices[1]: expected a non-negative"),
     (change("players/0/goods/spices", "3"), "players[0].goods.spices: expected a list"),
     (change("players/0/goods/vegetables", [1]), "players[0].goods.vegetables: not a goods type in play"),

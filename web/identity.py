@@ -17,8 +17,8 @@ import re
 import secrets
 import threading
 import time
+import unicodedata
 
-from companion.store import StoreError
 
 SEATS_KEY = "web_seats"
 SEAT_COOKIE, HOST_COOKIE, VISITOR_COOKIE = "sk_seat", "sk_host", "sk_visitor"
@@ -126,17 +126,22 @@ class Seats:
             self.joined = dict(kept)
 
     def _save(self, joined: dict[int, dict]) -> None:
-        try:
-            self.appliance.store.set_checkpoint(
-                self.game_id, SEATS_KEY, {"seats": {str(s): v for s, v in joined.items()}})
-        except StoreError:
-            raise Refused(409, "this game is over: wait for the host to start a new one") from None
+        self.appliance.store.set_checkpoint(
+            self.game_id, SEATS_KEY, {"seats": {str(s): v for s, v in joined.items()}})
 
 
 def clean_name(name) -> str:
+    """The name as people will read it: NFC, one space between words, printable.
+
+    Control and format characters, lone surrogates, private-use and unassigned code points
+    are refused rather than dropped (they would rewrite the Pi's terminal, or break every
+    line that prints the name); the length is counted in characters once normalised.
+    """
     if not isinstance(name, str):
         raise Refused(400, "type your name")
-    name = " ".join(name.split())
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise Refused(400, "a name can only have letters, digits, signs and spaces")
+    name = " ".join(unicodedata.normalize("NFC", name).split())
     if not name:
         raise Refused(400, "type your name")
     if len(name) > NAME_MAX:

@@ -84,9 +84,9 @@ class Appliance:
         spec.engine().new_state(setup)            # refuse a bad setup before touching the store
         timing = spec.realtime.settings(timing_from(self.config, table)) if spec.realtime else {}
         with self.runner.lock:
-            session = self.session
-            if self.game_id is not None and session and not session.game.is_over(session.state):
-                self.store.abandon(self.game_id)
+            unfinished = self.store.unfinished()    # the current game, or one --new leaves
+            if unfinished is not None:
+                self.store.abandon(unfinished)
             stored = {"game": spec.name, "setup": setup, "table": timing, "mode": mode,
                       "seed": self.seed}
             game_id = self.store.create_game(spec.name, stored)
@@ -155,8 +155,8 @@ class Appliance:
         with self.runner.lock:
             if self.session is None or self.session.game.is_over(self.session.state):
                 raise RuleError("there is no game being played")
+            self.store.abandon(self.game_id)       # first: a store that refuses changes nothing
             self.session.pause(now_us())
-            self.store.abandon(self.game_id)
 
     def record_result(self, result: dict) -> None:
         """Keep the scores the table settled on (its own discards, accepted or not)."""

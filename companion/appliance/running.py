@@ -21,7 +21,7 @@ from companion.core.match import Match
 from companion.core.registry import GameSpec, game_spec
 from companion.runtime.runner import Runner
 from companion.runtime.seats import BotSeats
-from companion.runtime.session import Session
+from companion.runtime.session import Session, tell
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreCorruptError, StoreError
 from companion.store.journal import StoreJournal
@@ -54,7 +54,7 @@ class Appliance:
         self.spec: GameSpec | None = None
         self.journal: StoreJournal | None = None
         self.listeners: list[Callable[[Session], None]] = []
-        self.runner = Runner(None, poll_inputs=inputs.poll)
+        self.runner = Runner(None, poll_inputs=inputs.poll, refusals=(StoreError,))
         self.link_down: str | None = None
         inputs.on_event = self.runner.on_buzzer
         inputs.on_status = self._link_status
@@ -176,8 +176,7 @@ class Appliance:
         if session.game.is_over(session.state) and self.game_id is not None \
                 and self.store.result(self.game_id) is None:
             self.store.finish(self.game_id, self.result(session))
-        for listener in list(self.listeners):
-            listener(session)
+        tell(self.listeners, session)
 
     def close(self) -> None:
         self.runner.stop()

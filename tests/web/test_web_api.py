@@ -9,6 +9,7 @@ from web_rig import PIN, Phone, make_appliance, wait_for, FAST, NAMES
 from web_rig import all_pick, phase, stop
 from companion.store import StoreFullError
 from web.app import MAX_BODY, create_app
+from web.service import GameService
 from web.identity import PIN_TRIES, SEAT_COOKIE
 
 
@@ -169,6 +170,33 @@ def test_a_name_is_normalised_and_its_length_counted_in_characters(phone):
     assert phone().join(2, "e\u0301" * 20).state()["view"]["players"][2]["name"] == "\u00e9" * 20
     response = phone().post("/api/join", {"seat": 3, "name": "e\u0301" * 21})
     assert response.status_code == 400 and "at most 20 characters" in response.json["error"]
+
+
+# ------------------------------------------------------------------ a change is told to all
+def test_a_failing_listener_neither_silences_the_others_nor_fails_a_stored_pick(
+        phone, appliance, flask_app):
+    def terminal_that_cannot_print(core):
+        raise UnicodeEncodeError("utf-8", "Zed\ud800", 3, 4, "surrogates not allowed")
+
+    ana = phone().join(0, "Ana")
+    heard, hub = [], flask_app.extensions["samarkand.hub"]
+    appliance.listeners.insert(0, terminal_that_cannot_print)
+    appliance.listeners.append(lambda core: heard.append(core.version))
+    rev = hub.rev
+    assert ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 200
+    assert appliance.session.state.picks[0] == 7
+    assert heard == [appliance.session.version] and hub.rev > rev   # the streams were woken
+
+
+def test_an_unexpected_fault_never_says_the_game_is_unchanged(phone, monkeypatch):
+    def stored_then_failed(self, seat, kind, data):
+        raise RuntimeError("a fault after the commit")
+
+    ana = phone().join(0, "Ana")
+    monkeypatch.setattr(GameService, "act", stored_then_failed)
+    response = ana.post("/api/act", {"kind": "pick", "data": {"card": 7}})
+    assert response.status_code == 500
+    assert "unchanged" not in response.json["error"] and "reload" in response.json["error"]
 
 
 # ------------------------------------------------------------------ host PIN

@@ -10,7 +10,8 @@ from web_rig import all_pick, phase, stop
 from companion.store import StoreFullError
 from web.app import MAX_BODY, create_app
 from web.service import GameService
-from web.identity import PIN_TRIES, SEAT_COOKIE
+from web.identity import SEAT_COOKIE
+from web.pin import PIN_TRIES
 
 
 def version(appliance) -> int:
@@ -220,6 +221,20 @@ def test_wrong_pins_lock_the_login_for_a_while(phone):
         assert p.post("/api/host/login", {"pin": "9999"}).status_code == 403
     response = p.post("/api/host/login", {"pin": PIN})
     assert response.status_code == 429 and "wait" in response.json["error"]
+
+
+def test_wrong_pins_from_another_phone_do_not_lock_the_host_out(flask_app):
+    guesser = Phone(flask_app, address="192.168.1.66")
+    for _ in range(3 * PIN_TRIES):
+        assert guesser.post("/api/host/login", {"pin": "9999"}).status_code in (403, 429)
+    host = Phone(flask_app, address="192.168.1.20")
+    assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+
+
+def test_a_pin_that_is_not_text_is_a_wrong_pin(phone):
+    p = phone()
+    for pin in ("\ud800", 4321, None, ["4321"]):
+        assert p.post("/api/host/login", {"pin": pin}).status_code == 403
 
 
 def test_a_player_is_not_a_host(phone):

@@ -24,6 +24,7 @@ from companion.runtime.seats import BotSeats
 from companion.runtime.session import Session, tell
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreCorruptError, StoreError
+from companion.store.cli import replay_stored
 from companion.store.journal import StoreJournal
 
 DEFAULT_GAME = "marche"
@@ -65,13 +66,24 @@ class Appliance:
         return self.runner.session
 
     def resume(self) -> bool:
-        """Carry on with the unfinished game in the store, if there is one."""
+        """Carry on with the unfinished game in the store, if there is one.
+
+        Its log is replayed through the engine first: one that cannot be read or replayed
+        stops the start with the game, the event and the ways on, and changes nothing.
+        """
         game_id = self.store.unfinished()
         if game_id is None:
             return False
-        stored = self.store.config(game_id)
-        events = [Event.from_dict(e) for e in self.store.events(game_id)]
-        self._install(game_id, stored, events)
+        try:
+            records, _, _ = replay_stored(self.store, game_id, DEFAULT_GAME)
+            stored = self.store.config(game_id)
+        except StoreError as exc:
+            raise StoreError(
+                f"Cannot resume the unfinished game {game_id}: {str(exc).rstrip('.')}. The "
+                f"store {self.store.path} was left untouched: `samarkand run --new` starts a "
+                f"new game (game {game_id} is kept, marked abandoned); `samarkand games replay "
+                f"{game_id}` and `samarkand games export {game_id}` show its log.") from None
+        self._install(game_id, stored, [Event.from_dict(r.event) for r in records])
         return True
 
     def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital",
@@ -185,12 +197,24 @@ class Appliance:
 
 
 def open_store(path) -> EventStore:
-    """Open the store; a damaged file is moved aside (and said so) and a fresh one begun."""
+    """The table's store: a damaged file is moved aside (and said so) and a new store begun,
+    an empty file is said so, and one that cannot be written is refused before any game."""
     try:
-        return EventStore(path)
+        store = EventStore(path)
     except StoreCorruptError as exc:
         print(f"warning: {exc}", file=sys.stderr)
-        return EventStore(path)
+        store = EventStore(path)
+    if store.found_empty:
+        print(f"warning: The game store {store.path} was an empty file: it held no games, so a "
+              f"new store was begun in it. If it should have held games, they were lost before "
+              f"this start (a disk fault, or a power cut as it was first written): look for a "
+              f"copy.", file=sys.stderr)
+    try:
+        store.check_writable()
+    except StoreError:
+        store.close()
+        raise
+    return store
 
 
 def load(args) -> Config:
@@ -211,8 +235,8 @@ def run(args) -> int:
     from companion.runtime.terminal import Narrator
     try:
         config = load(args)
+        store = open_store(config.store.path)       # a store that fails touches no GPIO
         inputs = open_inputs(config, simulate=args.simulate)
-        store = open_store(config.store.path)
     except (ConfigError, StoreError, RuleError, ValueError, RuntimeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -33,16 +33,26 @@ def _env() -> dict:
     return {**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"}
 
 
-def start_appliance(store: Path, out: Path, *extra: str, players: int = 3, seed: int = 7,
-                    web: bool = False) -> subprocess.Popen:
+def _run_args(store: Path, extra: tuple, players: int = 3, seed: int = 7,
+              web: bool = False) -> list[str]:
+    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate",
+            "--players", str(players), "--seed", str(seed), *FAST,
+            "--set", f"store.path={store}", *extra]
+    return args if web else [*args, "--no-web"]
+
+
+def start_appliance(store: Path, out: Path, *extra: str, **options) -> subprocess.Popen:
     """`samarkand run --simulate` on ``store``, its stdout and stderr going to ``out``(.err)."""
-    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--players", str(players),
-            "--seed", str(seed), *FAST, "--set", f"store.path={store}", *extra]
-    if not web:
-        args.append("--no-web")
     with open(out, "w") as stdout, open(f"{out}.err", "w") as stderr:
-        return subprocess.Popen(args, cwd=REPO, env=_env(), stdout=stdout, stderr=stderr,
-                                stdin=subprocess.DEVNULL)
+        return subprocess.Popen(_run_args(store, extra, **options), cwd=REPO, env=_env(),
+                                stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL)
+
+
+def refused_start(store: Path, *extra: str, **popen) -> subprocess.CompletedProcess:
+    """`samarkand run --simulate` on ``store`` that is expected to refuse to start: its exit
+    code and output (through pipes, which a file-size limit does not touch)."""
+    return subprocess.run(_run_args(store, extra), cwd=REPO, env=_env(), capture_output=True,
+                          text=True, timeout=30, stdin=subprocess.DEVNULL, **popen)
 
 
 def start_driver(store: Path, script: Path) -> subprocess.Popen:

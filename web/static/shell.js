@@ -71,14 +71,21 @@ const Samarkand = (() => {
   function connect() {
     if (source) source.close();
     const url = PAGE === "table" || PAGE === "host" ? "/stream?view=table" : "/stream";
-    source = new EventSource(url);
-    source.onmessage = (event) => {
+    const mine = new EventSource(url);
+    source = mine;
+    mine.onmessage = (event) => {
       snap = JSON.parse(event.data);
       receivedAt = performance.now();
       $("offline").hidden = true;
       render();
     };
-    source.onerror = () => { $("offline").hidden = false; };
+    mine.onerror = () => {
+      $("offline").hidden = false;
+      // the browser retries a dropped stream, not a refused one (too many pages open)
+      if (mine.readyState === EventSource.CLOSED) {
+        setTimeout(() => { if (source === mine) reconnectIfVisible(); }, 5000);
+      }
+    };
   }
 
   function reconnectIfVisible() {

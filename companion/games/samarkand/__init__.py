@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from companion.core.registry import GameSpec, Option, register_game
+from companion.core.registry import GameSpec, Narration, Option, register_game
+from companion.games.samarkand import narration
+from companion.games.samarkand.bots import STYLES
 from companion.games.samarkand.engine import SamarkandGame
 from companion.games.samarkand.rules import CHOICES, DESCRIPTIONS, Rules
 
@@ -35,5 +37,8 @@ SPEC = register_game(GameSpec(
         Option("first_player", _DEFAULTS.first_player, DESCRIPTIONS["first_player"]),
         Option("board", SAMPLE_BOARD, DESCRIPTIONS["board"]),
     ),
+    bots=STYLES,
+    narration=Narration(narration.describe, narration.score_sheet, narration.command,
+                        narration.KEYBOARD_HELP),
     renderer="companion.games.samarkand",
 ))

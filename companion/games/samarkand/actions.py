@@ -104,10 +104,10 @@ def _turn_of(state: SamarkandState, actor: Any, *phases: str) -> int:
     if state.phase == ROLL:
         raise RuleError("the die must be rolled first")
     seat = _seat(state, actor)
-    if state.phase not in phases:
-        raise RuleError(f"that is not possible now: {WAITING[state.phase]}")
     if state.phase != CUT and seat != state.turn:
         raise RuleError(f"it is {state.names[state.turn]}'s turn")
+    if state.phase not in phases:
+        raise RuleError(f"that is not possible now: {WAITING[state.phase]}")
     return seat
 
 

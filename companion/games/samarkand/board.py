@@ -181,7 +181,8 @@ def _space(index: int, raw: Any) -> Space:
     unknown = sorted(set(raw) - COMMON_KEYS - TYPE_KEYS[kind])
     if unknown:
         allowed = ", ".join(sorted(COMMON_KEYS | TYPE_KEYS[kind]))
-        raise RuleError(f"{where}: unknown key {unknown[0]!r} for a {kind} (known: {allowed})")
+        article = "an" if kind == OASIS else "a"
+        raise RuleError(f"{where}: unknown key {unknown[0]!r} for {article} {kind} (known: {allowed})")
     exits = raw.get("exits")
     if not isinstance(exits, list) or not exits or not all(isinstance(e, str) for e in exits):
         raise RuleError(f"{where}: \"exits\" must list the ids of the spaces its arrows lead to")

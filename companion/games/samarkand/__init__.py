@@ -11,6 +11,7 @@ from importlib.resources import files
 
 from companion.core.registry import GameSpec, Narration, Option, register_game
 from companion.games.samarkand import narration
+from companion.games.samarkand.advise import advise
 from companion.games.samarkand.bots import STYLES
 from companion.games.samarkand.engine import SamarkandGame
 from companion.games.samarkand.rules import CHOICES, DESCRIPTIONS, Rules
@@ -21,6 +22,11 @@ SAMPLE_BOARD = files(__package__).joinpath("data", "sample_board.json").read_tex
 
 def engine() -> SamarkandGame:
     return SamarkandGame(SAMPLE_BOARD)
+
+
+def advise_tool(data):
+    """``samarkand advise samarkand FILE``: the best sale at a city, the reachable spaces."""
+    return advise(data, SAMPLE_BOARD)
 
 
 _DEFAULTS = Rules()
@@ -41,4 +47,5 @@ SPEC = register_game(GameSpec(
     narration=Narration(narration.describe, narration.score_sheet, narration.command,
                         narration.KEYBOARD_HELP),
     renderer="companion.games.samarkand",
+    tools={"advise": advise_tool},
 ))

@@ -250,17 +250,22 @@ class SamarkandBot(Bot):
 
     # ------------------------------------------------------------ free movement
     def imagined(self, view: SeatView) -> dict[str, Any]:
-        """A space of an imagined board (free mode, where the bot has no board to read)."""
-        pick = self.rng.random()
-        if pick < 0.5:
-            number = self.rng.randint(1, 10)
-            capacity = view.capacities[number - 1] or self.rng.choice((4, 5, 6))
-            return {"type": CAMP, "number": number, "capacity": capacity}
-        if pick < 0.75:
+        """A space of an imagined board (free mode, where the bot has no board to read):
+        a city where its goods sell well when it holds a good set, else a camp or an oasis."""
+        told = {city: self.city_sale(view, city, view.hand) for city in view.cities}
+        good = {city: sale for city, sale in told.items() if sale is not None and sale.pays >= 40}
+        if good:
+            city = max(good, key=lambda c: good[c].pays)
+            return {"type": CITY, "number": int(city.removeprefix("city"))}
+        best = max(view.hand, key=lambda k: (view.hand[k], k), default=None)
+        untold = [n for n in range(1, 5) if f"city{n}" not in view.cities]
+        if best is not None and view.hand[best] >= 4 and untold:
+            return {"type": CITY, "number": self.rng.choice(untold), "markets": [best, g.WILD]}
+        if view.money >= 5 and self.rng.random() < 0.4:
             return {"type": OASIS, "one": 5, "four": self.rng.choice((20, 25, 30))}
-        number = self.rng.randint(1, 4)
-        markets = view.cities.get(f"city{number}") or self.rng.sample(g.SYMBOLS, 2)
-        return {"type": CITY, "number": number, "markets": list(markets)}
+        number = self.rng.randint(1, 10)
+        capacity = view.capacities[number - 1] or self.rng.choice((4, 5, 6))
+        return {"type": CAMP, "number": number, "capacity": capacity}
 
 
 def _minus(hand: dict[str, int], kind: str) -> dict[str, int]:

@@ -9,7 +9,6 @@ import signal
 import subprocess
 import random
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,37 +18,12 @@ from companion.store import EventStore
 from web.app import create_app
 from web_rig import PIN, Phone, make_appliance, wait_for
 
-from companion.store.cli import replay_stored
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def stored_games(store: Path) -> list:
-    with EventStore(store) as opened:
-        return opened.list_games()
-
-
-def stored_events(store: Path, game_id: int) -> list[dict]:
-    with EventStore(store) as opened:
-        return opened.events(game_id)
-
-
-def replayed(store: Path, game_id: int):
-    with EventStore(store) as opened:
-        _, state, summary = replay_stored(opened, game_id)
-    return state, summary
-
+from appliance.appliance_rig import REPO, replayed, stored_events, stored_games
+from test_web_secrecy import first_frame
 
 MID_TURN = ("steer", "gift", "trade", "oasis", "sell", "lose", "cut")
 PAGES = ("/", "/table", "/host", "/games/samarkand/game.js", "/games/samarkand/samarkand.css",
          "/api/games")
-
-
-def first_frame(client, url: str) -> dict:
-    response = client.get(url, buffered=False)
-    frame = next(iter(response.response))
-    response.close()
-    return json.loads(frame.split(b"data: ", 1)[1])
 
 
 def snapshots(phone) -> list[dict]:

@@ -14,21 +14,13 @@ from web.server import Server
 from web_rig import PIN, make_appliance, wait_for
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
-from test_web_browser import ARGS, CHROMIUM, Pages, join  # noqa: E402  (the shared browser rig)
+from test_web_browser import CHROMIUM, Pages, browser, join  # noqa: E402,F401  (the shared rig)
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium")
 T = 15_000
 HANDS = [["red", "red", "blue", "white", "black", "yellow", "green"],
          ["white", "white", "blue", "green", "yellow", "yellow", "black"],
          ["red", "red", "red", "red", "red", "white", "blue"]]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_sync.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield pw, chromium
-        chromium.close()
 
 
 @pytest.fixture

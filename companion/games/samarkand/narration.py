@@ -24,56 +24,48 @@ def camp_name(state: SamarkandState, index: int) -> str:
     return space_name(state, state.board.camps[index] if state.board else f"camp{index + 1}")
 
 
+LINES = {
+    "placed": "{who} starts at {where}",
+    "rolled": "{who} pays {paid} and rolls",
+    "die": "The die shows {face}",
+    "moved": "{who} {how} {where}",
+    "gift": "{who} gives 1 {good} to {camp}",
+    "no_gift": "{who} has no gift: pays {paid}, a good is drawn for {camp}",
+    "trade": "{who} trades {gave} for {took}",
+    "full_camp": "{who} pays 10 for the full {camp}: takes {took}",
+    "cannot_pay_camp": "{who} cannot pay 10 for the full {camp}: takes nothing",
+    "drawn": "1 {good} drawn for {camp}",
+    "bought": "{who} buys {count} good{plural} for {paid}",
+    "oasis_penalty": "{who} cannot pay the oasis: loses {lose} goods",
+    "sold": "{who} sells {goods} in {city} for {pays}{covered}",
+    "cannot_sell": "{who} cannot sell in {city}: shows {shown}, pays {paid}",
+    "eliminated": "{who} has no piasters and cannot sell: out of the game",
+    "ran_out": "The goods ran out: every supply over 12 is cut to 12",
+    "cut": "{who} returns {count} goods",
+    "nothing_to_draw": "Nothing left to draw",
+    "won": "{who} has {money} piasters and wins!",
+}
+HOW = {"free": "moves one space free to", "roll": "lands on", "extra": "moves on to"}
+
+
 def record_line(state: SamarkandState, r: dict) -> str | None:
     """One public record as a line (the table's view of it: secrets are left out)."""
     r = record_view(r, None)
-    who = state.names[r["seat"]] if r.get("seat") is not None else ""
     kind = r["kind"]
-    if kind == "placed":
-        return f"{who} starts at {space_name(state, r['space'])}"
-    if kind == "rolled":
-        return f"{who} pays {r['paid']} and rolls"
-    if kind == "die":
-        return f"The die shows {'the backwards arrow' if r['face'] == 'back' else r['face']}"
-    if kind == "moved":
-        how = {"free": "moves one space free to", "roll": "lands on", "extra": "moves on to"}[r["by"]]
-        return f"{who} {how} {space_name(state, r['space'])}"
-    if kind == "gift":
-        return f"{who} gives 1 {r['good']} to {camp_name(state, r['camp'])}"
-    if kind == "no_gift":
-        return f"{who} has no gift: pays {r['paid']}, a good is drawn for {camp_name(state, r['camp'])}"
-    if kind == "trade":
-        return f"{who} trades {g.describe(r['gave'])} for {g.describe(r['took'])}"
-    if kind == "full_camp":
-        if not r["took"]:
-            return f"{who} cannot pay 10 for the full {camp_name(state, r['camp'])}: takes nothing"
-        return f"{who} pays 10 for the full {camp_name(state, r['camp'])}: takes {g.describe(r['took'])}"
-    if kind == "drawn":
-        if r.get("camp") is not None:
-            return f"{g.describe({r['good']: 1})} drawn for {camp_name(state, r['camp'])}"
-        return None                           # a blind draw into a supply: nothing public
-    if kind == "bought":
-        return f"{who} buys {r['count']} good{'s' if r['count'] > 1 else ''} for {r['paid']}"
-    if kind == "oasis_penalty":
-        return f"{who} cannot pay the oasis: loses {r['lose']} goods"
-    if kind == "lost":
-        return None
-    if kind == "sold":
-        covered = " (covered: one price level lower)" if r["covered"] else ""
-        return f"{who} sells {g.describe(r['goods'])} in {space_name(state, r['city'])} for {r['pays']}{covered}"
-    if kind == "cannot_sell":
-        return f"{who} cannot sell in {space_name(state, r['city'])}: shows {g.describe(r['shown'])}, pays {r['paid']}"
-    if kind == "eliminated":
-        return f"{who} has no piasters and cannot sell: out of the game"
-    if kind == "ran_out":
-        return "The goods ran out: every supply over 12 is cut to 12"
-    if kind == "cut":
-        return f"{who} returns {r['count']} goods"
-    if kind == "nothing_to_draw":
-        return "Nothing left to draw"
-    if kind == "won":
-        return f"{who} has {r['money']} piasters and wins!"
-    return None
+    if kind == "full_camp" and not r["took"]:
+        kind = "cannot_pay_camp"
+    if kind not in LINES or (kind == "drawn" and r.get("camp") is None):
+        return None                      # a blind draw into a supply or a loss: nothing public
+    facts = {key: g.describe(r[key]) if key in ("took", "gave", "goods", "shown") else value
+             for key, value in r.items()}
+    facts.update(
+        who=state.names[r["seat"]] if r.get("seat") is not None else "",
+        where=space_name(state, r.get("space")), city=space_name(state, r.get("city")),
+        camp=camp_name(state, r["camp"]) if r.get("camp") is not None else "",
+        face="the backwards arrow" if r.get("face") == "back" else r.get("face"),
+        how=HOW.get(r.get("by"), ""), plural="s" if r.get("count", 1) > 1 else "",
+        covered=" (covered: one price level lower)" if r.get("covered") else "")
+    return LINES[kind].format(**facts)
 
 
 def describe(event: Event, before: SamarkandState, after: SamarkandState) -> list[str]:

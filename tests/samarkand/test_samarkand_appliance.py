@@ -3,7 +3,6 @@ stream as each player (no other player's goods or draws; money by edition); bots
 result in the store; undo; and a SIGKILL mid-turn that resumes where the game stood."""
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess

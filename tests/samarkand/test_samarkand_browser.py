@@ -5,19 +5,14 @@ purchase seen only by the buyer, a sale at a city with the advice and the closed
 token drawn on the table's board. Every request that would leave the server is failed."""
 from __future__ import annotations
 
-import os
-
 import pytest
 
+from browser_rig import NEEDED, T, Pages, join
 from companion.core.registry import game_spec
 from web.server import Server
 from web_rig import PIN, make_appliance, wait_for
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
-from test_web_browser import CHROMIUM, Pages, browser, join  # noqa: E402,F401  (the shared rig)
-
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium")
-T = 15_000
+pytestmark = NEEDED
 HANDS = [["red", "red", "blue", "white", "black", "yellow", "green"],
          ["white", "white", "blue", "green", "yellow", "yellow", "black"],
          ["red", "red", "red", "red", "red", "white", "blue"]]

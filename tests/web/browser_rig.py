@@ -50,3 +50,11 @@ class Pages:
         else:
             self.outside.append(route.request.url)
             route.abort()
+
+
+def join(page, seat: int, name: str, ready: str = "#me h1") -> None:
+    """Take ``seat`` as ``name`` on the join page; ``ready`` shows the player's own page."""
+    page.fill("#name", name)
+    page.locator("#seats button").nth(seat).click()
+    page.wait_for_selector(ready, timeout=T)
+    assert page.text_content(ready) == name

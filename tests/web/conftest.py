@@ -33,15 +33,3 @@ def host(flask_app):
     h = Phone(flask_app)
     assert h.post("/api/host/login", {"pin": PIN}).status_code == 200
     return h
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's chromium under Playwright (browser_rig.py), one per test module."""
-    from playwright.sync_api import sync_playwright
-
-    from browser_rig import launch
-    with sync_playwright() as pw:
-        chromium = launch(pw)
-        yield pw, chromium
-        chromium.close()

@@ -13,7 +13,7 @@ import re
 import playwright.sync_api as playwright_sync
 import pytest
 
-from browser_rig import NEEDED, T, Pages
+from browser_rig import NEEDED, T, Pages, join
 from web_rig import PIN, make_appliance, wait_for
 from web.server import Server
 
@@ -30,13 +30,6 @@ def server(tmp_path):
     yield server, appliance
     server.close()
     appliance.close()
-
-
-def join(page, seat: int, name: str) -> None:
-    page.fill("#name", name)
-    page.locator("#seats button").nth(seat).click()
-    page.wait_for_selector("#me h1", timeout=T)
-    assert page.text_content("#me h1") == name
 
 
 def buzz(page) -> None:

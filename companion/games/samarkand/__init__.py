@@ -1,6 +1,6 @@
 """Sid Sackson's Samarkand, the 1998 and 2.0 editions as one game (option ``edition``).
 
-The rules as implemented are shared/design/samarkand-rules.md and docs/rules/samarkand.md.
+The rules as implemented, every gap and edition difference decided: docs/rules/samarkand.md.
 The board reaches the engine through the rules: option ``board`` holds a board file's
 text, and its default is the invented sample board shipped in data/, read here once when
 the package registers (the engine itself reads nothing).

@@ -1,5 +1,5 @@
 """The table's rule options for Samarkand, checked: the edition and every option that
-samarkand-rules.md names, and the board (a board file's text, parsed and validated)."""
+docs/rules/samarkand.md names, and the board (a board file's text, parsed and validated)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields

@@ -15,8 +15,6 @@ GAMES = ("marche",)
 
 
 def _simulate(args) -> int:
-    from companion.compiled import use
-    build = use()                       # before the import below: the compiled modules if current
     from companion.games.marche.simulate import progress_bar, simulate
     if args.games < 1:
         return _fail("--games must be at least 1")
@@ -24,10 +22,10 @@ def _simulate(args) -> int:
                        progress=None if args.json else progress_bar())
     data = summary.to_dict()
     if args.json:
-        print(json.dumps({**data, "build": build}))
+        print(json.dumps(data))
         return 0
     print(f"{data['games']} games of Le Marché with {data['players']} players "
-          f"in {data['seconds']} s ({data['games_per_second']} games/s, {build})")
+          f"in {data['seconds']} s ({data['games_per_second']} games/s)")
     for key in ("wins_by_seat", "wins_by_bot", "average_score_by_seat", "average_score_by_bot"):
         print(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in data[key].items()))
     print(f"disputes per game: {data['disputes_per_game']}  stops per game: {data['stops_per_game']}")

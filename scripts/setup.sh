@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Shared setup for the two README commands: a virtual environment with the project in it.
-# Usage: source scripts/setup.sh [extra]   (extra: "test" adds the test packages and builds the
-# simulator's compiled modules, companion/compiled.py, whenever they are missing or stale)
+# Usage: source scripts/setup.sh [extra]   (extra: "test" adds the test packages)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYTHON=${PYTHON:-python3}
@@ -20,15 +19,4 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     exit 1
   fi
   touch "$stamp"
-fi
-if [ "${1:-}" = "test" ] && ! .venv/bin/python -m companion.compiled status > /dev/null 2>&1; then
-  echo "compiling the simulator with mypyc (about 30 s, log in .venv/setup.log)…" >&2
-  built=0
-  log=$(.venv/bin/python -m companion.compiled build 2>&1) || built=$?
-  printf '%s\n' "$log" >> .venv/setup.log
-  if [ "$built" -ne 0 ]; then
-    printf '%s\n' "$log" | tail -n 20 >&2
-    echo "error: compiling the simulator failed (whole log: .venv/setup.log)" >&2
-    exit 1
-  fi
 fi

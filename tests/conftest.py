@@ -2,16 +2,10 @@
 
 They are deselected, not skipped, otherwise: nothing they need is missing, they are
 only slow (over a hundred SIGKILLs of the real appliance).
-
-The tests run the interpreted rules: importing the simulator here, first, means a test that
-runs ``samarkand simulate`` in process can never switch this process to the mypyc build
-(only tests/marche/test_compiled.py uses it, in subprocesses).
 """
 from __future__ import annotations
 
 import os
-
-import companion.games.marche.simulate  # noqa: F401  (see above)
 
 
 def pytest_collection_modifyitems(config, items):

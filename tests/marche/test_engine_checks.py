@@ -33,7 +33,6 @@ def test_stoppers_given_as_tuples_are_kept_in_press_order_as_pairs():
     match.act(Event("stop", None, {"count": 6, "stoppers": ((3, 0), (1, 40), (2, 90))}))
     assert match.state.stop.stoppers == [(3, 0), (1, 40), (2, 90)]
     assert match.state.stop.seats() == [3, 1, 2]
-    assert match.state.stop.stopped(1) and not match.state.stop.stopped(0)
 
 
 # ------------------------------------------------------------------ claims

@@ -9,11 +9,13 @@ Events (``Event.kind``):
 - ``end_countdown``: the countdown went below the lowest price; the turn ends.
 - ``chance`` ``{"deck": "camels" | "bank", "card": value}``: a card turned up.
 Each kind is a rule function of the state (``pick``, ``stop``, ``claim``, ``end_countdown``,
-``turn_up``) that ``advance`` reads the event onto. The rulings on points the sources leave open are in docs/marche-rulings.md.
+``turn_up``) that ``advance`` reads the event onto. The rulings on points the sources leave
+open are in docs/marche-rulings.md.
 """
 from __future__ import annotations
 
-from typing import Any, Final, Mapping
+from collections import Counter
+from typing import Any, Mapping
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
@@ -25,19 +27,16 @@ from companion.games.marche.state import (
 from companion.games.marche.view import build_view, redact_event
 
 
-DEFAULT_RULES: Final = MarcheRules()
+DEFAULT_RULES = MarcheRules()
 """The rulebook's options: shared by every game set up without rules (the rules are frozen)."""
-SEAT_NAMES: Final = tuple(f"Seat {i + 1}" for i in range(5))
-SEQUENCE: Final = (list, tuple)
+SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
+SEQUENCE = (list, tuple)
 """What a stop's stoppers, and each stopper, may be given as (JSON arrays or tuples)."""
 
 
 def multiset(cards: tuple[int, ...]) -> dict[int, int]:
-    """How many of each card, in order of first appearance (a plain-dict Counter)."""
-    counts: dict[int, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    return counts
+    """How many of each card, in order of first appearance."""
+    return dict(Counter(cards))
 
 
 def half_up(count: int) -> int:
@@ -47,7 +46,7 @@ def half_up(count: int) -> int:
 
 class MarcheGame(Game[MarcheState]):
     """The core's Game protocol over the rules below, which are plain functions of the state
-    (no engine state of their own; compiled by mypyc they call each other directly)."""
+    (the engine keeps no state of its own)."""
 
     name = "marche"
 
@@ -113,16 +112,16 @@ def advance(state: MarcheState, event: Event) -> None:
     event changes nothing. The simulator calls those functions directly, without events.
     """
     kind, data = event.kind, event.data
-    if kind == "claim":         # by frequency in a game; compiled, direct calls
-        claim(state, event.actor, data.get("target"))
-    elif kind == "pick":
+    if kind == "pick":
         pick(state, event.actor, data.get("card"))
     elif kind == "stop":
         stop(state, data.get("count"), data.get("stoppers"))
-    elif kind == CHANCE:
-        turn_up(state, data.get("deck"), data.get("card"))
+    elif kind == "claim":
+        claim(state, event.actor, data.get("target"))
     elif kind == "end_countdown":
         end_countdown(state)
+    elif kind == CHANCE:
+        turn_up(state, data.get("deck"), data.get("card"))
     else:
         raise RuleError(f"unknown action {kind!r}")
 
@@ -156,7 +155,7 @@ def _check_decision(state: MarcheState) -> None:
 
 
 def _seat(state: MarcheState, seat: Any) -> int:
-    if type(seat) is not int or not 0 <= seat < len(state.names):
+    if type(seat) is not int or not 0 <= seat < state.players:
         raise RuleError(f"unknown player {seat!r}")
     return seat
 
@@ -193,8 +192,7 @@ def turn_up(state: MarcheState, deck: Any, card: Any) -> None:
     if awaited is None or awaited != deck:
         raise RuleError(f"no card is waiting to be turned up from the {deck} deck")
     pile = _pile(state, awaited)
-    if type(card) is not int or pile.get(card, 0) <= 0:   # a deck's cards are ints
-        check_remaining(ChanceRequest(awaited, dict(pile)), card)   # refuses, naming what is left
+    check_remaining(ChanceRequest(awaited, pile), card)
     pile[card] -= 1
     if not pile[card]:
         del pile[card]
@@ -225,9 +223,9 @@ def stop(state: MarcheState, count: Any, stoppers: Any) -> None:
         if type(offset) is not int or offset < 0:
             raise RuleError("a stopper's offset is a non-negative number of microseconds")
         checked.append((seat, offset))
-    if len(checked) > 1 and len(dict(checked)) != len(checked):   # keyed by seat
+    if len({seat for seat, _ in checked}) != len(checked):
         raise RuleError("a player appears twice in one stop")
-    state.stop = Stop(count, checked, {})
+    state.stop = Stop(count, checked)
     state.phase = CLAIMING
 
 
@@ -238,7 +236,7 @@ def claim(state: MarcheState, seat: Any, target: Any) -> None:
     current = state.stop
     if state.phase != CLAIMING or current is None:
         raise RuleError("there is no stop to claim a card for")
-    if not current.stopped(seat):
+    if seat not in current.seats():
         raise RuleError(f"{state.names[seat]} did not stop the countdown")
     claims = current.claims
     if seat in claims:
@@ -349,13 +347,12 @@ def _false_stop(state: MarcheState, seat: int, count: int, why: str) -> None:
 def _pay(state: MarcheState, kind: str, payer: int, target: Any, due: int, payee: Any,
          card: int | None, count: int | None = None, why: str | None = None) -> None:
     """Pay what can be paid: money never goes below 0, the shortfall is recorded."""
-    money = state.money
-    paid = due if due <= money[payer] else money[payer]
-    money[payer] -= paid
+    paid = min(due, state.money[payer])
+    state.money[payer] -= paid
     if payee == BANK:
         state.bank += paid
     else:
-        money[payee] += paid
+        state.money[payee] += paid
     record = {"turn": state.turn, "kind": kind, "seat": payer, "target": target,
               "count": due if count is None else count, "due": due, "card": card,
               "paid": paid, "to": payee}
@@ -369,13 +366,12 @@ def _end_turn(state: MarcheState) -> None:
     for seller, card in state.offers.items():
         state.discarded.append((state.type_of(seller), card))
     state.offers.clear()
-    players = len(state.names)
-    state.dean = (state.dean + 1) % players
+    state.dean = (state.dean + 1) % state.players
     if state.turn == state.rules.turns:
         state.phase = OVER
         return
     state.turn += 1
     state.phase, state.price = PICKING, state.rules.start_price
-    state.picks = [None] * players
+    state.picks = [None] * state.players
     if state.camel_due == "next_turn":
         state.camel_due = "now"

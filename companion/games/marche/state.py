@@ -5,46 +5,31 @@ pure while an owner that never shares its state (the simulator) may advance in p
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from companion.games.marche.options import MarcheRules
 
-BANK: Final = "bank"
-CAMEL: Final = "camel"
+BANK = "bank"
+CAMEL = "camel"
 
-PICKING: Final = "picking"
-REVEAL: Final = "reveal"
-COUNTDOWN: Final = "countdown"
-CLAIMING: Final = "claiming"
-OVER: Final = "over"
+PICKING = "picking"
+REVEAL = "reveal"
+COUNTDOWN = "countdown"
+CLAIMING = "claiming"
+OVER = "over"
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Stop:
-    """A stop being resolved: its count, the stoppers in press order, their claims.
-
-    Its own __init__ (not the dataclass's generated one) so that compiled by mypyc, creating
-    one at every stop is a native call."""
+    """A stop being resolved: its count, the stoppers in press order, their claims."""
 
     count: int
     stoppers: list[tuple[int, int]]  # (seat, µs after the first press)
-    claims: dict[int, Any]
-
-    def __init__(self, count: int, stoppers: list[tuple[int, int]],
-                 claims: dict[int, Any] | None = None) -> None:
-        self.count, self.stoppers = count, stoppers
-        self.claims = {} if claims is None else claims
+    claims: dict[int, Any] = field(default_factory=dict)
 
     def seats(self) -> list[int]:
         return [seat for seat, _ in self.stoppers]
-
-    def stopped(self, seat: int) -> bool:
-        """Whether ``seat`` is one of the stoppers, without building ``seats()``."""
-        for stopper, _ in self.stoppers:
-            if stopper == seat:
-                return True
-        return False
 
 
 @dataclass(slots=True)
@@ -78,17 +63,18 @@ class MarcheState:
         return len(self.names)
 
     def copy(self) -> "MarcheState":
+        """A copy sharing nothing that the rules change (records are never changed once made)."""
         stop = self.stop
-        return MarcheState(
-            self.rules, self.names, self.sells, self.bank_type, self.start_money,
-            self.turn, self.dean, self.phase, self.price,
-            [list(h) for h in self.hands], list(self.picks), dict(self.offers),
-            dict(self.bank_deck), dict(self.camel_deck), self.camel_up, self.camel_due,
-            list(self.money), self.bank,
-            [{t: list(v) for t, v in g.items()} for g in self.goods],
-            [list(c) for c in self.camels], list(self.discarded),
-            None if stop is None else Stop(stop.count, list(stop.stoppers), dict(stop.claims)),
-            list(self.records),
+        return replace(
+            self,
+            hands=[list(hand) for hand in self.hands], picks=list(self.picks),
+            offers=dict(self.offers), bank_deck=dict(self.bank_deck),
+            camel_deck=dict(self.camel_deck), money=list(self.money),
+            goods=[{kind: list(cards) for kind, cards in goods.items()} for goods in self.goods],
+            camels=[list(camels) for camels in self.camels], discarded=list(self.discarded),
+            stop=None if stop is None else replace(stop, stoppers=list(stop.stoppers),
+                                                   claims=dict(stop.claims)),
+            records=list(self.records),
         )
 
     def type_of(self, seller: Any) -> str:

@@ -13,8 +13,9 @@ not t, would be the least type): a Hall condition over subsets of those types.
 """
 from __future__ import annotations
 
-from itertools import chain
-from typing import Collection, Iterable, Mapping, Sequence
+from itertools import accumulate, chain
+from operator import itemgetter
+from typing import Collection, Mapping, Sequence
 
 from companion.core.errors import RuleError
 
@@ -41,23 +42,13 @@ def best_keep(goods: Mapping[str, Sequence[int]], capacity: int,
         raise RuleError(f"capacity must be a non-negative integer, not {capacity!r}")
     set_bonus(0, set_scoring)  # validates the option before any work
     if card_count(goods) <= capacity:
-        return {t: descending(v) for t, v in goods.items()}
+        return {t: sorted(v, reverse=True) for t, v in goods.items()}
     return _Search(goods, capacity, buyable_types, set_scoring).run()
 
 
 def card_count(goods: Mapping[str, Sequence[int]]) -> int:
     """How many cards, all types together."""
-    count = 0
-    for values in goods.values():
-        count += len(values)
-    return count
-
-
-def descending(values: Iterable[int]) -> list[int]:
-    """The values highest first (compiled by mypyc, sorted(reverse=True) costs twice this)."""
-    ordered = sorted(values)
-    ordered.reverse()
-    return ordered
+    return sum(len(values) for values in goods.values())
 
 
 Plan = tuple[str, int, list[int], list[int]]  # least type t, its k cards, kept and t's per value
@@ -70,7 +61,7 @@ class _Search:
     def __init__(self, goods: Mapping[str, Sequence[int]], capacity: int,
                  buyable_types: Collection[str], set_scoring: str) -> None:
         self.types = list(goods)
-        self.cards = {t: descending(vs) for t, vs in goods.items()}
+        self.cards = {t: sorted(vs, reverse=True) for t, vs in goods.items()}
         self.values = sorted(set(chain.from_iterable(goods.values())), reverse=True)
         index = {v: i for i, v in enumerate(self.values)}
         self.avail: dict[str, list[int]] = {}
@@ -116,22 +107,19 @@ class _Search:
         # Every buyable type keeps at least k cards; none when one of them has no card.
         kmax = min(held + [self.capacity // len(held)]) if held else 0
         if kmax:
-            # (-bound, order made, t, k): sorted, the highest bound first, ties in their order.
-            candidates: list[tuple[int, int, str, int]] = []
+            candidates: list[tuple[int, str, int]] = []  # (bound, t, k)
             seen: set[tuple[int, ...]] = set()
             for t in self.buyable:
                 cards = tuple(self.cards[t])
                 if cards in seen:  # an identical type gives the identical search
                     continue
                 seen.add(cards)
-                bound = self.best  # the baseline plus t's k best cards
-                for k in range(1, kmax + 1):
-                    bound += cards[k - 1]
-                    candidates.append((-bound, len(candidates), t, k))
-            candidates.sort()
+                best_sums = accumulate(cards[:kmax], initial=self.best)  # + t's k best cards
+                candidates += [(bound, t, k) for k, bound in enumerate(best_sums) if k]
+            candidates.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
             tables: dict[str, _Tables] = {}
-            for negative_bound, _, t, k in candidates:
-                if -negative_bound <= self.best:
+            for bound, t, k in candidates:
+                if bound <= self.best:
                     break
                 if t not in tables:  # built only for a type whose bound gets it searched
                     tables[t] = self._tables(t, kmax)
@@ -150,10 +138,8 @@ class _Search:
         top = []
         start = 0  # t's cards of values before i, skipped
         for i in range(len(own) + 1):
-            row = [0] + [_NONE] * kmax
-            for j, v in enumerate(cards[start:start + kmax]):
-                row[j + 1] = row[j] + v
-            top.append(row)
+            row = list(accumulate(cards[start:start + kmax], initial=0))
+            top.append(row + [_NONE] * (kmax + 1 - len(row)))
             if i < len(own):
                 start += own[i]
         groups = [(0, [0] * len(own))]
@@ -205,12 +191,9 @@ class _Search:
         return kept
 
 
-
 class _LeastSearch:
-    """One branch and bound: t a least type with exactly k cards, walking the values in order.
-
-    A class rather than a closure so that, compiled by mypyc, its recursion is a native call.
-    """
+    """One branch and bound: t a least type with exactly k cards, walking the values in order
+    (the path being walked, and the best plan found, are its state)."""
 
     def __init__(self, search: _Search, t: str, k: int, tables: _Tables) -> None:
         self.t, self.k = t, k
@@ -237,16 +220,17 @@ class _LeastSearch:
             return
         v, sets_next, bonus = self.values[i], self.sets_after[i + 1], self.bonus
         top_next, top_here = self.top[i + 1], self.top[i][need]
-        mine_max, spill, mine_min = self.own[i], self.rest[i], need - self.own_after[i]
-        total, low = self.total[i], room - self.total_after[i]
-        for n in range(total if total < room else room, (low if low > 0 else 0) - 1, -1):
+        own, others, own_later = self.own[i], self.rest[i], self.own_after[i]
+        # n of value i's cards kept: no more than there are or fit, enough to fill the room
+        # the later values cannot
+        for n in range(min(self.total[i], room), max(room - self.total_after[i], 0) - 1, -1):
             gained = score + bonus[n]
             if gained + sets_next[room - n] + top_here <= self.best:
                 continue  # no share of these n cards for t can beat the best
             kept[i] = n
-            hi = mine_max if mine_max < n else n
-            lo = n - spill if n - spill > mine_min else mine_min
-            for c in range(hi if hi < need else need, (lo if lo > 0 else 0) - 1, -1):
+            # c of them t's: no more than t has or needs, at least what the other types cannot
+            # hold and what t's later cards cannot make up
+            for c in range(min(own, n, need), max(n - others, need - own_later, 0) - 1, -1):
                 if gained + v * c + sets_next[room - n] + top_next[need - c] > self.best:
                     mine[i] = c
                     self.walk(i + 1, room - n, need - c, gained + v * c)

@@ -149,8 +149,8 @@ def _check_open(state: MarcheState) -> None:
 
 def _check_decision(state: MarcheState) -> None:
     """What refuses any decision: the game is over, or a card must be turned up first."""
-    _check_open(state)   # not over, so a card is awaited exactly when awaited_card has one
-    if state.camel_due == "now" or state.phase == REVEAL:
+    _check_open(state)
+    if _awaited_deck(state) is not None:
         raise RuleError("a card must be turned up first")
 
 

@@ -17,9 +17,9 @@ from companion.games.marche.options import podium_points
 EMPTY_SPACE_COST = 2
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Holdings:
-    """What one player has when the game ends. Not frozen, for the reason PlayerScore gives."""
+    """What one player has when the game ends."""
 
     name: str
     sells: str | None  # the goods type this player sells, so cannot buy
@@ -28,11 +28,9 @@ class Holdings:
     goods: Mapping[str, tuple[int, ...]]  # type -> values of the cards bought
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PlayerScore:
-    """One player's breakdown. Not frozen: a frozen record sets each field through
-    object.__setattr__, which cost more than the scoring itself (five per game, hot in the
-    simulator); like its dict and list fields, it is never changed once built."""
+    """One player's breakdown."""
 
     name: str
     money_points: int
@@ -65,8 +63,8 @@ class GameScore:
 def money_points(moneys: Sequence[int]) -> list[int]:
     """Podium points: rank = 1 + number strictly richer, so ties share the rank."""
     podium = podium_points(len(moneys))
-    richest_first = sorted(moneys, reverse=True)  # a money's first index: how many are richer
-    return [podium[r] if r < len(podium) else 0 for r in map(richest_first.index, moneys)]
+    ranks = [sum(other > money for other in moneys) for money in moneys]
+    return [podium[rank] if rank < len(podium) else 0 for rank in ranks]
 
 
 def least_type_points(kept: Mapping[str, Sequence[int]],
@@ -94,16 +92,9 @@ def set_points(values: Sequence[int], set_scoring: str = "rulebook") -> tuple[in
     """Points for equal values across all types, and which values scored them."""
     if values:
         set_bonus(0, set_scoring)  # an unknown option is refused even when no value repeats
-    ordered = sorted(values)
-    scored: dict[int, int] = {}
-    total = start = 0
-    for end in range(1, len(ordered) + 1):  # runs of equal values: ordered[start:end]
-        if end == len(ordered) or ordered[end] != ordered[start]:
-            if end - start > 1:
-                points = scored[ordered[start]] = set_bonus(end - start, set_scoring)
-                total += points
-            start = end
-    return total, scored
+    scored = {value: set_bonus(n, set_scoring)
+              for value, n in sorted(Counter(values).items()) if n > 1}
+    return sum(scored.values()), scored
 
 
 def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, money_pts: int,
@@ -116,24 +107,21 @@ def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, mo
         kept = best_keep(goods, capacity, buyable, set_scoring)
     else:
         kept = checked_keep(h.name, goods, capacity, keep)
+    discarded = {t: _left_over(goods[t], kept[t]) for t in goods}
     all_kept = [v for values in kept.values() for v in values]
-    if len(all_kept) < card_count(goods):
-        discarded = {t: _left_over(goods[t], kept[t]) for t in goods}
-    else:
-        discarded = {t: [] for t in goods}
     least, least_pts = least_type_points(kept, buyable)
     sets, set_values = set_points(all_kept, set_scoring)
     penalty = EMPTY_SPACE_COST * max(0, capacity - len(all_kept))
-    total = money_pts + least_pts + sets - penalty
-    # positional, in field order: a dozen keywords would double the cost of building it
-    return PlayerScore(h.name, money_pts, capacity, kept, discarded, least, least_pts, sets,
-                       set_values, penalty, total, keep is not None)
+    return PlayerScore(
+        name=h.name, money_points=money_pts, capacity=capacity, kept=kept, discarded=discarded,
+        least_type=least, least_type_points=least_pts, set_points=sets, set_values=set_values,
+        empty_space_penalty=penalty, total=money_pts + least_pts + sets - penalty,
+        overridden=keep is not None,
+    )
 
 
 def _left_over(held: Sequence[int], kept: Sequence[int]) -> list[int]:
     """The held values not kept, highest first; `kept` must be drawn from `held`."""
-    if len(kept) == len(held):
-        return []
     rest = sorted(held, reverse=True)
     for v in kept:
         rest.remove(v)

@@ -109,7 +109,8 @@ class MarcheGame(Game[MarcheState]):
 def advance(state: MarcheState, event: Event) -> None:
     """Apply ``event`` to ``state`` in place (MarcheGame.advance): the event read onto the
     rule function of its kind, which checks everything before its first change, so a refused
-    event changes nothing. The simulator calls those functions directly, without events.
+    event changes nothing. The simulator applies its bots' events so, and calls the rule
+    functions itself for the table's own stops and draws.
     """
     kind, data = event.kind, event.data
     if kind == "pick":

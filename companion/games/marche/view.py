@@ -9,6 +9,7 @@ decide from nothing else); ``build_view`` writes the same facts out as JSON-able
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
@@ -29,6 +30,11 @@ class StopSeen(NamedTuple):
     stoppers: tuple[tuple[int, int], ...]   # (seat, µs after the first press), in press order
     claimed: tuple[int, ...]                # the stoppers that have named a card, by seat
     your_claim: Any                         # what this viewer named (None: not yet, or nothing)
+
+
+def _public(name: str, doc: str | None = None) -> property:
+    """A public fact that is the state's own field of that name."""
+    return property(attrgetter(f"_state.{name}"), doc=doc)
 
 
 class TableView:
@@ -52,31 +58,16 @@ class TableView:
         self.sells: tuple[str, ...] = state.sells      # the goods type each seat sells
         self.bank_type: str | None = state.bank_type   # the bank's, with three players
 
-    @property
-    def turn(self) -> int:
-        return self._state.turn
-
-    @property
-    def phase(self) -> str:
-        return self._state.phase
-
-    @property
-    def dean(self) -> int:
-        return self._state.dean
-
-    @property
-    def price(self) -> int:
-        """The highest count the next stop may buy at."""
-        return self._state.price
+    turn = _public("turn")
+    phase = _public("phase")
+    dean = _public("dean")
+    price = _public("price", "The highest count the next stop may buy at.")
+    camel_up = _public("camel_up", "The camel on offer, if one is up.")
 
     @property
     def offers(self) -> Mapping[Any, int]:
         """Seller (seat or BANK) -> card on offer, once every pick is revealed."""
         return NOTHING if self._state.phase in HIDDEN_OFFERS else self._offers
-
-    @property
-    def camel_up(self) -> int | None:
-        return self._state.camel_up
 
     @property
     def camel_deck_left(self) -> int:

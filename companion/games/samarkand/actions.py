@@ -25,7 +25,6 @@ from companion.core.errors import RuleError
 from companion.core.game import CHANCE, ChanceRequest, Event, Result, places_by
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.board import CAMP, CAPACITIES, CITY, OASIS, Space
-from companion.games.samarkand.rules import Rules
 from companion.games.samarkand.state import (
     CUT, DIE, DRAW, GIFT, LOSE, MOVE, OASIS as AT_OASIS, OVER, PLACE, ROLL, SELL, STEER, TRADE,
     SamarkandState,

@@ -122,7 +122,7 @@ def test_a_whole_game_from_joining_to_scores(browser, server):
         table.wait_for_timeout(100)
     for page in (ana, ben, cy, table, host):
         page.wait_for_selector("#scores-box:not([hidden]) >> text=Winner", timeout=T)
-    assert len(table.locator("#scores tbody tr").all()) == 3
+    assert len(table.locator("#scores .sheet").all()) == 3
 
     # the table keeps a discard of its own choosing, then accepts the scores
     host.locator("#overrides button", has_text="Use this discard").first.click()

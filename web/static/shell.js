@@ -90,6 +90,7 @@ const Samarkand = (() => {
 
   function reconnectIfVisible() {
     if (document.visibilityState === "visible") connect();
+    keepAwake();
   }
 
   /* ---------------------------------------------------------- what the table waits for */
@@ -203,11 +204,31 @@ const Samarkand = (() => {
     else if (game.render[PAGE]) game.render[PAGE](snap, ui);
     if ($("status")) $("status").textContent = statusText();
     if (PAGE === "host") renderEntries();
+    keepAwake();
     tick();
   }
 
   function tick() {
     if (snap) game.tick(snap, ui, performance.now() - receivedAt);
+  }
+
+  /* Keep the screen awake while a countdown runs (the Screen Wake Lock API). The browser
+     drops the lock when the page is hidden, so it is asked for again when the page shows;
+     a refusal, or a browser without the API, is harmless and silent. */
+  let wakeLock = null;
+
+  function keepAwake() {
+    const wanted = snap && snap.table.countdown && document.visibilityState === "visible";
+    if (wanted && !wakeLock && navigator.wakeLock) {
+      wakeLock = "asking";
+      navigator.wakeLock.request("screen").then((lock) => {
+        wakeLock = lock;
+        lock.addEventListener("release", () => { if (wakeLock === lock) wakeLock = null; });
+      }).catch(() => { wakeLock = null; });
+    } else if (!wanted && wakeLock && wakeLock !== "asking") {
+      wakeLock.release().catch(() => null);
+      wakeLock = null;
+    }
   }
 
   function join(seat) {

@@ -1,40 +1,58 @@
-"""Headless Le Marché: full 5-player games between bots per second, on one core.
+"""Headless games between bots: games per second on one core for every registered game,
+and the speed-up of playing them on two worker processes.
 
-Includes everything a game costs: bots' decisions from their seats' views, the engine, chance
-draws and the final scoring with the optimal discard. Goal: at least 500 games/s, plain Python.
+A game costs everything it costs in `samarkand simulate`: bots' decisions from their seats'
+views, the engine, the draws, the final scoring (Le Marché's with the optimal discard).
+Goals: Le Marché, plain Python, at least 500 five-player games/s on one core; two workers
+at least 1.8 times one. The same games are played in several rounds; a shared machine only
+ever slows a round down, so the best round is the code's speed and the median is shown too.
 Run: .venv/bin/python bench/simulate.py
 """
 from __future__ import annotations
 
 import time
 
-TIMING = ("seconds", "games_per_second")
+GAMES = {"marche": (5, 400), "market": (4, 200), "bazaar": (4, 100), "samarkand": (4, 20)}
+"""Each game's players and games per round (the largest games take longest)."""
 
 
-def measure(games: int, players: int, rounds: int = 5) -> dict:
-    """Games per second (CPU time of this process) and the games' summary.
-
-    The same games are played in several rounds: a shared machine only ever slows a round
-    down, so the best round is the code's speed (as timeit reports); the median is shown too.
-    """
-    from companion.games.marche.simulate import simulate
-    simulate(players, 20, seed=99)                        # warm up imports and caches
+def per_core(name: str, players: int, games: int, rounds: int = 5) -> dict:
+    """Games per second of this process's CPU time, one worker."""
+    from companion.simulation import simulate
+    simulate(name, players, min(games, 20), seed=99)           # warm up imports and caches
     rates = []
     for _ in range(rounds):
         started = time.process_time()
-        summary = simulate(players, games, seed=1).to_dict()
+        simulate(name, players, games, seed=1)
         rates.append(games / (time.process_time() - started))
     rates.sort()
-    return {"games_per_second_cpu_best": round(rates[-1], 1),
-            "games_per_second_cpu_median": round(rates[len(rates) // 2], 1),
-            "summary": {k: v for k, v in summary.items() if k not in TIMING}}
+    return {"players": players, "games": games, "per_core_best": round(rates[-1], 1),
+            "per_core_median": round(rates[len(rates) // 2], 1)}
 
 
-def run(games: int = 400, players: int = 5) -> dict:
-    figures = measure(games, players)
-    summary = figures.pop("summary")
-    return {"games": games, "players": players, "stops_per_game": summary["stops_per_game"],
-            **figures}
+def speed_up(name: str, players: int, games: int, rounds: int = 3) -> dict:
+    """Wall-clock games per second on one and on two workers (the same games)."""
+    from companion.simulation import simulate
+    walls = {}
+    for workers in (1, 2):
+        best = None
+        for _ in range(rounds):
+            started = time.perf_counter()
+            simulate(name, players, games, seed=1, workers=workers)
+            took = time.perf_counter() - started
+            best = took if best is None else min(best, took)
+        walls[workers] = games / best
+    return {"one_worker": round(walls[1], 1), "two_workers": round(walls[2], 1),
+            "speed_up": round(walls[2] / walls[1], 2)}
+
+
+def run() -> dict:
+    from companion.core.registry import game_specs
+    known = {spec.name for spec in game_specs()}
+    figures = {name: per_core(name, players, games)
+               for name, (players, games) in GAMES.items() if name in known}
+    figures["marche_on_two_workers"] = speed_up("marche", 5, 2000)
+    return figures
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ they measure, they never pass or fail. ``samarkand bench NAME…`` runs only tho
 """
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import sys
@@ -21,9 +22,20 @@ def _load(name: str):
     return module
 
 
+def parser() -> argparse.ArgumentParser:
+    described = argparse.ArgumentParser(
+        prog="samarkand bench", description="Run the benchmarks of bench/ and print their figures "
+        "(they measure; they never pass or fail).")
+    described.add_argument("names", nargs="*", metavar="NAME",
+                           help=f"the benchmarks to run (default: all of {', '.join(ORDER)})")
+    described.add_argument("--json", action="store_true", help="one JSON object for all")
+    return described
+
+
 def main(argv: list[str]) -> int:
-    as_json = "--json" in argv
-    names = [a for a in argv if not a.startswith("-")] or list(ORDER)
+    args = parser().parse_args(argv)
+    as_json = args.json
+    names = args.names or list(ORDER)
     unknown = [n for n in names if not (BENCH_DIR / f"{n}.py").exists()]
     if unknown:
         print(f"error: no benchmark {unknown[0]!r}; there are: {', '.join(ORDER)}", file=sys.stderr)

@@ -21,7 +21,8 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True)
-class TableConfig:
+class CountdownConfig:
+    """[table]: the countdown's timing a new game of a game with buzzers starts with."""
     tie_window_ms: int
     step_s: float
     lead_in_s: float
@@ -53,7 +54,7 @@ class BridgeConfig:
 
 @dataclass(frozen=True)
 class Config:
-    table: TableConfig
+    table: CountdownConfig
     store: StoreConfig
     web: WebConfig
     display: DisplayConfig
@@ -104,7 +105,7 @@ def load_config(
         )
     env = os.environ if environ is None else environ
     return Config(
-        table=TableConfig(**values["table"]),
+        table=CountdownConfig(**values["table"]),
         store=StoreConfig(path=_store_path(values["store"]["path"], env)),
         web=WebConfig(**web),
         display=DisplayConfig(**values["display"]),

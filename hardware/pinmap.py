@@ -36,7 +36,8 @@ class PinMapError(ValueError):
 
 @dataclass(frozen=True)
 class PinMap:
-    """Checked pin assignments, seats numbered from 0 like the players."""
+    """Checked pin assignments. A pin map file numbers the seats from 1, as the phones and
+    the terminal do; inside the program seats are numbered from 0, like the engine's."""
 
     buzzers: dict[int, str]
     leds: dict[int, str]
@@ -90,7 +91,7 @@ def load_pin_map(table: Mapping[str, Any]) -> PinMap:
     leds = _seat_table(table, "leds")
     if leds and leds.keys() != buzzers.keys():
         raise PinMapError(
-            f"pins.leds: seats {sorted(leds)} must match pins.buzzers seats {sorted(buzzers)}"
+            f"pins.leds: seats {_numbers(leds)} must match pins.buzzers seats {_numbers(buzzers)}"
         )
     bar = _bar(table, display)
     piezo = table.get("piezo")
@@ -135,18 +136,23 @@ def _seat_table(table: Mapping[str, Any], key: str) -> dict[int, Any]:
     seats: dict[int, Any] = {}
     for seat, pin in raw.items():
         try:
-            seats[int(seat)] = pin
+            seats[int(seat) - 1] = pin
         except ValueError:
             raise PinMapError(f"pins.{key}: seat {seat!r} is not a number") from None
     return seats
+
+
+def _numbers(seats: Mapping[int, Any]) -> list[int]:
+    """Seats as a person numbers them (from 1)."""
+    return sorted(seat + 1 for seat in seats)
 
 
 def _check_seats_numbered(buzzers: dict[int, Any]) -> None:
     missing = sorted(set(range(max(buzzers) + 1)) - buzzers.keys())
     if missing or min(buzzers) < 0:
         raise PinMapError(
-            f"pins.buzzers: seats must be numbered 0 to {len(buzzers) - 1} with none missing;"
-            f" got {sorted(buzzers)}"
+            f"pins.buzzers: seats must be numbered 1 to {len(buzzers)} with none missing, as "
+            f"on the phones; got {_numbers(buzzers)}"
         )
 
 
@@ -171,9 +177,9 @@ def _spi(settings: Mapping[str, Any]) -> tuple[int, int]:
 
 def _entries(buzzers, leds, bar, piezo):
     for seat, pin in sorted(buzzers.items()):
-        yield f"pins.buzzers.{seat}", pin
+        yield f"pins.buzzers.{seat + 1}", pin
     for seat, pin in sorted(leds.items()):
-        yield f"pins.leds.{seat}", pin
+        yield f"pins.leds.{seat + 1}", pin
     for i, pin in enumerate(bar):
         yield f"pins.bar[{i}]", pin
     if piezo is not None:

@@ -82,7 +82,7 @@ def run_wiring_check(
                 report.stuck.append(seat)
                 continue
             _drain(events)
-            ask(Prompt(f"Press and release the buzzer of seat {seat}", seat))
+            ask(Prompt(f"Press and release the buzzer of seat {seat + 1}", seat))
             answer = _next_press(events, timeout_s)
             if answer is None:
                 report.dead.append(seat)
@@ -99,7 +99,7 @@ def _show_outputs(pin_map, factory, ask, hold, report: WiringReport, stack: Exit
         stack.callback(lights.close)
         for seat, pin in sorted(pin_map.leds.items()):
             lights.light([seat])
-            _show(f"seat {seat}'s lockout LED ({_where(pin)}) is lit alone", ask, hold, report)
+            _show(f"seat {seat + 1}'s lockout LED ({_where(pin)}) is lit alone", ask, hold, report)
         lights.clear()
     if pin_map.display == "bargraph":
         bar = BarGraphDisplay(pin_map.bar, factory)
@@ -162,12 +162,12 @@ def format_report(report: WiringReport) -> str:
         elif seat in report.swapped:
             other = report.swapped[seat]
             verdict = (
-                f"SWAPPED: its button answered on seat {other}'s pin "
+                f"SWAPPED: its button answered on seat {other + 1}'s pin "
                 f"({_where(report.pins[other])}): swap the two wires"
             )
         else:
             verdict = "DEAD: no press before the timeout (check its wire and its GND)"
-        lines.append(f"  seat {seat} ({_where(pin)}): {verdict}")
+        lines.append(f"  seat {seat + 1} ({_where(pin)}): {verdict}")
     if report.shown:
         lines.append("Outputs shown, to be confirmed by eye and ear:")
         lines.extend(f"  {what}" for what in report.shown)

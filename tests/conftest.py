@@ -1,11 +1,14 @@
-"""The long suites (``@pytest.mark.long``) run only with SAMARKAND_LONG=1.
+"""Shared fixtures: the long suites and the browser.
 
-They are deselected, not skipped, otherwise: nothing they need is missing, they are
-only slow (over a hundred SIGKILLs of the real appliance).
+The long suites (``@pytest.mark.long``) run only with SAMARKAND_LONG=1. They are
+deselected, not skipped, otherwise: nothing they need is missing, they are only slow
+(over a hundred SIGKILLs of the real appliance).
 """
 from __future__ import annotations
 
 import os
+
+import pytest
 
 
 def pytest_collection_modifyitems(config, items):
@@ -15,3 +18,15 @@ def pytest_collection_modifyitems(config, items):
     if long:
         config.hook.pytest_deselected(items=long)
         items[:] = [item for item in items if not item.get_closest_marker("long")]
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium under Playwright (tests/web/browser_rig.py), one per test module."""
+    from playwright.sync_api import sync_playwright
+
+    from browser_rig import launch
+    with sync_playwright() as pw:
+        chromium = launch(pw)
+        yield pw, chromium
+        chromium.close()
+

@@ -3,7 +3,8 @@
 Every POST must come from this page: its Origin must be this server and it must carry the
 action token (a header a page on another origin cannot set without reading our page).
 Every response forbids outside assets (CSP ``default-src 'self'``: no inline scripts or
-styles either). A refused or malformed request gets a 4xx with a message, never a 500.
+styles either). A refused or malformed request gets a 4xx with a message, never a 500; an
+action the store could not save gets a 503 (the store refuses before anything changes).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from urllib.parse import urlsplit
 from flask import Flask, g, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.store import GameClosedError, StoreError, StoreFullError
 from web.hub import PING_S, Hub
 from web.identity import (
     ACTION_HEADER, VISITOR_COOKIE, HostSessions, Refused, action_token, new_token, set_cookie,
@@ -48,6 +50,7 @@ def create_app(appliance, host_pin: str) -> Flask:
     app.before_request(_check_request)
     app.after_request(_secure_response)
     app.register_error_handler(Refused, _refused)
+    app.register_error_handler(StoreError, _not_saved)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected)
     return app
@@ -94,7 +97,17 @@ def _http_error(exc: HTTPException):
     return jsonify(error=messages.get(exc.code, exc.description)), exc.code
 
 
+def _not_saved(exc: StoreError):
+    log.error("%s %r: %s", request.method, request.path, exc)
+    if isinstance(exc, GameClosedError):
+        return jsonify(error="this game is over: wait for the host to start a new one"), 409
+    if isinstance(exc, StoreFullError):
+        return jsonify(error="the Pi's disk is full, so that was not saved: free some space"), 503
+    return jsonify(error="the Pi could not save that, so it did not happen: see its screen"), 503
+
+
 def _unexpected(exc: Exception):
-    log.exception("unexpected error in %s %s", request.method, request.path)
-    return jsonify(error="something went wrong on the Pi; the game is unchanged"), 500
+    """A fault after an action may come after its commit: the page is told to look again."""
+    log.exception("unexpected error in %s %r", request.method, request.path)
+    return jsonify(error="something went wrong on the Pi: reload the page to see the game"), 500
 

@@ -36,7 +36,11 @@ def need_host() -> None:
 
 
 def body() -> dict:
-    data = request.get_json(silent=True)
+    """The request's JSON object: anything else is a 400, even JSON nested too deep to parse."""
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        data = None
     if not isinstance(data, dict):
         raise Refused(400, "the request must be a JSON object")
     return data

@@ -12,7 +12,7 @@ bp = Blueprint("host", __name__, url_prefix="/api/host")
 
 @bp.post("/login")
 def login():
-    token = hosts().login(body().get("pin"))
+    token = hosts().login(body().get("pin"), request.remote_addr)
     response = jsonify(ok=True)
     set_cookie(response, HOST_COOKIE, token)
     return response

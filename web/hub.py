@@ -2,16 +2,28 @@
 
 The appliance calls ``notify`` under the table lock after every change, so it only bumps a
 counter and wakes the waiting streams; each stream then builds its viewer's snapshot on its
-own server thread. A ``: ping`` comment every ~10 s makes a dead connection fail a write,
-which frees its thread.
+own server thread. A ``: ping`` comment every ~10 s keeps proxies and phones from dropping
+an idle stream, and a stream whose connection has closed ends within CHECK_S.
+
+Every open stream holds a server thread, so streams are capped: STREAMS_PER_CLIENT from one
+address (a laptop showing the table screen and the host console, with reload overlaps) and
+STREAMS_TOTAL in all. server.py runs more threads than STREAMS_TOTAL, so however many
+streams anyone opens, a POST always finds a free thread.
 """
 from __future__ import annotations
 
 import json
 import threading
+import time
+from collections import Counter
 from typing import Callable, Iterator
 
+from web.identity import Refused
+
 PING_S = 10.0
+CHECK_S = 1.0
+STREAMS_PER_CLIENT = 8
+STREAMS_TOTAL = 32
 
 
 class Hub:
@@ -19,6 +31,7 @@ class Hub:
         self._cond = threading.Condition()
         self.rev = 0
         self.closed = False
+        self.streams: Counter[str] = Counter()          # open streams by client address
 
     def notify(self, *_ignored) -> None:
         """A change happened (an appliance listener): never blocks beyond a quick lock."""
@@ -31,25 +44,44 @@ class Hub:
             self.closed = True
             self._cond.notify_all()
 
+    def admit(self, client: str) -> Callable[[], None]:
+        """A place for one more stream from ``client``, or Refused; returns what frees it."""
+        with self._cond:
+            if self.streams[client] >= STREAMS_PER_CLIENT:
+                raise Refused(429, "this device has too many live pages open: close some")
+            if self.streams.total() >= STREAMS_TOTAL:
+                raise Refused(503, "the table has too many live pages open: try again soon")
+            self.streams[client] += 1
+        held = True
+
+        def free() -> None:
+            nonlocal held
+            with self._cond:
+                if held:
+                    held = False
+                    self.streams -= Counter({client: 1})
+        return free
+
     def wait(self, seen: int, timeout: float) -> int:
         """The change counter once it differs from ``seen`` or ``timeout`` has passed."""
         with self._cond:
             self._cond.wait_for(lambda: self.rev != seen or self.closed, timeout)
             return self.rev
 
-    def stream(self, build: Callable[[], dict], ping_s: float = PING_S) -> Iterator[bytes]:
-        """Server-Sent Events: a full snapshot now and after every change, pings between."""
+    def stream(self, build: Callable[[], dict], ping_s: float = PING_S,
+               gone: Callable[[], bool] = lambda: False) -> Iterator[bytes]:
+        """Server-Sent Events: a full snapshot now and after every change, pings between,
+        until the hub closes or ``gone()`` says the connection has closed."""
         seen = self.rev
         yield frame(seen, build())
-        while not self.closed:
-            rev = self.wait(seen, ping_s)
-            if self.closed:
+        ping_at = time.monotonic() + ping_s
+        while True:
+            rev = self.wait(seen, min(CHECK_S, max(0.0, ping_at - time.monotonic())))
+            if self.closed or gone():
                 return
-            if rev == seen:
-                yield b": ping\n\n"
-                continue
-            seen = rev
-            yield frame(seen, build())
+            if rev != seen or time.monotonic() >= ping_at:
+                yield frame(rev, build()) if rev != seen else b": ping\n\n"
+                seen, ping_at = rev, time.monotonic() + ping_s
 
 
 def frame(event_id: int, data: dict) -> bytes:

@@ -6,26 +6,28 @@ reloading, the phone sleeping and the Pi restarting, and a copy of the store doe
 anyone take the seat. There is no rejoin by name: losing the cookie means asking the host.
 
 Host sessions live in memory only: a restart prints a new PIN (or the fixed one), so the
-host logs in again. The action token every POST carries in a header is derived from the
-browser's visitor cookie, which a page on another origin can neither read nor guess.
+host logs in again; wrong PINs are throttled per client and over all (web/pin.py). The
+action token every POST carries in a header is derived from the browser's visitor cookie,
+which a page on another origin can neither read nor guess.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import re
 import secrets
 import threading
 import time
+import unicodedata
 
-from companion.store import StoreError
+from web.pin import PinGuard
 
 SEATS_KEY = "web_seats"
 SEAT_COOKIE, HOST_COOKIE, VISITOR_COOKIE = "sk_seat", "sk_host", "sk_visitor"
 ACTION_HEADER = "X-Action-Token"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60
 NAME_MAX = 20
-PIN_TRIES, PIN_LOCK_S = 5, 60
 _DEFAULT_NAME = re.compile(r"seat \d+", re.IGNORECASE)
 
 
@@ -126,17 +128,22 @@ class Seats:
             self.joined = dict(kept)
 
     def _save(self, joined: dict[int, dict]) -> None:
-        try:
-            self.appliance.store.set_checkpoint(
-                self.game_id, SEATS_KEY, {"seats": {str(s): v for s, v in joined.items()}})
-        except StoreError:
-            raise Refused(409, "this game is over: wait for the host to start a new one") from None
+        self.appliance.store.set_checkpoint(
+            self.game_id, SEATS_KEY, {"seats": {str(s): v for s, v in joined.items()}})
 
 
 def clean_name(name) -> str:
+    """The name as people will read it: NFC, one space between words, printable.
+
+    Control and format characters, lone surrogates, private-use and unassigned code points
+    are refused rather than dropped (they would rewrite the Pi's terminal, or break every
+    line that prints the name); the length is counted in characters once normalised.
+    """
     if not isinstance(name, str):
         raise Refused(400, "type your name")
-    name = " ".join(name.split())
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise Refused(400, "a name can only have letters, digits, signs and spaces")
+    name = " ".join(unicodedata.normalize("NFC", name).split())
     if not name:
         raise Refused(400, "type your name")
     if len(name) > NAME_MAX:
@@ -147,24 +154,27 @@ def clean_name(name) -> str:
 
 
 class HostSessions:
-    """Who typed the PIN; wrong PINs lock the login for a minute after a few tries."""
+    """Who typed the PIN; wrong PINs slow their own client down (web/pin.py)."""
 
     def __init__(self, pin: str, clock=time.monotonic) -> None:
         self.pin = pin
         self.clock = clock
         self.lock = threading.Lock()
         self.sessions: set[str] = set()
-        self.failures: list[float] = []
+        self.guard = PinGuard()
 
-    def login(self, pin) -> str:
+    def login(self, pin, client: str) -> str:
+        """A session token for the right PIN from ``client`` (its address)."""
         now = self.clock()
         with self.lock:
-            self.failures = [t for t in self.failures if now - t < PIN_LOCK_S]
-            if len(self.failures) >= PIN_TRIES:
-                raise Refused(429, "too many wrong PINs: wait a minute and try again")
-            if not isinstance(pin, str) or not hmac.compare_digest(pin.encode(), self.pin.encode()):
-                self.failures.append(now)
+            wait = self.guard.wait_s(client, now)
+            if wait > 0:
+                raise Refused(429, f"too many wrong PINs: wait {math.ceil(wait)} s and try again")
+            if not isinstance(pin, str) or not hmac.compare_digest(
+                    pin.encode(errors="replace"), self.pin.encode()):
+                self.guard.failed(client, now)
                 raise Refused(403, "wrong PIN: it is shown on the Pi's screen")
+            self.guard.succeeded(client)
             token = new_token()
             self.sessions.add(digest(token))
             return token

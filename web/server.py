@@ -1,9 +1,11 @@
-"""The real server: waitress in a background thread, sized for many open streams.
+"""The real server: waitress in a background thread, with threads to spare beyond the streams.
 
-Each open Server-Sent Events stream holds one server thread for as long as the page is
-open, and waitress's default of 4 threads starves a POST with only 4 phones connected, so
-the pool is sized well above a table's pages (5 phones, a table screen, a host console,
-reconnect overlaps). One process owns the game, the GPIO and the server.
+Each open Server-Sent Events stream holds one server thread for as long as its page is
+open. The hub caps the streams (per client address and in all, web/hub.py) and the pool
+has FREE_THREADS more than that cap, so no number of streams keeps a POST from being
+answered. Channels stay readable while a stream runs (``channel_request_lookahead``), so
+waitress notices a closed connection and its stream gives the thread back within a second.
+One process owns the game, the GPIO and the server.
 """
 from __future__ import annotations
 
@@ -14,8 +16,10 @@ import threading
 from waitress.server import create_server
 
 from web.app import create_app
+from web.hub import STREAMS_TOTAL
 
-THREADS = 48
+FREE_THREADS = 16           # never taken by streams: pages, files and every action
+THREADS = STREAMS_TOTAL + FREE_THREADS
 CONNECTION_LIMIT = 200
 
 
@@ -27,7 +31,7 @@ class Server:
         self.app = create_app(appliance, pin)
         self._server = create_server(self.app, host=host, port=port, threads=THREADS,
                                      connection_limit=CONNECTION_LIMIT, channel_timeout=60,
-                                     ident="samarkand")
+                                     channel_request_lookahead=1, ident="samarkand")
         self.port = self._server.effective_port
         self.urls = join_urls(host, self.port)
         self.app.config["JOIN_URL"] = self.urls[0]

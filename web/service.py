@@ -1,8 +1,9 @@
 """The page's side of the running appliance: actions in, snapshots out, refusals worded.
 
 Every action runs through ``appliance.call`` (under the table lock, with the table clock)
-and comes back either done or as ``Refused`` with a message a person can act on; a refused
-action leaves the game as it was, since the engine checks before it changes anything.
+and comes back either done or as ``Refused`` with a message a person can act on (or as the
+``StoreError`` of a store that could not save it, which the app answers with a 503); a
+refused action leaves the game as it was, since the engine checks before it changes anything.
 Games are reached only through the registry: an action is an event handed to the engine,
 a new game's options are checked against the game's own schema.
 """
@@ -13,7 +14,6 @@ import threading
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.registry import game_spec
-from companion.store import StoreError
 from web.hub import Hub
 from web.identity import Refused, Seats
 from web.snapshot import scores, snapshot
@@ -85,8 +85,6 @@ class GameService:
             return self.appliance.call(getattr(session, action), *args)
         except RuleError as exc:
             raise Refused(409, self._in_names(str(exc))) from None
-        except StoreError as exc:
-            raise Refused(503, f"the Pi could not save that: {exc}") from None
 
     def _in_names(self, message: str) -> str:
         """The engine's message with the names people joined under."""
@@ -172,12 +170,10 @@ class GameService:
         if keep is None:
             chosen.pop(seat, None)
         else:
-            if not isinstance(keep, dict):
-                raise Refused(400, "keep must map each goods type to the card values kept")
-            chosen[seat] = keep
+            chosen[seat] = parse_keep(keep)
         try:
             scores(self.appliance.spec, session, {}, chosen)
-        except (RuleError, TypeError) as exc:
+        except RuleError as exc:
             raise Refused(409, str(exc)) from None
         self.overrides[game_id] = chosen
         self._keep_result(session)
@@ -201,3 +197,13 @@ def whole_number(value, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise Refused(400, f"{what} must be a whole number, not {value!r}")
     return value
+
+
+def parse_keep(keep) -> dict:
+    """The table's own discard: each goods type mapped to a list of the card values kept."""
+    if not isinstance(keep, dict) or not all(isinstance(v, list) for v in keep.values()):
+        raise Refused(400, "keep must map each goods type to the card values kept")
+    for values in keep.values():
+        for value in values:
+            whole_number(value, "a card value kept")
+    return keep

@@ -32,7 +32,8 @@ def snapshot(session: Session, now_us: int, viewer: int | None, *, names: dict[i
     }
     if session.realtime is not None:
         table.update(session.realtime.public(now_us))
-    return {"version": session.version, "view": view, "table": table, "score": score}
+    return {"version": session.version, "viewer": viewer, "view": view, "table": table,
+            "score": score}
 
 
 def _waiting_card(session: Session) -> dict | None:

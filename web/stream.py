@@ -15,6 +15,11 @@ def stream():
     web = service()
     web.snapshot(viewer)                      # refuse now (503) rather than mid-stream
     hub = current_app.extensions["samarkand.hub"]
-    events = hub.stream(lambda: web.snapshot(viewer), current_app.config["PING_S"])
-    return Response(events, mimetype="text/event-stream",
-                    headers={"X-Accel-Buffering": "no"})
+    free = hub.admit(request.remote_addr)     # refuse a stream beyond the caps (429, 503)
+    # waitress says when the client has gone (server.py keeps the channel readable for it)
+    gone = request.environ.get("waitress.client_disconnected", lambda: False)
+    events = hub.stream(lambda: web.snapshot(viewer), current_app.config["PING_S"], gone)
+    response = Response(events, mimetype="text/event-stream",
+                        headers={"X-Accel-Buffering": "no"})
+    response.call_on_close(free)              # however the stream ends, its place is freed
+    return response

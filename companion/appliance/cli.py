@@ -75,6 +75,8 @@ def _wiring(args) -> int:
 def _games(args) -> int:
     from companion.config import ConfigError, load_config
     from companion.store import cli
+    if args.action is None:                    # `samarkand games`: what it can do
+        build_parser().parse_args(["games", "--help"])
     try:
         path = args.store or load_config(args.config).store.path
     except ConfigError as exc:
@@ -161,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     wiring.set_defaults(handler=_wiring)
 
     stored = sub.add_parser("games", help="stored games: list, export, replay")
-    stored.add_argument("action", choices=("list", "export", "replay"))
+    stored.add_argument("action", nargs="?", choices=("list", "export", "replay"))
     stored.add_argument("--config", help="the appliance's TOML configuration file")
     stored.add_argument("--store", help="the store file (default: from the configuration)")
     stored.add_argument("rest", nargs=argparse.REMAINDER)

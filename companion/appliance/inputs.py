@@ -7,6 +7,7 @@ to hardware/ and firmware_bridge/, lazily.
 """
 from __future__ import annotations
 
+import queue
 from typing import Callable
 
 from companion.config import Config, ConfigError
@@ -84,13 +85,22 @@ class BridgeInputs(Inputs):
     def __init__(self, spec: str) -> None:
         super().__init__()
         from firmware_bridge.driver import open_bridge
+        self._stuck: queue.SimpleQueue = queue.SimpleQueue()   # from the board's reader thread
         self.board = open_bridge(spec, on_event=self._event,
-                                 on_status=lambda up, why: self.on_status(up, why))
+                                 on_status=lambda up, why: self.on_status(up, why),
+                                 on_stuck=self._stuck.put)
         self.display, self.lights = self.board.display, self.board.lights
         self.simulated = self.board.emulator is not None
         if self.simulated:
             self.press = self._press
         self._mask = 0
+
+    def poll(self, now: int) -> list:
+        """The stuck buzzers the board reported since the last poll."""
+        reports = []
+        while not self._stuck.empty():
+            reports.append(self._stuck.get_nowait())
+        return reports
 
     def _press(self, seat: int, down: bool, t_us: int) -> None:
         """Bots press the emulated board's inputs; the board stamps them itself."""

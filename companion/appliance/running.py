@@ -21,9 +21,10 @@ from companion.core.match import Match
 from companion.core.registry import GameSpec, game_spec
 from companion.runtime.runner import Runner
 from companion.runtime.seats import BotSeats
-from companion.runtime.session import Session
+from companion.runtime.session import Session, tell
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreCorruptError, StoreError
+from companion.store.cli import replay_stored
 from companion.store.journal import StoreJournal
 
 DEFAULT_GAME = "marche"
@@ -54,7 +55,7 @@ class Appliance:
         self.spec: GameSpec | None = None
         self.journal: StoreJournal | None = None
         self.listeners: list[Callable[[Session], None]] = []
-        self.runner = Runner(None, poll_inputs=inputs.poll)
+        self.runner = Runner(None, poll_inputs=inputs.poll, refusals=(StoreError,))
         self.link_down: str | None = None
         inputs.on_event = self.runner.on_buzzer
         inputs.on_status = self._link_status
@@ -65,13 +66,24 @@ class Appliance:
         return self.runner.session
 
     def resume(self) -> bool:
-        """Carry on with the unfinished game in the store, if there is one."""
+        """Carry on with the unfinished game in the store, if there is one.
+
+        Its log is replayed through the engine first: one that cannot be read or replayed
+        stops the start with the game, the event and the ways on, and changes nothing.
+        """
         game_id = self.store.unfinished()
         if game_id is None:
             return False
-        stored = self.store.config(game_id)
-        events = [Event.from_dict(e) for e in self.store.events(game_id)]
-        self._install(game_id, stored, events)
+        try:
+            records, _, _ = replay_stored(self.store, game_id, DEFAULT_GAME)
+            stored = self.store.config(game_id)
+        except StoreError as exc:
+            raise StoreError(
+                f"Cannot resume the unfinished game {game_id}: {str(exc).rstrip('.')}. The "
+                f"store {self.store.path} was left untouched: `samarkand run --new` starts a "
+                f"new game (game {game_id} is kept, marked abandoned); `samarkand games replay "
+                f"{game_id}` and `samarkand games export {game_id}` show its log.") from None
+        self._install(game_id, stored, [Event.from_dict(r.event) for r in records])
         return True
 
     def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital",
@@ -84,9 +96,9 @@ class Appliance:
         spec.engine().new_state(setup)            # refuse a bad setup before touching the store
         timing = spec.realtime.settings(timing_from(self.config, table)) if spec.realtime else {}
         with self.runner.lock:
-            session = self.session
-            if self.game_id is not None and session and not session.game.is_over(session.state):
-                self.store.abandon(self.game_id)
+            unfinished = self.store.unfinished()    # the current game, or one --new leaves
+            if unfinished is not None:
+                self.store.abandon(unfinished)
             stored = {"game": spec.name, "setup": setup, "table": timing, "mode": mode,
                       "seed": self.seed}
             game_id = self.store.create_game(spec.name, stored)
@@ -155,8 +167,8 @@ class Appliance:
         with self.runner.lock:
             if self.session is None or self.session.game.is_over(self.session.state):
                 raise RuleError("there is no game being played")
+            self.store.abandon(self.game_id)       # first: a store that refuses changes nothing
             self.session.pause(now_us())
-            self.store.abandon(self.game_id)
 
     def record_result(self, result: dict) -> None:
         """Keep the scores the table settled on (its own discards, accepted or not)."""
@@ -176,8 +188,7 @@ class Appliance:
         if session.game.is_over(session.state) and self.game_id is not None \
                 and self.store.result(self.game_id) is None:
             self.store.finish(self.game_id, self.result(session))
-        for listener in list(self.listeners):
-            listener(session)
+        tell(self.listeners, session)
 
     def close(self) -> None:
         self.runner.stop()
@@ -186,12 +197,24 @@ class Appliance:
 
 
 def open_store(path) -> EventStore:
-    """Open the store; a damaged file is moved aside (and said so) and a fresh one begun."""
+    """The table's store: a damaged file is moved aside (and said so) and a new store begun,
+    an empty file is said so, and one that cannot be written is refused before any game."""
     try:
-        return EventStore(path)
+        store = EventStore(path)
     except StoreCorruptError as exc:
         print(f"warning: {exc}", file=sys.stderr)
-        return EventStore(path)
+        store = EventStore(path)
+    if store.found_empty:
+        print(f"warning: The game store {store.path} was an empty file: it held no games, so a "
+              f"new store was begun in it. If it should have held games, they were lost before "
+              f"this start (a disk fault, or a power cut as it was first written): look for a "
+              f"copy.", file=sys.stderr)
+    try:
+        store.check_writable()
+    except StoreError:
+        store.close()
+        raise
+    return store
 
 
 def load(args) -> Config:
@@ -212,8 +235,8 @@ def run(args) -> int:
     from companion.runtime.terminal import Narrator
     try:
         config = load(args)
+        store = open_store(config.store.path)       # a store that fails touches no GPIO
         inputs = open_inputs(config, simulate=args.simulate)
-        store = open_store(config.store.path)
     except (ConfigError, StoreError, RuleError, ValueError, RuntimeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

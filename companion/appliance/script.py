@@ -20,6 +20,8 @@ from companion.core.registry import game_spec
 from companion.runtime.session import Session
 
 LEVELS = {"down": True, "up": False}
+KEYS = {"setup", "table", "cards", "seed", "turns"}
+TARGETS = ("bank", "camel", None)
 MARCHE = game_spec("marche")
 """Table scripts replay Le Marché's stops (the only game with buzzers so far)."""
 
@@ -54,7 +56,7 @@ class Edge:
 class Turn:
     picks: dict[int, int]
     edges: list[Edge]
-    claims: list[dict[int, Any]] = field(default_factory=list)
+    claims: list[dict[int, list]] = field(default_factory=list)   # per stop: seat -> attempts
 
 
 @dataclass
@@ -69,6 +71,10 @@ class Script:
     def parse(cls, raw: Any) -> "Script":
         if not isinstance(raw, dict):
             raise ScriptError("a table script is a JSON object")
+        unknown = sorted(set(raw) - KEYS)
+        if unknown:
+            raise ScriptError(f"{unknown[0]}: not a key of a table script "
+                              f"(keys: {', '.join(sorted(KEYS))})")
         setup = raw.get("setup")
         if not isinstance(setup, dict) or not isinstance(setup.get("names"), list):
             raise ScriptError("setup.names: list the players' names in seat order")
@@ -106,15 +112,26 @@ def _parse_turn(raw: Any, seats: dict, where: str) -> Turn:
         delivered = entry[3] if len(entry) == 4 else t_us
         if not all(isinstance(v, int) and v >= 0 for v in (t_us, delivered)) or delivered < t_us:
             raise ScriptError(f"{here}: times are whole µs, delivered no earlier than stamped")
-        edges.append(Edge(_seat(entry[0], seats, here), t_us, LEVELS[entry[2]], delivered))
+        edge = Edge(_seat(entry[0], seats, here), t_us, LEVELS[entry[2]], delivered)
+        last = next((e for e in reversed(edges) if e.seat == edge.seat), None)
+        if last is not None and last.t_us >= edge.t_us:
+            raise ScriptError(f"{here}: {entry[0]}'s edges must be listed in the order of their "
+                              f"stamps ({edge.t_us} is not after {last.t_us})")
+        edges.append(edge)
     claims = []
     for i, stop in enumerate(raw.get("claims", [])):
         here = f"{where}.claims[{i}]"
         if not isinstance(stop, dict):
-            raise ScriptError(f"{here}: an object of player -> card (a player, \"bank\", \"camel\" or null)")
-        claims.append({_seat(n, seats, here): (t if t in ("bank", "camel", None) else _seat(t, seats, here))
-                       for n, t in stop.items()})
+            raise ScriptError(f"{here}: an object of player -> the card they name "
+                              "(a player, \"bank\", \"camel\" or null), or a list of tries")
+        claims.append({_seat(n, seats, here): [_target(t, seats, here) for t in
+                                                (tries if isinstance(tries, list) else [tries])]
+                       for n, tries in stop.items()})
     return Turn(picks, sorted(edges, key=lambda e: (e.delivered_us, e.t_us)), claims)
+
+
+def _target(target: Any, seats: dict, where: str):
+    return target if target in TARGETS else _seat(target, seats, where)
 
 
 class ScriptJournal:
@@ -141,6 +158,10 @@ class ScriptJournal:
     def _line(self, entry: dict) -> None:
         self.out.write(json.dumps({"t_us": self.clock(), **entry}) + "\n")
 
+    def table(self, entry: dict) -> None:
+        """The script's own account: a turn's start, a stop's resolution, a refused claim."""
+        self._line({"source": "table", **entry})
+
 
 def play_script(script: Script, out: TextIO, factory=None) -> Session:
     """Play ``script`` through mock pins, the buzzer bank and the session."""
@@ -149,8 +170,8 @@ def play_script(script: Script, out: TextIO, factory=None) -> Session:
 
     now = [0]
     match = Match(MARCHE.engine(), script.setup, ScriptChance(script.cards, script.seed))
-    core = Session(match, ScriptJournal(out, lambda: now[0]),
-                   MARCHE.realtime.from_settings(script.settings))
+    journal = ScriptJournal(out, lambda: now[0])
+    core = Session(match, journal, MARCHE.realtime.from_settings(script.settings))
     factory = factory or make_factory(simulate=True)
     pins = {seat: f"GPIO{4 + seat}" for seat in range(len(script.setup["names"]))}
     bank = BuzzerBank(pins, factory, core.press, start_us=0)
@@ -159,13 +180,14 @@ def play_script(script: Script, out: TextIO, factory=None) -> Session:
         for index, turn in enumerate(script.turns):
             if core.status() == "over":
                 raise ScriptError(f"turns[{index}]: the game is already over")
-            _play_turn(core, bank, factory, pins, turn, now, f"turns[{index}]")
+            _play_turn(core, journal, bank, factory, pins, turn, now, f"turns[{index}]")
     finally:
         bank.close()
     return core
 
 
-def _play_turn(core: Session, bank, factory, pins, turn: Turn, now: list[int], where: str) -> None:
+def _play_turn(core: Session, journal: ScriptJournal, bank, factory, pins, turn: Turn,
+               now: list[int], where: str) -> None:
     turn_number = core.state.turn
     try:
         for seat, card in sorted(turn.picks.items()):
@@ -173,8 +195,10 @@ def _play_turn(core: Session, bank, factory, pins, turn: Turn, now: list[int], w
     except RuleError as exc:
         raise ScriptError(f"{where}.picks: {exc}") from None
     start = now[0]
+    journal.table({"note": "turn", "turn": turn_number, "edges_from_us": start})
     edges = list(turn.edges)
-    claims = list(turn.claims)
+    claims = list(enumerate(turn.claims))
+    resolved = len(core.state.records)
     while core.state.turn == turn_number and core.status() != "over":
         deadline = core.next_deadline(now[0])
         next_edge = start + edges[0].delivered_us if edges else None
@@ -191,14 +215,52 @@ def _play_turn(core: Session, bank, factory, pins, turn: Turn, now: list[int], w
             core.stuck(report)
         core.catch_up(now[0])
         if core.state.phase == "claiming" and claims:
-            stop = core.state.stop
-            for seat, target in claims.pop(0).items():
-                if seat in stop.seats() and seat not in stop.claims:
-                    try:
-                        core.act(Event("claim", seat, {"target": target}), now[0])
-                    except RuleError as exc:
-                        raise ScriptError(f"{where}.claims: {exc}") from None
+            index, stop_claims = claims.pop(0)
+            _claim(core, journal, stop_claims, now[0], f"{where}.claims[{index}]")
+        resolved = _tell_resolution(core, journal, resolved)
     for edge in edges:  # presses after the turn: recorded as ignored, as at a table
         now[0] = max(now[0], start + edge.delivered_us)
         pin = factory.pin(pins[edge.seat])
         (pin.press_at if edge.pressed else pin.release_at)(start + edge.t_us)
+
+
+def _claim(core: Session, journal: ScriptJournal, claims: dict[int, list], now: int,
+           where: str) -> None:
+    """Each stopper's tries in order: a refused one is told and the next is tried; a
+    stopper left without a claim gets the claim deadline, as at a table."""
+    stop, names = core.state.stop, core.state.names
+    for seat, tries in claims.items():
+        if seat not in stop.seats():
+            raise ScriptError(f"{where}: {names[seat]} did not stop at {stop.count} "
+                              f"(stoppers: {', '.join(names[s] for s in stop.seats())})")
+        for target in tries:
+            try:
+                core.act(Event("claim", seat, {"target": target}), now)
+                break
+            except RuleError as refused:
+                journal.table({"note": "refused_claim", "player": names[seat],
+                               "target": _named(core, target), "why": str(refused)})
+        if core.state.phase != "claiming":          # the stop was resolved
+            return
+
+
+def _tell_resolution(core: Session, journal: ScriptJournal, told: int) -> int:
+    """Every record a resolution made, in names, and each player's money after it."""
+    state = core.state
+    if len(state.records) > told and state.phase != "claiming":
+        journal.table({"note": "resolution",
+                       "records": [_named_record(core, r) for r in state.records[told:]],
+                       "money": dict(zip(state.names, state.money)), "bank": state.bank})
+        return len(state.records)
+    return told
+
+
+def _named(core: Session, target):
+    return core.state.names[target] if isinstance(target, int) else target
+
+
+def _named_record(core: Session, record: dict) -> dict:
+    named = {**record, "seat": core.state.names[record["seat"]], "target": _named(core, record["target"])}
+    if "to" in record:
+        named["to"] = _named(core, record["to"])
+    return named

@@ -34,7 +34,8 @@ class IgnoredPress:
     reason: str
 
     def to_note(self) -> dict:
-        return {"note": "ignored_press", "seat": self.seat, "t_us": self.t_us, "reason": self.reason}
+        return {"note": "ignored_press", "seat": self.seat, "pressed_us": self.t_us,
+                "reason": self.reason}
 
 
 @dataclass(frozen=True, slots=True)

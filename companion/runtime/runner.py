@@ -16,13 +16,17 @@ from companion.runtime.signals import BuzzerEvent, now_us
 from companion.runtime.session import Session
 
 MAX_SLEEP_US = 250_000
+REPEAT_US = 60_000_000
 log = logging.getLogger(__name__)
 
 
 class Runner:
     def __init__(self, session: Session | None, poll_inputs: Callable[[int], list] | None = None,
-                 seats=None, clock: Callable[[], int] = now_us) -> None:
+                 seats=None, clock: Callable[[], int] = now_us,
+                 refusals: tuple[type[Exception], ...] = ()) -> None:
+        """``refusals``: errors whose message says it all (a full store refusing a step)."""
         self.session = session
+        self.refusals = refusals
         self.poll_inputs = poll_inputs
         self.seats = seats
         self.clock = clock
@@ -59,12 +63,23 @@ class Runner:
             self._thread.join(timeout=5)
 
     def run(self) -> None:
+        """Step until stopped. A failed step is retried after MAX_SLEEP_US, not in a spin; a
+        refusal is logged as one line, and the same refusal again at most every REPEAT_US
+        (a full disk refuses every step until space is freed)."""
+        said, said_at = None, 0
         while not self._stopping.is_set():
+            failed = True
             try:
                 self.step()
+                failed = False
+            except self.refusals as exc:
+                now = self.clock()
+                if str(exc) != said or now - said_at >= REPEAT_US:
+                    log.error("table runner: a step was refused: %s", exc)
+                    said, said_at = str(exc), now
             except Exception:  # a failing display or LED must not freeze the table
                 log.exception("table runner: a step failed; carrying on")
-            self._sleep_until(self.next_deadline())
+            self._sleep_until(None if failed else self.next_deadline())
 
     def step(self) -> None:
         """Do everything due now: queued presses, stuck reports, deadlines, bot seats."""

@@ -22,6 +22,15 @@ from companion.runtime.signals import CountdownDisplay, SeatLights, StuckBuzzer
 log = logging.getLogger(__name__)
 
 
+def tell(listeners: list[Callable[["Session"], None]], session: "Session") -> None:
+    """Call every listener of a durable change: one failing never silences the rest."""
+    for listener in list(listeners):
+        try:
+            listener(session)
+        except Exception:
+            log.exception("a listener failed to hear of change %d", session.version)
+
+
 class Journal(Protocol):
     """Where accepted events become durable before anyone is told (the event store)."""
 
@@ -210,11 +219,7 @@ class Session:
         """Tell everyone of a durable change; one failing listener never silences the rest."""
         self.version += 1
         self._refresh_outputs(now_us)
-        for listener in list(self.listeners):
-            try:
-                listener(self)
-            except Exception:
-                log.exception("a listener failed to hear of change %d", self.version)
+        tell(self.listeners, self)
 
     def _refresh_outputs(self, now_us: int) -> None:
         if self.realtime is None:

@@ -1,17 +1,20 @@
 """The durable event store: SQLite-backed game logs that survive power cuts and upgrades."""
 
 from .errors import (
+    DamagedRecordError,
     GameClosedError,
     InvalidDataError,
     StoreCorruptError,
     StoreError,
     StoreFullError,
     StoreTooNewError,
+    StoreUnavailableError,
     UnknownGameError,
 )
 from .events import EventRecord, EventStore, GameSummary
 
 __all__ = [
+    "DamagedRecordError",
     "EventRecord",
     "EventStore",
     "GameClosedError",
@@ -21,5 +24,6 @@ __all__ = [
     "StoreError",
     "StoreFullError",
     "StoreTooNewError",
+    "StoreUnavailableError",
     "UnknownGameError",
 ]

@@ -79,7 +79,8 @@ class ReplayError(StoreError):
     """A stored game whose events the engine refuses: the store and the rules disagree."""
 
 
-def replay_stored(store: EventStore, game_id: int) -> tuple[list, Any, dict]:
+def replay_stored(store: EventStore, game_id: int,
+                  default_game: str | None = None) -> tuple[list, Any, dict]:
     """Replay a stored game through its engine: (active records, final state, summary).
 
     Raises ReplayError naming the first event (by seq) that the engine refuses.
@@ -89,7 +90,7 @@ def replay_stored(store: EventStore, game_id: int) -> tuple[list, Any, dict]:
     from companion.core.registry import game_spec
 
     config = store.config(game_id)
-    name = config.get("game")
+    name = config.get("game", default_game)
     try:
         game = game_spec(name).engine()
     except RuleError as unknown:
@@ -104,11 +105,17 @@ def replay_stored(store: EventStore, game_id: int) -> tuple[list, Any, dict]:
     for record in records:
         try:
             state = game.apply(state, Event.from_dict(record.event))
-        except (RuleError, KeyError) as exc:      # KeyError: an event without a kind
-            raise ReplayError(f"Game {game_id} does not replay: event seq {record.seq} "
-                              f"({record.event.get('kind')!r}) is refused by the rules: "
-                              f"{exc}") from None
+        except RuleError as exc:
+            raise _refused(game_id, record, f"is refused by the rules: {exc}") from None
+        except Exception as exc:    # the engine is pure: the event is not one it can apply
+            raise _refused(game_id, record, f"cannot be applied ({type(exc).__name__}: "
+                                            f"{exc})") from None
     return records, state, game.summary(state)
+
+
+def _refused(game_id: int, record, what: str) -> ReplayError:
+    return ReplayError(f"Game {game_id} does not replay: event seq {record.seq} "
+                       f"({record.event.get('kind')!r}) {what}")
 
 
 def replay_main(argv: list[str], store_path: str | Path) -> int:

@@ -1,8 +1,13 @@
 """Store errors a person can act on: each names the file and says what to do."""
 
 import errno
+import shutil
 import sqlite3
 from pathlib import Path
+
+FULL_BELOW = 1 << 20
+"""Free bytes under which a disk I/O error is taken for a full disk: SQLite reports a disk
+too full to grow its shared-memory file as "disk I/O error", not as SQLITE_FULL."""
 
 
 class StoreError(Exception):
@@ -53,6 +58,15 @@ class StoreTooNewError(StoreError):
         self.path = path
 
 
+class StoreUnavailableError(StoreError):
+    """The store cannot be opened or written (a full disk, a read-only file, folder or disk,
+    an I/O error): the file is healthy as far as anyone knows, so it is left where it is."""
+
+
+class DamagedRecordError(StoreError):
+    """A row SQLite reads well but whose JSON is damaged; named so a person can find it."""
+
+
 class UnknownGameError(StoreError, LookupError):
     """No game with that id in this store."""
 
@@ -65,16 +79,68 @@ class InvalidDataError(StoreError, ValueError):
     """An event, config or result that cannot be stored as JSON."""
 
 
+def _primary_code(exc: BaseException) -> int:
+    """SQLite's primary result code (SQLITE_IOERR for SQLITE_IOERR_SHMSIZE), or 0."""
+    return (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+
+
+def is_corruption(exc: BaseException) -> bool:
+    """SQLite itself says the file is damaged or is not a database."""
+    return _primary_code(exc) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+def _is_full(exc: BaseException, path: Path) -> bool:
+    if isinstance(exc, OSError):
+        return exc.errno == errno.ENOSPC
+    code = _primary_code(exc)
+    return code == sqlite3.SQLITE_FULL or "database or disk is full" in str(exc) or (
+        code == sqlite3.SQLITE_IOERR and free_bytes(path) < FULL_BELOW)
+
+
+def _is_unwritable(exc: BaseException) -> bool:
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+    return _primary_code(exc) in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN,
+                                 sqlite3.SQLITE_PERM)
+
+
+def free_bytes(path: Path) -> float:
+    """Free bytes on the disk that holds ``path`` (infinite when that cannot be told)."""
+    folder = next((p for p in path.parents if p.exists()), path.anchor)
+    try:
+        return shutil.disk_usage(folder).free
+    except OSError:
+        return float("inf")
+
+
+def unavailable(exc: BaseException, path: Path) -> StoreUnavailableError:
+    """Why a store could not be opened or written at start, and the fix, in one line."""
+    reason = exc.strerror if isinstance(exc, OSError) else str(exc)
+    if _is_full(exc, path):
+        return disk_full(path)
+    if _is_unwritable(exc):
+        return StoreUnavailableError(
+            f"The game store {path} cannot be written ({reason}): make it and its folder "
+            f"{path.parent} writable by the user the companion runs as, or set [store] path "
+            f"to a writable place, and start again; the store was left as it is.")
+    return StoreUnavailableError(
+        f"The game store {path} cannot be read or written ({reason}): check the disk that "
+        f"holds it (failing, unplugged? `dmesg` tells), then start again; the store was left "
+        f"as it is.")
+
+
+def disk_full(path: Path) -> StoreUnavailableError:
+    return StoreUnavailableError(
+        f"The game store {path} cannot be written: the disk that holds {path.parent} is "
+        f"full. Free some space on it and start again; the store was left as it is.")
+
+
 def translate(exc: BaseException, path: Path) -> StoreError:
     """Turn a sqlite3/OS failure during a store operation into the StoreError it means."""
     if isinstance(exc, StoreError):
         return exc
-    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+    if _is_full(exc, path):
         return StoreFullError(path)
-    if isinstance(exc, sqlite3.Error):
-        code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF  # primary result code
-        if code == sqlite3.SQLITE_FULL or "database or disk is full" in str(exc):
-            return StoreFullError(path)
-        if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-            return StoreCorruptError(path, None, str(exc))
+    if is_corruption(exc):
+        return StoreCorruptError(path, None, str(exc))
     return StoreError(f"The game store {path} failed: {exc}")

@@ -15,7 +15,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, TextIO
 
-from .errors import GameClosedError, InvalidDataError, UnknownGameError, translate
+from .errors import (
+    FULL_BELOW, DamagedRecordError, GameClosedError, InvalidDataError, UnknownGameError,
+    disk_full, free_bytes, translate, unavailable,
+)
 from .opening import open_connection
 from .schema import CURRENT_VERSION
 
@@ -62,12 +65,32 @@ def _encode(value: Any, what: str) -> str:
 
 
 class EventStore:
-    """Games, their event logs, results and checkpoints in one SQLite file; thread-safe."""
+    """Games, their event logs, results and checkpoints in one SQLite file; thread-safe.
+
+    ``found_empty``: the file was there but held nothing (0 bytes, say): a store was begun
+    in it, and whatever it should have held was lost before.
+    """
 
     def __init__(self, path: str | Path):
         self.path = Path(path).expanduser()
-        self._conn = open_connection(self.path)
+        self._conn, self.found_empty = open_connection(self.path)
         self._lock = threading.Lock()
+
+    def check_writable(self) -> None:
+        """Refuse, with the fix, a store SQLite could open only for reading (a read-only
+        file, folder or disk) or on a full disk, before a game starts on it rather than at
+        its first move. The write is rolled back, so the file is left as it was."""
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    self._conn.execute(f"PRAGMA user_version = {CURRENT_VERSION}")
+                finally:
+                    self._conn.execute("ROLLBACK")
+            except (sqlite3.Error, OSError) as exc:
+                raise unavailable(exc, self.path) from exc
+        if free_bytes(self.path) < FULL_BELOW:
+            raise disk_full(self.path)
 
     def close(self) -> None:
         with self._lock:
@@ -122,6 +145,17 @@ class EventStore:
     def _unknown(self, game_id: int) -> UnknownGameError:
         return UnknownGameError(f"No game {game_id} in the store {self.path}.")
 
+    def _decode(self, text: str, what: str) -> dict:
+        """A stored JSON object, or DamagedRecordError naming ``what`` and the file."""
+        try:
+            value = json.loads(text)
+        except ValueError as exc:
+            raise DamagedRecordError(
+                f"{what} in the game store {self.path} is not valid JSON ({exc})") from None
+        if not isinstance(value, dict):
+            raise DamagedRecordError(f"{what} in the game store {self.path} is not a JSON object")
+        return value
+
     # --- games -----------------------------------------------------------------------
     def create_game(self, game: str, config: dict) -> int:
         """A new game (`game` names the rules, e.g. "marche"); returns its id."""
@@ -137,7 +171,8 @@ class EventStore:
 
     def config(self, game_id: int) -> dict:
         with self._read() as conn:
-            return json.loads(self._row(conn, "config", game_id))
+            body = self._row(conn, "config", game_id)
+        return self._decode(body, f"Game {game_id}'s configuration")
 
     def finish(self, game_id: int, result: dict) -> None:
         """Close the game keeping its result (final scores; a "winners" list is summarised)."""
@@ -154,7 +189,7 @@ class EventStore:
     def result(self, game_id: int) -> dict | None:
         with self._read() as conn:
             body = self._row(conn, "result", game_id)
-        return None if body is None else json.loads(body)
+        return None if body is None else self._decode(body, f"Game {game_id}'s result")
 
     def amend_result(self, game_id: int, result: dict) -> None:
         """Replace a closed game's result: the table overrode a discard or accepted the scores."""
@@ -193,7 +228,8 @@ class EventStore:
         return [
             GameSummary(
                 id=gid, game=game, created=created, finished=finished, abandoned=abandoned,
-                events=count, winners=tuple(json.loads(result or "{}").get("winners", ())),
+                events=count, winners=tuple(
+                    self._decode(result or "{}", f"Game {gid}'s result").get("winners", ())),
             )
             for gid, game, created, finished, abandoned, result, count in rows
         ]
@@ -240,15 +276,22 @@ class EventStore:
             return cur.rowcount
 
     def records(self, game_id: int, include_undone: bool = False) -> list[EventRecord]:
-        """The log in seq order; undone events only when asked for (history, export)."""
+        """The log in seq order; undone events only when asked for (history). A damaged
+        event is named by its seq."""
+        return [EventRecord(seq, self._event(game_id, seq, body), undone)
+                for seq, body, undone in self._rows(game_id, include_undone)]
+
+    def _rows(self, game_id: int, include_undone: bool) -> list[tuple[int, str, str | None]]:
         where = "" if include_undone else " AND undone IS NULL"
         with self._read() as conn:
             self._row(conn, "id", game_id)
-            rows = conn.execute(
+            return conn.execute(
                 f"SELECT seq, body, undone FROM events WHERE game_id = ?{where} ORDER BY seq",
                 (game_id,),
             ).fetchall()
-        return [EventRecord(seq, json.loads(body), undone) for seq, body, undone in rows]
+
+    def _event(self, game_id: int, seq: int, body: str) -> dict:
+        return self._decode(body, f"Game {game_id}'s event seq {seq}")
 
     def events(self, game_id: int) -> list[dict]:
         """The active events in order: what replay applies."""
@@ -277,11 +320,14 @@ class EventStore:
             row = conn.execute(
                 "SELECT value FROM checkpoints WHERE game_id = ? AND key = ?", (game_id, key)
             ).fetchone()
-        return None if row is None else json.loads(row[0])
+        return None if row is None else self._decode(row[0], f"Game {game_id}'s checkpoint {key!r}")
 
     # --- export ----------------------------------------------------------------------
     def export_jsonl(self, game_id: int, out: TextIO) -> int:
-        """Write a header line then every event (undone ones flagged); returns event lines."""
+        """Write a header line then every event (undone ones flagged); returns event lines.
+
+        A damaged event is exported as its stored text with what is wrong with it, so the
+        export shows a log that no longer replays."""
         with self._read() as conn:
             row = conn.execute(
                 "SELECT id, game, config, created, finished, result, abandoned "
@@ -293,12 +339,16 @@ class EventStore:
         header = {
             "type": "game", "schema": CURRENT_VERSION, "id": gid, "game": game,
             "created": created, "finished": finished, "abandoned": abandoned,
-            "config": json.loads(config), "result": json.loads(result) if result else None,
+            "config": self._decode(config, f"Game {gid}'s configuration"),
+            "result": self._decode(result, f"Game {gid}'s result") if result else None,
         }
-        records = self.records(game_id, include_undone=True)
+        rows = self._rows(game_id, include_undone=True)
         out.write(json.dumps(header) + "\n")
-        for record in records:
-            line = {"type": "event", "seq": record.seq, "undone": record.undone,
-                    "event": record.event}
+        for seq, body, undone in rows:
+            line = {"type": "event", "seq": seq, "undone": undone}
+            try:
+                line["event"] = self._event(game_id, seq, body)
+            except DamagedRecordError as damage:
+                line.update(damaged=str(damage), body=body)
             out.write(json.dumps(line) + "\n")
-        return len(records)
+        return len(rows)

@@ -5,7 +5,6 @@ from companion.core.game import Event
 from companion.store.events import EventStore
 
 COUNTDOWN_KEY = "countdown"
-STOP_KEY = "last_stop"
 
 
 class StoreJournal:
@@ -14,9 +13,9 @@ class StoreJournal:
         self.seqs = [r.seq for r in store.records(game_id)]
 
     def record(self, events: list[Event], notes: tuple[dict, ...] = ()) -> None:
-        """The events and a stop's evidence among ``notes`` in one transaction (the other
-        notes are evidence for the log only)."""
-        evidence = {STOP_KEY: n for n in notes if n.get("note") == "stop_evidence"}
+        """The events and the notes that explain them (a stop's evidence) in one
+        transaction; each note is kept as the checkpoint named by its "note"."""
+        evidence = {note["note"]: note for note in notes}
         last = self.store.append_many(self.game_id, [e.to_dict() for e in events], evidence)
         self.seqs.extend(range(last - len(events) + 1, last + 1))
 

@@ -1,16 +1,22 @@
 """Opening a store file safely: check it before touching it, migrate it, never replace it.
 
 Inspection runs on a read-only connection, so a store from a newer companion is refused with
-its bytes unchanged, and a damaged file is moved aside whole (with its WAL) rather than
-"repaired" by SQLite into something that silently lost games.
+its bytes unchanged. A file is moved aside whole (with its WAL), rather than "repaired" by
+SQLite into something that silently lost games, only when SQLite itself finds it damaged
+(not a database, a failed integrity check) or it is not a companion store. Any other failure
+(a full disk, a read-only file, folder or disk, an I/O error) says what to fix and leaves the
+file where it is: moving a healthy store aside would start the next run without its games.
 """
 
 import os
 import sqlite3
 import time
+from contextlib import closing
 from pathlib import Path
 
-from .errors import StoreCorruptError, StoreError, StoreTooNewError
+from .errors import (
+    StoreCorruptError, StoreError, StoreTooNewError, is_corruption, unavailable,
+)
 from .schema import CURRENT_VERSION, expected_tables, migrate, table_names
 
 _SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -20,58 +26,55 @@ class _Damaged(Exception):
     """Internal: the file is not a healthy companion store (the reason is the message)."""
 
 
-def open_connection(path: Path) -> sqlite3.Connection:
-    """A read-write connection to a healthy store at the current schema version."""
+def open_connection(path: Path) -> tuple[sqlite3.Connection, bool]:
+    """A read-write connection to a healthy store at the current schema version, and
+    whether the file was there but empty (a store is then begun in it)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreError(
-            f"Cannot create the folder for the game store {path}: {exc.strerror}. "
-            f"Set [store] path in the configuration to a writable place."
-        ) from exc
-    version = _inspect(path) if path.exists() else 0
-    try:
+        version, found_empty = _inspect(path) if path.exists() else (0, False)
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=5.0)
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if mode != "wal":
-            raise StoreError(f"The game store {path} cannot use WAL mode (got {mode!r}).")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
-    except sqlite3.Error as exc:
-        raise StoreError(
-            f"Cannot open the game store {path}: {exc}. Check that the folder exists and "
-            f"is writable by the user the companion runs as."
-        ) from exc
+    except (sqlite3.Error, OSError) as exc:
+        raise unavailable(exc, path) from exc
+    if mode != "wal":
+        conn.close()
+        raise StoreError(f"The game store {path} cannot use WAL mode (got {mode!r}).")
     if version < CURRENT_VERSION:
         _upgrade(conn, path, version)
-    return conn
+    return conn, found_empty
 
 
-def _inspect(path: Path) -> int:
-    """The schema version of an existing file; refuses newer ones, moves damaged ones aside."""
-    try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error as exc:
-        raise StoreError(f"Cannot read the game store {path}: {exc}.") from exc
-    try:
-        version = _check(conn)
-    except _Damaged as damage:
-        conn.close()
-        raise StoreCorruptError(path, move_aside(path), str(damage)) from None
-    conn.close()
+def _inspect(path: Path) -> tuple[int, bool]:
+    """An existing file's schema version and whether it is empty; refuses newer ones and
+    moves damaged ones aside."""
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        try:
+            version, tables = _check(conn)
+        except _Damaged as exc:
+            damage = exc
+        else:
+            damage = None
+    if damage is not None:                    # moved once the file is closed
+        raise StoreCorruptError(path, _move_aside_or_say(path, damage), str(damage))
     if version > CURRENT_VERSION:
         raise StoreTooNewError(path, version, CURRENT_VERSION)
-    return version
+    return version, version == 0 and not tables
 
 
-def _check(conn: sqlite3.Connection) -> int:
+def _check(conn: sqlite3.Connection) -> tuple[int, frozenset[str]]:
+    """The version and tables of a store SQLite can read; _Damaged only when SQLite says
+    the file is damaged or holds something else. Other failures (I/O) propagate."""
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > CURRENT_VERSION:
-            return version
+            return version, frozenset()
         problems = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
         tables = table_names(conn)
     except sqlite3.DatabaseError as exc:
+        if not is_corruption(exc):
+            raise
         raise _Damaged(str(exc)) from exc
     if problems != ["ok"]:
         raise _Damaged("integrity check: " + "; ".join(problems[:3]))
@@ -80,7 +83,17 @@ def _check(conn: sqlite3.Connection) -> int:
     missing = expected_tables(version) - tables
     if missing:
         raise _Damaged("missing tables: " + ", ".join(sorted(missing)))
-    return version
+    return version, tables
+
+
+def _move_aside_or_say(path: Path, damage: _Damaged) -> Path:
+    try:
+        return move_aside(path)
+    except OSError as exc:
+        raise StoreError(
+            f"The game store {path} is damaged ({damage}) and cannot be moved aside "
+            f"({exc.strerror}): move it out of {path.parent} yourself, keeping it (`sqlite3 "
+            f"FILE .recover` may save its games), then start again.") from None
 
 
 def move_aside(path: Path) -> Path:
@@ -113,6 +126,8 @@ def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
         migrate(conn, version)
     except (sqlite3.Error, OSError) as exc:
         conn.close()
+        if version == 0:
+            raise unavailable(exc, path) from exc
         kept = f" A copy made before the upgrade is at {backup}." if backup else ""
         raise StoreError(
             f"Upgrading the game store {path} from schema version {version} to "

@@ -20,6 +20,7 @@ from companion.core.match import Match
 from companion.games.marche.bots import STYLES
 from companion.games.marche.engine import MarcheGame
 from companion.games.marche.state import CLAIMING, OVER, PICKING
+from companion.games.marche.view import SeatView
 from companion.store import EventStore
 from companion.store.cli import replay_stored
 
@@ -33,16 +34,26 @@ def _env() -> dict:
     return {**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"}
 
 
-def start_appliance(store: Path, out: Path, *extra: str, players: int = 3, seed: int = 7,
-                    web: bool = False) -> subprocess.Popen:
+def _run_args(store: Path, extra: tuple, players: int = 3, seed: int = 7,
+              web: bool = False) -> list[str]:
+    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate",
+            "--players", str(players), "--seed", str(seed), *FAST,
+            "--set", f"store.path={store}", *extra]
+    return args if web else [*args, "--no-web"]
+
+
+def start_appliance(store: Path, out: Path, *extra: str, **options) -> subprocess.Popen:
     """`samarkand run --simulate` on ``store``, its stdout and stderr going to ``out``(.err)."""
-    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--players", str(players),
-            "--seed", str(seed), *FAST, "--set", f"store.path={store}", *extra]
-    if not web:
-        args.append("--no-web")
     with open(out, "w") as stdout, open(f"{out}.err", "w") as stderr:
-        return subprocess.Popen(args, cwd=REPO, env=_env(), stdout=stdout, stderr=stderr,
-                                stdin=subprocess.DEVNULL)
+        return subprocess.Popen(_run_args(store, extra, **options), cwd=REPO, env=_env(),
+                                stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL)
+
+
+def refused_start(store: Path, *extra: str, **popen) -> subprocess.CompletedProcess:
+    """`samarkand run --simulate` on ``store`` that is expected to refuse to start: its exit
+    code and output (through pipes, which a file-size limit does not touch)."""
+    return subprocess.run(_run_args(store, extra), cwd=REPO, env=_env(), capture_output=True,
+                          text=True, timeout=30, stdin=subprocess.DEVNULL, **popen)
 
 
 def start_driver(store: Path, script: Path) -> subprocess.Popen:
@@ -102,21 +113,20 @@ def bot_script(seed: int, players: int) -> dict:
         state = match.state
         if state.phase == PICKING:
             seat = state.picks.index(None)
-            match.act(Event("pick", seat, {"card": bots[seat].pick(state, seat)}))
+            match.act(bots[seat].decide(SeatView(state, seat), seat))
         elif state.phase == CLAIMING:
             seat = next(s for s in state.stop.seats() if s not in state.stop.claims)
-            target = bots[seat].claim(state, seat, state.stop.count)
             try:
-                match.act(Event("claim", seat, {"target": target}))
+                match.act(bots[seat].decide(SeatView(state, seat), seat))
             except RuleError:
                 match.act(Event("claim", seat, {"target": None}))
         else:
-            bids = [bot.bid(state, seat) for seat, bot in enumerate(bots)]
-            top = max((b[0] for b in bids if b), default=None)
+            bids = [bot.stop_at(SeatView(state, seat), seat) for seat, bot in enumerate(bots)]
+            top = max((b for b in bids if b is not None), default=None)
             if top is None:
                 match.act(Event("end_countdown"))
                 continue
-            keen = [seat for seat, b in enumerate(bids) if b and b[0] == top]
+            keen = [seat for seat, b in enumerate(bids) if b == top]
             stoppers = sorted(([seat, rng.randrange(0, 150_000)] for seat in keen),
                               key=lambda s: s[1])
             first = stoppers[0][1]

@@ -93,7 +93,7 @@ def test_a_refused_undo_changes_nothing(appliance):
     assert _snapshot(appliance) == before
 
 
-def test_the_table_loop_survives_a_full_disk(tmp_path):
+def test_the_table_runner_survives_a_full_disk_and_says_so_in_one_line(tmp_path, caplog):
     appliance = _counting(tmp_path)
     assert appliance.session.state.phase == "countdown"
     appliance.store.full = True
@@ -103,6 +103,9 @@ def test_the_table_loop_survives_a_full_disk(tmp_path):
         assert appliance.runner._thread.is_alive(), "the table loop died on the full disk"
     finally:
         appliance.close()
+    said = [r for r in caplog.records if r.name == "companion.runtime.runner"]
+    assert len(said) == 1 and not said[0].exc_info      # the same refusal, told once
+    assert "refused" in said[0].getMessage() and "is full" in said[0].getMessage()
 
 
 def test_the_countdown_end_refused_by_a_full_disk_is_not_half_applied(tmp_path):

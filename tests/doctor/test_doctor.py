@@ -17,7 +17,7 @@ from companion.appliance.cli import main as samarkand
 from companion.config import load_config
 from companion.appliance.doctor import FAIL, NOTE, OK, Host, diagnose
 
-PINS = {"buzzers": {"0": "GPIO4", "1": "GPIO17"}, "leds": {"0": "GPIO6", "1": "GPIO13"},
+PINS = {"buzzers": {"1": "GPIO4", "2": "GPIO17"}, "leds": {"1": "GPIO6", "2": "GPIO13"},
         "display": "bargraph", "bar": ["GPIO23", "GPIO24"]}
 
 
@@ -98,8 +98,8 @@ def test_without_lg_wd_the_working_folder_is_checked(pi):
 
 
 def test_a_pin_used_twice_is_named(pi):
-    status, detail, fix = found(pi.host(pins={"leds": {"0": "GPIO6", "1": "GPIO17"}}))["pin map"]
-    assert (status, detail) == (FAIL, "GPIO17 is used twice: pins.buzzers.1 and pins.leds.1")
+    status, detail, fix = found(pi.host(pins={"leds": {"1": "GPIO6", "2": "GPIO17"}}))["pin map"]
+    assert (status, detail) == (FAIL, "GPIO17 is used twice: pins.buzzers.2 and pins.leds.2")
     assert "[pins]" in fix
 
 
@@ -152,7 +152,7 @@ def test_every_fault_comes_with_a_fix_and_the_command_exits_1(pi, monkeypatch, t
     faults = [f for f in diagnose(pi.host()) if f.status == FAIL]
     assert len(faults) == 3 and all(f.fix for f in faults)
     config = tmp_path / "bad.toml"
-    config.write_text('[pins]\ndisplay = "none"\nbuzzers = { 0 = "GPIO4", 1 = "GPIO4" }\n')
+    config.write_text('[pins]\ndisplay = "none"\nbuzzers = { 1 = "GPIO4", 2 = "GPIO4" }\n')
     assert samarkand(["doctor", "--config", str(config)]) == 1
     assert "GPIO4 is used twice" in capsys.readouterr().out
 

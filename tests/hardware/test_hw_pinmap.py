@@ -31,8 +31,8 @@ def test_header_pins_follow_the_40_pin_layout():
 
 
 def test_names_are_canonicalised(table):
-    table["buzzers"]["0"] = "gpio4"
-    assert load_pin_map(table).buzzers[0] == "GPIO4"
+    table["buzzers"]["1"] = "gpio4"
+    assert load_pin_map(table).buzzers[0] == "GPIO4"       # seat 1 in the file is seat 0 inside
 
 
 @pytest.mark.parametrize("pin, message", [
@@ -48,14 +48,14 @@ def test_unknown_pin_names_are_refused(table, pin, message):
 
 
 def test_two_buzzers_on_one_pin_are_refused(table):
-    table["buzzers"]["3"] = table["buzzers"]["1"]
-    with pytest.raises(PinMapError, match="GPIO17 is used twice: pins.buzzers.1 and pins.buzzers.3"):
+    table["buzzers"]["4"] = table["buzzers"]["2"]
+    with pytest.raises(PinMapError, match="GPIO17 is used twice: pins.buzzers.2 and pins.buzzers.4"):
         load_pin_map(table)
 
 
 def test_a_buzzer_and_an_led_on_one_pin_are_refused(table):
-    table["leds"]["4"] = "GPIO4"
-    with pytest.raises(PinMapError, match="GPIO4 is used twice: pins.buzzers.0 and pins.leds.4"):
+    table["leds"]["5"] = "GPIO4"
+    with pytest.raises(PinMapError, match="GPIO4 is used twice: pins.buzzers.1 and pins.leds.5"):
         load_pin_map(table)
 
 
@@ -77,8 +77,9 @@ def test_max7219_reserves_spi_and_frees_the_bar(table):
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda t: t["buzzers"].pop("2"), r"seats must be numbered 0 to 3 with none missing; got \[0, 1, 3, 4\]"),
-    (lambda t: t["leds"].pop("4"), r"pins.leds: seats \[0, 1, 2, 3\] must match"),
+    (lambda t: t["buzzers"].pop("3"), r"seats must be numbered 1 to 4 with none missing, as on the "
+                                      r"phones; got \[1, 2, 4, 5\]"),
+    (lambda t: t["leds"].pop("5"), r"pins.leds: seats \[1, 2, 3, 4\] must match"),
     (lambda t: t["buzzers"].clear(), "no buzzer listed"),
     (lambda t: t["buzzers"].update(x="GPIO11"), "seat 'x' is not a number"),
     (lambda t: t.update(display="lcd"), "pins.display: 'lcd'"),
@@ -118,8 +119,8 @@ def test_the_wiring_guide_table_matches_the_default_pin_map():
     guide = (DEFAULT_PIN_FILE.parent / "WIRING.md").read_text()
     pin_map = load_pin_map_file(DEFAULT_PIN_FILE)
     rows = [
-        *(f"| buzzer seat {seat} | {pin} | {header_pin(pin)} |" for seat, pin in pin_map.buzzers.items()),
-        *(f"| lockout LED seat {seat} | {pin} | {header_pin(pin)} |" for seat, pin in pin_map.leds.items()),
+        *(f"| buzzer seat {seat + 1} | {pin} | {header_pin(pin)} |" for seat, pin in pin_map.buzzers.items()),
+        *(f"| lockout LED seat {seat + 1} | {pin} | {header_pin(pin)} |" for seat, pin in pin_map.leds.items()),
         *(f"| bar graph LED {i} | {pin} | {header_pin(pin)} |" for i, pin in enumerate(pin_map.bar, 1)),
         f"| piezo (optional) | {pin_map.piezo} | {header_pin(pin_map.piezo)} |",
     ]

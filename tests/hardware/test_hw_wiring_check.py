@@ -7,8 +7,8 @@ from hardware.wiring_check import format_report, main, run_wiring_check
 PINS = {
     "display": "bargraph",
     "bar": ["GPIO23", "GPIO24", "GPIO25"],
-    "buzzers": {"0": "GPIO4", "1": "GPIO17", "2": "GPIO27", "3": "GPIO22", "4": "GPIO5"},
-    "leds": {"0": "GPIO6", "1": "GPIO13", "2": "GPIO19", "3": "GPIO26", "4": "GPIO12"},
+    "buzzers": {"1": "GPIO4", "2": "GPIO17", "3": "GPIO27", "4": "GPIO22", "5": "GPIO5"},
+    "leds": {"1": "GPIO6", "2": "GPIO13", "3": "GPIO19", "4": "GPIO26", "5": "GPIO12"},
 }
 
 
@@ -36,7 +36,7 @@ class Person:
 
 def test_working_stuck_swapped_and_dead_buzzers_are_told_apart(factory, short_to_ground):
     pin_map = load_pin_map(PINS)
-    short_to_ground("GPIO27")  # seat 2
+    short_to_ground("GPIO27")  # seat 3
     person = Person(factory, pin_map, {0: 0, 1: 3, 3: 1, 4: None})
     report = run_wiring_check(pin_map, factory, person, timeout_s=0.05, hold=lambda s: None)
     assert report.working == [0]
@@ -45,9 +45,9 @@ def test_working_stuck_swapped_and_dead_buzzers_are_told_apart(factory, short_to
     assert report.dead == [4]
     assert not report.ok
     text = format_report(report)
-    assert "seat 2 (GPIO27, header pin 13): STUCK" in text
-    assert "seat 1 (GPIO17, header pin 11): SWAPPED: its button answered on seat 3's pin (GPIO22, header pin 15)" in text
-    assert "seat 4 (GPIO5, header pin 29): DEAD" in text
+    assert "seat 3 (GPIO27, header pin 13): STUCK" in text
+    assert "seat 2 (GPIO17, header pin 11): SWAPPED: its button answered on seat 4's pin (GPIO22, header pin 15)" in text
+    assert "seat 5 (GPIO5, header pin 29): DEAD" in text
     assert text.endswith("Wiring has problems: see above.")
 
 
@@ -59,7 +59,7 @@ def test_each_led_is_lit_alone_then_the_whole_bar(factory):
     assert person.lit_when_asked[:6] == [[led] for led in leds] + [list(pin_map.bar)]
     assert person.lit_when_asked[6:] == [[]] * 5  # everything dark while buzzers are asked for
     assert report.ok and report.working == [0, 1, 2, 3, 4]
-    assert "seat 3's lockout LED (GPIO26, header pin 37) is lit alone" in report.shown
+    assert "seat 4's lockout LED (GPIO26, header pin 37) is lit alone" in report.shown
 
 
 def test_a_bad_press_bounce_is_one_answer(factory):

@@ -1,4 +1,4 @@
-"""Every rule of shared/design/marche-rules.md and docs/marche-rulings.md, one test each."""
+"""Every rule of docs/rules/marche.md (its rulings included), one test each."""
 from collections import Counter
 
 import pytest

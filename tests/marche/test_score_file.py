@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -102,6 +103,7 @@ def change(path: str, value):
     (change("players/0/money", None), "players[0].money: missing"),
     (change("players/0/camels", [4, 0]), "players[0].camels[1]: expected a positive integer"),
     (change("players/0/camels", 7), "players[0].camels: expected a list"),
+    (change("players/0/camels", [4, 9]), "players[0].camels[1]: no camel card carries 9"),
     (change("players/0/goods/spices", [3, -1]), "players[0].goods.spices[1]: expected a non-negative"),
     (change("players/0/goods/spices", "3"), "players[0].goods.spices: expected a list"),
     (change("players/0/goods/vegetables", [1]), "players[0].goods.vegetables: not a goods type in play"),
@@ -150,3 +152,10 @@ def test_no_traceback_from_the_command_line():
                           input=bad, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr == "error: players[0].camels[1]: expected a positive integer\n"
+
+
+def test_the_readmes_example_is_a_valid_score_file(tmp_path, capsys):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    example = readme.split("### Scoring a physical game", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    code, out, err = run(tmp_path, capsys, example)
+    assert (code, err) == (0, "") and len(json.loads(out)["players"]) == 3

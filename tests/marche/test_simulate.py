@@ -49,23 +49,27 @@ def test_at_least_two_styles_play_and_rotate_round_the_table():
 
 @pytest.mark.parametrize("players, rules", [(3, None), (5, {"camel_refill": "immediate"})])
 def test_a_simulated_game_is_the_game_its_decisions_replay_as_events(players, rules, monkeypatch):
-    """The simulator calls the rule functions without building events: the same decisions
-    as events through a Match, with the same seed, draw the same cards to the same end."""
+    """The simulator applies its bots' events and the table's own stops in place, keeping no
+    log: the same decisions through a Match, with the same seed, draw the same cards to the
+    same end."""
     decisions, ends = [], []
+    advance, stop, end_countdown = simulator.advance, simulator.stop, simulator.end_countdown
 
-    def recorded(rule, as_event):
-        def call(state, *args):
-            decisions.append(as_event(*args))
-            rule(state, *args)
-        return call
+    def applied(state, event):
+        decisions.append(event)
+        advance(state, event)
 
-    for name, as_event in [
-        ("pick", lambda seat, card: Event("pick", seat, {"card": card})),
-        ("stop", lambda count, stoppers: Event("stop", None, {"count": count, "stoppers": stoppers})),
-        ("claim", lambda seat, target: Event("claim", seat, {"target": target})),
-        ("end_countdown", lambda: Event("end_countdown")),
-    ]:
-        monkeypatch.setattr(simulator, name, recorded(getattr(simulator, name), as_event))
+    def stopped(state, count, stoppers):
+        decisions.append(Event("stop", None, {"count": count, "stoppers": stoppers}))
+        stop(state, count, stoppers)
+
+    def ended(state):
+        decisions.append(Event("end_countdown"))
+        end_countdown(state)
+
+    monkeypatch.setattr(simulator, "advance", applied)
+    monkeypatch.setattr(simulator, "stop", stopped)
+    monkeypatch.setattr(simulator, "end_countdown", ended)
     score = simulator.final_score
     monkeypatch.setattr(simulator, "final_score", lambda state: ends.append(state) or score(state))
 
@@ -74,5 +78,6 @@ def test_a_simulated_game_is_the_game_its_decisions_replay_as_events(players, ru
     match.fill_chance()
     for event in decisions:
         match.act(event)
+    assert {"pick", "stop", "claim"} <= {e.kind for e in decisions}
     assert result.stops == sum(e.kind == "stop" for e in decisions) > 0
     assert match.game.is_over(match.state) and match.state == ends[0]

@@ -45,3 +45,26 @@ def test_unplugging_the_board_mid_countdown_pauses_and_replugging_resumes(tmp_pa
         assert [s for s, _ in core.state.stop.stoppers] == [1]
     finally:
         appliance.close()
+
+
+def test_the_boards_stuck_buzzer_reports_reach_the_table(monkeypatch):
+    """The board reports a held buzzer from its reader thread; the runner polls for it."""
+    import firmware_bridge.driver
+    from companion.runtime.signals import StuckBuzzer
+
+    class Board:
+        display = lights = emulator = None
+
+        def close(self):
+            pass
+
+    told = {}
+
+    def open_bridge(spec, *, on_event, on_status, on_stuck):
+        told["stuck"] = on_stuck
+        return Board()
+    monkeypatch.setattr(firmware_bridge.driver, "open_bridge", open_bridge)
+    inputs = BridgeInputs("emulator")
+    assert inputs.poll(0) == []
+    told["stuck"](StuckBuzzer(2, 1_000))
+    assert inputs.poll(10) == [StuckBuzzer(2, 1_000)] and inputs.poll(20) == []

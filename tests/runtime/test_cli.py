@@ -41,3 +41,12 @@ def test_a_script_that_cannot_be_played_is_one_line(tmp_path, capsys):
                                   "turns": [{"picks": {"A": 7, "Zed": 3}}]}))
     assert main(["play", "--script", str(script)]) == 2
     assert "turns[0].picks: unknown player 'Zed'" in capsys.readouterr().err
+
+
+def test_bench_and_games_without_an_action_print_their_help(capsys):
+    import pytest
+    for argv in (["bench", "--help"], ["games"]):
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+        assert done.value.code == 0
+        assert capsys.readouterr().out.startswith(f"usage: samarkand {argv[0]}")

@@ -26,13 +26,13 @@ def test_simulation_plays_a_whole_game_with_bots_and_ends_with_the_scores(tmp_pa
 
 
 @pytest.mark.parametrize("buzzers, named", [
-    ('{ 0 = "GPIO99", 1 = "GPIO5", 2 = "GPIO6" }', "GPIO99"),   # no such pin
-    ('{ 0 = "GPIO5", 1 = "GPIO5", 2 = "GPIO6" }', "GPIO5"),     # two buzzers on one pin
+    ('{ 1 = "GPIO99", 2 = "GPIO5", 3 = "GPIO6" }', "GPIO99"),   # no such pin
+    ('{ 1 = "GPIO5", 2 = "GPIO5", 3 = "GPIO6" }', "GPIO5"),     # two buzzers on one pin
 ])
 def test_a_pin_map_that_cannot_be_wired_is_refused_before_the_game(tmp_path, buzzers, named):
     config = tmp_path / "c.toml"
     config.write_text(f'[pins]\nbuzzers = {buzzers}\n'
-                      'leds = { 0 = "GPIO12", 1 = "GPIO13", 2 = "GPIO19" }\ndisplay = "none"\n')
+                      'leds = { 1 = "GPIO12", 2 = "GPIO13", 3 = "GPIO19" }\ndisplay = "none"\n')
     refused = run("--simulate", "--no-web", "--config", str(config),
                   "--set", f"store.path={tmp_path / 's.db'}")
     assert refused.returncode == 2

@@ -49,13 +49,13 @@ step_s = 2
 pin_policy = "fixed"
 pin = "0420"
 [pins]
-buzzers = { 0 = "GPIO17" }
+buzzers = { 1 = "GPIO17" }
 """)
     config = load_config(path, {"table": {"tie_window_ms": 30}, "web": {"port": 8080}})
     assert config.table.tie_window_ms == 30 and config.table.step_s == 2.0
     assert isinstance(config.table.step_s, float)
     assert (config.web.port, config.web.pin_policy, config.web.pin) == (8080, "fixed", "0420")
-    assert config.pins == {"buzzers": {"0": "GPIO17"}}
+    assert config.pins == {"buzzers": {"1": "GPIO17"}}
     assert config.source == str(path)
 
 

@@ -7,8 +7,11 @@ import pytest
 
 from web_rig import PIN, Phone, make_appliance, wait_for, FAST, NAMES
 from web_rig import all_pick, phase, stop
+from companion.store import StoreFullError
 from web.app import MAX_BODY, create_app
-from web.identity import PIN_TRIES, SEAT_COOKIE
+from web.service import GameService
+from web.identity import SEAT_COOKIE
+from web.pin import PIN_TRIES
 
 
 def version(appliance) -> int:
@@ -134,12 +137,67 @@ def test_a_malformed_body_is_a_400_with_a_message(phone, data, kind):
     assert response.status_code == 400 and response.json["error"]
 
 
+@pytest.mark.parametrize("url", ["/api/join", "/api/act", "/api/host/login",
+                                 "/api/host/new_game", "/api/host/card", "/api/host/act"])
+def test_json_nested_too_deep_to_parse_is_a_400_not_a_500(phone, host, url):
+    sender = host if url.startswith("/api/host/") else phone()
+    if url != "/api/join" and sender is not host:
+        sender.join(1, "Ben")
+    nested = "[" * 990 + "]" * 990                  # 1,960 bytes, well under the body cap
+    response = sender.client.post(url, data=nested, content_type="application/json", headers={
+        "Origin": "http://localhost", "X-Action-Token": sender.token})
+    assert response.status_code == 400 and response.json["error"]
+
+
 def test_unknown_addresses_and_methods_are_4xx_with_a_message(phone):
     p = phone()
     assert p.get("/nope").status_code == 404
     assert p.get("/api/act").status_code == 405
     assert p.post("/api/host/nope").status_code == 403
     assert p.get("/nope").json["error"]
+
+
+@pytest.mark.parametrize("name", [
+    "Zed\ud800", "\udfff", "\x1b]0;PWN\x07\x1b[2J\x1b[31mEve", "Eve\u202e", "Ana\tLou",
+    "Bo\x00", "\ue000Cy", "\U000e0041"])
+def test_names_with_control_format_private_or_surrogate_characters_are_refused(phone, name):
+    response = phone().post("/api/join", {"seat": 1, "name": name})
+    assert response.status_code == 400 and "letters" in response.json["error"]
+
+
+def test_a_name_is_normalised_and_its_length_counted_in_characters(phone):
+    p = phone().join(1, "  Zoe\u0301 \u00a0 Lou ")
+    assert p.state()["view"]["players"][1]["name"] == "Zo\u00e9 Lou"
+    assert phone().join(2, "e\u0301" * 20).state()["view"]["players"][2]["name"] == "\u00e9" * 20
+    response = phone().post("/api/join", {"seat": 3, "name": "e\u0301" * 21})
+    assert response.status_code == 400 and "at most 20 characters" in response.json["error"]
+
+
+# ------------------------------------------------------------------ a change is told to all
+def test_a_failing_listener_neither_silences_the_others_nor_fails_a_stored_pick(
+        phone, appliance, flask_app):
+    def terminal_that_cannot_print(core):
+        raise UnicodeEncodeError("utf-8", "Zed\ud800", 3, 4, "surrogates not allowed")
+
+    ana = phone().join(0, "Ana")
+    heard, hub = [], flask_app.extensions["samarkand.hub"]
+    appliance.listeners.insert(0, terminal_that_cannot_print)
+    appliance.listeners.append(lambda core: heard.append(core.version))
+    rev = hub.rev
+    assert ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 200
+    assert appliance.session.state.picks[0] == 7
+    assert heard == [appliance.session.version] and hub.rev > rev   # the streams were woken
+
+
+def test_an_unexpected_fault_never_says_the_game_is_unchanged(phone, monkeypatch):
+    def stored_then_failed(self, seat, kind, data):
+        raise RuntimeError("a fault after the commit")
+
+    ana = phone().join(0, "Ana")
+    monkeypatch.setattr(GameService, "act", stored_then_failed)
+    response = ana.post("/api/act", {"kind": "pick", "data": {"card": 7}})
+    assert response.status_code == 500
+    assert "unchanged" not in response.json["error"] and "reload" in response.json["error"]
 
 
 # ------------------------------------------------------------------ host PIN
@@ -163,6 +221,20 @@ def test_wrong_pins_lock_the_login_for_a_while(phone):
         assert p.post("/api/host/login", {"pin": "9999"}).status_code == 403
     response = p.post("/api/host/login", {"pin": PIN})
     assert response.status_code == 429 and "wait" in response.json["error"]
+
+
+def test_wrong_pins_from_another_phone_do_not_lock_the_host_out(flask_app):
+    guesser = Phone(flask_app, address="192.168.1.66")
+    for _ in range(3 * PIN_TRIES):
+        assert guesser.post("/api/host/login", {"pin": "9999"}).status_code in (403, 429)
+    host = Phone(flask_app, address="192.168.1.20")
+    assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+
+
+def test_a_pin_that_is_not_text_is_a_wrong_pin(phone):
+    p = phone()
+    for pin in ("\ud800", 4321, None, ["4321"]):
+        assert p.post("/api/host/login", {"pin": pin}).status_code == 403
 
 
 def test_a_player_is_not_a_host(phone):
@@ -214,6 +286,32 @@ def test_a_bad_new_game_is_refused_and_the_game_goes_on(host, appliance, body, w
     response = host.post("/api/host/new_game", body)
     assert response.status_code == 400 and words in response.json["error"], response.json
     assert appliance.game_id == game_id
+
+
+def test_the_host_ends_a_game_then_starts_a_new_one(host, appliance):
+    assert host.post("/api/host/end").status_code == 200
+    response = host.post("/api/host/new_game", {"players": 3})
+    assert response.status_code == 200 and response.json["game_id"] == appliance.game_id
+    assert [g.status for g in appliance.store.list_games()] == ["abandoned", "in progress"]
+
+
+def test_a_full_disk_refuses_each_action_with_a_503_and_one_line_no_traceback(
+        phone, host, appliance, monkeypatch, caplog):
+    ana = phone().join(0, "Ana")
+
+    def full(*args):
+        raise StoreFullError(appliance.store.path)
+    for write in ("append_many", "create_game", "set_checkpoint", "abandon"):
+        monkeypatch.setattr(appliance.store, write, full)
+    before = version(appliance)
+    refused = [ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}),
+               phone().post("/api/join", {"seat": 1, "name": "Bo"}),
+               host.post("/api/host/new_game", {"players": 4}), host.post("/api/host/end")]
+    assert [r.status_code for r in refused] == [503] * 4
+    assert all("disk is full" in r.json["error"] for r in refused)
+    assert version(appliance) == before and not appliance.session.paused
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 4 and not any(r.exc_info for r in errors)
 
 
 # ------------------------------------------------------------------ a live table
@@ -324,7 +422,12 @@ def test_final_scores_advice_override_and_accept(tmp_path):
         assert host.post("/api/host/score", {"seat": held["seat"], "keep": keep}).status_code == 200
         chosen = host.state()["score"]["players"][held["seat"]]
         assert chosen["overridden"] and chosen["advice"]["total"] == held["total"]
-        too_many = {t: v + [1] for t, v in keep.items()} or {"jewels": [1]}
+        assert keep, "nobody kept a card"
+        for not_cards in ({t: [float(v) for v in values] for t, values in keep.items()},
+                          {t: [True] * len(values) for t, values in keep.items()}):
+            response = host.post("/api/host/score", {"seat": held["seat"], "keep": not_cards})
+            assert response.status_code == 400 and "whole number" in response.json["error"]
+        too_many = {t: v + [1] for t, v in keep.items()}
         response = host.post("/api/host/score", {"seat": held["seat"], "keep": too_many})
         assert response.status_code == 409 and response.json["error"]
         assert host.post("/api/host/score", {"seat": held["seat"], "keep": None}).status_code == 200

@@ -8,29 +8,17 @@ server is failed and counted.
 """
 from __future__ import annotations
 
-import os
 import re
 
+import playwright.sync_api as playwright_sync
 import pytest
 
+from browser_rig import NEEDED, T, Pages, join
 from web_rig import PIN, make_appliance, wait_for
 from web.server import Server
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium")
+pytestmark = NEEDED
 DIGITS = "() => /^\\d+$/.test(document.getElementById('count').textContent)"
-T = 15_000   # ms: the longest any step of the game may take
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_sync.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield pw, browser
-        browser.close()
 
 
 @pytest.fixture
@@ -42,43 +30,6 @@ def server(tmp_path):
     yield server, appliance
     server.close()
     appliance.close()
-
-
-class Pages:
-    """Browser contexts that may only talk to the server; every outside request is failed."""
-
-    def __init__(self, pw, browser, base: str) -> None:
-        self.pw, self.browser, self.base = pw, browser, base
-        self.outside: list[str] = []
-        self.errors: list[str] = []
-
-    def open(self, path: str = "/", phone: bool = True, width: int | None = None):
-        device = dict(self.pw.devices["iPhone 13"]) if phone else {}
-        device.pop("default_browser_type", None)
-        if width:
-            device["viewport"] = {"width": width, "height": 740}
-        context = self.browser.new_context(**device)
-        context.route("**/*", self._only_local)
-        page = context.new_page()
-        page.on("dialog", lambda dialog: dialog.accept())
-        page.on("console", lambda m: m.type == "error" and "404" not in m.text
-                and self.errors.append(m.text))
-        page.goto(self.base + path)
-        return page
-
-    def _only_local(self, route) -> None:
-        if route.request.url.startswith(self.base):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
-
-
-def join(page, seat: int, name: str) -> None:
-    page.fill("#name", name)
-    page.locator("#seats button").nth(seat).click()
-    page.wait_for_selector("#me h1", timeout=T)
-    assert page.text_content("#me h1") == name
 
 
 def buzz(page) -> None:
@@ -171,7 +122,7 @@ def test_a_whole_game_from_joining_to_scores(browser, server):
         table.wait_for_timeout(100)
     for page in (ana, ben, cy, table, host):
         page.wait_for_selector("#scores-box:not([hidden]) >> text=Winner", timeout=T)
-    assert len(table.locator("#scores tbody tr").all()) == 3
+    assert len(table.locator("#scores .sheet").all()) == 3
 
     # the table keeps a discard of its own choosing, then accepts the scores
     host.locator("#overrides button", has_text="Use this discard").first.click()

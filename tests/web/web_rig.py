@@ -24,10 +24,11 @@ def make_appliance(tmp_path, bots: bool = True, seed: int = 7) -> Appliance:
 
 
 class Phone:
-    """One browser: its own cookies, its action token, same-origin POSTs."""
+    """One browser: its own cookies, its action token, same-origin POSTs, from ``address``."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, address: str = "127.0.0.1") -> None:
         self.client = app.test_client()
+        self.client.environ_base["REMOTE_ADDR"] = address
         self.client.get("/")
         self.token = action_token(self.client.get_cookie(VISITOR_COOKIE).value)
 

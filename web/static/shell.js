@@ -71,18 +71,26 @@ const Samarkand = (() => {
   function connect() {
     if (source) source.close();
     const url = PAGE === "table" || PAGE === "host" ? "/stream?view=table" : "/stream";
-    source = new EventSource(url);
-    source.onmessage = (event) => {
+    const mine = new EventSource(url);
+    source = mine;
+    mine.onmessage = (event) => {
       snap = JSON.parse(event.data);
       receivedAt = performance.now();
       $("offline").hidden = true;
       render();
     };
-    source.onerror = () => { $("offline").hidden = false; };
+    mine.onerror = () => {
+      $("offline").hidden = false;
+      // the browser retries a dropped stream, not a refused one (too many pages open)
+      if (mine.readyState === EventSource.CLOSED) {
+        setTimeout(() => { if (source === mine) reconnectIfVisible(); }, 5000);
+      }
+    };
   }
 
   function reconnectIfVisible() {
     if (document.visibilityState === "visible") connect();
+    keepAwake();
   }
 
   /* ---------------------------------------------------------- what the table waits for */
@@ -191,16 +199,36 @@ const Samarkand = (() => {
   function render() {
     if (!snap) return;
     if (snap.table.game !== GAME) { location.reload(); return; }
-    if (PAGE === "player" && !snap.view.you) { location.reload(); return; }
+    if (PAGE === "player" && snap.viewer === null) { location.reload(); return; }   // the seat is gone
     if (PAGE === "join") renderJoin();
     else if (game.render[PAGE]) game.render[PAGE](snap, ui);
     if ($("status")) $("status").textContent = statusText();
     if (PAGE === "host") renderEntries();
+    keepAwake();
     tick();
   }
 
   function tick() {
     if (snap) game.tick(snap, ui, performance.now() - receivedAt);
+  }
+
+  /* Keep the screen awake while a countdown runs (the Screen Wake Lock API). The browser
+     drops the lock when the page is hidden, so it is asked for again when the page shows;
+     a refusal, or a browser without the API, is harmless and silent. */
+  let wakeLock = null;
+
+  function keepAwake() {
+    const wanted = snap && snap.table.countdown && document.visibilityState === "visible";
+    if (wanted && !wakeLock && navigator.wakeLock) {
+      wakeLock = "asking";
+      navigator.wakeLock.request("screen").then((lock) => {
+        wakeLock = lock;
+        lock.addEventListener("release", () => { if (wakeLock === lock) wakeLock = null; });
+      }).catch(() => { wakeLock = null; });
+    } else if (!wanted && wakeLock && wakeLock !== "asking") {
+      wakeLock.release().catch(() => null);
+      wakeLock = null;
+    }
   }
 
   function join(seat) {

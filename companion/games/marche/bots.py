@@ -1,211 +1,205 @@
 """Bots that play Le Marché legally and with intent, in distinct styles.
 
-A bot reads only what its seat may see (public facts, its own money, camels and hand) and
-turns each card on offer into a worth in dirhams: the points the card would add to its
-final score, priced at the style's rate of points per dirham. It stops the countdown at
-the highest count it is willing to pay for the best card. All randomness comes from the
-``random.Random`` it is given, so a seed replays the same game.
+A bot decides from its seat's view (``SeatView``: the public facts, its own hand, money and
+camels), so it can never peek, and each decision is an event for the engine: its secret
+pick, the card it names after a stop. Its bid is the one decision that is not an event: the
+count at which it would press its buzzer; the stop is the arbiter's event, made from
+everyone's presses.
+
+A bot turns each card on offer into a worth in dirhams: the points the card would add to its
+final score, priced at the style's rate of points per dirham. It bids the highest count it
+is willing to pay for the best card. All randomness comes from the ``random.Random`` it is
+given, so a seed replays the same game.
 """
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, ClassVar, Final
+from itertools import chain
+from operator import itemgetter
+from typing import Any
 
 from companion.core.game import Event
-from companion.games.marche.state import BANK, CAMEL, PICKING, MarcheState
+from companion.games.marche.state import BANK, CAMEL, PICKING
+from companion.games.marche.view import SeatView
 
-SET_POINTS: Final = (0, 0, 1, 2, 4, 8, 16)
-SET_GAINS: Final = tuple(SET_POINTS[held + 1] - SET_POINTS[held]
-                         for held in range(len(SET_POINTS) - 1))
-"""Set points gained by one more card of a value already held ``held`` times (none once full:
-``held`` past the end)."""
+SET_POINTS = (0, 0, 1, 2, 4, 8, 16)
+"""Set points for a value held 0, 1, 2… times (the rulebook's: six and more score 16)."""
+SET_GAINS = {held: SET_POINTS[held + 1] - SET_POINTS[held] for held in range(len(SET_POINTS) - 1)}
+"""The set points one more card of a value held ``held`` times adds (none to a full set)."""
+
+
+Bid = tuple[int, Any]
+"""(count, target): the highest count at which a bot would stop the countdown, and the card
+it wants there (a seat, BANK or CAMEL)."""
 
 
 class Bot:
-    """Shared reasoning; styles differ in how they value money, sets and camels. A bot plays
-    one seat for one game."""
+    """Shared reasoning; styles differ in how they value money, sets and camels, and in
+    which card they offer. A bot plays one seat for one game."""
 
-    style: ClassVar[str] = "bot"
-    # A style's weights: class defaults each bot carries as its own attributes (compiled,
-    # read as fields rather than looked up on the class at every valuation).
-    points_per_dirham: float = 1.0   # how many points one dirham is worth
-    set_weight: float = 1.0
-    least_weight: float = 0.4
-    camel_weight: float = 1.0
+    style = "bot"
+    points_per_dirham = 1.0   # how many points one dirham is worth to this style
+    set_weight = 1.0
+    least_weight = 0.4
+    camel_weight = 1.0
 
     def __init__(self, rng: random.Random) -> None:
-        self.random: Callable[[], float] = rng.random   # bound once: drawn dozens of times a game
+        self.rng = rng
         self._whim_turn = 0
-        self._whims: list[float] = []   # this turn's, by seller in _sellers order (< 0: none yet)
-        self._camel_whim = -1.0
-        self._sellers: list[Any] = []   # who sells each type the seat can buy: the same all game
-        self._kinds: list[str] = []     # and the type each sells
-        self._turns = self._lowest_price = self._card_values = 0
+        self._whims: dict[Any, float] = {}   # this turn's taste for each seller's card, the camel
+        self._sellers: dict[Any, str] = {}   # who sells what the seat can buy: the same all game
         self.forget()
 
     def forget(self) -> None:
         """Drop the cached valuations (not this turn's whims): the next decision values
-        everything afresh, as a check that the caches never go stale."""
-        self._ranked_for = -1        # the turn and holdings the goods were ranked for
-        self._assessed_for = -1      # the holdings assessed
-        self._ranked: list[tuple[Any, float]] = []
-        self._camel_up = -1          # the camel valued (none yet)
+        everything afresh (as one must after an undo)."""
+        self._holdings: tuple[int, tuple[int, ...]] | None = None   # (goods held, camels)
+        self._values: list[int] = []        # the value of each goods card held
+        self._least: set[Any] = set()       # the sellers of the least-bought types
+        self._capacity = 0                  # of the camels
+        self._ranked_turn = 0               # the turn the goods on offer were ranked in
+        self._ranked: list[tuple[Any, float]] = []   # (seller, worth) of the goods, most first
+        self._stopped = False               # in a stop since the holdings were last seen
+        self._camel_valued: int | None = None        # the camel _camel_worth is the worth of
         self._camel_worth = 0.0
-        self._worth = 0.0                    # of the card _best found
-        self._values: list[int] = []         # how many cards of each value the seat holds
-        self._least: list[float] = []        # by seller: least_weight if of a least-bought type
-        self._held = 0                       # goods cards held
-        self._capacity = 0                   # camel capacity
 
-    # ------------------------------------------------------------ the contract
-    def decide(self, state: MarcheState, seat: int) -> Event:
-        """The seat's decision when the game waits for it: its offer, or its claim."""
-        if state.phase == PICKING:
-            return Event("pick", seat, {"card": self.pick(state, seat)})
-        return Event("claim", seat, {"target": self.claim(state, seat, state.stop.count)})
+    # ------------------------------------------------------------ at a live table
+    # The table asks a seated bot through the core's contract (companion/core/bot.py) and
+    # the countdown's plan of presses: each time afresh, since a table can undo and a bot's
+    # valuations assume that its seat's holdings change only at its own stops.
+    def decide(self, view: SeatView, seat: int) -> Event:
+        """The decision the game waits for from this seat: its offer, or its claim."""
+        self.forget()
+        return self.decide_pick(view) if view.phase == PICKING else self.decide_claim(view)
 
-    def stop_at(self, state: MarcheState, seat: int) -> int | None:
+    def stop_at(self, view: SeatView, seat: int) -> int | None:
         """The highest count at which this bot would stop the countdown, if any."""
-        bid = self.bid(state, seat)
+        self.forget()
+        bid = self.decide_bid(view)
         return None if bid is None else bid[0]
 
     # ------------------------------------------------------------ decisions
-    def pick(self, state: MarcheState, seat: int) -> int:
-        """Offer a card from the hand."""
-        return self._any_card(state.hands[seat])
+    def decide_pick(self, view: SeatView) -> Event:
+        """This turn's secret offer, from the hand."""
+        return Event("pick", view.seat, {"card": self.choose_offer(view.hand)})
 
-    def _any_card(self, hand: list[int]) -> int:
-        return hand[int(self.random() * len(hand))]
-
-    def bid(self, state: MarcheState, seat: int) -> tuple[int, Any] | None:
-        """The highest count (<= the current price) at which this bot would stop, and why."""
-        target = self._best(state, seat)
-        if target is None:
+    def decide_bid(self, view: SeatView) -> Bid | None:
+        """The highest count (at most the current price) at which this bot would stop."""
+        best = self._best(view)
+        if best is None:
             return None
-        count, money, worth = state.price, state.money[seat], int(self._worth)
-        if money < count:       # comparisons, not min(): this runs for every bot at every stop
-            count = money
-        if worth < count:
-            count = worth
-        return (count, target) if count >= self._lowest_price else None
+        target, worth = best
+        count = min(view.price, view.money, int(worth))
+        return (count, target) if count >= view.rules.lowest_price else None
 
-    def claim(self, state: MarcheState, seat: int, count: int) -> Any:
-        """Name the card worth most, if it is worth the stop's count (the bid's target)."""
-        target = self._best(state, seat)
-        return target if target is not None and self._worth >= count else None
+    def decide_claim(self, view: SeatView) -> Event:
+        """After a stop by this seat: the card worth most, if it is worth the stop's count
+        (the bid's target), else nothing."""
+        stop = view.stop
+        assert stop is not None, "a claim follows a stop"
+        best = self._best(view)
+        self._stopped = True      # the stop may change what the seat holds
+        target = best[0] if best is not None and best[1] >= stop.count else None
+        return Event("claim", view.seat, {"target": target})
+
+    def choose_offer(self, hand: tuple[int, ...]) -> int:
+        """The card to offer from the hand (lowest first)."""
+        return self._any_card(hand)
+
+    def _any_card(self, hand: tuple[int, ...]) -> int:
+        return hand[int(self.rng.random() * len(hand))]
 
     # ------------------------------------------------------------ valuation
-    def _best(self, state: MarcheState, seat: int) -> Any:
-        """The card on offer worth most to this bot (goods before the camel on a tie, else
-        the market's order), or None; its worth in dirhams is left in ``_worth`` (no tuple
-        built at every bid).
+    def _best(self, view: SeatView) -> tuple[Any, float] | None:
+        """The card on offer worth most to this bot and its worth in dirhams (goods before
+        the camel on a tie, else the market's order), or None.
 
-        Offers only leave the market during a turn, so the goods are ranked again only when
-        a turn begins or the bot's own holdings change (the goods sold since stay ranked and
-        are passed over here), the camel valued again only when it changes.
+        What the seat holds changes only when a stop it took part in is settled, and offers
+        only leave the market during a turn: so the goods on offer are ranked once a turn,
+        and again when a stop leaves the seat with other holdings (the goods sold since stay
+        ranked and are passed over here); the camel is valued again when it changes.
         """
-        held = 0
-        for cards in state.goods[seat].values():
-            held += len(cards)
-        holdings = held * 64 + len(state.camels[seat])   # 40 goods and 16 camels at most
-        ranked_for = state.turn * 4096 + holdings
-        if ranked_for != self._ranked_for:
-            self._rank(state, seat, holdings, ranked_for)
-        best, worth = None, 0.0
-        offers = state.offers
-        for seller, seller_worth in self._ranked:
+        turn = view.turn
+        if turn != self._ranked_turn or self._stopped:
+            self._stopped = False
+            if self._holdings_changed(view) or turn != self._ranked_turn:
+                self._ranked_turn, self._camel_valued = turn, None
+                self._ranked = self._rank(view, turn)
+        offers = view.offers
+        best = None
+        for seller, worth in self._ranked:
             if seller in offers:
-                best, worth = seller, seller_worth
+                best = (seller, worth)
                 break
-        camel = state.camel_up
+        camel = view.camel_up
         if camel is not None:
-            if camel != self._camel_up:
-                self._camel_up, self._camel_worth = camel, self._value_camel(state, seat, camel)
-            if best is None or self._camel_worth > worth:
-                best, worth = CAMEL, self._camel_worth
-        self._worth = worth
+            if camel != self._camel_valued:
+                self._camel_valued = camel
+                self._camel_worth = self._value_camel(view, turn, camel)
+            if best is None or self._camel_worth > best[1]:
+                best = (CAMEL, self._camel_worth)
         return best
 
-    def _rank(self, state: MarcheState, seat: int, holdings: int, ranked_for: int) -> None:
-        """Each goods card offered with its worth in dirhams, most first (stable: on a tie,
-        in the market's order, seats then the bank)."""
-        if holdings != self._assessed_for:
-            self._assessed_for = holdings
-            self._assess(state, seat, holdings // 64)
-        self._ranked_for = ranked_for
-        values, least, sellers = self._values, self._least, self._sellers
-        base = -0.5 if self._held >= self._capacity else 0.0   # no camel to carry the card
-        set_weight, rate = self.set_weight, self.points_per_dirham
-        if self._whim_turn != state.turn:
-            self._whim_turn, self._whims, self._camel_whim = state.turn, [-1.0] * len(sellers), -1.0
-        whims, offers = self._whims, state.offers
-        ranked: list[tuple[Any, float]] = []
-        for index in range(len(sellers)):     # the offers' own order: seats, then the bank
-            seller = sellers[index]
-            card = offers.get(seller)
-            if card is None:
-                continue
-            held = values[card]
-            points = set_weight * SET_GAINS[held] if held < len(SET_GAINS) else 0.0
-            points += least[index] * (card + 1)
-            whim = whims[index]
-            if whim < 0:   # a per-turn taste, so bots differ on price as people do
-                whim = whims[index] = self.random() * 2.0
-            worth = (points + base + whim) / rate
-            at = len(ranked)            # inserted after every card worth as much: a stable sort
-            while at and ranked[at - 1][1] < worth:
-                at -= 1
-            ranked.insert(at, (seller, worth))
-        self._ranked = ranked
-        self._camel_up = -1   # the camel's worth, valued for this turn and holdings, is gone
-
-    def _value_camel(self, state: MarcheState, seat: int, camel: int) -> float:
-        spare = self._held + (self._turns - state.turn) * 0.7 + 1 - self._capacity
-        carried = spare if spare > 0 else 0.0      # what the camel would carry, in cards
-        if camel < carried:
-            carried = float(camel)
-        points = self.camel_weight * carried * 0.9
-        if self._camel_whim < 0:    # this turn's: the goods were ranked first
-            self._camel_whim = self.random() * 2.0
-        return (points + self._camel_whim) / self.points_per_dirham
-
-    def _assess(self, state: MarcheState, seat: int, held: int) -> None:
-        """What the seat holds, as valuing needs it: how many of each card value, which
-        sellers sell its least-bought types, how many goods cards, its camel capacity."""
+    def _holdings_changed(self, view: SeatView) -> bool:
+        """Whether the seat holds other goods or camels than when last seen; if so, what it
+        holds is assessed as valuing cards needs it: the value of each goods card, the
+        sellers of its least-bought types, its camels' capacity."""
+        holdings = (view.goods_held, view.camels)
+        if holdings == self._holdings:
+            return False
+        self._holdings = holdings
         if not self._sellers:
-            self._learn_table(state, seat)
-        goods = state.goods[seat]
-        values = [0] * self._card_values
-        for cards in goods.values():
-            for card in cards:
-                values[card] += 1
-        bought = [len(goods[kind]) if kind in goods else 0 for kind in self._kinds]
-        fewest = bought[0]
-        for count in bought:    # not min(): compiled, the builtin costs 3% of a whole game
-            if count < fewest:
-                fewest = count
-        least_weight = self.least_weight
-        self._values = values
-        self._least = [least_weight if count == fewest else 0.0 for count in bought]
-        capacity = 0
-        for camel in state.camels[seat]:   # not sum(), as above
-            capacity += camel
-        self._held, self._capacity = held, capacity
+            self._sellers = sellers(view)
+        goods = view.goods
+        bought = {seller: len(goods.get(kind, ())) for seller, kind in self._sellers.items()}
+        fewest = min(bought.values())
+        self._values = list(chain.from_iterable(goods.values()))
+        self._least = {seller for seller, count in bought.items() if count == fewest}
+        self._capacity = sum(holdings[1])
+        return True
 
-    def _learn_table(self, state: MarcheState, seat: int) -> None:
-        """What stays the same all game: who sells each type this seat can buy (the bank
-        too, with three players), in the market's order; the last turn; the lowest price;
-        how many card values there are."""
-        for other, kind in enumerate(state.sells):
-            if other != seat:
-                self._sellers.append(other)
-                self._kinds.append(kind)
-        if state.bank_type:
-            self._sellers.append(BANK)
-            self._kinds.append(state.bank_type)
-        rules = state.rules
-        self._turns, self._lowest_price = rules.turns, rules.lowest_price
-        self._card_values = max(rules.goods_cards) + 1   # a goods card's value indexes a list
+    def _rank(self, view: SeatView, turn: int) -> list[tuple[Any, float]]:
+        """Each goods card offered, with its worth in dirhams, most first (on a tie, in the
+        market's order: seats, then the bank)."""
+        values, least = self._values, self._least
+        base = 0.0 if len(values) < self._capacity else -0.5   # no camel to carry the card
+        whims = self._whims_of(turn)
+        ranked = []
+        for seller, card in view.offers.items():
+            if seller in self._sellers:     # not the seat's own card
+                points = self.set_weight * SET_GAINS.get(values.count(card), 0)
+                if seller in least:
+                    points += self.least_weight * (card + 1)
+                if seller not in whims:     # first valued this turn
+                    whims[seller] = self.rng.random() * 2.0
+                ranked.append((seller, (points + base + whims[seller]) / self.points_per_dirham))
+        ranked.sort(key=itemgetter(1), reverse=True)
+        return ranked
+
+    def _value_camel(self, view: SeatView, turn: int, camel: int) -> float:
+        spare = len(self._values) + (view.rules.turns - turn) * 0.7 + 1 - self._capacity
+        carried = min(camel, max(spare, 0))     # the cards it would carry, as far as foreseen
+        points = self.camel_weight * carried * 0.9
+        whims = self._whims_of(turn)
+        if CAMEL not in whims:              # first valued this turn
+            whims[CAMEL] = self.rng.random() * 2.0
+        return (points + whims[CAMEL]) / self.points_per_dirham
+
+    def _whims_of(self, turn: int) -> dict[Any, float]:
+        """This turn's taste for each card (a seller's, the camel), drawn as the card is
+        first valued: bots differ on price as people do."""
+        if self._whim_turn != turn:
+            self._whim_turn, self._whims = turn, {}
+        return self._whims
+
+
+def sellers(view: SeatView) -> dict[Any, str]:
+    """Who sells the goods types the seat can buy (every other seat, and the bank with three
+    players), with the type each sells, in the market's order."""
+    sold = {seat: kind for seat, kind in enumerate(view.sells) if seat != view.seat}
+    if view.bank_type:
+        sold[BANK] = view.bank_type
+    return sold
 
 
 class Collector(Bot):
@@ -216,9 +210,8 @@ class Collector(Bot):
     set_weight = 1.6
     least_weight = 0.45
 
-    def pick(self, state: MarcheState, seat: int) -> int:
-        hand = state.hands[seat]
-        return hand[0] if self.random() < 0.7 else self._any_card(hand)
+    def choose_offer(self, hand: tuple[int, ...]) -> int:
+        return hand[0] if self.rng.random() < 0.7 else self._any_card(hand)
 
 
 class Miser(Bot):
@@ -230,8 +223,8 @@ class Miser(Bot):
     least_weight = 0.5
     camel_weight = 1.2
 
-    def pick(self, state: MarcheState, seat: int) -> int:
-        return state.hands[seat][-1]
+    def choose_offer(self, hand: tuple[int, ...]) -> int:
+        return hand[-1]
 
 
 class Camelteer(Bot):

@@ -25,7 +25,7 @@ from companion.games.marche.options import GOODS_TYPES, MarcheRules, starting_mo
 from companion.games.marche.state import (
     BANK, CAMEL, CLAIMING, COUNTDOWN, OVER, PICKING, REVEAL, MarcheState, Stop,
 )
-from companion.games.marche.view import build_view, redact_event
+from companion.games.marche.view import SeatView, build_view, redact_event
 
 
 DEFAULT_RULES = MarcheRules()
@@ -120,10 +120,8 @@ class MarcheGame(Game[MarcheState]):
         return {"turn": state.turn, "phase": state.phase, "money": list(state.money),
                 "bank": state.bank, "scores": final_score(state).to_dict() if over else None}
 
-    def seat_view(self, state: MarcheState, seat: int) -> MarcheState:
-        """The bots read the state itself for now; their reads are limited to what the
-        seat may see by their own code (bots.py), not yet by a view object."""
-        return state
+    def seat_view(self, state: MarcheState, seat: int) -> SeatView:
+        return SeatView(state, seat)
 
     def is_over(self, state: MarcheState) -> bool:
         return state.phase == OVER
@@ -146,7 +144,8 @@ class MarcheGame(Game[MarcheState]):
 def advance(state: MarcheState, event: Event) -> None:
     """Apply ``event`` to ``state`` in place (MarcheGame.advance): the event read onto the
     rule function of its kind, which checks everything before its first change, so a refused
-    event changes nothing. The simulator calls those functions directly, without events.
+    event changes nothing. The simulator applies its bots' events so, and calls the rule
+    functions itself for the table's own stops and draws.
     """
     kind, data = event.kind, event.data
     if kind == "pick":

@@ -19,7 +19,7 @@ from companion.core.arbiter import Arbiter, BuzzerEvent, IgnoredPress, StopDecis
 from companion.core.countdown import Countdown
 from companion.core.errors import RuleError
 from companion.core.game import Event
-from companion.games.marche.state import CLAIMING, COUNTDOWN, MarcheState
+from companion.games.marche.state import CLAIMING, COUNTDOWN, OVER, MarcheState
 from companion.games.marche.engine import MarcheGame
 
 REACTION = (0.15, 0.7)   # a bot presses this long after the count it wants, in steps
@@ -122,11 +122,16 @@ class MarcheCountdown:
         claims, set the lights. The one place the arbiter opens and closes. ``first``
         restarts an interrupted countdown from that count."""
         lead_in = True
+        if self.last_stop is not None and (self.last_stop["turn"] != state.turn or state.phase == OVER):
+            self.last_stop = None                   # a new turn (or the end): the stop is told
         if state.phase == CLAIMING:
             if self.claim_deadline_us is None:
                 self.claim_deadline_us = now_us + self.timing.claim_deadline_us
                 self._records_at_stop = len(state.records)
-                self.last_stop = self._evidence
+                if self._evidence is not None:
+                    self.last_stop = {**self._evidence, "turn": state.turn,
+                                      "records_from": len(state.records),
+                                      "tie_window_us": self.timing.tie_window_us}
                 self.lights = Lights(steady=tuple(state.stop.seats()))
         elif self.claim_deadline_us is not None:   # a stop was just resolved: carry on at once
             self.claim_deadline_us = None

@@ -80,6 +80,10 @@ def _players(raw: Any, types: list[str], rules: MarcheRules) -> tuple[list[Holdi
         if not isinstance(p["camels"], list):
             raise ScoreFileError(f"{at}.camels", "expected a list of positive integers")
         camels = tuple(_int(c, f"{at}.camels[{j}]", minimum=1) for j, c in enumerate(p["camels"]))
+        for j, camel in enumerate(camels):
+            if camel not in rules.camel_cards:
+                raise ScoreFileError(f"{at}.camels[{j}]", f"no camel card carries {camel} "
+                                     f"(the camels: {sorted(set(rules.camel_cards))})")
         goods = _cards(p["goods"], f"{at}.goods", types, sells, rules)
         players.append(Holdings(name, sells, money, camels, goods))
         if "keep" in p:  # the table's own discard instead of the advice

@@ -74,18 +74,12 @@ def least_type_points(kept: Mapping[str, Sequence[int]],
     A buyable type with no card scores 0 (that type is returned). Otherwise the type with
     the fewest cards; on a tie the player takes the best sum (the first such type).
     """
-    least: str | None = None
-    fewest = points = 0
-    for t in buyable_types:
-        values = kept.get(t, ())
-        n = len(values)
-        if least is None or n < fewest:
-            least, fewest, points = t, n, sum(values)
-        elif n == fewest:
-            total = sum(values)
-            if total > points:
-                least, points = t, total
-    return least, points
+    if not buyable_types:
+        return None, 0
+    fewest = min(len(kept.get(t, ())) for t in buyable_types)
+    tied = [t for t in buyable_types if len(kept.get(t, ())) == fewest]
+    least = max(tied, key=lambda t: sum(kept.get(t, ())))
+    return least, sum(kept.get(least, ()))
 
 
 def set_points(values: Sequence[int], set_scoring: str = "rulebook") -> tuple[int, dict[int, int]]:

@@ -46,6 +46,7 @@ class MarcheState:
     hands: list[list[int]]          # cards each seat still has to offer
     picks: list[int | None]         # this turn's secret picks
     offers: dict[Any, int]          # seller (seat or BANK) -> card value, once revealed
+                                    # (changed in place: views keep a read-only proxy of it)
     bank_deck: dict[int, int]       # multiset of the bank's face-down cards
     camel_deck: dict[int, int]      # multiset of face-down camels
     camel_up: int | None

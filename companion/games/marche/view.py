@@ -3,71 +3,213 @@
 Secret until the final scoring: each player's money and camels (and, with
 ``hidden_goods``, bought goods); a player's pick until all have picked; a stopper's claim
 until the stop is resolved. Everything else is public (marche-rules.md, "What is secret").
+
+``TableView`` and ``SeatView`` are that secrecy as facts a program can ask for (the bots
+decide from nothing else); ``build_view`` writes the same facts out as JSON-able data.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple
+
 from companion.core.errors import RuleError
 from companion.core.game import Event
+from companion.games.marche.options import MarcheRules
 from companion.games.marche.state import CAMEL, OVER, PICKING, REVEAL, MarcheState
 
 PRIVATE_RECORD_KEYS = ("paid",)
+NOTHING: Mapping[Any, int] = MappingProxyType({})
+HIDDEN_OFFERS = (PICKING, REVEAL)   # the phases before every offer is revealed
+
+
+class StopSeen(NamedTuple):
+    """A stop being resolved, as a viewer sees it: who stopped, who has named a card yet."""
+
+    count: int
+    stoppers: tuple[tuple[int, int], ...]   # (seat, µs after the first press), in press order
+    claimed: tuple[int, ...]                # the stoppers that have named a card, by seat
+    your_claim: Any                         # what this viewer named (None: not yet, or nothing)
+
+
+def _public(name: str, doc: str | None = None) -> property:
+    """A public fact that is the state's own field of that name."""
+    return property(attrgetter(f"_state.{name}"), doc=doc)
+
+
+class TableView:
+    """What the table screen may see of a game: the public facts, read from the state when
+    asked. A window onto the state it was made on, which follows that state as it is
+    advanced in place; what it gives is a copy, immutable, or a read-only proxy, so nothing
+    asked of it can change the game. SeatView adds what one seat sees besides.
+    """
+
+    __slots__ = ("_state", "_offers", "seat", "rules", "names", "players", "sells",
+                 "bank_type")
+
+    def __init__(self, state: MarcheState) -> None:
+        self._state = state
+        self._offers = MappingProxyType(state.offers)   # the market, changed in place
+        self.seat: int | None = None
+        # What never changes in a game:
+        self.rules: MarcheRules = state.rules
+        self.names: tuple[str, ...] = state.names
+        self.players = len(state.names)
+        self.sells: tuple[str, ...] = state.sells      # the goods type each seat sells
+        self.bank_type: str | None = state.bank_type   # the bank's, with three players
+
+    turn = _public("turn")
+    phase = _public("phase")
+    dean = _public("dean")
+    price = _public("price", "The highest count the next stop may buy at.")
+    camel_up = _public("camel_up", "The camel on offer, if one is up.")
+
+    @property
+    def offers(self) -> Mapping[Any, int]:
+        """Seller (seat or BANK) -> card on offer, once every pick is revealed."""
+        return NOTHING if self._state.phase in HIDDEN_OFFERS else self._offers
+
+    @property
+    def camel_deck_left(self) -> int:
+        return sum(self._state.camel_deck.values())
+
+    @property
+    def bank_deck_left(self) -> int:
+        return sum(self._state.bank_deck.values())
+
+    def cards_left(self, seat: int) -> int:
+        return len(self._state.hands[seat])
+
+    def picked(self, seat: int) -> bool:
+        return self._state.picks[seat] is not None
+
+    def goods_of(self, seat: int) -> dict[str, tuple[int, ...]] | None:
+        """Type -> the cards ``seat`` bought; None while hidden (the hidden_goods option)."""
+        state = self._state
+        if state.rules.hidden_goods and not self._sees_all_of(seat):
+            return None
+        return {kind: tuple(cards) for kind, cards in state.goods[seat].items()}
+
+    def money_of(self, seat: int) -> int | None:
+        """``seat``'s money: None while it is secret (another's, before the scoring)."""
+        return self._state.money[seat] if self._sees_all_of(seat) else None
+
+    def camels_of(self, seat: int) -> tuple[int, ...] | None:
+        """``seat``'s camels: None while they are secret (another's, before the scoring)."""
+        return tuple(self._state.camels[seat]) if self._sees_all_of(seat) else None
+
+    @property
+    def stop(self) -> StopSeen | None:
+        stop = self._state.stop
+        if stop is None:
+            return None
+        mine = None if self.seat is None else stop.claims.get(self.seat)
+        return StopSeen(stop.count, tuple(stop.stoppers), tuple(sorted(stop.claims)), mine)
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        """Every payment and purchase, in order, without what this viewer may not see."""
+        return [self._record(record) for record in self._state.records]
+
+    def _sees_all_of(self, seat: int) -> bool:
+        return seat == self.seat or self._state.phase == OVER
+
+    def _record(self, record: dict[str, Any]) -> dict[str, Any]:
+        if self._sees_all_of(record["seat"]):
+            return dict(record)
+        shown = {k: v for k, v in record.items() if k not in PRIVATE_RECORD_KEYS}
+        if record["target"] == CAMEL or (self.rules.hidden_goods and record["kind"] == "buy"):
+            shown["card"] = None
+        return shown
+
+
+class SeatView(TableView):
+    """What one seat may see: the public facts, and its own hand, pick, money, camels and
+    goods (build_view's "you")."""
+
+    __slots__ = ()
+    seat: int
+
+    def __init__(self, state: MarcheState, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < state.players:
+            raise RuleError(f"unknown viewer {seat!r}: a seat from 0 to {state.players - 1}, "
+                            "or the table")
+        super().__init__(state)
+        self.seat = seat
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The cards this seat still has to offer, lowest first."""
+        return tuple(self._state.hands[self.seat])
+
+    @property
+    def pick(self) -> int | None:
+        """This seat's pick for this turn, if made."""
+        return self._state.picks[self.seat]
+
+    @property
+    def money(self) -> int:
+        return self._state.money[self.seat]
+
+    @property
+    def camels(self) -> tuple[int, ...]:
+        return tuple(self._state.camels[self.seat])
+
+    @property
+    def goods(self) -> dict[str, tuple[int, ...]]:
+        """Type -> the cards this seat bought."""
+        return {kind: tuple(cards) for kind, cards in self._state.goods[self.seat].items()}
+
+    @property
+    def goods_held(self) -> int:
+        """How many goods cards this seat bought."""
+        return sum(map(len, self._state.goods[self.seat].values()))
+
+
+def view_of(state: MarcheState, viewer: int | None) -> TableView:
+    """The table's view (``viewer`` None) or a seat's."""
+    return TableView(state) if viewer is None else SeatView(state, viewer)
 
 
 def build_view(state: MarcheState, viewer: int | None) -> dict:
-    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < state.players):
-        raise RuleError(f"unknown viewer {viewer!r}: a seat from 0 to {state.players - 1}, or the table")
-    over = state.phase == OVER
-    revealed = state.phase not in (PICKING, REVEAL)
-    hide_goods = state.rules.hidden_goods and not over
+    """What ``viewer`` (a seat, or None for the table screen) may see, as JSON-able data."""
+    seen = view_of(state, viewer)
     players = []
-    for seat, name in enumerate(state.names):
-        mine = seat == viewer or over
-        entry = {"seat": seat, "name": name, "sells": state.sells[seat],
-                 "cards_left": len(state.hands[seat]),
-                 "picked": state.picks[seat] is not None}
-        if mine or not hide_goods:
-            entry["goods"] = {t: list(v) for t, v in state.goods[seat].items()}
-        if mine:
-            entry["money"] = state.money[seat]
-            entry["camels"] = list(state.camels[seat])
+    for seat, name in enumerate(seen.names):
+        entry: dict[str, Any] = {"seat": seat, "name": name, "sells": seen.sells[seat],
+                                 "cards_left": seen.cards_left(seat), "picked": seen.picked(seat)}
+        goods = seen.goods_of(seat)
+        if goods is not None:
+            entry["goods"] = {kind: list(cards) for kind, cards in goods.items()}
+        money, camels = seen.money_of(seat), seen.camels_of(seat)
+        if money is not None and camels is not None:
+            entry["money"], entry["camels"] = money, list(camels)
         players.append(entry)
+    rules = seen.rules
     view = {
-        "game": "marche", "turn": state.turn, "turns": state.rules.turns,
-        "phase": state.phase, "dean": state.dean, "price": state.price,
-        "lowest_price": state.rules.lowest_price, "rules": state.rules.to_dict(),
-        "bank_type": state.bank_type, "players": players,
-        "offers": {str(k): v for k, v in state.offers.items()} if revealed else {},
-        "camel_up": state.camel_up,
-        "camel_deck_left": sum(state.camel_deck.values()),
-        "bank_deck_left": sum(state.bank_deck.values()),
-        "stop": _stop_view(state, viewer),
-        "records": [_record_view(state, r, viewer) for r in state.records],
+        "game": "marche", "turn": seen.turn, "turns": rules.turns,
+        "phase": seen.phase, "dean": seen.dean, "price": seen.price,
+        "lowest_price": rules.lowest_price, "rules": rules.to_dict(),
+        "bank_type": seen.bank_type, "players": players,
+        "offers": {str(seller): card for seller, card in seen.offers.items()},
+        "camel_up": seen.camel_up,
+        "camel_deck_left": seen.camel_deck_left,
+        "bank_deck_left": seen.bank_deck_left,
+        "stop": _stop_view(seen.stop),
+        "records": seen.records,
     }
-    if viewer is not None:
-        view["you"] = {"seat": viewer, "hand": list(state.hands[viewer]),
-                       "pick": state.picks[viewer], "money": state.money[viewer],
-                       "camels": list(state.camels[viewer])}
+    if isinstance(seen, SeatView):
+        view["you"] = {"seat": seen.seat, "hand": list(seen.hand), "pick": seen.pick,
+                       "money": seen.money, "camels": list(seen.camels)}
     return view
 
 
-def _stop_view(state: MarcheState, viewer: int | None) -> dict | None:
-    stop = state.stop
+def _stop_view(stop: StopSeen | None) -> dict | None:
     if stop is None:
         return None
     return {"count": stop.count,
             "stoppers": [{"seat": s, "offset_us": o} for s, o in stop.stoppers],
-            "claimed": sorted(stop.claims),
-            "your_claim": None if viewer is None else stop.claims.get(viewer)}
-
-
-def _record_view(state: MarcheState, record: dict, viewer: int | None) -> dict:
-    if viewer == record["seat"] or state.phase == OVER:
-        return dict(record)
-    shown = {k: v for k, v in record.items() if k not in PRIVATE_RECORD_KEYS}
-    is_camel = record["target"] == CAMEL
-    if is_camel or (state.rules.hidden_goods and record["kind"] == "buy"):
-        shown["card"] = None
-    return shown
+            "claimed": list(stop.claimed), "your_claim": stop.your_claim}
 
 
 def redact_event(event: Event, viewer: int | None) -> dict:

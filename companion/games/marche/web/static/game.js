@@ -9,6 +9,15 @@
 
   const $ = (id) => ui.$(id);
 
+  /* Each goods type in the colour of its cards, with a letter for colour-blind players. */
+  const GOODS = { jewels: "J", spices: "S", vegetables: "V", carpets: "C", textiles: "T" };
+
+  function badge(type) {
+    return ui.el("span", { className: "goods goods-" + type, textContent: (GOODS[type] || "?") + " " + type });
+  }
+
+  function nameOf(seat) { return seat === snap.viewer ? "you" : ui.names()[seat]; }
+
   /* ---------------------------------------------------------- words */
   function targetText(target) {
     const v = snap.view;
@@ -66,7 +75,7 @@
   function goodsText(goods) {
     if (!goods) return "hidden";
     const parts = Object.entries(goods).filter(([, cards]) => cards.length)
-      .map(([type, cards]) => type + " " + cards.join(","));
+      .map(([type, cards]) => (GOODS[type] || "") + " " + type + " " + cards.join(","));
     return parts.length ? parts.join(" · ") : "none";
   }
 
@@ -97,14 +106,28 @@
   }
 
   /* ---------------------------------------------------------- shared sections */
+  function offerItem(o) {
+    const type = typeOf(o.target);
+    return ui.el("li", {}, type ? badge(type) : "", " " + o.text);
+  }
+
+  function typeOf(target) {
+    if (target === "bank") return snap.view.bank_type;
+    if (typeof target === "number") return snap.view.players[target].sells;
+    return null;
+  }
+
   function renderCommon() {
     const v = snap.view, el = ui.el;
     $("evidence").textContent = evidenceText(snap.table.last_stop);
+    renderTimeline();
     const offers = $("offers");
-    offers.replaceChildren(...offerList().map((o) => el("li", { textContent: o.text })));
+    offers.replaceChildren(...offerList().map(offerItem));
     if (!offers.children.length) offers.append(el("li", { className: "hint", textContent: "nothing on offer yet" }));
     const turn = $("turn");
     if (turn) turn.textContent = "Turn " + v.turn + "/" + v.turns + " · Dean: " + ui.names()[v.dean];
+    const waiting = $("waiting");
+    if (waiting) waiting.textContent = waitingText();
     $("log").replaceChildren(...v.records.slice(-12).reverse().map((r) => el("li", { textContent: recordText(r) })));
     renderScores();
   }
@@ -113,7 +136,7 @@
     const el = ui.el;
     const rows = snap.view.players.map((p) => el("tr", {},
       el("td", { textContent: p.name + (p.seat === snap.view.dean ? " (Dean)" : "") }),
-      el("td", { textContent: p.sells }),
+      el("td", {}, badge(p.sells)),
       el("td", { textContent: p.picked ? "✓" : "" }),
       el("td", { textContent: String(p.cards_left) }),
       el("td", { textContent: goodsText(p.goods) })));
@@ -121,26 +144,131 @@
     $("players").replaceChildren(el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows)));
   }
 
+  function cardsText(cards) {
+    const parts = Object.entries(cards || {}).filter(([, values]) => values.length)
+      .map(([type, values]) => (GOODS[type] || "") + " " + type + " " + values.join("+"));
+    return parts.length ? parts.join(" · ") : "none";
+  }
+
+  function breakdown(p, rank) {
+    const el = ui.el;
+    const least = p.least_type
+      ? p.least_type + " " + ((p.kept[p.least_type] || []).join("+") || "none") + " = " + p.least_type_points
+      : "none";
+    const sets = Object.entries(p.set_values || {}).map(([value, points]) => value + "s → " + points);
+    const line = (what, words) => el("li", {}, el("strong", { textContent: what + ": " }), words);
+    return el("section", { className: "sheet" + (rank === 1 ? " won" : "") },
+      el("h3", { textContent: rank + ". " + p.name + " · " + p.total + " points" }),
+      el("ul", {},
+        line("money", p.money + " dirhams → " + p.money_points + " points"),
+        line("camels carry", p.capacity + " cards"),
+        line("kept", cardsText(p.kept)),
+        line("discarded", cardsText(p.discarded) + (p.overridden ? " (the table's choice; advice: " + cardsText(p.advice.discarded) + ")" : "")),
+        line("least type", least),
+        line("sets", sets.length ? sets.join(", ") + " = " + p.set_points : "none"),
+        line("empty camel space", "−" + p.empty_space_penalty),
+        line("total", String(p.total))));
+  }
+
+  function ranks(players) {
+    return players.map((p) => 1 + players.filter((q) => q.total > p.total).length);
+  }
+
   function renderScores() {
     const el = ui.el, box = $("scores-box"), score = snap.score;
     box.hidden = !score;
+    const result = $("result");
+    if (result) result.hidden = !score;
     if (!score) return;
-    const cols = ["player", "money", "podium", "capacity", "kept", "discarded", "least", "sets", "penalty", "total"];
-    const rows = score.players.map((p) => el("tr", {},
-      el("td", { textContent: p.name }),
-      el("td", { textContent: String(p.money) }),
-      el("td", { textContent: String(p.money_points) }),
-      el("td", { textContent: String(p.capacity) }),
-      el("td", { textContent: goodsText(p.kept) }),
-      el("td", { textContent: goodsText(p.discarded) + (p.overridden ? " (table's choice; advice: " + goodsText(p.advice.discarded) + ")" : "") }),
-      el("td", { textContent: (p.least_type || "-") + " " + p.least_type_points }),
-      el("td", { textContent: String(p.set_points) }),
-      el("td", { textContent: "-" + p.empty_space_penalty }),
-      el("td", { textContent: String(p.total), className: "total" })));
-    const head = el("tr", {}, ...cols.map((h) => el("th", { textContent: h })));
+    const place = ranks(score.players);
+    const winners = score.winners.join(" and ");
+    if (result && snap.viewer !== null) {
+      const me = score.players.findIndex((p) => p.seat === snap.viewer);
+      result.textContent = (score.winners.length > 1 ? winners + " win" : winners + " wins") +
+        " · you: " + score.players[me].total + " points, " + ordinal(place[me]);
+    }
     $("scores").replaceChildren(
-      el("div", { className: "scroll" }, el("table", { className: "grid scores" }, el("thead", {}, head), el("tbody", {}, ...rows))),
-      el("p", { className: "winners", textContent: "Winner: " + score.winners.join(", ") + (score.accepted ? " · accepted by the table" : "") }));
+      el("div", { className: "sheets" }, ...score.players.map((p, i) => breakdown(p, place[i]))),
+      el("p", { className: "winners", textContent: "Winner: " + winners + (score.accepted ? " · accepted by the table" : "") }));
+  }
+
+  function ordinal(n) { return n + (n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"); }
+
+  /* ---------------------------------------------------------- what a stop did to you */
+  function outcomeText() {
+    const stop = snap.table.last_stop, me = snap.viewer;
+    if (!stop || me === null) return "";
+    const names = ui.names();
+    const first = names[stop.stoppers[0].seat];
+    const late = (stop.late || []).find((l) => l.seat === me);
+    if (late) {
+      return "You were " + (late.offset_us / 1000).toFixed(1) + " ms after " + first +
+        ": outside the " + stop.tie_window_us / 1000 + " ms window";
+    }
+    if (!stop.stoppers.some((st) => st.seat === me) || snap.table.phase === "claiming") return "";
+    const mine = snap.view.records.slice(stop.records_from).filter((r) => r.seat === me);
+    return mine.map((r) => {
+      const what = targetText(r.target) + (r.card === null || r.card === undefined ? "" : " " + r.card);
+      if (r.kind === "buy") return "You bought " + what + " for " + r.due;
+      if (r.kind === "dispute") {
+        const others = snap.view.records.slice(stop.records_from)
+          .filter((o) => o.kind === "dispute" && o.target === r.target && o.seat !== me).map((o) => names[o.seat]);
+        return "Dispute with " + others.join(" and ") + ": the card is discarded, you pay " + r.due;
+      }
+      if (r.kind === "dean_priority") return "You yield " + targetText(r.target) + " to the Dean";
+      return "False stop: 1 to the bank (" + (r.why === "named no card" ? "you named nothing" : r.why) + ")";
+    }).join(" · ");
+  }
+
+  /* The last stop as a timeline: the first press at 0, every other at its offset, the tie
+     window shaded, who was in and who was out. */
+  function timelineSvg(stop) {
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(NS, "svg");
+    const window_ms = stop.tie_window_us / 1000;
+    const presses = [...stop.stoppers.map((p) => ({ ...p, inside: true })),
+                     ...(stop.late || []).map((p) => ({ ...p, inside: false }))];
+    const span = Math.max(window_ms, ...presses.map((p) => p.offset_us / 1000)) * 1.15 || 1;
+    const x = (ms) => 10 + (ms / span) * 280;
+    svg.setAttribute("viewBox", "0 0 300 " + (30 + presses.length * 16));
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", evidenceText(stop));
+    const add = (tag, attrs, text) => {
+      const node = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      if (text) node.textContent = text;
+      svg.append(node);
+      return node;
+    };
+    add("rect", { x: x(0), y: 4, width: x(window_ms) - x(0), height: 18 + presses.length * 16, class: "window" });
+    add("text", { x: x(window_ms), y: 14, class: "axis", "text-anchor": "end" }, window_ms + " ms");
+    add("line", { x1: x(0), y1: 22, x2: 290, y2: 22, class: "axis-line" });
+    presses.forEach((p, i) => {
+      const y = 34 + i * 16, ms = p.offset_us / 1000;
+      add("circle", { cx: x(ms), cy: y - 4, r: 4, class: p.inside ? "in" : "out" });
+      add("text", { x: x(ms) + 7, y, class: p.inside ? "in" : "out" },
+          ui.names()[p.seat] + " +" + ms.toFixed(1) + " ms" + (p.inside ? "" : " (out)"));
+    });
+    return svg;
+  }
+
+  function renderTimeline() {
+    const box = $("timeline");
+    if (!box) return;
+    const stop = snap.table.last_stop, me = snap.viewer;
+    const mine = stop && (me === null || [...stop.stoppers, ...(stop.late || [])].some((p) => p.seat === me));
+    box.hidden = !mine;
+    box.replaceChildren(...(mine ? [timelineSvg(stop)] : []));
+  }
+
+  function waitingText() {
+    const waiting = snap.table.to_act;
+    if (!waiting.length) return "";
+    if (waiting.includes(snap.viewer)) {
+      const others = waiting.filter((seat) => seat !== snap.viewer).map(nameOf);
+      return "Waiting for you" + (others.length ? " (and " + others.join(", ") + ")" : "");
+    }
+    return "Waiting for " + waiting.map(nameOf).join(" and ");
   }
 
   function renderOverrides() {
@@ -176,7 +304,10 @@
       $("me").replaceChildren(
         el("h1", { textContent: me.name }),
         el("p", { className: "secret", textContent: you.money + " dirhams · camels " + (you.camels.join(", ") || "none") + " (capacity " + you.camels.reduce((a, b) => a + b, 0) + ")" }),
-        el("p", { textContent: "You sell " + me.sells + " · bought: " + goodsText(me.goods) }));
+        el("p", {}, "You sell ", badge(me.sells), " · bought: " + goodsText(me.goods)));
+      const outcome = outcomeText();
+      $("outcome").hidden = !outcome;
+      $("outcome").textContent = outcome;
       const picking = t.phase === "picking";
       const offer = (card) => {          // one offer per turn: the hand waits for the answer
         for (const b of $("hand").querySelectorAll("button")) b.disabled = true;
@@ -190,12 +321,13 @@
       $("claim-box").hidden = !mustClaim;
       if (mustClaim) {
         const targets = offerList().filter((o) => o.target !== you.seat);
+        const short = you.money < stop.count;        // what the claimant cannot pay is not offered
         $("claim-buttons").replaceChildren(
-          ...targets.map((o) => button(o.text + " for " + stop.count, () => decide("claim", { target: o.target }))),
+          ...targets.map((o) => button(o.text + " for " + stop.count + (short ? " (you have " + you.money + ")" : ""),
+            () => decide("claim", { target: o.target }), { disabled: short })),
           button("Nothing (false stop)", () => decide("claim", { target: null }), { className: "quiet" }));
       }
-      $("buzzer-box").hidden = !t.simulated || !["countdown", "picking", "waiting_card"].includes(t.phase);
-      $("buzzer").disabled = t.phase !== "countdown";
+      $("buzzer-box").hidden = !t.simulated || t.phase !== "countdown";
       renderCommon();
     },
 

@@ -22,7 +22,7 @@
     render: {
       player(snap, ui) {
         common(snap, ui);
-        const mine = snap.table.to_act.includes(snap.view.you ? snap.view.you.seat : -1);
+        const mine = snap.table.to_act.includes(snap.viewer);
         ui.$("urn-actions").replaceChildren(
           ui.button("Want a ball", () => ui.decide("want", { n: 1 }), { disabled: !mine }),
           ui.button("Note a word", () => ui.decide("note", { word: "hm" }), { disabled: !mine }));

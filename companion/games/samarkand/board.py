@@ -1,0 +1,253 @@
+"""The board as data: a board file read, checked with clear errors, and walked.
+
+The real board's layout is in no source we have, so a table describes its printed board
+once in a file (docs/rules/samarkand.md says how) and the engine gets it through the
+rules (option ``board``, the file's text). The package ships an invented sample board
+(data/sample_board.json) for simulation and tests.
+
+The file is JSON (or TOML) with a list of 20 spaces::
+
+    {"name": "...", "spaces": [
+      {"id": "c1", "type": "camp", "capacity": 4, "exits": ["o1"]},
+      {"id": "o1", "type": "oasis", "one": 5, "four": 25, "exits": ["samarkand", "c2"]},
+      {"id": "samarkand", "type": "city", "name": "Samarkand", "markets": ["red", "wild"],
+       "exits": ["c1"]}, ...]}
+
+Optional on every space: ``name`` (how it is shown) and ``at`` ([column, row] on the
+printed 5×4 grid, for the table screen's drawing).
+"""
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from companion.core.errors import RuleError
+from companion.games.samarkand.goods import KINDS, SYMBOLS
+
+CAMP, OASIS, CITY = "camp", "oasis", "city"
+COUNTS = {CAMP: 10, OASIS: 6, CITY: 4}
+SPACES = sum(COUNTS.values())
+COLUMNS, ROWS = 5, 4
+CAPACITIES = (4, 5, 6)
+COMMON_KEYS = {"id", "type", "exits", "name", "at"}
+TYPE_KEYS = {CAMP: {"capacity"}, OASIS: {"one", "four"}, CITY: {"markets"}}
+TOP_KEYS = {"name", "invented", "note", "spaces"}
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    id: str
+    type: str
+    name: str
+    exits: tuple[str, ...]
+    at: tuple[int, int]
+    capacity: int = 0                    # a camp's
+    one: int = 0                         # an oasis's prices for 1 and for 4 goods
+    four: int = 0
+    markets: tuple[str, ...] = ()        # a city's two markets
+
+    def to_dict(self) -> dict[str, Any]:
+        shown: dict[str, Any] = {"id": self.id, "type": self.type, "name": self.name,
+                                 "exits": list(self.exits), "at": list(self.at)}
+        if self.type == CAMP:
+            shown["capacity"] = self.capacity
+        elif self.type == OASIS:
+            shown.update(one=self.one, four=self.four)
+        else:
+            shown["markets"] = list(self.markets)
+        return shown
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    name: str
+    invented: bool
+    spaces: tuple[Space, ...]
+
+    def space(self, space_id: Any) -> Space:
+        for space in self.spaces:
+            if space.id == space_id:
+                return space
+        raise RuleError(f"there is no space {space_id!r} on the board")
+
+    def has(self, space_id: Any) -> bool:
+        return any(space.id == space_id for space in self.spaces)
+
+    @property
+    def camps(self) -> tuple[str, ...]:
+        """The camps' ids in the file's order: camp field i is the i-th camp's."""
+        return tuple(s.id for s in self.spaces if s.type == CAMP)
+
+    def exits(self, space_id: str) -> tuple[str, ...]:
+        return self.space(space_id).exits
+
+    def entries(self, space_id: str) -> tuple[str, ...]:
+        """The spaces with an arrow into ``space_id`` (where the backwards arrow leads)."""
+        return tuple(s.id for s in self.spaces if space_id in s.exits)
+
+    def reach(self, start: str, steps: int) -> tuple[str, ...]:
+        """The spaces exactly ``steps`` moves along the arrows from ``start`` (choosing at
+        every branch; the spaces passed through do not matter), in board order."""
+        here = {start}
+        for _ in range(steps):
+            here = {nxt for sid in here for nxt in self.space(sid).exits}
+        return tuple(s.id for s in self.spaces if s.id in here)
+
+    def distances(self) -> dict[str, dict[str, int]]:
+        """Fewest moves along the arrows from each space to each other (breadth first)."""
+        result = {}
+        for space in self.spaces:
+            seen, frontier, step = {space.id: 0}, [space.id], 0
+            while frontier:
+                step += 1
+                nxt = []
+                for sid in frontier:
+                    for other in self.space(sid).exits:
+                        if other not in seen:
+                            seen[other] = step
+                            nxt.append(other)
+                frontier = nxt
+            result[space.id] = seen
+        return result
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "invented": self.invented,
+                "spaces": [s.to_dict() for s in self.spaces]}
+
+
+def parse_board(text: Any) -> Board:
+    """The board a board file's text describes (JSON, or TOML), or a RuleError naming the
+    first thing wrong with it."""
+    if isinstance(text, Mapping):
+        raw: Any = text
+    elif isinstance(text, str):
+        raw = _decode(text)
+    else:
+        raise RuleError("the board must be a board file's text (JSON or TOML)")
+    if not isinstance(raw, Mapping):
+        raise RuleError("board file: the top level must be an object with a list of \"spaces\"")
+    unknown = sorted(set(raw) - TOP_KEYS)
+    if unknown:
+        raise RuleError(f"board file: unknown key {unknown[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
+    spaces = raw.get("spaces")
+    if not isinstance(spaces, list):
+        raise RuleError("board file: \"spaces\" must be a list of the board's 20 spaces")
+    if len(spaces) != SPACES:
+        raise RuleError(f"board file: a board has {SPACES} spaces, this one has {len(spaces)}")
+    parsed = [_space(i, raw_space) for i, raw_space in enumerate(spaces)]
+    _check_whole(parsed)
+    name = raw.get("name", "board")
+    if not isinstance(name, str):
+        raise RuleError("board file: \"name\" must be text")
+    invented = raw.get("invented", False)
+    if type(invented) is not bool:
+        raise RuleError("board file: \"invented\" must be true or false")
+    return Board(name, invented, tuple(parsed))
+
+
+def _decode(text: str) -> Any:
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RuleError(f"board file: not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                            f"{exc.msg})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError(f"board file: neither JSON nor valid TOML ({exc})") from None
+
+
+def _whole(value: Any, low: int, high: int, what: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise RuleError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _space(index: int, raw: Any) -> Space:
+    where = f"board file, space {index + 1}"
+    if not isinstance(raw, Mapping):
+        raise RuleError(f"{where}: each space is an object with an id, a type and its exits")
+    sid = raw.get("id")
+    if not isinstance(sid, str) or not sid.strip():
+        raise RuleError(f"{where}: \"id\" must be a non-empty text")
+    where = f"board file, space {sid!r}"
+    kind = raw.get("type")
+    if kind not in COUNTS:
+        raise RuleError(f"{where}: \"type\" must be camp, oasis or city, not {kind!r}")
+    unknown = sorted(set(raw) - COMMON_KEYS - TYPE_KEYS[kind])
+    if unknown:
+        allowed = ", ".join(sorted(COMMON_KEYS | TYPE_KEYS[kind]))
+        article = "an" if kind == OASIS else "a"
+        raise RuleError(f"{where}: unknown key {unknown[0]!r} for {article} {kind} (known: {allowed})")
+    exits = raw.get("exits")
+    if not isinstance(exits, list) or not exits or not all(isinstance(e, str) for e in exits):
+        raise RuleError(f"{where}: \"exits\" must list the ids of the spaces its arrows lead to")
+    if len(set(exits)) != len(exits):
+        raise RuleError(f"{where}: an exit is listed twice")
+    if sid in exits:
+        raise RuleError(f"{where}: an arrow cannot lead back to the same space")
+    name = raw.get("name", sid)
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError(f"{where}: \"name\" must be a non-empty text")
+    at = raw.get("at", (index % COLUMNS, index // COLUMNS))
+    if not isinstance(at, (list, tuple)) or len(at) != 2:
+        raise RuleError(f"{where}: \"at\" is [column, row] on the 5×4 grid")
+    at = (_whole(at[0], 0, COLUMNS - 1, f"{where}: its column"),
+          _whole(at[1], 0, ROWS - 1, f"{where}: its row"))
+    fields: dict[str, Any] = {}
+    if kind == CAMP:
+        capacity = raw.get("capacity")
+        if capacity not in CAPACITIES or type(capacity) is not int:
+            raise RuleError(f"{where}: a camp's \"capacity\" is 4, 5 or 6, not {capacity!r}")
+        fields["capacity"] = capacity
+    elif kind == OASIS:
+        fields["one"] = _whole(raw.get("one"), 1, 1000, f"{where}: the price of 1 good (\"one\")")
+        fields["four"] = _whole(raw.get("four"), 1, 1000, f"{where}: the price of 4 goods (\"four\")")
+    else:
+        markets = raw.get("markets")
+        if not isinstance(markets, list) or len(markets) != 2:
+            raise RuleError(f"{where}: a city has exactly 2 \"markets\"")
+        for market in markets:
+            if market not in SYMBOLS:
+                raise RuleError(f"{where}: a market buys one of {', '.join(KINDS)} or \"wild\", "
+                                f"not {market!r}")
+        if markets[0] == markets[1]:
+            raise RuleError(f"{where}: its two markets are the same ({markets[0]})")
+        fields["markets"] = tuple(markets)
+    return Space(sid, kind, name, tuple(exits), at, **fields)
+
+
+def _check_whole(spaces: list[Space]) -> None:
+    ids = [s.id for s in spaces]
+    for sid in ids:
+        if ids.count(sid) > 1:
+            raise RuleError(f"board file: two spaces have the id {sid!r}")
+    for kind, wanted in COUNTS.items():
+        have = sum(s.type == kind for s in spaces)
+        if have != wanted:
+            plural = "cities" if kind == CITY else f"{kind}s"
+            raise RuleError(f"board file: a board has {wanted} {plural}, this one has {have}")
+    known = set(ids)
+    for space in spaces:
+        for exit_ in space.exits:
+            if exit_ not in known:
+                raise RuleError(f"board file, space {space.id!r}: its arrow leads to {exit_!r}, "
+                                "which is not a space of the board")
+    spots = [s.at for s in spaces]
+    for space in spaces:
+        if spots.count(space.at) > 1:
+            raise RuleError(f"board file: two spaces stand at {list(space.at)} on the grid")
+    by_id = {s.id: s for s in spaces}
+    for space in spaces:
+        seen, frontier = {space.id}, [space.id]
+        while frontier:
+            frontier = [e for sid in frontier for e in by_id[sid].exits if e not in seen]
+            seen.update(frontier)
+        missing = [sid for sid in ids if sid not in seen]
+        if missing:
+            raise RuleError(f"board file: space {missing[0]!r} cannot be reached from "
+                            f"space {space.id!r} along the arrows")

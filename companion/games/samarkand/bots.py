@@ -1,0 +1,292 @@
+"""Bots that play Samarkand legally and with a plan: routes towards profitable sales.
+
+A bot reads only its seat's view (``SeatView``: its own goods and money, the public
+board, camps, chips or token). It values a holding by what its sets would sell for, and a
+space by what landing there does now (a sale, a trade, a purchase, a penalty) plus what it
+leads to: the best sale it could make at each city, discounted by the moves to get there.
+It moves one space free or rolls for 5 when the die's expected landing is worth more.
+Styles differ in how they value sets and sales:
+
+- ``merchant`` sells whatever pays most as soon as a city is near;
+- ``hoarder`` builds one big set of its strongest kind and steers away from small sales.
+
+All randomness comes from the ``random.Random`` it is given, so a seed replays the game.
+In free-movement mode (no board) a bot names a space of an imagined board at random.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.core.bot import Bot
+from companion.core.game import Event
+from companion.games.samarkand import goods as g
+from companion.games.samarkand.board import CAMP, CITY, OASIS, Board
+from companion.games.samarkand.state import (
+    CUT, DIE, GIFT, LOSE, MOVE, OASIS as AT_OASIS, PLACE, SELL, STEER, TRADE,
+)
+from companion.games.samarkand.view import SeatView
+
+FAR = 0.8
+"""A sale one move further away is worth this much of one a move nearer."""
+RESERVE = 30
+"""Piasters a bot keeps in hand before it pays for 4 goods or a roll."""
+
+
+class SamarkandBot(Bot):
+    style = "bot"
+    set_weight = 1.0          # the weight of the strongest set against the others
+    small_sale = 1.0          # how much a sale of 2 or 3 goods is worth of its price
+    roll_keen = 1.0           # how readily the die is paid for
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self._board: Board | None = None
+        self._dist: dict[str, dict[str, int]] = {}
+
+    # ------------------------------------------------------------ the contract
+    def decide(self, view: SeatView, seat: int) -> Event:
+        if view.board is not self._board and view.board is not None:
+            self._board, self._dist = view.board, view.board.distances()
+        phase = view.phase
+        act = {PLACE: self.place, MOVE: self.move, STEER: self.steer, GIFT: self.gift,
+               TRADE: self.trade, AT_OASIS: self.buy, LOSE: self.lose, SELL: self.sell,
+               CUT: self.cut}[phase]
+        kind, data = act(view)
+        return Event(kind, seat, data)
+
+    # ------------------------------------------------------------ valuing goods
+    def worth(self, hand: dict[str, int]) -> float:
+        """What a holding's sets would sell for, the strongest set weighted by style."""
+        values = sorted((g.PRICES[k][min(n, g.LARGEST[k])] if n >= 2 else 2.0 * n
+                         for k, n in hand.items()), reverse=True)
+        if not values:
+            return 0.0
+        return self.set_weight * values[0] + sum(values[1:]) + 1.5 * g.total(hand)
+
+    def least_useful(self, hand: dict[str, int], n: int) -> dict[str, int]:
+        """The ``n`` goods whose loss costs the holding least (greedily)."""
+        left, chosen = dict(hand), {}
+        for _ in range(min(n, g.total(hand))):
+            base = self.worth(left)
+            kind = min(left, key=lambda k: (base - self.worth(_minus(left, k)), g.KINDS.index(k)))
+            g.take(left, {kind: 1})
+            chosen[kind] = chosen.get(kind, 0) + 1
+        return chosen
+
+    def sale_value(self, sale: g.Sale | None) -> float:
+        if sale is None:
+            return 0.0
+        return sale.pays * (self.small_sale if sale.count <= 3 else 1.0)
+
+    # ------------------------------------------------------------ valuing spaces
+    def city_sale(self, view: SeatView, city: str, hand: dict[str, int]) -> g.Sale | None:
+        markets, covered, closed = view.markets(city)
+        return g.best_sale(g.sales(hand, markets, covered=covered, closed=closed,
+                                   covered_two=view.rules.covered_two))
+
+    def now_worth(self, view: SeatView, sid: str) -> float:
+        """What landing on ``sid`` does now."""
+        space = view.board.space(sid)
+        hand, money = view.hand, view.money
+        if space.type == CITY:
+            sale = self.city_sale(view, sid, hand)
+            if sale is not None:
+                return self.sale_value(sale)
+            return -1000.0 if money == 0 and view.rules.edition == "2.0" else -25.0
+        if space.type == OASIS:
+            if money < space.one:
+                return -3 * 6.0
+            options = [n * (6.0 if g.total(hand) < 10 else 1.0) - cost
+                       for n, cost in ((1, space.one), (4, space.four)) if money >= cost + (RESERVE if n == 4 else 0)]
+            return max(options, default=6.0 - space.one)
+        field = view.camps[view.camp_index(sid)]
+        if g.total(field) >= space.capacity:
+            if money < 10:
+                return 0.0
+            gained = dict(hand)
+            g.add(gained, field)
+            return self.worth(gained) - self.worth(hand) - 10
+        if not hand:
+            return -20.0
+        gift = self.least_useful(hand, 1)
+        after = _minus(hand, next(iter(gift)))
+        field_after = dict(field)
+        g.add(field_after, gift)
+        plan = self.trades(after, field_after)
+        traded = dict(after)
+        g.take(traded, plan[1])
+        g.add(traded, plan[0])
+        return self.worth(traded) - self.worth(hand)
+
+    def lead_worth(self, view: SeatView, sid: str) -> float:
+        """The best sale the goods held could make at a city, the further the less."""
+        best = 0.0
+        for city, markets in view.cities.items():
+            if city == sid:
+                continue
+            sale = self.city_sale(view, city, view.hand)
+            if sale is not None:
+                best = max(best, self.sale_value(sale) * FAR ** self._dist[sid].get(city, 20))
+        return 0.6 * best
+
+    def space_worth(self, view: SeatView, sid: str) -> float:
+        return self.now_worth(view, sid) + self.lead_worth(view, sid)
+
+    # ------------------------------------------------------------ trades
+    def trades(self, hand: dict[str, int], field: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
+        """The 1-for-1 swaps that raise the holding's worth, found greedily: (take, give)."""
+        hand, field = dict(hand), dict(field)
+        take: dict[str, int] = {}
+        give: dict[str, int] = {}
+        for _ in range(8):
+            base = self.worth(hand)
+            best, swap = 0.5, None
+            for t in field:
+                for k in hand:
+                    if t == k or give.get(t) or take.get(k):
+                        continue
+                    after = _minus(hand, k)
+                    g.add(after, {t: 1})
+                    gain = self.worth(after) - base
+                    if gain > best:
+                        best, swap = gain, (t, k)
+            if swap is None:
+                break
+            t, k = swap
+            g.take(field, {t: 1})
+            g.add(field, {k: 1})
+            g.take(hand, {k: 1})
+            g.add(hand, {t: 1})
+            take[t] = take.get(t, 0) + 1
+            give[k] = give.get(k, 0) + 1
+        return take, give
+
+    # ------------------------------------------------------------ decisions
+    def place(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        spaces = [s.id for s in view.board.spaces]
+        scores = {sid: self.lead_worth(view, sid) + self.rng.random() for sid in spaces}
+        return "place", {"space": max(spaces, key=scores.get)}
+
+    def move(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        if view.board is None:
+            if view.money >= 5 and self.rng.random() < 0.3:
+                return "roll", {}
+            return "move", {"space": self.imagined(view)}
+        here = view.positions[view.seat]
+        options = {to: self.space_worth(view, to) for to in view.board.exits(here)}
+        best = max(options, key=lambda to: (options[to], self.rng.random()))
+        if view.money >= 5 + RESERVE / self.roll_keen:
+            faces = []
+            for face in DIE:
+                reach = (view.board.entries(here) if face == "back"
+                         else view.board.reach(here, int(face)))
+                faces.append(max(self.space_worth(view, to) for to in reach))
+            if sum(faces) / len(faces) - 5 * self.roll_keen > options[best]:
+                return "roll", {}
+        return "move", {"to": best}
+
+    def steer(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        if view.board is None:
+            return "move", {"space": self.imagined(view)}
+        here, face = view.positions[view.seat], view.die
+        reach = view.board.entries(here) if face == "back" else view.board.reach(here, int(face))
+        return "move", {"to": max(reach, key=lambda to: (self.space_worth(view, to), self.rng.random()))}
+
+    def gift(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "gift", {"good": next(iter(self.least_useful(view.hand, 1)))}
+
+    def trade(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        if not view.traded and view.hand:
+            take, give = self.trades(view.hand, view.camps[view.camp_index(view.here.id)])
+            if take:
+                if view.arrived == "roll" or view.board is None or not self._better_on(view, take, give):
+                    return "trade", {"take": take, "give": give}
+        if view.arrived != "roll" and not view.traded and view.board is not None:
+            here = view.positions[view.seat]
+            exits = view.board.exits(here)
+            best = max(exits, key=lambda to: self.space_worth(view, to))
+            if self.space_worth(view, best) > self.lead_worth(view, here) + 10:
+                return "move", {"to": best}
+        return "done", {}
+
+    def _better_on(self, view: SeatView, take: dict[str, int], give: dict[str, int]) -> bool:
+        """Is moving on (the extra move) worth more than this trade?"""
+        after = dict(view.hand)
+        g.take(after, give)
+        g.add(after, take)
+        gain = self.worth(after) - self.worth(view.hand)
+        here = view.positions[view.seat]
+        best = max(self.space_worth(view, to) for to in view.board.exits(here))
+        return best > gain + self.lead_worth(view, here) + 10
+
+    def buy(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        four = view.here.four
+        keen = view.money - four >= RESERVE and g.total(view.hand) <= 10
+        return "buy", {"count": 4 if keen else 1}
+
+    def lose(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "lose", {"goods": self.least_useful(view.hand, 3)}
+
+    def cut(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "cut", {"goods": self.least_useful(view.hand, view.cut)}
+
+    def sell(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        city = view.here.id
+        markets, covered, closed = view.markets(city)
+        found = g.sales(view.hand, markets, covered=covered, closed=closed,
+                        covered_two=view.rules.covered_two)
+        sale = max(found, key=lambda s: (self.sale_value(s), -s.count))
+        data: dict[str, Any] = {"market": sale.market}
+        if sale.symbol == g.WILD:
+            data["kinds"] = [k for k, _ in sale.goods]
+        else:
+            data["count"] = sale.count
+        chips = view.chips
+        if view.rules.edition == "1998" and None not in chips and sale.symbol not in chips:
+            # lift the chip off what this bot holds most of (it uncovers that kind)
+            data["chip"] = max(chips, key=lambda c: (view.hand.get(c, 0) - (sale.symbol == c), c))
+        return "sell", data
+
+    # ------------------------------------------------------------ free movement
+    def imagined(self, view: SeatView) -> dict[str, Any]:
+        """A space of an imagined board (free mode, where the bot has no board to read):
+        a city where its goods sell well when it holds a good set, else a camp or an oasis."""
+        told = {city: self.city_sale(view, city, view.hand) for city in view.cities}
+        good = {city: sale for city, sale in told.items() if sale is not None and sale.pays >= 40}
+        if good:
+            city = max(good, key=lambda c: good[c].pays)
+            return {"type": CITY, "number": int(city.removeprefix("city"))}
+        best = max(view.hand, key=lambda k: (view.hand[k], k), default=None)
+        untold = [n for n in range(1, 5) if f"city{n}" not in view.cities]
+        if best is not None and view.hand[best] >= 4 and untold:
+            return {"type": CITY, "number": self.rng.choice(untold), "markets": [best, g.WILD]}
+        if view.money >= 5 and self.rng.random() < 0.4:
+            return {"type": OASIS, "one": 5, "four": self.rng.choice((20, 25, 30))}
+        number = self.rng.randint(1, 10)
+        capacity = view.capacities[number - 1] or self.rng.choice((4, 5, 6))
+        return {"type": CAMP, "number": number, "capacity": capacity}
+
+
+def _minus(hand: dict[str, int], kind: str) -> dict[str, int]:
+    left = dict(hand)
+    g.take(left, {kind: 1})
+    return left
+
+
+class Merchant(SamarkandBot):
+    """Sells whatever pays most as soon as a city is near."""
+
+    style = "merchant"
+
+
+class Hoarder(SamarkandBot):
+    """Builds one big set of its strongest kind; steers away from small sales."""
+
+    style = "hoarder"
+    set_weight = 1.8
+    small_sale = 0.5
+    roll_keen = 1.4
+
+
+STYLES = {"merchant": Merchant, "hoarder": Hoarder}

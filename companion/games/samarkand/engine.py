@@ -1,0 +1,114 @@
+"""Samarkand on the core's game contract: the engine the registry hands out.
+
+The rules themselves are plain functions of the state in actions.py (its docstring lists
+every event); what each viewer may see is view.py; what a seat may do, choices.py.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core.errors import RuleError
+from companion.core.game import ChanceRequest, Event, Game, Result
+from companion.games.samarkand import goods as g
+from companion.games.samarkand.actions import (
+    CAMP_START, CAMPS, SEAT_NAMES, START_MONEY, START_GOODS, advance, awaited, over_limit, result,
+)
+from companion.games.samarkand.board import CITY, Board, parse_board
+from companion.games.samarkand.choices import legal_actions
+from companion.games.samarkand.rules import Rules
+from companion.games.samarkand.state import CUT, DRAW, OVER, PLACE, ROLL, SamarkandState
+from companion.games.samarkand.view import SeatView, build_view, redact_event
+
+
+class SamarkandGame(Game[SamarkandState]):
+    """The core's Game protocol over the rule functions below."""
+
+    name = "samarkand"
+
+    def __init__(self, default_board: str = "") -> None:
+        self.default_board = default_board
+        self._boards: dict[str, Board] = {}
+
+    def board(self, text: str) -> Board:
+        """The board a file's text describes, parsed once per engine."""
+        if text not in self._boards:
+            self._boards[text] = parse_board(text)
+        return self._boards[text]
+
+    # ------------------------------------------------------------ setup
+    def new_state(self, setup: Mapping[str, Any]) -> SamarkandState:
+        names = tuple(setup.get("names") or ())
+        players = setup.get("players", len(names))
+        if type(players) is not int or not 2 <= players <= 5:
+            raise RuleError(f"Samarkand is played by 2 to 5 players, not {players!r}")
+        names = names or SEAT_NAMES[:players]
+        if len(names) != players or len(set(names)) != players:
+            raise RuleError("each player needs a distinct name")
+        rules = Rules.from_dict(setup.get("rules"), players)
+        board = None
+        if not rules.free:
+            text = rules.board or self.default_board
+            if not text:
+                raise RuleError("board movement needs a board: give the board file's text as "
+                                "the rule option 'board', or play with movement \"free\"")
+            board = self.board(text)
+        camps = board.camps if board else tuple(f"camp{i + 1}" for i in range(CAMPS))
+        capacities = [board.space(c).capacity for c in camps] if board else [0] * CAMPS
+        cities = ({s.id: s.markets for s in board.spaces if s.type == CITY} if board else {})
+        draws = [("camp", c) for c in range(CAMPS) for _ in range(CAMP_START)]
+        draws += [("hand", seat) for seat in range(players) for _ in range(START_GOODS)]
+        first = rules.first_player - 1
+        return SamarkandState(
+            rules=rules, board=board, names=names, phase=DRAW, turn=first, turns=0,
+            supply=g.full_supply(rules.edition, players), hands=[{} for _ in range(players)],
+            money=[START_MONEY] * players, camps=[{} for _ in range(CAMPS)],
+            capacities=capacities, cities=cities, positions=[None] * players,
+            eliminated=[False] * players, chips=[None, None] if rules.edition == "1998" else [],
+            token=None, draws=draws, then=PLACE, records=[],
+        )
+
+    def copy(self, state: SamarkandState) -> SamarkandState:
+        return state.copy()
+
+    def names(self, state: SamarkandState) -> tuple[str, ...]:
+        return state.names
+
+    # ------------------------------------------------------------ what is awaited
+    def chance_request(self, state: SamarkandState) -> ChanceRequest | None:
+        return awaited(state)
+
+    def to_act(self, state: SamarkandState) -> tuple[int, ...]:
+        if state.phase in (DRAW, ROLL, OVER):
+            return ()
+        if state.phase == CUT:
+            return tuple(over_limit(state))
+        return (state.turn,)
+
+    def legal_actions(self, state: SamarkandState, seat: int) -> list[Event] | None:
+        return legal_actions(state, seat)
+
+    def advance(self, state: SamarkandState, event: Event) -> None:
+        advance(state, event)
+
+    def is_over(self, state: SamarkandState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: SamarkandState) -> Result:
+        return result(state)
+
+    def summary(self, state: SamarkandState) -> dict[str, Any]:
+        over = state.phase == OVER
+        return {"over": over, "phase": state.phase, "turns": state.turns, "turn": state.turn,
+                "money": list(state.money), "winner": state.winner,
+                "result": result(state).to_dict() if over else None}
+
+    def view(self, state: SamarkandState, viewer: Any) -> dict[str, Any]:
+        return build_view(state, viewer)
+
+    def seat_view(self, state: SamarkandState, seat: int) -> SeatView:
+        return SeatView(state, seat)
+
+    def redact(self, event: Event, viewer: Any) -> dict[str, Any]:
+        return redact_event(event, viewer)
+
+

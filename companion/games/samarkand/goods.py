@@ -1,0 +1,193 @@
+"""The goods, the price table and the sales of Samarkand, as plain functions of counts.
+
+Goods are named by colour, the same in both editions (1998 names: grain, fruit, copper,
+carpets, camels, jewels). A holding of goods is a plain dict kind -> count without zero
+entries, so two equal holdings compare equal and turn into the same JSON.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from companion.core.errors import RuleError
+
+KINDS = ("yellow", "green", "red", "blue", "white", "black")
+WILD = "wild"
+SYMBOLS = (*KINDS, WILD)
+"""What a market buys: one kind, or the wild assortment."""
+COPIES = {"yellow": 22, "green": 20, "red": 18, "blue": 16, "white": 14, "black": 12}
+REMOVED_1998 = {5: 0, 4: 1, 3: 3, 2: 5}
+"""1998: copies of each kind taken out of the deck, by the number of players."""
+NAMES_1998 = {"yellow": "grain", "green": "fruit", "red": "copper", "blue": "carpets",
+              "white": "camels", "black": "jewels"}
+
+PRICES: dict[str, dict[int, int]] = {
+    "yellow": {2: 10, 3: 15, 4: 20, 5: 40, 6: 80, 7: 140},
+    "green": {2: 10, 3: 20, 4: 30, 5: 60, 6: 120},
+    "red": {2: 15, 3: 25, 4: 40, 5: 70, 6: 140},
+    "blue": {2: 15, 3: 30, 4: 50, 5: 80, 6: 160},
+    "white": {2: 20, 3: 35, 4: 60, 5: 100, 6: 180},
+    "black": {2: 20, 3: 40, 4: 70, 5: 120, 6: 200},
+    WILD: {2: 10, 3: 15, 4: 20, 5: 50, 6: 100},
+}
+"""Count sold -> piasters (the same in both editions); a wild sale counts its kinds."""
+LARGEST = {symbol: max(row) for symbol, row in PRICES.items()}
+HAND_LIMIT = 12
+"""What every supply is cut to when the deck or bag runs out."""
+
+
+def full_supply(edition: str, players: int) -> dict[str, int]:
+    """The deck (1998, fewer cards with fewer players) or the bag (2.0, all 102 cubes)."""
+    removed = REMOVED_1998[players] if edition == "1998" else 0
+    return {kind: COPIES[kind] - removed for kind in KINDS}
+
+
+def add(holding: dict[str, int], goods: Mapping[str, int]) -> None:
+    for kind, n in goods.items():
+        if n:
+            holding[kind] = holding.get(kind, 0) + n
+
+
+def take(holding: dict[str, int], goods: Mapping[str, int]) -> None:
+    """Remove ``goods`` (already checked to be there), dropping the kinds that run out."""
+    for kind, n in goods.items():
+        left = holding[kind] - n
+        if left:
+            holding[kind] = left
+        else:
+            del holding[kind]
+
+
+def total(goods: Mapping[str, int]) -> int:
+    return sum(goods.values())
+
+
+def ordered(goods: Mapping[str, int]) -> dict[str, int]:
+    """``goods`` in the order of KINDS (for views and records)."""
+    return {kind: goods[kind] for kind in KINDS if goods.get(kind)}
+
+
+def goods_arg(value: Any, what: str) -> dict[str, int]:
+    """A JSON holding {kind: count} (or a list of kinds) checked and made plain."""
+    if isinstance(value, (list, tuple)):
+        counted: dict[str, int] = {}
+        for kind in value:
+            if kind not in KINDS:
+                raise RuleError(f"{what}: {kind!r} is not a good ({', '.join(KINDS)})")
+            counted[kind] = counted.get(kind, 0) + 1
+        return counted
+    if not isinstance(value, Mapping):
+        raise RuleError(f"{what} must be goods as {{kind: count}}, e.g. {{\"red\": 2}}")
+    plain: dict[str, int] = {}
+    for kind, n in value.items():
+        if kind not in KINDS:
+            raise RuleError(f"{what}: {kind!r} is not a good ({', '.join(KINDS)})")
+        if type(n) is not int or n < 0:
+            raise RuleError(f"{what}: the count of {kind} must be a whole number, not {n!r}")
+        if n:
+            plain[kind] = n
+    return plain
+
+
+def covers(holding: Mapping[str, int], goods: Mapping[str, int]) -> bool:
+    return all(holding.get(kind, 0) >= n for kind, n in goods.items())
+
+
+def describe(goods: Mapping[str, int]) -> str:
+    shown = ordered(goods)
+    return ", ".join(f"{n} {kind}" for kind, n in shown.items()) or "nothing"
+
+
+# ----------------------------------------------------------------- sales
+@dataclass(frozen=True, slots=True)
+class Sale:
+    """One sale a market could make: which market of the city, the goods, the price."""
+
+    market: int
+    symbol: str
+    goods: tuple[tuple[str, int], ...]
+    pays: int
+    covered: bool = False
+
+    @property
+    def count(self) -> int:
+        return sum(n for _, n in self.goods)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"market": self.market, "symbol": self.symbol, "goods": dict(self.goods),
+                "count": self.count, "pays": self.pays, "covered": self.covered}
+
+
+def price(symbol: str, count: int, covered: bool = False, covered_two: str = "half") -> int | None:
+    """What ``count`` goods of ``symbol`` pay (None: that sale is not possible).
+
+    A covered symbol (1998's chips) pays the column for one good fewer; two covered goods
+    pay half the 2-goods price, rounded down (``covered_two="half"``) or cannot be sold
+    (``"none"``).
+    """
+    row = PRICES[symbol]
+    if count not in row:
+        return None
+    if not covered:
+        return row[count]
+    if count == 2:
+        return row[2] // 2 if covered_two == "half" else None
+    return row[count - 1]
+
+
+def sales(goods: Mapping[str, int], markets: Iterable[str], *, covered: Iterable[str] = (),
+          closed: int | None = None, covered_two: str = "half") -> list[Sale]:
+    """Every sale the city's markets buy from ``goods`` now.
+
+    ``covered``: the symbols under a chip (1998); ``closed``: the market under the
+    closed-market token (2.0). A kind market takes 2 up to the table's largest count; the
+    wild market one good of each of 2 or more kinds (the kinds of which fewest are held are
+    offered, so as to keep the others' sets).
+    """
+    covered = set(covered)
+    found: list[Sale] = []
+    for index, symbol in enumerate(markets):
+        if index == closed:
+            continue
+        hidden = symbol in covered
+        if symbol == WILD:
+            kinds = sorted((k for k in KINDS if goods.get(k)), key=lambda k: (goods[k], KINDS.index(k)))
+            for n in range(2, len(kinds) + 1):
+                pays = price(WILD, n, hidden, covered_two)
+                if pays is not None:
+                    chosen = tuple(sorted(((k, 1) for k in kinds[:n]), key=lambda g: KINDS.index(g[0])))
+                    found.append(Sale(index, WILD, chosen, pays, hidden))
+        else:
+            for n in range(2, min(goods.get(symbol, 0), LARGEST[symbol]) + 1):
+                pays = price(symbol, n, hidden, covered_two)
+                if pays is not None:
+                    found.append(Sale(index, symbol, ((symbol, n),), pays, hidden))
+    return found
+
+
+def best_sale(found: list[Sale]) -> Sale | None:
+    """The sale that pays most now; of equal pay, the one that gives up fewest goods."""
+    return max(found, key=lambda s: (s.pays, -s.count, -s.market), default=None)
+
+
+def sale_of(goods: Mapping[str, int], symbol: str, given: Any) -> dict[str, int]:
+    """The goods a ``sell`` decision names for a market of ``symbol``: a count for a kind
+    market, the kinds (one of each) for the wild market."""
+    if symbol == WILD:
+        if not isinstance(given, (list, tuple)):
+            raise RuleError("the wild market buys one good of each of several kinds: "
+                            "say which kinds (\"kinds\": [\"red\", \"blue\"])")
+        chosen = goods_arg(given, "the wild market's kinds")
+        if any(n > 1 for n in chosen.values()):
+            raise RuleError("the wild market buys only one good of each kind")
+        if len(chosen) < 2:
+            raise RuleError("the wild market buys an assortment of at least 2 kinds")
+        return chosen
+    if type(given) is not int:
+        raise RuleError(f"say how many {symbol} goods to sell (\"count\": 2 or more)")
+    if given < 2:
+        raise RuleError(f"a market buys at least 2 goods, not {given}")
+    if given > LARGEST[symbol]:
+        raise RuleError(f"the price table stops at {LARGEST[symbol]} {symbol}: "
+                        f"no more than {LARGEST[symbol]} can be sold at once")
+    return {symbol: given}

@@ -1,0 +1,63 @@
+"""The browser tests' rig: Debian's chromium driven by Playwright's sync API, phone-sized
+contexts that may only talk to the server under test, and every page error collected.
+
+scripts/test installs chromium; under CI a missing browser fails the tests instead of
+skipping them."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+NEEDED = pytest.mark.skipif(not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
+                            reason="needs Debian's chromium (scripts/test installs it)")
+T = 15_000   # ms: the longest any step of the game may take
+
+
+def launch(pw):
+    return pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+
+class Pages:
+    """Browser contexts that may only talk to the server; every outside request is failed."""
+
+    def __init__(self, pw, browser, base: str) -> None:
+        self.pw, self.browser, self.base = pw, browser, base
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+
+    def open(self, path: str = "/", phone: bool = True, width: int | None = None,
+             init_script: str | None = None):
+        device = dict(self.pw.devices["iPhone 13"]) if phone else {}
+        device.pop("default_browser_type", None)
+        if width:
+            device["viewport"] = {"width": width, "height": 740}
+        context = self.browser.new_context(**device)
+        context.route("**/*", self._only_local)
+        if init_script:
+            context.add_init_script(init_script)
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.on("console", lambda m: m.type == "error" and "404" not in m.text
+                and self.errors.append(m.text))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.goto(self.base + path)
+        return page
+
+    def _only_local(self, route) -> None:
+        if route.request.url.startswith(self.base):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+
+def join(page, seat: int, name: str, ready: str = "#me h1") -> None:
+    """Take ``seat`` as ``name`` on the join page; ``ready`` shows the player's own page."""
+    page.fill("#name", name)
+    page.locator("#seats button").nth(seat).click()
+    page.wait_for_selector(ready, timeout=T)
+    assert name in (page.text_content(ready) or "")

@@ -1,0 +1,69 @@
+"""Every page passes axe-core (the accessibility engine, shipped inside the
+axe-playwright-python package, run in Chromium) with no serious or critical violation:
+the join page, a player's page in play, the table screen, the host's login and console,
+for Le Marché and for the core's toy game."""
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+import toy_game  # noqa: F401  (registers the urn)
+from browser_rig import NEEDED, T, Pages, join
+from companion.core.registry import game_spec
+from web.server import Server
+from web_rig import PIN, make_appliance
+
+pytestmark = NEEDED
+SERIOUS = ("serious", "critical")
+
+
+@pytest.fixture(params=["marche", "urn"])
+def server(request, tmp_path):
+    appliance = make_appliance(tmp_path, bots=False)
+    spec = game_spec(request.param)
+    appliance.new_game(spec.setup(3), {"step_ms": 300, "lead_in_ms": 100} if spec.realtime else None,
+                       game=spec.name)
+    appliance.runner.start()
+    server = Server(appliance, "127.0.0.1", 0, PIN)
+    yield server, spec
+    server.close()
+    appliance.close()
+
+
+def serious(page) -> list[str]:
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"] if v["impact"] in SERIOUS]
+
+
+def test_no_page_has_a_serious_accessibility_violation(browser, server):
+    pw, chromium = browser
+    srv, spec = server
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    found = {}
+    joining = pages.open("/")
+    joining.wait_for_selector("#seats button", timeout=T)
+    found["join"] = serious(joining)
+    player = pages.open("/")
+    join(player, 0, "Ana", ready="#me h1" if spec.name == "marche" else "#urn-players li")
+    found["player"] = serious(player)
+    table = pages.open("/table", phone=False)
+    table.wait_for_selector("#status", timeout=T)
+    found["table"] = serious(table)
+    host = pages.open("/host")
+    found["login"] = serious(host)
+    host.fill("#pin", PIN)
+    host.click("#login-form button")
+    host.wait_for_selector("#new-game-fields label", timeout=T)
+    found["host"] = serious(host)
+    assert {page: problems for page, problems in found.items() if problems} == {}
+
+
+def test_the_check_finds_a_deliberate_violation(browser):
+    pw, chromium = browser
+    page = chromium.new_page()
+    page.set_content('<html lang="en"><body><img src="data:,"><button></button></body></html>')
+    problems = serious(page)
+    page.close()
+    assert any(p.startswith("image-alt") for p in problems)
+    assert any(p.startswith("button-name") for p in problems)

@@ -1,0 +1,67 @@
+"""The page shell with a second game in a real browser: the urn (the core's toy game)
+chosen on the host console's generated form, its label entered in the entry form, a
+blind draw entered from the draw buttons, and a phone acting through its own page
+module, at a phone's size."""
+from __future__ import annotations
+
+import pytest
+
+import toy_game  # noqa: F401  (registers the urn)
+from browser_rig import NEEDED, T, Pages
+from web.server import Server
+from web_rig import PIN, make_appliance, wait_for
+
+pytestmark = NEEDED
+
+
+@pytest.fixture
+def server(tmp_path):
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game({"players": 3}, {"step_ms": 60, "lead_in_ms": 100})
+    appliance.runner.start()
+    server = Server(appliance, "127.0.0.1", 0, PIN)
+    yield server, appliance
+    server.close()
+    appliance.close()
+
+
+def test_the_host_starts_the_urn_enters_its_data_and_a_phone_plays_it(browser, server):
+    pw, chromium = browser
+    srv, appliance = server
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    host = pages.open("/host")
+    host.fill("#pin", PIN)
+    host.click("#login-form button")
+    host.wait_for_selector("#new-game select[name=game] >> text=The urn", state="attached", timeout=T)
+    host.select_option("select[name=game]", "urn")
+    host.wait_for_selector("input[name='rules.label_at_table']", timeout=T)
+    assert host.locator("input[name='table.step_ms']").count() == 0   # no countdown to set
+    host.select_option("select[name=players]", "2")
+    host.select_option("select[name=mode]", "physical")
+    host.check("input[name='rules.label_at_table']")
+    host.click("#new-game button[type=submit]")
+    wait_for(lambda: appliance.spec.name == "urn", T / 1000, "the urn on the server")
+
+    host.wait_for_selector("#entry-form:not([hidden])", timeout=T)
+    assert "label" in host.text_content("#entry-title")
+    host.fill("#entry-value", "two words")
+    host.click("#entry-form button")
+    host.wait_for_selector("#toast:not([hidden]) >> text=one word", timeout=T)
+    assert pages.errors == ["Failed to load resource: the server responded with a status of 409 (CONFLICT)"]
+    pages.errors.clear()                     # that refusal was the point
+    host.fill("#entry-value", "Amphora")
+    host.click("#entry-form button")
+    host.wait_for_selector("#entry-form[hidden]", state="attached", timeout=T)
+
+    ana = pages.open("/")
+    ana.fill("#name", "Ana")
+    ana.locator("#seats button").first.click()
+    ana.wait_for_selector("#urn-actions button:not([disabled]) >> text=Want a ball", timeout=T)
+    assert ana.evaluate("document.documentElement.scrollWidth") <= 390
+    ana.click("text=Want a ball")
+    host.wait_for_selector("#card-box:not([hidden]) #card-buttons button", timeout=T)
+    host.locator("#card-buttons button", has_text="5 (").click()
+    ana.wait_for_selector("#urn-players >> text=Ana: 1 ball(s) 5", timeout=T)
+    host.wait_for_selector("#urn-players >> text=Ana: 1 ball(s)", timeout=T)
+    assert "5" not in host.text_content("#urn-players li:first-child")   # a blind draw
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -1,0 +1,113 @@
+"""Live streams are capped per client and in all, and a closed one frees its thread at once,
+so no number of open streams keeps a POST from being answered (web/hub.py, web/server.py)."""
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+
+import pytest
+
+from web.hub import STREAMS_PER_CLIENT, STREAMS_TOTAL
+from web.identity import action_token
+from web.server import THREADS, Server
+from web_rig import PIN, Phone, make_appliance, wait_for
+
+
+def opened(phone: Phone, **environ):
+    response = phone.client.get("/stream?view=table", buffered=False, environ_base=environ)
+    if response.status_code == 200:
+        next(iter(response.response))                # the first snapshot
+    return response
+
+
+def test_one_client_gets_a_few_streams_and_a_clear_refusal_beyond(flask_app):
+    phone = Phone(flask_app, address="10.0.0.5")
+    streams = [opened(phone) for _ in range(STREAMS_PER_CLIENT)]
+    assert [s.status_code for s in streams] == [200] * STREAMS_PER_CLIENT
+    refused = opened(phone)
+    assert refused.status_code == 429 and "too many live pages" in refused.json["error"]
+    assert opened(Phone(flask_app, address="10.0.0.6")).status_code == 200
+    streams[0].close()                               # a page closed: its place is free again
+    assert opened(phone).status_code == 200
+
+
+def test_the_table_refuses_streams_beyond_its_total(flask_app):
+    clients = [Phone(flask_app, address=f"10.0.1.{n}") for n in range(STREAMS_TOTAL)]
+    assert all(opened(c).status_code == 200 for c in clients)
+    refused = opened(Phone(flask_app, address="10.0.2.1"))
+    assert refused.status_code == 503 and refused.json["error"]
+
+
+def test_the_stream_of_a_closed_connection_ends_and_frees_its_place(flask_app):
+    hub, gone = flask_app.extensions["samarkand.hub"], []
+    stream = opened(Phone(flask_app), **{"waitress.client_disconnected": lambda: bool(gone)})
+    assert hub.streams.total() == 1
+    gone.append(True)
+    with pytest.raises(StopIteration):
+        next(iter(stream.response))
+    stream.close()
+    assert hub.streams.total() == 0
+
+
+# ------------------------------------------------------------------ the real server
+@pytest.fixture
+def server(tmp_path):
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game({"players": 4})
+    appliance.runner.start()
+    server = Server(appliance, "127.0.0.1", 0, PIN)
+    yield server
+    server.close()
+    appliance.close()
+
+
+def raw_stream(port: int, source: str) -> tuple[socket.socket, int]:
+    """A stream opened from ``source`` (another loopback address: another client)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+    sock.sendall(f"GET /stream?view=table HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    status = int(sock.recv(64).split()[1])
+    return sock, status
+
+
+def host_post(port: int, path: str) -> int:
+    """Log in from a client of its own, then POST ``path``: the status, or a timeout."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                      source_address=("127.0.0.9", 0))
+    conn.request("GET", "/host")
+    page = conn.getresponse()
+    page.read()
+    visitor = page.getheader("Set-Cookie").split(";")[0]
+    headers = {"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{port}",
+               "X-Action-Token": action_token(visitor.split("=", 1)[1]), "Cookie": visitor}
+    conn.request("POST", "/api/host/login", json.dumps({"pin": PIN}), headers)
+    login = conn.getresponse()
+    login.read()
+    headers["Cookie"] += "; " + login.getheader("Set-Cookie").split(";")[0]
+    conn.request("POST", path, "{}", headers)
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    return response.status
+
+
+def test_a_client_holding_more_streams_than_threads_never_starves_a_post(server):
+    socks = [raw_stream(server.port, "127.0.0.2") for _ in range(THREADS + 12)]
+    try:
+        statuses = [status for _, status in socks]
+        assert statuses.count(200) == STREAMS_PER_CLIENT
+        assert statuses.count(429) == len(socks) - STREAMS_PER_CLIENT
+        assert host_post(server.port, "/api/host/pause") == 200
+    finally:
+        for sock, _ in socks:
+            sock.close()
+
+
+def test_closed_streams_give_their_places_back_at_once(server):
+    hub = server.app.extensions["samarkand.hub"]
+    for _ in range(2):                               # long before the next ping (10 s)
+        socks = [raw_stream(server.port, "127.0.0.3") for _ in range(STREAMS_PER_CLIENT)]
+        assert [status for _, status in socks] == [200] * STREAMS_PER_CLIENT
+        for sock, _ in socks:
+            sock.close()
+        wait_for(lambda: hub.streams.total() == 0, timeout=5, what="the closed streams to end")

@@ -14,16 +14,12 @@ import os
 
 import pytest
 
+from browser_rig import NEEDED, T, Pages, join
 from companion.core.registry import game_spec
 from web.server import Server
 from web_rig import PIN, make_appliance, wait_for
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium")
-T = 15_000
+pytestmark = NEEDED
 # 0: R = YYYYY  1: Y = GGGGG  2: G = BBBBB  3: W = RR  4: B = WW
 # 5: R = YGBW   6: R = WW     7: GG = YB    8: BB = RW  9: YW = G
 CARDS = ("R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = WW",
@@ -42,33 +38,6 @@ def table_server(tmp_path):
     appliance.close()
 
 
-class Browser:
-    """Contexts that may reach only the table's server; page errors are kept."""
-
-    def __init__(self, pw, chromium, base: str) -> None:
-        self.pw, self.chromium, self.base = pw, chromium, base
-        self.outside: list[str] = []
-        self.errors: list[str] = []
-
-    def page(self, path: str = "/", phone: bool = True):
-        options = dict(self.pw.devices["iPhone 13"]) if phone else {"viewport": {"width": 1200, "height": 900}}
-        options.pop("default_browser_type", None)
-        context = self.chromium.new_context(**options)
-        context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(self.base)
-                      else (self.outside.append(route.request.url), route.abort()))
-        page = context.new_page()
-        page.on("dialog", lambda dialog: dialog.accept())
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
-        page.goto(self.base + path)
-        return page
-
-
-def sit(page, seat: int, name: str) -> None:
-    page.fill("#name", name)
-    page.locator("#seats button").nth(seat).click()
-    page.wait_for_selector("#me h1", timeout=T)
-
-
 def type_card(host, text: str) -> None:
     host.wait_for_selector("#entry-form:not([hidden])", timeout=T)
     host.fill("#entry-value", text)
@@ -83,22 +52,15 @@ def waits_for(page, text: str, where: str = "body") -> None:
     page.locator(where, has_text=text).first.wait_for(timeout=T)
 
 
-def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phones(table_server):
+def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phones(browser, table_server):
+    pw, chromium = browser
     srv, appliance = table_server
-    with playwright_sync.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            play(Browser(pw, chromium, srv.url.rstrip("/")), appliance)
-        finally:
-            chromium.close()
-
-
-def play(browser: Browser, appliance) -> None:
-    ana, ben, cy = browser.page(), browser.page(), browser.page()
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    ana, ben, cy = pages.open(), pages.open(), pages.open()
     for page, seat, name in ((ana, 0, "Ana"), (ben, 1, "Ben"), (cy, 2, "Cy")):
-        sit(page, seat, name)
-    table = browser.page("/table", phone=False)
-    host = browser.page("/host", phone=False)
+        join(page, seat, name)
+    table = pages.open("/table", phone=False)
+    host = pages.open("/host", phone=False)
     host.fill("#pin", PIN)
     host.click("#login-form button")
     host.wait_for_selector("#new-game", timeout=T)
@@ -193,5 +155,6 @@ def play(browser: Browser, appliance) -> None:
     assert state.records[-1]["cubes"] == "YYG" and state.cubes[0] == [2, 3, 0, 5, 0]
     assert state.phase == "act" and state.turn == 1
 
-    assert browser.outside == [], browser.outside
-    assert browser.errors == [], browser.errors
+    assert pages.outside == [], pages.outside
+    refused = [e for e in pages.errors if "status of 409" in e]
+    assert len(refused) == 1 and len(pages.errors) == 1, pages.errors       # the card refused

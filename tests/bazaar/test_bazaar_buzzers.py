@@ -31,7 +31,7 @@ def test_the_buzzer_of_the_player_to_play_rolls_the_die():
     press(session, seat, 1_000_000)
     kinds = [e.kind for e in session.match.log[-2:]]
     assert kinds == ["roll", "chance"] and session.match.log[-1].data["deck"] == "die"
-    assert session.notes[-1] == {"note": "buzzer_roll", "seat": seat, "t_us": 1_000_000}
+    assert session.notes[-1] == {"note": "buzzer_roll", "seat": seat, "pressed_us": 1_000_000}
 
 
 def test_a_press_out_of_turn_or_after_the_turns_action_is_ignored_and_recorded():
@@ -41,7 +41,7 @@ def test_a_press_out_of_turn_or_after_the_turns_action_is_ignored_and_recorded()
     length = len(session.match.log)
     press(session, other, 1_000_000)
     assert len(session.match.log) == length
-    assert session.notes[-1] == {"note": "ignored_press", "seat": other, "t_us": 1_000_000,
+    assert session.notes[-1] == {"note": "ignored_press", "seat": other, "pressed_us": 1_000_000,
                                  "reason": "not this player's turn"}
     session.pause(2_000_000)
     press(session, seat, 3_000_000)

@@ -82,7 +82,7 @@ class BuzzerRoll:
         press, self.pressed = self.pressed, None
         if press is None or state.phase != ACT or state.turn != press.seat:
             return None
-        note = {"note": "buzzer_roll", "seat": press.seat, "t_us": press.t_us}
+        note = {"note": "buzzer_roll", "seat": press.seat, "pressed_us": press.t_us}
         return Roll(Event("roll", press.seat), (note,))
 
     def next_deadline(self, now_us: int) -> int | None:

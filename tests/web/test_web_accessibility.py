@@ -1,7 +1,7 @@
 """Every page passes axe-core (the accessibility engine, shipped inside the
 axe-playwright-python package, run in Chromium) with no serious or critical violation:
 the join page, a player's page in play, the table screen, the host's login and console,
-for Le Marché and for the core's toy game."""
+for Le Marché, Bazaar and the core's toy game."""
 from __future__ import annotations
 
 import pytest
@@ -17,7 +17,7 @@ pytestmark = NEEDED
 SERIOUS = ("serious", "critical")
 
 
-@pytest.fixture(params=["marche", "urn"])
+@pytest.fixture(params=["marche", "urn", "bazaar"])
 def server(request, tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     spec = game_spec(request.param)
@@ -45,7 +45,7 @@ def test_no_page_has_a_serious_accessibility_violation(browser, server):
     joining.wait_for_selector("#seats button", timeout=T)
     found["join"] = serious(joining)
     player = pages.open("/")
-    join(player, 0, "Ana", ready="#me h1" if spec.name == "marche" else "#urn-players li")
+    join(player, 0, "Ana", ready="#urn-players li" if spec.name == "urn" else "#me h1")
     found["player"] = serious(player)
     table = pages.open("/table", phone=False)
     table.wait_for_selector("#status", timeout=T)

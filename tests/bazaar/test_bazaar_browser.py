@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join
+from browser_rig import NEEDED, T, Pages, seated_table
 from companion.core.registry import game_spec
 from web.server import Server
 from web_rig import PIN, make_appliance, wait_for
@@ -56,13 +56,7 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     pw, chromium = browser
     srv, appliance = table_server
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana, ben, cy = pages.open(), pages.open(), pages.open()
-    for page, seat, name in ((ana, 0, "Ana"), (ben, 1, "Ben"), (cy, 2, "Cy")):
-        join(page, seat, name)
-    table = pages.open("/table", phone=False)
-    host = pages.open("/host", phone=False)
-    host.fill("#pin", PIN)
-    host.click("#login-form button")
+    (ana, ben, cy), table, host = seated_table(pages, ["Ana", "Ben", "Cy"], PIN)
     host.wait_for_selector("#new-game", timeout=T)
 
     # a physical game: the host types the cards into the console

@@ -61,3 +61,16 @@ def join(page, seat: int, name: str, ready: str = "#me h1") -> None:
     page.locator("#seats button").nth(seat).click()
     page.wait_for_selector(ready, timeout=T)
     assert name in (page.text_content(ready) or "")
+
+
+def seated_table(pages: Pages, names: list[str], pin: str, widths: dict[int, int] | None = None):
+    """Phones for ``names`` (seat by seat, each joined), the table screen, and the host
+    console logged in with ``pin``: ``(phones, table, host)``."""
+    phones = [pages.open(width=(widths or {}).get(seat)) for seat in range(len(names))]
+    for seat, (page, name) in enumerate(zip(phones, names)):
+        join(page, seat, name)
+    table = pages.open("/table", phone=False)
+    host = pages.open("/host", phone=False)
+    host.fill("#pin", pin)
+    host.click("#login-form button")
+    return phones, table, host

@@ -21,9 +21,10 @@ import threading
 import time
 import unicodedata
 
+from companion.store.events import JOINED_KEY
 from web.pin import PinGuard
 
-SEATS_KEY = "web_seats"
+SEATS_KEY = JOINED_KEY
 SEAT_COOKIE, HOST_COOKIE, VISITOR_COOKIE = "sk_seat", "sk_host", "sk_visitor"
 ACTION_HEADER = "X-Action-Token"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60

@@ -163,11 +163,11 @@ class Appliance:
                 seats.bots[seat] = self._bot(self.spec, seat, random.Random(seat))
 
     def end_game(self) -> None:
-        """The host ends the game early: the table stops; the game is kept as abandoned."""
+        """The host ends the game early: the table stops; the game is kept as ended."""
         with self.runner.lock:
             if self.session is None or self.session.game.is_over(self.session.state):
                 raise RuleError("there is no game being played")
-            self.store.abandon(self.game_id)       # first: a store that refuses changes nothing
+            self.store.end(self.game_id)           # first: a store that refuses changes nothing
             self.session.pause(now_us())
 
     def record_result(self, result: dict) -> None:

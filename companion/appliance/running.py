@@ -57,6 +57,8 @@ class Appliance:
         self.listeners: list[Callable[[Session], None]] = []
         self.runner = Runner(None, poll_inputs=inputs.poll, refusals=(StoreError,))
         self.link_down: str | None = None
+        self.ended: int | None = None           # the game the host ended early, if any
+        self.addresses: list[str] = []          # the ways in (URLs, PIN), for the terminal
         inputs.on_event = self.runner.on_buzzer
         inputs.on_status = self._link_status
 
@@ -168,6 +170,7 @@ class Appliance:
             if self.session is None or self.session.game.is_over(self.session.state):
                 raise RuleError("there is no game being played")
             self.store.end(self.game_id)           # first: a store that refuses changes nothing
+            self.ended = self.game_id
             self.session.pause(now_us())
 
     def record_result(self, result: dict) -> None:

@@ -59,6 +59,7 @@ class Appliance:
         self.link_down: str | None = None
         self.ended: int | None = None           # the game the host ended early, if any
         self.addresses: list[str] = []          # the ways in (URLs, PIN), for the terminal
+        self.disconnected: Callable[[], set[int]] = set     # the web's: phones gone away
         inputs.on_event = self.runner.on_buzzer
         inputs.on_status = self._link_status
 
@@ -127,7 +128,10 @@ class Appliance:
         rng = random.Random(f"bots/{seed}")
         bots = {seat: self._bot(spec, seat, random.Random(rng.random()))
                 for seat in range(match.game.players(match.state)) if seat not in self.human_seats}
-        return BotSeats(bots, self.inputs.press, rng)
+        timer_s = self.config.table.decision_timer_s
+        return BotSeats(bots, self.inputs.press, rng,
+                        timer_us=int(timer_s * 1_000_000) if timer_s > 0 else None,
+                        stand_in=lambda seat: self._bot(spec, seat, random.Random(rng.random())))
 
     @staticmethod
     def _bot(spec: GameSpec, seat: int, rng: random.Random):
@@ -136,11 +140,16 @@ class Appliance:
         return spec.bots[styles[seat % len(styles)]](rng)
 
     def take_seat(self, seat: int) -> None:
-        """A person plays ``seat`` from now on (a phone joined, or the keyboard)."""
+        """A person plays ``seat`` from now on (a phone joined, or the keyboard), once its
+        bot is between decisions (``BotSeats.hand_over``)."""
         with self.runner.lock:
             self.human_seats.add(seat)
             if self.runner.seats is not None:
-                self.runner.seats.bots.pop(seat, None)
+                self.runner.seats.hand_over(seat, self.session, now_us())
+
+    def bot_plays(self, seat: int) -> bool:
+        """A bot plays ``seat`` now (it may be finishing a decision before a person's turn)."""
+        return self.runner.seats is not None and self.runner.seats.plays(seat)
 
     def _link_status(self, connected: bool, reason: str) -> None:
         """The USB board went away or came back: pause the game until it is back."""
@@ -162,7 +171,7 @@ class Appliance:
             seats, session = self.runner.seats, self.session
             if seats is not None and session is not None \
                     and seat < session.game.players(session.state):
-                seats.bots[seat] = self._bot(self.spec, seat, random.Random(seat))
+                seats.take_back(seat, self._bot(self.spec, seat, random.Random(seat)))
 
     def end_game(self) -> None:
         """The host ends the game early: the table stops; the game is kept as ended."""

@@ -45,6 +45,7 @@ class Narrator:
         self._turn = None
         self._since_reminder = 0
         self.quit = threading.Event()
+        self._flagged: set[int] = set()
 
     @property
     def narration(self):
@@ -94,6 +95,27 @@ class Narrator:
         while not done.wait(0.2):
             if self.quit.is_set() or (self._scored and exit_when_over):
                 return
+            self.flag_disconnected()
+
+    def flag_disconnected(self) -> None:
+        """Say once when the table waits on a seat whose phone has gone away."""
+        gone = self.appliance.disconnected()
+        if not gone:
+            self._flagged.clear()
+            return
+
+        def waited(now):
+            session = self.appliance.session
+            if session is None or session.paused or session.game.is_over(session.state):
+                return set(), ()
+            return set(session.game.to_act(session.state)), session.game.names(session.state)
+        seats, names = self.appliance.call(waited)
+        stalled = seats & gone
+        for seat in sorted(stalled - self._flagged):
+            self._say(f"Waiting for seat {seat + 1} ({names[seat]}), whose phone is "
+                      f"disconnected: the host console can hand the seat to a bot or move it "
+                      f"to another phone")
+        self._flagged = stalled
 
     def _ended(self) -> bool:
         """The host ended the current game early (``Appliance.end_game``)."""

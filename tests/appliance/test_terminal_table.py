@@ -119,3 +119,18 @@ def test_a_claim_names_the_seller_the_goods_or_the_camel(table):
     assert command(state, 0, "c -").data["target"] is None
     with pytest.raises(RuleError, match="no player or goods called 'zed'"):
         command(state, 0, "c zed")
+
+
+def test_a_disconnected_seat_the_table_waits_on_is_flagged_once(table):
+    narrator, out = told(table)
+    narrator.attach()
+    table.disconnected = lambda: {1}
+    narrator.flag_disconnected()
+    narrator.flag_disconnected()
+    flagged = [line for line in out.getvalue().splitlines() if "disconnected" in line]
+    assert flagged == ["Waiting for seat 2 (Bo), whose phone is disconnected: the host "
+                       "console can hand the seat to a bot or move it to another phone"]
+    session = table.session
+    table.call(session.act, Event("pick", 1, {"card": session.state.hands[1][0]}))
+    narrator.flag_disconnected()                 # Bo picked: the table no longer waits on Bo
+    assert out.getvalue().count("whose phone is disconnected") == 1

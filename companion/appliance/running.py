@@ -24,6 +24,7 @@ from companion.runtime.seats import BotSeats
 from companion.runtime.session import Session, tell
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreCorruptError, StoreError
+from companion.store.events import HANDS_KEY
 from companion.store.cli import replay_stored
 from companion.store.journal import StoreJournal
 
@@ -59,6 +60,7 @@ class Appliance:
         self.link_down: str | None = None
         self.ended: int | None = None           # the game the host ended early, if any
         self.addresses: list[str] = []          # the ways in (URLs, PIN), for the terminal
+        self.hands: list[dict] = []             # who acts for a seat since which event
         self.disconnected: Callable[[], set[int]] = set     # the web's: phones gone away
         inputs.on_event = self.runner.on_buzzer
         inputs.on_status = self._link_status
@@ -118,6 +120,7 @@ class Appliance:
         session.listeners.append(self._changed)
         with self.runner.lock:
             self.game_id, self.spec, self.journal = game_id, spec, journal
+            self.hands = list((self.store.checkpoint(game_id, HANDS_KEY) or {}).get("changes", []))
             self.runner.session = session
             self.runner.seats = self._bot_seats(spec, match, stored["seed"])
             session.start(now_us(), journal.resume_count())
@@ -131,7 +134,21 @@ class Appliance:
         timer_s = self.config.table.decision_timer_s
         return BotSeats(bots, self.inputs.press, rng,
                         timer_us=int(timer_s * 1_000_000) if timer_s > 0 else None,
-                        stand_in=lambda seat: self._bot(spec, seat, random.Random(rng.random())))
+                        stand_in=lambda seat: self._bot(spec, seat, random.Random(rng.random())),
+                        on_hand=self._handed)
+
+    def _handed(self, seat: int, by: str) -> None:
+        """Who acts for ``seat`` from the log's next event on ("person", "bot", or "timer":
+        a bot decides once for a silent seat), kept with the game (``HANDS_KEY``) so its
+        log says who made each decision, and told on the terminal."""
+        session = self.session
+        change = {"at": len(session.match.log) if session else 0, "seat": seat, "by": by}
+        self.hands.append(change)
+        if self.game_id is not None:
+            try:
+                self.store.set_checkpoint(self.game_id, HANDS_KEY, {"changes": self.hands})
+            except StoreError as exc:     # the play goes on; only this note is not kept
+                print(f"warning: who plays seat {seat + 1} was not saved: {exc}", file=sys.stderr)
 
     @staticmethod
     def _bot(spec: GameSpec, seat: int, rng: random.Random):

@@ -34,12 +34,14 @@ the input path's allowance are far shorter): until then the seat stays the bot's
 class BotSeats:
     def __init__(self, bots: dict[int, Bot], press: Callable[[int, bool, int], None] | None,
                  rng: random.Random, timer_us: int | None = None,
-                 stand_in: Callable[[int], Bot] | None = None) -> None:
+                 stand_in: Callable[[int], Bot] | None = None,
+                 on_hand: Callable[[int, str], None] = lambda seat, by: None) -> None:
         self.bots = bots
         self.press = press          # press(seat, down, t_us): drive the seat's buzzer
         self.rng = rng
         self.timer_us = timer_us    # the decision timer, None: off
         self.stand_in = stand_in    # stand_in(seat): the bot that decides when it runs out
+        self.on_hand = on_hand      # on_hand(seat, "person" | "bot" | "timer"): who acts now
         self.leaving: set[int] = set()                      # bots finishing before a person
         self._planned: dict[int, tuple[int, int]] = {}      # seat -> (press at, held for)
         self._releases: dict[int, int] = {}
@@ -70,6 +72,7 @@ class BotSeats:
         self.leaving.discard(seat)
         self._waiting.pop(seat, None)
         self.bots[seat] = bot
+        self.on_hand(seat, "bot")
 
     def _leave(self, session: Session | None, now: int) -> None:
         waiting = () if session is None else session.game.to_act(session.state)
@@ -80,6 +83,7 @@ class BotSeats:
                 self.leaving.discard(seat)
                 self.bots.pop(seat, None)
                 self._pressed.pop(seat, None)
+                self.on_hand(seat, "person")
 
     def step(self, session: Session, now: int) -> None:
         if session.status() == "playing":
@@ -115,9 +119,9 @@ class BotSeats:
                 continue
             del self._waiting[seat]
             event = self.stand_in(seat).decide(game.seat_view(session.state, seat), seat)
+            self.on_hand(seat, "timer")         # first, so the log says who made it
             try:
                 session.act(event, now)
-                log.info("the decision timer ran out for seat %d: its bot decided", seat + 1)
             except RuleError as refused:
                 log.warning("stand-in bot at seat %d: %s", seat + 1, refused)
 

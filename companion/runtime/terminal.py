@@ -46,6 +46,7 @@ class Narrator:
         self._since_reminder = 0
         self.quit = threading.Event()
         self._flagged: set[int] = set()
+        self._hands_told = 0
 
     @property
     def narration(self):
@@ -80,6 +81,7 @@ class Narrator:
         self.appliance.listeners.append(self._on_change)
         session = self.appliance.session
         self._game_id = self.appliance.game_id
+        self._hands_told = len(getattr(self.appliance, "hands", []))
         self._seen, self._before = len(session.match.log), session.game.copy(session.state)
         self._turn = self._turn_of(session)
         if session.game.is_over(session.state) or self._ended():    # resumed on a game over
@@ -142,6 +144,7 @@ class Narrator:
                 self._say(line)
             self._since_reminder += len(lines)
         self._seen, self._before = len(log), session.game.copy(session.state)
+        self._tell_hands(session)
         turn = self._turn_of(session)
         if turn != self._turn or (turn is None and self._since_reminder >= REMIND_EVERY):
             self._turn = turn
@@ -158,6 +161,21 @@ class Narrator:
                 self._say(self.narration.score_sheet(session.state))
             except RuleError as exc:
                 self._say(f"No scores: {exc}")
+
+    def _tell_hands(self, session) -> None:
+        """Who acts for a seat when it changes: a person, a bot, or the decision timer."""
+        hands = getattr(self.appliance, "hands", [])
+        if len(hands) < self._hands_told:              # another game's
+            self._hands_told = 0
+        names = session.game.names(session.state)
+        for change in hands[self._hands_told:]:
+            seat = change["seat"]
+            who = f"Seat {seat + 1} ({names[seat]})" if seat < len(names) else f"Seat {seat + 1}"
+            self._say({"person": f"{who} is played by a person from now on",
+                       "bot": f"{who} is played by a bot from now on",
+                       "timer": f"{who}: the decision timer ran out, a bot decided"}
+                      .get(change["by"], f"{who}: {change['by']}"))
+        self._hands_told = len(hands)
 
     @staticmethod
     def _turn_of(session):

@@ -25,6 +25,9 @@ from .schema import CURRENT_VERSION
 JOINED_KEY = "web_seats"
 """The checkpoint in which the web keeps the seats phones joined (web/identity.py), and so
 the names the players joined with; the store reads only the names (``export_jsonl``)."""
+HANDS_KEY = "seat_hands"
+"""The checkpoint of who acted for each seat from which event on: a person, a bot, or a
+bot the decision timer let decide once (``Appliance._handed``); exported with the game."""
 
 
 @dataclass(frozen=True)
@@ -371,6 +374,7 @@ class EventStore:
             "result": self._decode(result, f"Game {gid}'s result") if result else None,
         }
         header["names"] = self._names(game_id, header["config"])
+        header["hands"] = (self.checkpoint(game_id, HANDS_KEY) or {}).get("changes", [])
         rows = self._rows(game_id, include_undone=True)
         out.write(json.dumps(header) + "\n")
         for seq, body, undone in rows:

@@ -134,3 +134,12 @@ def test_a_disconnected_seat_the_table_waits_on_is_flagged_once(table):
     table.call(session.act, Event("pick", 1, {"card": session.state.hands[1][0]}))
     narrator.flag_disconnected()                 # Bo picked: the table no longer waits on Bo
     assert out.getvalue().count("whose phone is disconnected") == 1
+
+
+def test_the_terminal_says_who_acts_for_a_seat_when_it_changes(table):
+    narrator, out = told(table)
+    narrator.attach()
+    session = table.session
+    table.call(lambda now: table._handed(1, "timer"))
+    table.call(session.act, Event("pick", 1, {"card": session.state.hands[1][0]}))
+    assert "Seat 2 (Bo): the decision timer ran out, a bot decided" in out.getvalue()

@@ -3,6 +3,9 @@ new phone or moves it to another phone; each seat's state (phone connected or no
 free); and a person who takes a bot's seat mid-decision gets it only once the bot is done."""
 from __future__ import annotations
 
+import json
+import sys
+
 import pytest
 
 from web.app import create_app
@@ -99,3 +102,27 @@ def test_a_bots_seat_taken_mid_decision_stays_the_bots_until_it_has_decided(with
     assert not appliance.bot_plays(0)               # the bot picked: now the seat is Ana's
     assert appliance.session.state.picks[0] is not None
     assert seats(ana)[0]["state"] == "disconnected"
+
+
+def test_the_game_keeps_who_played_each_seat_from_which_event(with_bots, capsys):
+    appliance, app = with_bots
+    Phone(app).join(0, "Ana")
+    appliance.call(lambda now: appliance.runner.seats.step(appliance.session, now))
+    picked = len(appliance.session.match.log)
+    host = Phone(app)
+    host.post("/api/host/login", {"pin": PIN})
+    host.post("/api/host/seat", {"seat": 0, "to": "bot"})
+    assert appliance.hands == [{"at": picked, "seat": 0, "by": "person"},
+                               {"at": picked, "seat": 0, "by": "bot"}]
+    appliance.store.export_jsonl(appliance.game_id, sys.stdout)
+    header = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert header["hands"] == appliance.hands
+
+
+def test_the_decision_timer_is_a_table_setting_off_by_default(tmp_path):
+    from companion.config import load_config
+    assert load_config(None).table.decision_timer_s == 0
+    appliance = make_appliance(tmp_path, bots=True)
+    appliance.new_game({"players": 4, "names": NAMES}, FAST)
+    assert appliance.runner.seats.timer_us is None
+    appliance.close()

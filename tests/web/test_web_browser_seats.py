@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join
-from web.server import Server
+from browser_rig import NEEDED, T, host_console, join, served
 from web_rig import FAST, NAMES, PIN, make_appliance
 
 pytestmark = NEEDED
@@ -16,20 +15,12 @@ pytestmark = NEEDED
 def server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     appliance.new_game({"players": 4, "names": NAMES}, FAST)
-    appliance.runner.start()
-    server = Server(appliance, "127.0.0.1", 0, PIN)
-    yield server, appliance
-    server.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 def test_the_host_sees_a_phone_go_away_and_moves_its_seat_to_another(browser, server):
-    pw, chromium = browser
     srv, appliance = server
-    pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    host = pages.open("/host")
-    host.fill("#pin", PIN)
-    host.click("#login-form button")
+    pages, host = host_console(browser, srv, PIN)
     host.wait_for_selector("#seat-rows li", timeout=T)
     ana = pages.open("/")
     join(ana, 0, "Ana")

@@ -61,3 +61,25 @@ def join(page, seat: int, name: str, ready: str = "#me h1") -> None:
     page.locator("#seats button").nth(seat).click()
     page.wait_for_selector(ready, timeout=T)
     assert name in (page.text_content(ready) or "")
+
+
+def served(appliance, pin: str):
+    """The appliance's runner started and its page served on a free port; a generator for
+    a fixture: yields the server, then closes it and the appliance."""
+    from web.server import Server
+    appliance.runner.start()
+    server = Server(appliance, "127.0.0.1", 0, pin)
+    yield server, appliance
+    server.close()
+    appliance.close()
+
+
+def host_console(browser, server, pin: str):
+    """Pages on ``server`` (the ``browser`` fixture's), and the host console on them,
+    logged in with ``pin``."""
+    pw, chromium = browser
+    pages = Pages(pw, chromium, server.url.rstrip("/"))
+    host = pages.open("/host")
+    host.fill("#pin", pin)
+    host.click("#login-form button")
+    return pages, host

@@ -54,14 +54,14 @@ def test_the_screen_stays_awake_while_the_count_runs(browser, server):
     others = [Phone(srv.app).join(seat, name) for seat, name in ((1, "Bo"), (2, "Cy"))]
     page.locator("#hand button").first.click()
     all_pick(others, card_of=lambda seat: 7)
-    page.wait_for_function("window.__wake.includes('request screen')", timeout=T)
+    page.wait_for_function("() => window.__wake.includes('request screen')", timeout=T)
     page.evaluate("""() => { window.__visibility = 'hidden'; window.__lock.release();
                             document.dispatchEvent(new Event('visibilitychange'));
                             window.__visibility = 'visible';
                             document.dispatchEvent(new Event('visibilitychange')); }""")
-    page.wait_for_function("window.__wake.filter(c => c === 'request screen').length === 2", timeout=T)
+    page.wait_for_function("() => window.__wake.filter(c => c === 'request screen').length === 2", timeout=T)
     stop(appliance, {1: 0})
-    page.wait_for_function("window.__wake[window.__wake.length - 1] === 'release'", timeout=T)
+    page.wait_for_function("() => window.__wake[window.__wake.length - 1] === 'release'", timeout=T)
     assert pages.errors == [], pages.errors
 
 
@@ -74,6 +74,6 @@ def test_a_refused_wake_lock_is_silent(browser, server):
     others = [Phone(srv.app).join(seat, name) for seat, name in ((1, "Bo"), (2, "Cy"))]
     page.locator("#hand button").first.click()
     all_pick(others)
-    page.wait_for_function("window.__wake.includes('request screen')", timeout=T)
+    page.wait_for_function("() => window.__wake.includes('request screen')", timeout=T)
     page.wait_for_timeout(300)
     assert page.is_hidden("#toast") and pages.errors == [], pages.errors

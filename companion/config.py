@@ -27,6 +27,7 @@ class CountdownConfig:
     step_s: float
     lead_in_s: float
     claim_deadline_s: float
+    decision_timer_s: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ _CHECKS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
     ("table", "step_s"): (lambda v: v > 0, "must be more than 0"),
     ("table", "lead_in_s"): (lambda v: v >= 0, "must be 0 or more"),
     ("table", "claim_deadline_s"): (lambda v: v > 0, "must be more than 0"),
+    ("table", "decision_timer_s"): (lambda v: v >= 0, "must be 0 (off) or more"),
     ("web", "port"): (lambda v: 1 <= v <= 65535, "must be a port number 1-65535"),
     ("web", "host"): (bool, "must not be empty"),
     ("web", "pin_policy"): (lambda v: v in ("random", "fixed"), 'must be "random" or "fixed"'),

@@ -1,7 +1,7 @@
 """The host console's actions, behind the PIN shown on the Pi."""
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, current_app, jsonify, request, url_for
 
 from web.context import body, hosts, need_host, service
 from web.identity import HOST_COOKIE, Refused, set_cookie
@@ -32,14 +32,31 @@ def new_game():
     return jsonify(ok=True, game_id=service().new_game(body()))
 
 
+@bp.post("/seat")
+def seat():
+    """A seat's controls: {"seat": n, "to": "bot" | "free" | "move"}; a move answers the
+    link that puts the seat on another phone."""
+    need_host()
+    data = body()
+    token = service().seat(data.get("seat"), data.get("to"))
+    if token is None:
+        return jsonify(ok=True)
+    base = current_app.config["JOIN_URL"] or request.host_url
+    return jsonify(ok=True, link=base + url_for("pages.take_seat", token=token).lstrip("/"))
+
+
 @bp.post("/<command>")
 def command(command: str):
     """pause, resume, undo, end, card, entry, act (for a seat), score, accept."""
     need_host()
     data = body()
     web = service()
-    if command in ("pause", "resume", "undo"):
+    done = None
+    if command in ("pause", "resume"):
         web.run(command)
+        done = "Paused" if command == "pause" else "Resumed"
+    elif command == "undo":
+        done = web.undo()
     elif command == "end":
         web.end()
     elif command == "card":
@@ -58,4 +75,4 @@ def command(command: str):
         web.accept()
     else:
         raise Refused(404, f"the host console has no command {command!r}")
-    return jsonify(ok=True)
+    return jsonify(ok=True, done=done)

@@ -3,7 +3,9 @@
 A seat is held by a random token (``secrets.token_urlsafe``) in an HttpOnly cookie. Only
 its SHA-256 is kept, in the store's checkpoint for the game, so a seat survives the page
 reloading, the phone sleeping and the Pi restarting, and a copy of the store does not let
-anyone take the seat. There is no rejoin by name: losing the cookie means asking the host.
+anyone take the seat. There is no rejoin by name: losing the cookie means asking the host,
+who can move the seat to another phone (a new token, the old one revoked: ``move``), free
+it for a new phone to join, or hand it to a bot (``leave``).
 
 Host sessions live in memory only: a restart prints a new PIN (or the fixed one), so the
 host logs in again; wrong PINs are throttled per client and over all (web/pin.py). The
@@ -21,9 +23,10 @@ import threading
 import time
 import unicodedata
 
+from companion.store.events import JOINED_KEY
 from web.pin import PinGuard
 
-SEATS_KEY = "web_seats"
+SEATS_KEY = JOINED_KEY
 SEAT_COOKIE, HOST_COOKIE, VISITOR_COOKIE = "sk_seat", "sk_host", "sk_visitor"
 ACTION_HEADER = "X-Action-Token"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60
@@ -66,6 +69,7 @@ class Seats:
         self.lock = threading.Lock()
         self.game_id: int | None = None
         self.joined: dict[int, dict] = {}      # seat -> {"token": digest, "name": name}
+        self.bots: set[int] = set()            # seats the host handed to a bot
 
     def sync(self) -> None:
         """Follow the appliance to its current game, loading that game's joined seats."""
@@ -76,6 +80,7 @@ class Seats:
             saved = self.appliance.store.checkpoint(game_id, SEATS_KEY) if game_id else None
             self.game_id = game_id
             self.joined = {int(s): v for s, v in (saved or {}).get("seats", {}).items()}
+            self.bots = set((saved or {}).get("bots", []))
         for seat in self.joined:
             self.appliance.take_seat(seat)
 
@@ -106,13 +111,42 @@ class Seats:
             raise Refused(409, f"someone at the table is already called {name}")
         token = new_token()
         with self.lock:
-            if seat in self.joined:
+            if seat in self.joined or seat in self.bots:
                 raise Refused(409, f"seat {seat + 1} is taken; pick a free seat")
             joined = {**self.joined, seat: {"token": digest(token), "name": name}}
-            self._save(joined)
+            self._save(joined, self.bots)
             self.joined = joined
         self.appliance.take_seat(seat)
         return token
+
+    def leave(self, seat: int, to_bot: bool) -> None:
+        """The host takes ``seat`` from its phone: for a bot to play (``to_bot``), or free
+        for a new phone to join (a bot plays it meanwhile where bots fill seats)."""
+        self.sync()
+        with self.lock:
+            joined = {s: v for s, v in self.joined.items() if s != seat}
+            bots = (self.bots | {seat}) if to_bot else (self.bots - {seat})
+            self._save(joined, bots)
+            self.joined, self.bots = joined, bots
+        self.appliance.release_seat(seat)
+
+    def move(self, seat: int) -> str:
+        """A new token for a joined ``seat`` (another phone); the old one stops working."""
+        self.sync()
+        token = new_token()
+        with self.lock:
+            if seat not in self.joined:
+                raise Refused(409, f"seat {seat + 1} is not held by a phone: free seats are "
+                                   f"joined from the join page")
+            joined = {**self.joined, seat: {**self.joined[seat], "token": digest(token)}}
+            self._save(joined, self.bots)
+            self.joined = joined
+        return token
+
+    def handed_to_bots(self) -> set[int]:
+        self.sync()
+        with self.lock:
+            return set(self.bots)
 
     def kept_for(self, players: int) -> dict[int, dict]:
         """The joined seats a new game of ``players`` keeps (same phones, same people)."""
@@ -124,12 +158,13 @@ class Seats:
         """The new game ``game_id`` starts with the ``kept`` seats already joined."""
         with self.lock:
             self.game_id = game_id
-            self._save(kept)
-            self.joined = dict(kept)
+            self._save(kept, set())
+            self.joined, self.bots = dict(kept), set()
 
-    def _save(self, joined: dict[int, dict]) -> None:
+    def _save(self, joined: dict[int, dict], bots: set[int]) -> None:
         self.appliance.store.set_checkpoint(
-            self.game_id, SEATS_KEY, {"seats": {str(s): v for s, v in joined.items()}})
+            self.game_id, SEATS_KEY, {"seats": {str(s): v for s, v in joined.items()},
+                                      "bots": sorted(bots)})
 
 
 def clean_name(name) -> str:

@@ -7,12 +7,14 @@ from importlib.resources import files
 from pathlib import Path
 
 import segno
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, send_from_directory
+from flask import (Blueprint, Response, abort, current_app, jsonify, redirect, render_template,
+                   request, send_from_directory, url_for)
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
 from companion.core.errors import RuleError
 from companion.core.registry import GameSpec, game_spec, game_specs
 from web.context import is_host, my_seat, page_token, service
+from web.identity import SEAT_COOKIE, Refused, set_cookie
 
 bp = Blueprint("pages", __name__)
 APP_NAME = "Samarkand"
@@ -53,6 +55,16 @@ def _page(template: str, page: str, **extra):
 def phone():
     page = "player" if my_seat() is not None else "join"
     return _page(f"{page}.html", page)
+
+
+@bp.get("/seat/<token>")
+def take_seat(token: str):
+    """The link the host's "move to another phone" gives: this phone holds the seat."""
+    if service().seats.seat_of(token) is None:
+        raise Refused(404, "this seat link is no longer valid: ask the host for a new one")
+    response = redirect(url_for("pages.phone"))
+    set_cookie(response, SEAT_COOKIE, token)
+    return response
 
 
 @bp.get("/table")

@@ -60,9 +60,11 @@ def serve(appliance, config) -> Server:
     web = config.web
     pin = web.pin if web.pin_policy == "fixed" else f"{secrets.randbelow(10_000):04d}"
     server = Server(appliance, web.host, web.port, pin)
-    print(f"Phones join at: {'  or  '.join(server.urls)}", flush=True)
-    print(f"Table screen: {server.url}table   Host console: {server.url}host   PIN: {pin}",
-          flush=True)
+    appliance.addresses = [
+        f"Phones join at: {'  or  '.join(server.urls)}",
+        f"Table screen: {server.url}table   Host console: {server.url}host   PIN: {pin}"]
+    for line in appliance.addresses:        # and again at each turn start (the terminal)
+        print(line, flush=True)
     return server
 
 

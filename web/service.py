@@ -10,6 +10,7 @@ a new game's options are checked against the game's own schema.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 
 from companion.core.errors import RuleError
 from companion.core.game import Event
@@ -34,8 +35,49 @@ class GameService:
         self.accepted: set[int] = set()
         self._modes: dict[int, str] = {}
         self._score_cache: tuple | None = None
+        self.streams: Counter[int] = Counter()              # open streams per seat
         appliance.listeners.append(hub.notify)
+        appliance.disconnected = self.disconnected
         self.seats.sync()
+
+    # ------------------------------------------------------------ who is here
+    def opened(self, seat: int | None) -> None:
+        """A phone's live stream opened (its seat is connected while one is open)."""
+        if seat is not None:
+            with self.lock:
+                self.streams[seat] += 1
+            self.hub.notify()
+
+    def closed(self, seat: int | None) -> None:
+        if seat is not None:
+            with self.lock:
+                self.streams -= Counter({seat: 1})
+            self.hub.notify()
+
+    def disconnected(self) -> set[int]:
+        """The seats a person holds whose phone has no live page open."""
+        names = self.seats.names()
+        with self.lock:
+            return {seat for seat in names if self.streams[seat] == 0}
+
+    def seat_states(self, session, names: dict[int, str]) -> list[dict]:
+        """Each seat for the host console and the table screen: who holds it (a phone,
+        connected or not, a bot, or nobody) and whether the table waits on it."""
+        waited = set(session.game.to_act(session.state)) if not session.paused else set()
+        handed = self.seats.handed_to_bots()
+        with self.lock:
+            live = dict(self.streams)
+        rows = []
+        for seat, name in enumerate(session.game.names(session.state)):
+            if seat in handed or self.appliance.bot_plays(seat):
+                state = "bot"               # (a bot finishing its move before a person's)
+            elif seat in names:
+                state = "connected" if live.get(seat) else "disconnected"
+            else:
+                state = "free"
+            rows.append({"seat": seat, "name": names.get(seat, name), "state": state,
+                         "waited": seat in waited})
+        return rows
 
     # ------------------------------------------------------------ reading
     def snapshot(self, viewer: int | None) -> dict:
@@ -47,9 +89,11 @@ class GameService:
         ended = game_id in self.ended
         over = ended or session.game.is_over(session.state)
         score = self._scores(session, names) if over else None
-        return snapshot(session, now, viewer, names=names, ended=ended,
-                        simulated=self.appliance.inputs.press is not None,
-                        mode=self._mode(game_id), score=score)
+        shown = snapshot(session, now, viewer, names=names, ended=ended,
+                         simulated=self.appliance.inputs.press is not None,
+                         mode=self._mode(game_id), score=score)
+        shown["seats"] = self.seat_states(session, names)
+        return shown
 
     def display_names(self) -> list[str]:
         names = self.seats.names()
@@ -100,7 +144,24 @@ class GameService:
             raise Refused(400, "say what you do (kind) with its details (data)")
         if not isinstance(data, dict):
             raise Refused(400, "the action's data must be an object")
+        if self.appliance.bot_plays(seat):
+            raise Refused(409, "the bot is finishing its move for this seat: it is yours "
+                               "in a moment")
         self.run("act", Event(kind, seat, data))
+
+    def undo(self) -> str:
+        """Undo the last decision; says which, in the game's words where it has them."""
+        dropped = self.run("undo")
+        return "Undone: " + self.appliance.call(lambda now: self._told(dropped[0]))
+
+    def _told(self, event: Event) -> str:
+        session, narration = self._session(), self.appliance.spec.narration
+        actor = "" if event.actor is None else session.game.names(session.state)[event.actor] + "'s "
+        if narration is not None:
+            lines = narration.describe(event, session.state, session.game.apply(session.state, event))
+            if lines:
+                return self._in_names(lines[0])
+        return self._in_names(actor + event.kind)
 
     def buzz(self, seat: int) -> None:
         press = self.appliance.inputs.press
@@ -144,6 +205,23 @@ class GameService:
         self.seats.install(game_id, kept)
         self.hub.notify()
         return game_id
+
+    def seat(self, seat, to) -> str | None:
+        """The host's seat controls: hand ``seat`` to a bot, free it for a new phone, or
+        move it to another phone (returns that phone's new token; the old one is revoked)."""
+        session = self._session()
+        seat = whole_number(seat, "seat")
+        if not 0 <= seat < session.game.players(session.state):
+            raise Refused(400, f"there is no seat {seat + 1} at this table")
+        if to not in ("bot", "free", "move"):
+            raise Refused(400, 'say what becomes of the seat: "bot", "free" or "move"')
+        token = None
+        if to == "move":
+            token = self.seats.move(seat)
+        else:
+            self.seats.leave(seat, to_bot=to == "bot")
+        self.hub.notify()
+        return token
 
     def end(self) -> None:
         """End early: the table stops and scores what everyone holds now."""

@@ -16,10 +16,12 @@ def stream():
     web.snapshot(viewer)                      # refuse now (503) rather than mid-stream
     hub = current_app.extensions["samarkand.hub"]
     free = hub.admit(request.remote_addr)     # refuse a stream beyond the caps (429, 503)
+    web.opened(viewer)                        # the seat's phone is connected while it runs
     # waitress says when the client has gone (server.py keeps the channel readable for it)
     gone = request.environ.get("waitress.client_disconnected", lambda: False)
     events = hub.stream(lambda: web.snapshot(viewer), current_app.config["PING_S"], gone)
     response = Response(events, mimetype="text/event-stream",
                         headers={"X-Accel-Buffering": "no"})
     response.call_on_close(free)              # however the stream ends, its place is freed
+    response.call_on_close(lambda: web.closed(viewer))
     return response

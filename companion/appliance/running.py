@@ -24,6 +24,7 @@ from companion.runtime.seats import BotSeats
 from companion.runtime.session import Session, tell
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreCorruptError, StoreError
+from companion.store.events import HANDS_KEY
 from companion.store.cli import replay_stored
 from companion.store.journal import StoreJournal
 
@@ -57,6 +58,10 @@ class Appliance:
         self.listeners: list[Callable[[Session], None]] = []
         self.runner = Runner(None, poll_inputs=inputs.poll, refusals=(StoreError,))
         self.link_down: str | None = None
+        self.ended: int | None = None           # the game the host ended early, if any
+        self.addresses: list[str] = []          # the ways in (URLs, PIN), for the terminal
+        self.hands: list[dict] = []             # who acts for a seat since which event
+        self.disconnected: Callable[[], set[int]] = set     # the web's: phones gone away
         inputs.on_event = self.runner.on_buzzer
         inputs.on_status = self._link_status
 
@@ -115,6 +120,7 @@ class Appliance:
         session.listeners.append(self._changed)
         with self.runner.lock:
             self.game_id, self.spec, self.journal = game_id, spec, journal
+            self.hands = list((self.store.checkpoint(game_id, HANDS_KEY) or {}).get("changes", []))
             self.runner.session = session
             self.runner.seats = self._bot_seats(spec, match, stored["seed"])
             session.start(now_us(), journal.resume_count())
@@ -125,7 +131,24 @@ class Appliance:
         rng = random.Random(f"bots/{seed}")
         bots = {seat: self._bot(spec, seat, random.Random(rng.random()))
                 for seat in range(match.game.players(match.state)) if seat not in self.human_seats}
-        return BotSeats(bots, self.inputs.press, rng)
+        timer_s = self.config.table.decision_timer_s
+        return BotSeats(bots, self.inputs.press, rng,
+                        timer_us=int(timer_s * 1_000_000) if timer_s > 0 else None,
+                        stand_in=lambda seat: self._bot(spec, seat, random.Random(rng.random())),
+                        on_hand=self._handed)
+
+    def _handed(self, seat: int, by: str) -> None:
+        """Who acts for ``seat`` from the log's next event on ("person", "bot", or "timer":
+        a bot decides once for a silent seat), kept with the game (``HANDS_KEY``) so its
+        log says who made each decision, and told on the terminal."""
+        session = self.session
+        change = {"at": len(session.match.log) if session else 0, "seat": seat, "by": by}
+        self.hands.append(change)
+        if self.game_id is not None:
+            try:
+                self.store.set_checkpoint(self.game_id, HANDS_KEY, {"changes": self.hands})
+            except StoreError as exc:     # the play goes on; only this note is not kept
+                print(f"warning: who plays seat {seat + 1} was not saved: {exc}", file=sys.stderr)
 
     @staticmethod
     def _bot(spec: GameSpec, seat: int, rng: random.Random):
@@ -134,11 +157,16 @@ class Appliance:
         return spec.bots[styles[seat % len(styles)]](rng)
 
     def take_seat(self, seat: int) -> None:
-        """A person plays ``seat`` from now on (a phone joined, or the keyboard)."""
+        """A person plays ``seat`` from now on (a phone joined, or the keyboard), once its
+        bot is between decisions (``BotSeats.hand_over``)."""
         with self.runner.lock:
             self.human_seats.add(seat)
             if self.runner.seats is not None:
-                self.runner.seats.bots.pop(seat, None)
+                self.runner.seats.hand_over(seat, self.session, now_us())
+
+    def bot_plays(self, seat: int) -> bool:
+        """A bot plays ``seat`` now (it may be finishing a decision before a person's turn)."""
+        return self.runner.seats is not None and self.runner.seats.plays(seat)
 
     def _link_status(self, connected: bool, reason: str) -> None:
         """The USB board went away or came back: pause the game until it is back."""
@@ -160,14 +188,15 @@ class Appliance:
             seats, session = self.runner.seats, self.session
             if seats is not None and session is not None \
                     and seat < session.game.players(session.state):
-                seats.bots[seat] = self._bot(self.spec, seat, random.Random(seat))
+                seats.take_back(seat, self._bot(self.spec, seat, random.Random(seat)))
 
     def end_game(self) -> None:
-        """The host ends the game early: the table stops; the game is kept as abandoned."""
+        """The host ends the game early: the table stops; the game is kept as ended."""
         with self.runner.lock:
             if self.session is None or self.session.game.is_over(self.session.state):
                 raise RuleError("there is no game being played")
-            self.store.abandon(self.game_id)       # first: a store that refuses changes nothing
+            self.store.end(self.game_id)           # first: a store that refuses changes nothing
+            self.ended = self.game_id
             self.session.pause(now_us())
 
     def record_result(self, result: dict) -> None:

@@ -3,6 +3,12 @@
 Every game is told through its own narration (the registry's ``Narration``): the
 terminal only prints what it says, with anything a player typed (their name) escaped
 so that no control character reaches the terminal or the journal raw.
+
+The ways in (the join, table and host URLs and the PIN, ``Appliance.addresses``) are
+printed again at each turn start so the narration never scrolls them away; a host's new
+game is announced as one, and a game that ends, finished or ended by the host, is scored.
+The keyboard seat sees its own view (hand, money…) whenever it is its move; it cannot
+undo: that is the host's.
 """
 from __future__ import annotations
 
@@ -13,9 +19,12 @@ from typing import TextIO
 
 from companion.core.errors import RuleError
 from companion.core.game import Event
+from companion.core.match import replay
 from companion.core.registry import Narration
 
-KEYS = "Enter = your buzzer · u = undo · q = quit"
+KEYS = "Enter = your buzzer · q = quit"
+REMIND_EVERY = 40
+"""Lines between two reprints of the ways in, for a game whose view has no turn."""
 
 
 def printable(text: str) -> str:
@@ -32,6 +41,12 @@ class Narrator:
         self._seen = 0
         self._before = None
         self._scored = False
+        self._game_id = None
+        self._turn = None
+        self._since_reminder = 0
+        self.quit = threading.Event()
+        self._flagged: set[int] = set()
+        self._hands_told = 0
 
     @property
     def narration(self):
@@ -65,22 +80,57 @@ class Narrator:
     def attach(self) -> None:
         self.appliance.listeners.append(self._on_change)
         session = self.appliance.session
+        self._game_id = self.appliance.game_id
+        self._hands_told = len(getattr(self.appliance, "hands", []))
         self._seen, self._before = len(session.match.log), session.game.copy(session.state)
-        if session.game.is_over(session.state):          # resumed on a game already over
+        self._turn = self._turn_of(session)
+        if session.game.is_over(session.state) or self._ended():    # resumed on a game over
             self._on_change(session)
         if self.seat is not None:
             self.appliance.take_seat(self.seat)
             name = session.game.names(session.state)[self.seat]
             self._say(f"You play {name}. keys: {self.narration.keyboard_help} · {KEYS}")
+            self._say_yours(session)
             threading.Thread(target=self._keyboard, name="keyboard", daemon=True).start()
 
     def run(self, done: threading.Event, exit_when_over: bool) -> None:
         while not done.wait(0.2):
-            if self._scored and exit_when_over:
+            if self.quit.is_set() or (self._scored and exit_when_over):
                 return
+            self.flag_disconnected()
+
+    def flag_disconnected(self) -> None:
+        """Say once when the table waits on a seat whose phone has gone away."""
+        gone = self.appliance.disconnected()
+        if not gone:
+            self._flagged.clear()
+            return
+
+        def waited(now):
+            session = self.appliance.session
+            if session is None or session.paused or session.game.is_over(session.state):
+                return set(), ()
+            return set(session.game.to_act(session.state)), session.game.names(session.state)
+        seats, names = self.appliance.call(waited)
+        stalled = seats & gone
+        for seat in sorted(stalled - self._flagged):
+            self._say(f"Waiting for seat {seat + 1} ({names[seat]}), whose phone is "
+                      f"disconnected: the host console can hand the seat to a bot or move it "
+                      f"to another phone")
+        self._flagged = stalled
+
+    def _ended(self) -> bool:
+        """The host ended the current game early (``Appliance.end_game``)."""
+        ended = getattr(self.appliance, "ended", None)
+        return ended is not None and ended == self.appliance.game_id
 
     def _on_change(self, session) -> None:
         log = session.match.log
+        if self.appliance.game_id != self._game_id:      # the host started a new game
+            self._game_id, self._scored = self.appliance.game_id, False
+            self._seen, self._before = 0, replay(session.game, session.match.setup, [])
+            self._say(f"A new game of {self.appliance.spec.title} "
+                      f"(game {self.appliance.game_id})")
         if len(log) < self._seen:                      # an undo
             self._say(f"Undone: {self._seen - len(log)} event(s)")
         else:
@@ -92,17 +142,72 @@ class Narrator:
                 state = after
             for line in dict.fromkeys(lines):
                 self._say(line)
+            self._since_reminder += len(lines)
         self._seen, self._before = len(log), session.game.copy(session.state)
+        self._tell_hands(session)
+        turn = self._turn_of(session)
+        if turn != self._turn or (turn is None and self._since_reminder >= REMIND_EVERY):
+            self._turn = turn
+            self._remind()
         if self.seat is not None and self.seat in session.game.to_act(session.state):
             self._say("Your move.")
-        if session.game.is_over(session.state) and not self._scored:
+            self._say_yours(session)
+        over = session.game.is_over(session.state)
+        if (over or self._ended()) and not self._scored:
             self._scored = True
-            self._say(self.narration.score_sheet(session.state))
+            if not over:
+                self._say("The host ended the game. Scores of what everyone holds now:")
+            try:
+                self._say(self.narration.score_sheet(session.state))
+            except RuleError as exc:
+                self._say(f"No scores: {exc}")
+
+    def _tell_hands(self, session) -> None:
+        """Who acts for a seat when it changes: a person, a bot, or the decision timer."""
+        hands = getattr(self.appliance, "hands", [])
+        if len(hands) < self._hands_told:              # another game's
+            self._hands_told = 0
+        names = session.game.names(session.state)
+        for change in hands[self._hands_told:]:
+            seat = change["seat"]
+            who = f"Seat {seat + 1} ({names[seat]})" if seat < len(names) else f"Seat {seat + 1}"
+            self._say({"person": f"{who} is played by a person from now on",
+                       "bot": f"{who} is played by a bot from now on",
+                       "timer": f"{who}: the decision timer ran out, a bot decided"}
+                      .get(change["by"], f"{who}: {change['by']}"))
+        self._hands_told = len(hands)
+
+    @staticmethod
+    def _turn_of(session):
+        try:
+            view = session.game.view(session.state, None)
+        except RuleError:
+            return None
+        return view.get("turn") if isinstance(view, dict) else None
+
+    def _remind(self) -> None:
+        """The ways in again, so they are never further up than one turn."""
+        self._since_reminder = 0
+        for line in getattr(self.appliance, "addresses", ()):
+            self._say(line)
+
+    def _say_yours(self, session) -> None:
+        """The keyboard seat's own view: the ``you`` of the game's view for the seat (hand,
+        pick, money and camels in Le Marché) as plain ``key: value`` pairs."""
+        try:
+            view = session.game.view(session.state, self.seat)
+        except RuleError:
+            return
+        you = view.get("you") if isinstance(view, dict) else None
+        if isinstance(you, dict):
+            self._say("Yours: " + " · ".join(f"{key}: {_plain(value)}"
+                                             for key, value in you.items() if key != "seat"))
 
     def _keyboard(self) -> None:
         for line in sys.stdin:
             try:
                 if not self._command(line.strip()):
+                    self.quit.set()             # q: run() returns and the appliance closes
                     return
             except RuleError as exc:
                 self._say(f"  ✗ {exc}")
@@ -117,7 +222,7 @@ class Narrator:
             appliance.call(lambda now: appliance.inputs.press(seat, True, now))
             appliance.call(lambda now: appliance.inputs.press(seat, False, now + 100_000))
         elif text == "u":
-            appliance.call(session.undo)
+            self._say("  only the host can undo (the host console)")
         elif text == "q":
             return False
         else:
@@ -128,3 +233,9 @@ class Narrator:
     def _say(self, text: str) -> None:
         self.out.write("\n".join(map(printable, text.split("\n"))) + "\n")
         self.out.flush()
+
+
+def _plain(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return " ".join(map(str, value)) or "-"
+    return "-" if value is None else str(value)

@@ -22,6 +22,13 @@ from .errors import (
 from .opening import open_connection
 from .schema import CURRENT_VERSION
 
+JOINED_KEY = "web_seats"
+"""The checkpoint in which the web keeps the seats phones joined (web/identity.py), and so
+the names the players joined with; the store reads only the names (``export_jsonl``)."""
+HANDS_KEY = "seat_hands"
+"""The checkpoint of who acted for each seat from which event on: a person, a bot, or a
+bot the decision timer let decide once (``Appliance._handed``); exported with the game."""
+
 
 @dataclass(frozen=True)
 class EventRecord:
@@ -43,11 +50,14 @@ class GameSummary:
     abandoned: str | None
     events: int
     winners: tuple
+    ended: str | None = None
 
     @property
     def status(self) -> str:
         if self.finished:
             return "finished"
+        if self.ended:
+            return "ended"
         return "abandoned" if self.abandoned else "in progress"
 
 
@@ -209,6 +219,15 @@ class EventStore:
             self._open_game(conn, game_id)
             conn.execute("UPDATE games SET abandoned = ? WHERE id = ?", (_now(), game_id))
 
+    def end(self, game_id: int) -> None:
+        """The host ended an unfinished game early: closed like an abandoned one (no result
+        of the engine's), but listed as ended, not abandoned."""
+        with self._write() as conn:
+            self._open_game(conn, game_id)
+            now = _now()
+            conn.execute("UPDATE games SET abandoned = ?, ended = ? WHERE id = ?",
+                         (now, now, game_id))
+
     def unfinished(self) -> int | None:
         """The newest game that is neither finished nor abandoned: the one to resume."""
         with self._read() as conn:
@@ -221,17 +240,17 @@ class EventStore:
     def list_games(self) -> list[GameSummary]:
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT g.id, g.game, g.created, g.finished, g.abandoned, g.result, "
+                "SELECT g.id, g.game, g.created, g.finished, g.abandoned, g.ended, g.result, "
                 "(SELECT COUNT(*) FROM events e WHERE e.game_id = g.id AND e.undone IS NULL) "
                 "FROM games g ORDER BY g.id"
             ).fetchall()
         return [
             GameSummary(
                 id=gid, game=game, created=created, finished=finished, abandoned=abandoned,
-                events=count, winners=tuple(
+                ended=ended, events=count, winners=tuple(
                     self._decode(result or "{}", f"Game {gid}'s result").get("winners", ())),
             )
-            for gid, game, created, finished, abandoned, result, count in rows
+            for gid, game, created, finished, abandoned, ended, result, count in rows
         ]
 
     # --- the log ---------------------------------------------------------------------
@@ -323,6 +342,18 @@ class EventStore:
         return None if row is None else self._decode(row[0], f"Game {game_id}'s checkpoint {key!r}")
 
     # --- export ----------------------------------------------------------------------
+    def _names(self, game_id: int, config: dict) -> list | None:
+        """Each seat's name as the table read it: the name a phone joined with (the web's
+        checkpoint, ``JOINED_KEY``), else the setup's."""
+        setup = config.get("setup") if isinstance(config.get("setup"), dict) else {}
+        names = list(setup.get("names") or [])
+        joined = (self.checkpoint(game_id, JOINED_KEY) or {}).get("seats", {})
+        for seat, entry in joined.items():
+            if str(seat).isdigit() and isinstance(entry, dict) and "name" in entry:
+                names += [None] * (int(seat) + 1 - len(names))
+                names[int(seat)] = entry["name"]
+        return names or None
+
     def export_jsonl(self, game_id: int, out: TextIO) -> int:
         """Write a header line then every event (undone ones flagged); returns event lines.
 
@@ -330,18 +361,20 @@ class EventStore:
         export shows a log that no longer replays."""
         with self._read() as conn:
             row = conn.execute(
-                "SELECT id, game, config, created, finished, result, abandoned "
+                "SELECT id, game, config, created, finished, result, abandoned, ended "
                 "FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         if row is None:
             raise self._unknown(game_id)
-        gid, game, config, created, finished, result, abandoned = row
+        gid, game, config, created, finished, result, abandoned, ended = row
         header = {
             "type": "game", "schema": CURRENT_VERSION, "id": gid, "game": game,
-            "created": created, "finished": finished, "abandoned": abandoned,
+            "created": created, "finished": finished, "abandoned": abandoned, "ended": ended,
             "config": self._decode(config, f"Game {gid}'s configuration"),
             "result": self._decode(result, f"Game {gid}'s result") if result else None,
         }
+        header["names"] = self._names(game_id, header["config"])
+        header["hands"] = (self.checkpoint(game_id, HANDS_KEY) or {}).get("changes", [])
         rows = self._rows(game_id, include_undone=True)
         out.write(json.dumps(header) + "\n")
         for seq, body, undone in rows:

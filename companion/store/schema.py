@@ -36,6 +36,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (game_id, key)
         )""",
     ),
+    # 3: a game the host ended early is told apart from one abandoned for a new game.
+    (
+        "ALTER TABLE games ADD COLUMN ended TEXT",
+    ),
 )
 
 CURRENT_VERSION = len(MIGRATIONS)

@@ -14,9 +14,8 @@ import os
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, seated_table
+from browser_rig import NEEDED, T, Pages, seated_table, served
 from companion.core.registry import game_spec
-from web.server import Server
 from web_rig import PIN, make_appliance, wait_for
 
 pytestmark = NEEDED
@@ -31,11 +30,7 @@ WARES = ("GGGGG", "RRBBW*", "YYGGR", "BBBBW")
 def table_server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     appliance.new_game(game_spec("bazaar").setup(3), game="bazaar")
-    appliance.runner.start()
-    server = Server(appliance, "127.0.0.1", 0, PIN)
-    yield server, appliance
-    server.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 def type_card(host, text: str) -> None:

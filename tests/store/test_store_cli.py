@@ -57,3 +57,27 @@ def test_missing_store_is_reported_not_created(tmp_path, capsys):
     assert list_main([], path) == 1
     assert f"No game store at {path}" in capsys.readouterr().err
     assert not path.parent.exists()
+
+
+def test_list_tells_a_game_the_host_ended_from_an_abandoned_one(tmp_path, capsys):
+    path = tmp_path / "companion.db"
+    with EventStore(path) as store:
+        store.abandon(store.create_game("marche", {}))
+        store.end(store.create_game("marche", {}))
+        assert store.unfinished() is None
+    assert list_main([], path) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "abandoned" in lines[0] and "ended" not in lines[0]
+    assert "ended" in lines[1] and "abandoned" not in lines[1]
+
+
+def test_export_keeps_the_names_the_players_joined_with(tmp_path, capsys):
+    path = tmp_path / "companion.db"
+    with EventStore(path) as store:
+        game = store.create_game("marche", {"setup": {"names": ["Seat 1", "Seat 2", "Seat 3"]}})
+        store.set_checkpoint(game, "web_seats", {"seats": {"2": {"token": "d1g", "name": "Zoé"}}})
+    assert export_main(["1"], path) == 0
+    out = capsys.readouterr().out
+    header = json.loads(out.splitlines()[0])
+    assert header["names"] == ["Seat 1", "Seat 2", "Zoé"]
+    assert "d1g" not in out                   # the seat's token digest stays in the store

@@ -70,3 +70,16 @@ def test_new_store_starts_at_current_version_without_backup(tmp_path):
     with EventStore(tmp_path / "companion.db") as store:
         assert store._conn.execute("PRAGMA user_version").fetchone()[0] == CURRENT_VERSION
     assert list(tmp_path.glob("*backup*")) == []
+
+
+def test_version_2_store_gains_ended_keeping_abandoned_games_abandoned(tmp_path):
+    path = tmp_path / "companion.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, 0, 2)
+    conn.execute("INSERT INTO games (id, game, config, created, abandoned) "
+                 "VALUES (1, 'marche', '{}', 't0', 't1')")
+    conn.close()
+    with EventStore(path) as store:
+        assert [g.status for g in store.list_games()] == ["abandoned"]
+        store.end(store.create_game("marche", {}))
+        assert [g.status for g in store.list_games()] == ["abandoned", "ended"]

@@ -63,6 +63,33 @@ def join(page, seat: int, name: str, ready: str = "#me h1") -> None:
     assert name in (page.text_content(ready) or "")
 
 
+def served(appliance, pin: str):
+    """The appliance's runner started and its page served on a free port; a generator for
+    a fixture: yields the server, then closes it and the appliance."""
+    from web.server import Server
+    appliance.runner.start()
+    server = Server(appliance, "127.0.0.1", 0, pin)
+    yield server, appliance
+    server.close()
+    appliance.close()
+
+
+def log_in(host, pin: str) -> None:
+    """The host console's login page, logged in with ``pin``."""
+    host.fill("#pin", pin)
+    host.click("#login-form button")
+
+
+def host_console(browser, server, pin: str):
+    """Pages on ``server`` (the ``browser`` fixture's), and the host console on them,
+    logged in with ``pin``."""
+    pw, chromium = browser
+    pages = Pages(pw, chromium, server.url.rstrip("/"))
+    host = pages.open("/host")
+    log_in(host, pin)
+    return pages, host
+
+
 def seated_table(pages: Pages, names: list[str], pin: str, widths: dict[int, int] | None = None):
     """Phones for ``names`` (seat by seat, each joined), the table screen, and the host
     console logged in with ``pin``: ``(phones, table, host)``."""
@@ -71,6 +98,5 @@ def seated_table(pages: Pages, names: list[str], pin: str, widths: dict[int, int
         join(page, seat, name)
     table = pages.open("/table", phone=False)
     host = pages.open("/host", phone=False)
-    host.fill("#pin", pin)
-    host.click("#login-form button")
+    log_in(host, pin)
     return phones, table, host

@@ -292,7 +292,7 @@ def test_the_host_ends_a_game_then_starts_a_new_one(host, appliance):
     assert host.post("/api/host/end").status_code == 200
     response = host.post("/api/host/new_game", {"players": 3})
     assert response.status_code == 200 and response.json["game_id"] == appliance.game_id
-    assert [g.status for g in appliance.store.list_games()] == ["abandoned", "in progress"]
+    assert [g.status for g in appliance.store.list_games()] == ["ended", "in progress"]
 
 
 def test_a_full_disk_refuses_each_action_with_a_503_and_one_line_no_traceback(
@@ -301,7 +301,7 @@ def test_a_full_disk_refuses_each_action_with_a_503_and_one_line_no_traceback(
 
     def full(*args):
         raise StoreFullError(appliance.store.path)
-    for write in ("append_many", "create_game", "set_checkpoint", "abandon"):
+    for write in ("append_many", "create_game", "set_checkpoint", "abandon", "end"):
         monkeypatch.setattr(appliance.store, write, full)
     before = version(appliance)
     refused = [ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}),
@@ -372,13 +372,14 @@ def test_the_host_claims_for_a_player_and_undoes(live, host, appliance):
     assert host.post("/api/host/act", {"seat": 0, "kind": "claim", "data": {"target": "camel"}}).status_code == 200
     wait_for(lambda: phase(appliance) == "countdown", what="the purchase")
     assert live[0].state()["view"]["you"]["camels"]
-    assert host.post("/api/host/undo").status_code == 200
+    undone = host.post("/api/host/undo")
+    assert undone.status_code == 200 and undone.json["done"].startswith("Undone: Ana buys the camel")
     assert live[0].state()["view"]["you"]["camels"] == []
     assert live[0].state()["table"]["phase"] == "claiming"
 
 
 def test_pause_resume_and_end_the_game(live, host, appliance):
-    assert host.post("/api/host/pause").status_code == 200
+    assert host.post("/api/host/pause").json["done"] == "Paused"
     response = live[0].post("/api/act", {"kind": "pick", "data": {"card": 7}})
     assert response.status_code == 409 and "paused" in response.json["error"]
     assert host.post("/api/host/resume").status_code == 200

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 import toy_game  # noqa: F401  (registers the urn)
-from browser_rig import NEEDED, T, Pages
-from web.server import Server
+from browser_rig import NEEDED, T, host_console, served
 from web_rig import PIN, make_appliance, wait_for
 
 pytestmark = NEEDED
@@ -18,20 +17,12 @@ pytestmark = NEEDED
 def server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     appliance.new_game({"players": 3}, {"step_ms": 60, "lead_in_ms": 100})
-    appliance.runner.start()
-    server = Server(appliance, "127.0.0.1", 0, PIN)
-    yield server, appliance
-    server.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 def test_the_host_starts_the_urn_enters_its_data_and_a_phone_plays_it(browser, server):
-    pw, chromium = browser
     srv, appliance = server
-    pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    host = pages.open("/host")
-    host.fill("#pin", PIN)
-    host.click("#login-form button")
+    pages, host = host_console(browser, srv, PIN)
     host.wait_for_selector("#new-game select[name=game] >> text=The urn", state="attached", timeout=T)
     host.select_option("select[name=game]", "urn")
     host.wait_for_selector("input[name='rules.label_at_table']", timeout=T)

@@ -121,9 +121,57 @@ const Samarkand = (() => {
     }
   }
 
+  /* The table's controls, each disabled when it cannot act now. */
+  function renderControls() {
+    const status = snap.table.status, finished = status === "over" || status === "ended";
+    const can = { pause: !finished && status !== "paused", resume: status === "paused",
+                  undo: !finished, end: !finished };
+    for (const [command, ok] of Object.entries(can)) {
+      const b = document.querySelector(`.controls [data-command="${command}"]`);
+      if (b) b.disabled = !ok;
+    }
+  }
+
   function entered() {
     const text = $("entry-value").value.trim();
     try { return JSON.parse(text); } catch (e) { return text; }
+  }
+
+  /* ---------------------------------------------------------- seats */
+  const SEAT_STATES = { connected: "phone connected", disconnected: "phone disconnected",
+                        bot: "bot", free: "free" };
+
+  /* Every page: the table waits on a seat whose phone has gone away. */
+  function renderSeatAlert() {
+    const stalled = (snap.seats || []).filter((s) => s.waited && s.state === "disconnected");
+    $("seat-alert").hidden = !stalled.length;
+    $("seat-alert").textContent = stalled.length
+      ? "Waiting for " + stalled.map((s) => s.name).join(", ") + ": phone disconnected. The host can hand the seat to a bot or move it to another phone."
+      : "";
+  }
+
+  /* The host console: each seat's state, and hand it to a bot, free it, or move it. */
+  function seatCommand(seat, to) {
+    const asks = { bot: "Hand this seat to a bot?", free: "Free this seat for a new phone? Its phone loses it.",
+                   move: "Move this seat to another phone? Its phone loses it." };
+    if (!confirm(asks[to])) return;
+    post("/api/host/seat", { seat, to }).then((done) => {
+      const link = $("seat-link");
+      link.hidden = !done.link;
+      if (done.link) link.textContent = "Open this link on the new phone: " + done.link;
+      toast(to === "move" ? "Seat " + (seat + 1) + " moves to the phone that opens the link"
+            : to === "bot" ? "A bot plays seat " + (seat + 1) : "Seat " + (seat + 1) + " is free to join");
+    }).catch(() => null);
+  }
+
+  function renderSeats() {
+    $("seat-rows").replaceChildren(...(snap.seats || []).map((s) => el("li",
+      { className: "seat-row " + s.state },
+      el("span", { className: "seat-name", textContent: (s.seat + 1) + ". " + s.name }),
+      el("span", { className: "seat-state", textContent: SEAT_STATES[s.state] + (s.waited ? " · waited on" : "") }),
+      s.state === "bot" ? null : button("Hand to a bot", () => seatCommand(s.seat, "bot")),
+      s.state === "free" ? null : button("Free", () => seatCommand(s.seat, "free")),
+      s.state === "connected" || s.state === "disconnected" ? button("Move to another phone", () => seatCommand(s.seat, "move")) : null)));
   }
 
   /* ---------------------------------------------------------- the new-game form */
@@ -203,7 +251,8 @@ const Samarkand = (() => {
     if (PAGE === "join") renderJoin();
     else if (game.render[PAGE]) game.render[PAGE](snap, ui);
     if ($("status")) $("status").textContent = statusText();
-    if (PAGE === "host") renderEntries();
+    renderSeatAlert();
+    if (PAGE === "host") { renderEntries(); renderSeats(); renderControls(); }
     keepAwake();
     tick();
   }
@@ -250,7 +299,7 @@ const Samarkand = (() => {
       for (const b of document.querySelectorAll("[data-command]")) {
         b.addEventListener("click", () => {
           if (b.dataset.command === "end" && !confirm("End the game now and score it?")) return;
-          act("/api/host/" + b.dataset.command);
+          act("/api/host/" + b.dataset.command).then((answer) => { if (answer && answer.done) toast(answer.done); });
         });
       }
       $("entry-form").addEventListener("submit", (e) => {

@@ -141,7 +141,8 @@
       el("td", { textContent: String(p.cards_left) }),
       el("td", { textContent: goodsText(p.goods) })));
     const head = el("tr", {}, ...["player", "sells", "picked", "cards", "bought"].map((h) => el("th", { textContent: h })));
-    $("players").replaceChildren(el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+    $("players").replaceChildren(el("div", { className: "scroll" },
+      el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows))));
   }
 
   function cardsText(cards) {

@@ -1,0 +1,145 @@
+"""The table told on the Pi's terminal (issue 13): the ways in stay findable, a host's new
+game and a game the host ends are said as such, and the keyboard seat sees its own hand
+and cannot undo."""
+from __future__ import annotations
+
+import io
+import threading
+
+import pytest
+
+from companion.appliance.inputs import Inputs, open_inputs
+from companion.appliance.running import Appliance
+from companion.config import load_config
+from companion.core.errors import RuleError
+from companion.core.game import Event
+from companion.core.registry import game_spec
+from companion.games.marche.narration import command
+from companion.runtime.terminal import Narrator
+from companion.store import EventStore
+
+FAST = {"step_s": 0.03, "lead_in_s": 0.05, "tie_window_ms": 5, "claim_deadline_s": 1}
+WAYS_IN = ["Phones join at: http://10.0.0.2:8000/", "Table screen: … PIN: 4242"]
+
+
+@pytest.fixture
+def table(tmp_path):
+    config = load_config(None, {"table": {"lead_in_s": 3600}})
+    appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4,
+                          bots_fill_seats=False)
+    appliance.new_game(game_spec("marche").setup(3, names=["Ana", "Bo", "Cy"]))
+    yield appliance
+    appliance.close()
+
+
+def told(appliance, seat=None):
+    out = io.StringIO()
+    narrator = Narrator(appliance, keyboard_seat=seat, out=out)
+    return narrator, out
+
+
+def test_the_ways_in_are_printed_again_at_every_turn_start(tmp_path):
+    config = load_config(None, {"table": FAST})
+    appliance = Appliance(config, open_inputs(config, simulate=True),
+                          EventStore(tmp_path / "s.db"), seed=4)
+    appliance.new_game(game_spec("marche").setup(3))
+    appliance.addresses = WAYS_IN
+    narrator, out = told(appliance)
+    narrator.attach()
+    appliance.runner.start()
+    try:
+        narrator.run(threading.Event(), exit_when_over=True)
+    finally:
+        appliance.close()
+    lines = out.getvalue().splitlines()
+    assert lines.count(WAYS_IN[1]) >= 9, lines          # at turns 2 to 10
+    turn_2 = next(i for i, line in enumerate(lines) if line.startswith("Turn 2 "))
+    assert WAYS_IN[0] in lines[turn_2 - 3:turn_2 + 3]
+
+
+def test_a_new_game_from_the_host_is_announced_as_a_new_game(table):
+    narrator, out = told(table)
+    narrator.attach()
+    session = table.session
+    table.call(session.act, Event("pick", 0, {"card": session.state.hands[0][0]}))
+    table.new_game(game_spec("marche").setup(4))
+    text = out.getvalue()
+    assert "Undone" not in text
+    assert f"A new game of Le Marché de Samarkand (game {table.game_id})" in text
+
+
+def test_a_game_the_host_ends_prints_its_scores(table):
+    narrator, out = told(table)
+    narrator.attach()
+    table.end_game()
+    text = out.getvalue()
+    assert "The host ended the game" in text and "player  money  capacity" in text
+    assert "Winner" in text
+
+
+def test_the_keyboard_seat_sees_its_hand_money_and_camels(table):
+    narrator, out = told(table, seat=1)
+    narrator._keyboard = lambda: None            # no stdin in a test: commands go straight in
+    narrator.attach()
+    state = table.session.state
+    yours = [line for line in out.getvalue().splitlines() if line.startswith("Yours: ")]
+    hand = " ".join(map(str, state.hands[1]))
+    assert yours and f"hand: {hand}" in yours[0]
+    assert f"money: {state.money[1]}" in yours[0] and "camels: " in yours[0]
+
+
+def test_the_keyboard_seat_cannot_undo_and_q_quits(table):
+    narrator, out = told(table, seat=0)
+    narrator._keyboard = lambda: None
+    narrator.attach()
+    session = table.session
+    assert narrator._command(f"p {session.state.hands[0][0]}")
+    assert session.state.picks[0] is not None
+    before = list(session.match.log)
+    assert narrator._command("u")
+    assert session.match.log == before and "only the host can undo" in out.getvalue()
+    assert narrator._command("q") is False
+
+
+def test_p_without_a_number_says_to_name_the_card(table):
+    narrator, _ = told(table, seat=0)
+    with pytest.raises(RuleError, match="say which card to offer: p 3"):
+        narrator.narration.command(table.session.state, 0, "p")
+    with pytest.raises(RuleError, match="say which card"):
+        narrator.narration.command(table.session.state, 0, "p seven")
+
+
+def test_a_claim_names_the_seller_the_goods_or_the_camel(table):
+    state = table.session.state
+    seller = 2
+    by_name = command(state, 0, f"c {state.names[seller].upper()}")
+    by_goods = command(state, 0, f"c {state.sells[seller]}")
+    assert by_name == by_goods == Event("claim", 0, {"target": seller})
+    assert command(state, 0, "c camel").data["target"] == "camel"
+    assert command(state, 0, "c -").data["target"] is None
+    with pytest.raises(RuleError, match="no player or goods called 'zed'"):
+        command(state, 0, "c zed")
+
+
+def test_a_disconnected_seat_the_table_waits_on_is_flagged_once(table):
+    narrator, out = told(table)
+    narrator.attach()
+    table.disconnected = lambda: {1}
+    narrator.flag_disconnected()
+    narrator.flag_disconnected()
+    flagged = [line for line in out.getvalue().splitlines() if "disconnected" in line]
+    assert flagged == ["Waiting for seat 2 (Bo), whose phone is disconnected: the host "
+                       "console can hand the seat to a bot or move it to another phone"]
+    session = table.session
+    table.call(session.act, Event("pick", 1, {"card": session.state.hands[1][0]}))
+    narrator.flag_disconnected()                 # Bo picked: the table no longer waits on Bo
+    assert out.getvalue().count("whose phone is disconnected") == 1
+
+
+def test_the_terminal_says_who_acts_for_a_seat_when_it_changes(table):
+    narrator, out = told(table)
+    narrator.attach()
+    session = table.session
+    table.call(lambda now: table._handed(1, "timer"))
+    table.call(session.act, Event("pick", 1, {"card": session.state.hands[1][0]}))
+    assert "Seat 2 (Bo): the decision timer ran out, a bot decided" in out.getvalue()

@@ -1,0 +1,96 @@
+"""A seat changes hands only between decisions (issue 13): a bot whose seat a person takes
+finishes what it started, and the decision timer lets a bot decide for a silent seat."""
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+from companion.core.game import Event
+from companion.runtime.seats import PRESS_SETTLES_US, BotSeats
+
+
+class Table:
+    """The little of a session BotSeats reads: who the game waits on, and what was done."""
+
+    def __init__(self, waiting=()):
+        self.waiting = set(waiting)
+        self.done: list[Event] = []
+        self.paused = False
+        self.realtime = SimpleNamespace(    # keeps whatever presses were planned
+            plan_presses=lambda state, bots, now, rng, planned: {
+                seat: plan for seat, plan in planned.items() if seat in bots})
+        self.state = None
+        self.game = SimpleNamespace(to_act=lambda state: tuple(sorted(self.waiting)),
+                                    seat_view=lambda state, seat: None)
+
+    def status(self):
+        return "playing"
+
+    def act(self, event, now):
+        self.done.append(event)
+        self.waiting.discard(event.actor)
+
+
+class Bot:
+    def __init__(self, kind="claim"):
+        self.kind = kind
+
+    def decide(self, view, seat):
+        return Event(self.kind, seat, {})
+
+
+def test_a_bot_waited_on_keeps_its_seat_until_it_has_decided():
+    table = Table(waiting={1})
+    seats = BotSeats({1: Bot()}, None, random.Random(1))
+    seats.hand_over(1, table, 0)
+    assert seats.plays(1)                           # the claim is still the bot's
+    seats.step(table, 10)
+    assert table.done == [Event("claim", 1, {})]    # it finished what it started
+    assert not seats.plays(1)                       # and only then is the seat the person's
+
+
+def test_a_bot_between_decisions_hands_over_at_once():
+    seats = BotSeats({2: Bot()}, None, random.Random(1))
+    seats.hand_over(2, Table(), 0)
+    assert not seats.plays(2)
+
+
+def test_a_bots_press_keeps_the_seat_while_its_stop_may_be_decided():
+    presses = []
+    seats = BotSeats({0: Bot()}, lambda seat, down, at: presses.append((seat, down, at)),
+                     random.Random(1))
+    seats._planned[0] = (100, 50)
+    table = Table()
+    seats.step(table, 100)                          # pressed
+    seats.hand_over(0, table, 200)
+    seats.step(table, 200)                          # released, but the stop is being decided
+    assert presses == [(0, True, 100), (0, False, 150)] and seats.plays(0)
+    table.waiting = {0}                             # the stop is the bot's: it claims
+    seats.step(table, 100 + PRESS_SETTLES_US)
+    assert table.done == [Event("claim", 0, {})] and not seats.plays(0)
+
+
+def test_a_handed_over_seat_plans_no_more_presses():
+    seats = BotSeats({0: Bot()}, lambda *a: None, random.Random(1))
+    seats._planned[0] = (10_000, 50)
+    table = Table(waiting={0})
+    seats.hand_over(0, table, 0)
+    assert 0 not in seats._planned
+
+
+def test_the_decision_timer_lets_a_bot_decide_for_a_silent_seat():
+    table = Table(waiting={3})
+    seats = BotSeats({}, None, random.Random(1), timer_us=5_000_000, stand_in=lambda s: Bot("pick"))
+    seats.step(table, 0)
+    seats.step(table, 4_999_999)
+    assert table.done == [] and seats.next_due() == 5_000_000
+    seats.step(table, 5_000_000)
+    assert table.done == [Event("pick", 3, {})]
+
+
+def test_without_a_timer_the_table_waits_for_the_person():
+    table = Table(waiting={3})
+    seats = BotSeats({}, None, random.Random(1), stand_in=lambda s: Bot("pick"))
+    seats.step(table, 0)
+    seats.step(table, 10**12)
+    assert table.done == [] and seats.next_due() is None

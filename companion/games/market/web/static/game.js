@@ -11,6 +11,7 @@
     title: "Samarkand Market",
     colours: { yellow: "yellow", blue: "blue", red: "red", green: "green", black: "black" },
     noCubes: "no cubes",
+    bag: (text, n) => text + " · " + n + " cubes in all",
     headings: {
       markets: "Market cards", lots: "Lots", bids: "Bids", players: "Players", log: "This game",
       scores: "Final ranking", yourBid: "Your sealed bid", yourPick: "Pick a lot",
@@ -142,9 +143,10 @@
         : (v.phase === "lots" && v.filling !== null && lot.lot >= v.filling ? WORDS.lotFilling : WORDS.lotFree) }))));
   }
 
-  function renderBids() {
+  function renderBids(you) {
     const el = ui.el, v = snap.view, box = $("bids");
     const reveal = v.reveal && v.reveal.round === v.round ? v.reveal : null;
+    if (v.phase === "bidding" && you) { box.replaceChildren(); return; }     // the bid box counts
     if (v.phase === "bidding") {
       box.replaceChildren(el("p", { className: "bids-in", textContent: WORDS.bidsIn(v.bids_in, v.bidders) }));
       return;
@@ -217,7 +219,7 @@
     renderRound();
     renderMarkets(you);
     renderLots();
-    renderBids();
+    renderBids(you);
     renderLog();
     renderScores();
   }
@@ -345,7 +347,7 @@
       ui = shell; snap = s; ensureStyles();
       renderCommon(null); renderPlayers();
       const v = snap.view;
-      $("bag").replaceChildren(ui.el("span", {}, chips(v.bag.cubes)), " " + cubesText(v.bag.cubes) + " (" + v.bag.total + ")");
+      $("bag").textContent = WORDS.bag(cubesText(v.bag.cubes), v.bag.total);
       $("typing-box").hidden = !snap.table.waiting_entry;
     },
   };

@@ -18,7 +18,6 @@ colour, at least the payout): it can never be needed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 from typing import Any, Sequence
 
 from companion.core.errors import RuleError
@@ -120,8 +119,10 @@ def best(held: cu.Cubes, markets: Sequence[Card]) -> Sale:
         need = [vec[c] for c in used]
         delta = sum(n * r for n, r in zip(need, radix))
         gain = pays * weight - sum(need)
-        axes = [range(n * r, (limit + 1) * r, r) for n, limit, r in zip(need, limits, radix)]
-        for code in map(sum, product(*axes)):
+        codes = [0]
+        for n, limit, r in zip(need, limits, radix):       # the box, in increasing order
+            codes = [code + step for code in codes for step in range(n * r, (limit + 1) * r, r)]
+        for code in codes:
             value = key[code - delta] + gain
             if value > key[code]:
                 key[code] = value

@@ -17,7 +17,7 @@ import pytest
 
 from companion.core.registry import game_spec
 from web.server import Server
-from web_rig import PIN, make_appliance, wait_for
+from web_rig import PIN, make_appliance
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 from test_web_browser import ARGS, CHROMIUM, Pages, join  # noqa: E402  (the web suite's rig)
@@ -52,6 +52,16 @@ def watch(pages: Pages, *opened):
     return opened
 
 
+def until(page, predicate, what: str):
+    """Wait for the server to reach ``predicate``, polling through the page: the sync API
+    runs the pages' event handlers (the console's confirm dialog) only inside its calls."""
+    for _ in range(T // 50):
+        if predicate():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
 def text(page, selector: str) -> str:
     return page.text_content(selector) or ""
 
@@ -82,7 +92,7 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     host.select_option("select[name=players]", "3")
     assert host.input_value("textarea[name='rules.market_deck']").startswith('[{"name":')
     host.click("#new-game button[type=submit]")
-    wait_for(lambda: appliance.game_id != first, T / 1000, "the new game")
+    until(host, lambda: appliance.game_id != first, "the new game")
     for page in phones:
         page.wait_for_selector("#seal-bid", timeout=T)
     assert "Round 1/10" in text(table, "#round")
@@ -124,15 +134,15 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
         advice = int(re.search(r"Best sale now: (\d+)", text(page, "#advice")).group(1))
         assert text(page, "#sale-total") == f"This sale pays {advice}"
         page.click("#sell")
-        wait_for(lambda: state(appliance).phase != "selling" or state(appliance).selling[:1] != [seat],
-                 T / 1000, "the sale")
+        until(page, lambda: state(appliance).phase != "selling" or state(appliance).selling[:1] != [seat],
+              "the sale")
         table.wait_for_selector(f"#log >> text=for {advice}", timeout=T)
         sold += 1
     assert sold or all(r["kind"] == "no_sale" for r in state(appliance).records if r["round"] == 1
                        and r["kind"] in ("sale", "no_sale"))
 
     # round 2: Ana seals a bid, reloads her phone, and finds it still sealed and in
-    wait_for(lambda: state(appliance).phase == "bidding" and state(appliance).round == 2, T / 1000, "round 2")
+    until(table, lambda: state(appliance).phase == "bidding" and state(appliance).round == 2, "round 2")
     phones[0].wait_for_selector("#seal-bid", timeout=T)
     money = text(phones[0], "#my-money")
     phones[0].fill("#bid-amount", "5")
@@ -161,7 +171,7 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
     host.select_option("select[name=players]", "2")
     host.select_option("select[name=mode]", "physical")
     host.click("#new-game button[type=submit]")
-    wait_for(lambda: appliance.game_id != first, T / 1000, "the new game")
+    until(host, lambda: appliance.game_id != first, "the new game")
 
     host.wait_for_selector("#card-box:not([hidden]) >> text=Enter the start player draw", timeout=T)
     host.locator("#card-buttons button", has_text="2 (1 left)").click()
@@ -178,7 +188,9 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
     for number, card in enumerate(cards, start=1):
         host.fill("#entry-value", card)
         host.click("#entry-form button[type=submit]")
-        wait_for(lambda: len(state(appliance).markets) == number, T / 1000, f"market card {number}")
+        until(host, lambda: len(state(appliance).markets) == number, f"market card {number}")
+        host.wait_for_function("() => document.getElementById('entry-value').value === ''",
+                               timeout=T)                  # the console clears it once answered
     assert state(appliance).phase == "lots"
     assert [m.name for m in state(appliance).markets] == ["Saffron", "Lapis", "Card 3"]
 
@@ -186,7 +198,7 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
     for colour in ("yellow", "yellow", "blue", "black", "black", "red", "red", "green"):
         before = sum(state(appliance).bag)
         host.locator("#card-buttons button", has_text=colour).click()
-        wait_for(lambda: sum(state(appliance).bag) < before, T / 1000, f"the {colour} cube")
+        until(host, lambda: sum(state(appliance).bag) < before, f"the {colour} cube")
     ana.wait_for_selector("#seal-bid", timeout=T)
     host.wait_for_selector("#lots >> text=2 yellow, 1 blue", timeout=T)
     assert "Saffron" in text(ana, "#markets") and "YBK = 70" in text(ana, "#markets")

@@ -50,7 +50,7 @@ def _record_line(names, r: dict) -> str:
     if kind == "sale":
         if not r["parts"]:
             return f"{names[r['seat']]} sells nothing"
-        sets = ", ".join(f"{p['times']}× set {p['set'] + 1} of {p['card']}" for p in r["parts"])
+        sets = ", ".join(f"{p['times']}× {cu.letters(cu.parse(p['cubes']))} ({p['card']})" for p in r["parts"])
         return f"{names[r['seat']]} sells {sets} for {r['payout']}"
     if kind == "no_sale":
         return f"{names[r['seat']]} has nothing to sell"

@@ -10,30 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from appliance.appliance_rig import REPO, replayed, stored_events, stored_games   # tests/appliance's rig
 from companion.core.registry import game_spec
 from companion.store import EventStore
-from companion.store.cli import replay_stored
 from web.app import create_app
 from web_rig import PIN, Phone, make_appliance, wait_for
 
-REPO = Path(__file__).resolve().parents[2]
 DRIVER = Path(__file__).with_name("bids_then_wait.py")
-
-
-def stored_games(store: Path) -> list:
-    with EventStore(store) as opened:
-        return opened.list_games()
-
-
-def stored_events(store: Path, game_id: int) -> list[dict]:
-    with EventStore(store) as opened:
-        return opened.events(game_id)
-
-
-def replayed(store: Path, game_id: int):
-    with EventStore(store) as opened:
-        _, state, summary = replay_stored(opened, game_id)
-    return state, summary
 
 
 def env() -> dict:

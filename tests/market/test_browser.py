@@ -20,19 +20,11 @@ from web.server import Server
 from web_rig import PIN, make_appliance
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
-from test_web_browser import ARGS, CHROMIUM, Pages, join  # noqa: E402  (the web suite's rig)
+from test_web_browser import CHROMIUM, Pages, browser, join  # noqa: E402,F401  (the web suite's rig)
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium")
 T = 15_000   # ms: the longest any step may take
 BIDS = {0: 11, 1: 17, 2: 23}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_sync.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield pw, browser
-        browser.close()
 
 
 @pytest.fixture

@@ -8,12 +8,12 @@ count of bids in.
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
 from companion.core.registry import game_spec
 from web.app import create_app
+from test_web_secrecy import first_frame, keys      # the web suite's crawl helpers
 from web_rig import PIN, Phone, make_appliance
 
 NAMES = ["Ana", "Ben", "Cy", "Di"]
@@ -41,13 +41,6 @@ def start(appliance, **rules):
     return phones, host
 
 
-def first_frame(client, url: str) -> dict:
-    response = client.get(url, buffered=False)
-    frame = next(iter(response.response))
-    response.close()
-    return json.loads(frame.split(b"data: ", 1)[1])
-
-
 def snapshots(phone) -> list[dict]:
     """Everything a browser can fetch that carries game data, as this phone: its state, its
     stream and the table's stream; pages and assets carry no game data at all."""
@@ -57,10 +50,6 @@ def snapshots(phone) -> list[dict]:
         if page.mimetype == "text/html":
             assert b"piasters" not in page.data and b"Seat " not in page.data, url
     return [phone.state(), first_frame(phone.client, "/stream"), first_frame(phone.client, "/stream?view=table")]
-
-
-def keys(text: str, key: str) -> int:
-    return len(re.findall(f'"{key}":', text))
 
 
 def assert_private(snap: dict, viewer: int | None, open_money: bool = False) -> None:

@@ -229,15 +229,22 @@ def _waiting_for(state: MarketState) -> str:
     }.get(state.phase, state.phase)
 
 
+def _among(state: MarketState, seat: Any, phase: str, doing: str, among, refusal: str) -> int:
+    """``seat``, if it is one of the seats ``among`` that the game waits for in ``phase``;
+    else ``refusal`` (with the seat's {name})."""
+    _check_phase(state, phase, doing)
+    seat = _seat(state, seat)
+    if seat not in among:
+        raise RuleError(refusal.format(name=state.names[seat]))
+    return seat
+
+
 def bid(state: MarketState, seat: Any, amount: Any) -> None:
     """``seat`` seals its bid: whole piasters, at least 5, at most its money."""
-    _check_phase(state, BIDDING, "bidding")
-    seat = _seat(state, seat)
-    name = state.names[seat]
-    if seat not in state.bidders:
-        raise RuleError(f"{name} has under {MIN_BID} piasters and cannot bid this round")
+    seat = _among(state, seat, BIDDING, "bidding", state.bidders,
+                  f"{{name}} has under {MIN_BID} piasters and cannot bid this round")
     if state.bids[seat] is not None:
-        raise RuleError(f"{name} has already bid this round")
+        raise RuleError(f"{state.names[seat]} has already bid this round")
     money = state.money[seat]
     if type(amount) is not int or not MIN_BID <= amount <= money:
         raise RuleError(f"a bid is a whole number of piasters from {MIN_BID} to {money} "
@@ -247,12 +254,18 @@ def bid(state: MarketState, seat: Any, amount: Any) -> None:
         _reveal(state)
 
 
+def _in_turn(state: MarketState, seat: Any, phase: str, queue: list[int], doing: str, to_do: str) -> int:
+    """``seat``, if the game waits for its turn to ``to_do`` (the first of ``queue``)."""
+    _check_phase(state, phase, doing)
+    seat = _seat(state, seat)
+    if seat != queue[0]:
+        raise RuleError(f"it is {state.names[queue[0]]}'s turn to {to_do}")
+    return seat
+
+
 def pick(state: MarketState, seat: Any, lot: Any) -> None:
     """The seat whose turn it is to pick takes a lot still on the table."""
-    _check_phase(state, PICKING, "picking a lot")
-    seat = _seat(state, seat)
-    if seat != state.picking[0]:
-        raise RuleError(f"it is {state.names[state.picking[0]]}'s turn to pick a lot")
+    seat = _in_turn(state, seat, PICKING, state.picking, "picking a lot", "pick a lot")
     if type(lot) is not int or not 0 <= lot < len(state.lots):
         raise RuleError(f"there is no lot {lot!r} (lots 0 to {len(state.lots) - 1})")
     owner = state.lot_owner[lot]
@@ -264,10 +277,7 @@ def pick(state: MarketState, seat: Any, lot: Any) -> None:
 
 def sell(state: MarketState, seat: Any, sales: Any) -> None:
     """The seat whose turn it is to sell sells sets of the current cards (or nothing)."""
-    _check_phase(state, SELLING, "selling")
-    seat = _seat(state, seat)
-    if seat != state.selling[0]:
-        raise RuleError(f"it is {state.names[state.selling[0]]}'s turn to sell")
+    seat = _in_turn(state, seat, SELLING, state.selling, "selling", "sell")
     sale = check_sale(sales, state.cubes[seat], state.markets)
     state.cubes[seat] = cu.sub(state.cubes[seat], sale.sold)
     state.bag = cu.add(state.bag, sale.sold)
@@ -286,11 +296,9 @@ def sell(state: MarketState, seat: Any, sales: Any) -> None:
 
 def discard(state: MarketState, seat: Any, returned: Any) -> None:
     """A seat over the cube limit returns the cubes of its choice, exactly down to 10."""
-    _check_phase(state, DISCARDING, "returning cubes")
-    seat = _seat(state, seat)
+    seat = _among(state, seat, DISCARDING, "returning cubes", state.discarding,
+                  "{name} need not return any cubes")
     name = state.names[seat]
-    if seat not in state.discarding:
-        raise RuleError(f"{name} need not return any cubes")
     back = cu.parse(returned, "the cubes returned")
     held = state.cubes[seat]
     if not cu.within(back, held):

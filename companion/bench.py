@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent.parent / "bench"
-ORDER = ("simulate", "discard", "edges", "runtime", "store", "resume", "bridge", "web")
+ORDER = ("simulate", "discard", "market_advice", "edges", "runtime", "store", "resume", "bridge", "web")
 
 
 def _load(name: str):

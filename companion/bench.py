@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent.parent / "bench"
-ORDER = ("simulate", "discard", "bazaar_planner", "edges", "runtime", "store", "resume", "bridge", "web")
+ORDER = ("simulate", "discard", "bazaar_planner", "market_advice", "edges", "runtime", "store", "resume",
+         "bridge", "web")
 
 
 def _load(name: str):

@@ -60,10 +60,11 @@ class GameService:
         with self.lock:
             return {seat for seat in names if self.streams[seat] == 0}
 
-    def seat_states(self, session, names: dict[int, str]) -> list[dict]:
+    def seat_states(self, session, names: dict[int, str], viewer: int | None) -> list[dict]:
         """Each seat for the host console and the table screen: who holds it (a phone,
-        connected or not, a bot, or nobody) and whether the table waits on it."""
-        waited = set(session.game.to_act(session.state)) if not session.paused else set()
+        connected or not, a bot, or nobody) and whether the table waits on it, as far as
+        ``viewer`` may know (who has made a sealed bid is a secret)."""
+        waited = set() if session.paused else set(session.game.to_act_shown(session.state, viewer))
         handed = self.seats.handed_to_bots()
         with self.lock:
             live = dict(self.streams)
@@ -92,7 +93,7 @@ class GameService:
         shown = snapshot(session, now, viewer, names=names, ended=ended,
                          simulated=self.appliance.inputs.press is not None,
                          mode=self._mode(game_id), score=score)
-        shown["seats"] = self.seat_states(session, names)
+        shown["seats"] = self.seat_states(session, names, viewer)
         return shown
 
     def display_names(self) -> list[str]:

@@ -24,7 +24,7 @@ def snapshot(session: Session, now_us: int, viewer: int | None, *, names: dict[i
         "game": game.name,
         "status": status,
         "phase": view.get("phase", status) if status == "playing" else status,
-        "to_act": list(game.to_act(state)),
+        "to_act": list(game.to_act_shown(state, viewer)),
         "mode": mode,
         "simulated": simulated,
         "waiting_card": _waiting_card(session),

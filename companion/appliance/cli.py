@@ -24,7 +24,9 @@ def _simulate(args) -> int:
     spec = game_spec(args.game)
     players = args.players or min(max(TABLE_OF, spec.min_players), spec.max_players)
     workers = args.workers or os.cpu_count() or 1
-    summary = simulate(spec.name, players, args.games, args.seed, rules=args.rules,
+    rules = {**(args.rules or {}), **{name[len(OPTION):]: value for name, value in vars(args).items()
+                                      if name.startswith(OPTION) and value is not None}}
+    summary = simulate(spec.name, players, args.games, args.seed, rules=rules or None,
                        workers=workers, progress=None if args.json else progress_bar())
     data = summary.to_dict()
     if args.json:
@@ -115,7 +117,38 @@ def _rules(text: str) -> dict:
     return rules
 
 
-def build_parser() -> argparse.ArgumentParser:
+OPTION = "option_"
+"""The prefix of a game's own rule options among simulate's parsed arguments."""
+
+
+def _option_value(kind: str):
+    """A rule option's value on the command line: a word for a text option, else JSON
+    (5, true, [1, 2])."""
+    def parse(text: str):
+        if kind == "str":
+            return text
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            raise argparse.ArgumentTypeError(f"expected {kind} as JSON, e.g. 5, true or [1, 2]")
+    return parse
+
+
+def _game_options(parser: argparse.ArgumentParser, game: str) -> None:
+    """The chosen game's rule options as flags, built from its schema (``--edition 1998``)."""
+    names = {spec.name for spec in game_specs()}
+    if game not in names:
+        return
+    spec = game_spec(game)
+    group = parser.add_argument_group(f"rule options of {spec.title}")
+    for option in spec.options:
+        shown = repr(option.default) if len(repr(option.default)) <= 40 else "…"
+        group.add_argument("--" + option.name.replace("_", "-"), dest=OPTION + option.name,
+                           type=_option_value(option.kind), metavar=option.kind.upper(),
+                           help=f"{option.description} (default: {shown})")
+
+
+def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="samarkand", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -145,6 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--workers", type=int, default=1,
                           help="processes to play on (0: every core); results do not depend on it")
     simulate.add_argument("--json", action="store_true", help="machine-readable output")
+    if len(argv) > 1 and argv[0] == "simulate":
+        _game_options(simulate, argv[1])
     simulate.set_defaults(handler=_simulate)
 
     for tool, what in (("score", "score a finished physical game"),
@@ -186,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in PASSED_ON:
         return PASSED_ON[argv[0]](argparse.Namespace(rest=argv[1:]))
-    args = build_parser().parse_args(argv)
+    args = build_parser(argv).parse_args(argv)
     try:
         return args.handler(args)
     except RuleError as exc:

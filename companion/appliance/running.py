@@ -94,9 +94,12 @@ class Appliance:
     def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital",
                  game: str = DEFAULT_GAME) -> int:
         """Start a game (abandoning an unfinished one): the game, its setup (players,
-        names, rules), the countdown's settings where it has one, and the mode."""
+        names, rules), the countdown's settings where it has one, and the mode, which the
+        setup carries too (``setup["mode"]``: a game whose printed data is in no source asks a
+        physical table to type it, and draws it from its rules in a digital game)."""
         if mode not in ("digital", "physical"):
             raise RuleError('mode must be "digital" (cards dealt by the companion) or "physical"')
+        setup = {**setup, "mode": mode}           # a game may ask a physical table for more
         spec = game_spec(game)
         spec.engine().new_state(setup)            # refuse a bad setup before touching the store
         timing = spec.realtime.settings(timing_from(self.config, table)) if spec.realtime else {}

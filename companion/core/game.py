@@ -159,6 +159,15 @@ class Game(ABC, Generic[S]):
         """The seats whose decision the game waits for: one, several for a simultaneous
         decision, none while a draw, an entry or a real-time phase is due or when over."""
 
+    def to_act_shown(self, state: S, viewer: int | None) -> tuple[int, ...]:
+        """The seats ``viewer`` (a seat, or None for the table) may know the game waits for.
+
+        All of ``to_act`` unless who has already decided is itself a secret (a sealed bid:
+        the table knows only how many are in); such a game shows a seat only itself, while
+        it is still to decide, and the table nobody.
+        """
+        return self.to_act(state)
+
     def legal_actions(self, state: S, seat: int) -> list[Event] | None:
         """What ``seat`` may do now, where that can be listed (None where it cannot)."""
         return None

@@ -110,7 +110,7 @@ class Narrator:
             session = self.appliance.session
             if session is None or session.paused or session.game.is_over(session.state):
                 return set(), ()
-            return set(session.game.to_act(session.state)), session.game.names(session.state)
+            return set(session.game.to_act_shown(session.state, None)), session.game.names(session.state)
         seats, names = self.appliance.call(waited)
         stalled = seats & gone
         for seat in sorted(stalled - self._flagged):

@@ -67,6 +67,8 @@ def test_the_host_enters_the_urns_label_and_phones_act_through_the_one_endpoint(
     assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
     body = {"game": "urn", "players": 2, "mode": "physical", "rules": {"label_at_table": True}}
     assert host.post("/api/host/new_game", body).status_code == 200
+    assert appliance.store.config(appliance.game_id)["setup"]["mode"] == "physical"
+    assert appliance.session.match.setup["mode"] == "physical"     # the game knows it too
     ana.join(0, "Ana"), bo.join(1, "Bo")
     assert ana.state()["table"]["waiting_entry"]["name"] == "label"
     assert ana.post("/api/act", {"kind": "want", "data": {"n": 1}}).status_code == 409

@@ -25,6 +25,12 @@ def test_turns_go_round_the_table_and_only_the_seat_to_act_may_act():
     assert GAME.to_act(match.state) == (2,)
 
 
+
+def test_who_is_to_act_is_shown_to_every_viewer_unless_the_game_keeps_it_secret():
+    match = Match(GAME, {"players": 3, "balls": [1, 2, 3]}, SeededChance(1))
+    assert [GAME.to_act_shown(match.state, viewer) for viewer in (None, 0, 2)] == [(0,)] * 3
+
+
 def test_a_blind_draw_is_shown_only_to_the_seat_it_went_to():
     match = Match(GAME, {"players": 2, "balls": [3, 4, 5]}, SeededChance(2))
     draw = match.act(want(1))[1]

@@ -50,3 +50,22 @@ def test_bench_and_games_without_an_action_print_their_help(capsys):
             main(argv)
         assert done.value.code == 0
         assert capsys.readouterr().out.startswith(f"usage: samarkand {argv[0]}")
+
+
+def test_simulate_takes_the_games_own_rule_options_as_flags(capsys):
+    """Built from the registry's schema: a text option as a word, the others as JSON."""
+    import pytest
+    assert main(["simulate", "marche", "--games", "3", "--seed", "2", "--json",
+                 "--set-scoring", "doubling", "--lowest-price", "0"]) == 0
+    flagged = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "marche", "--games", "3", "--seed", "2", "--json",
+                 "--rules", '{"set_scoring": "doubling", "lowest_price": 0}']) == 0
+    by_json = json.loads(capsys.readouterr().out)
+    timing = ("seconds", "games_per_second")
+    assert {k: v for k, v in flagged.items() if k not in timing} == \
+        {k: v for k, v in by_json.items() if k not in timing}
+    with pytest.raises(SystemExit):
+        main(["simulate", "marche", "--lowest-price", "zero"])
+    assert "expected int as JSON" in capsys.readouterr().err
+    assert main(["simulate", "marche", "--games", "1", "--camel-refill", "sometimes"]) == 2
+    assert "rule option 'camel_refill' must be one of" in capsys.readouterr().err

@@ -180,6 +180,10 @@ const Samarkand = (() => {
     let input;
     if (option.kind === "bool") {
       input = el("input", { type: "checkbox", name, checked: option.default });
+    } else if (option.kind === "list" && option.default.some((v) => typeof v === "object")) {
+      // a list of records (a deck of cards): edited as JSON; a file's own text may be pasted
+      input = el("textarea", { name, rows: 4, spellcheck: false, value: JSON.stringify(option.default) });
+      input.dataset.kind = "records";
     } else if (option.choices.length) {
       input = el("select", { name }, ...option.choices.map((c) =>
         el("option", { value: JSON.stringify(c), textContent: String(c), selected: c === option.default })));
@@ -188,7 +192,7 @@ const Samarkand = (() => {
                             type: option.kind === "int" || option.kind === "number" ? "number" : "text" });
       if (option.low !== undefined) Object.assign(input, { min: option.low, max: option.high });
     }
-    input.dataset.kind = option.kind;
+    input.dataset.kind = input.dataset.kind || option.kind;
     return el("label", {}, option.name.replaceAll("_", " ") + " ", input,
               el("small", { className: "hint", textContent: option.description }));
   }
@@ -198,6 +202,7 @@ const Samarkand = (() => {
       case "bool": return input.checked;
       case "int": case "number": return Number(input.value);
       case "list": return input.value.split(",").map((v) => Number(v.trim()));
+      case "records": try { return JSON.parse(input.value); } catch (e) { return input.value; }
       default: return input.tagName === "SELECT" ? JSON.parse(input.value) : input.value;
     }
   }

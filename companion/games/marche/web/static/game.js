@@ -141,7 +141,7 @@
       el("td", { textContent: String(p.cards_left) }),
       el("td", { textContent: goodsText(p.goods) })));
     const head = el("tr", {}, ...["player", "sells", "picked", "cards", "bought"].map((h) => el("th", { textContent: h })));
-    $("players").replaceChildren(el("div", { className: "scroll" },
+    $("players").replaceChildren(el("div", { className: "scroll", tabIndex: 0 },
       el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows))));
   }
 

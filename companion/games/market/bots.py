@@ -1,0 +1,150 @@
+"""Bots that play Samarkand Market legally and with intent, in distinct styles.
+
+A bot reads only its seat's view (view.SeatView: the public facts and its own money). It
+values a collection of cubes as what the best sale on the current cards pays for it now,
+plus a worth for each cube left over (the style's ``keep``: what it hopes an unsold cube
+fetches later; nothing in the final round, when cubes only break ties). So:
+- a lot is worth what it adds to the bot's cubes;
+- a bid buys an earlier pick: the bot bids the minimum plus a share (the style's
+  ``eagerness``) of what picking first is worth over picking when the others have taken
+  the lots they like (the best lot's worth minus the worth of the lot it expects to be
+  left with), never more than it can afford over the rounds still to bid in;
+- it sells as its style says (the best sale now, or only the sets that pay well enough
+  per cube), everything it can in the final round;
+- over the cube limit it returns the cubes the cards that stay want least.
+All randomness comes from the ``random.Random`` it is given, so a seed replays the game.
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import ClassVar
+
+from companion.core.bot import Bot
+from companion.core.game import Event
+from companion.games.market import cubes as cu
+from companion.games.market.cards import Card
+from companion.games.market.options import CUBE_LIMIT, MIN_BID, ROUNDS
+from companion.games.market.sale import Sale, best, suggested_return
+from companion.games.market.state import BIDDING, DISCARDING, PICKING, SELLING
+from companion.games.market.view import SeatView
+
+
+@lru_cache(maxsize=8192)
+def best_now(held: cu.Cubes, markets: tuple[Card, ...]) -> Sale:
+    """The best sale, remembered: a bot asks again for the same cubes and cards when it
+    picks after bidding, and the other bots of a simulated game ask too."""
+    return best(held, markets)
+
+
+class MarketBot(Bot):
+    """Shared reasoning; the styles differ in their weights and in how they sell."""
+
+    style: ClassVar[str] = "bot"
+    keep: ClassVar[float] = 6.0           # piasters an unsold cube is hoped to fetch later
+    eagerness: ClassVar[float] = 0.5      # the share of an earlier pick's worth it bids
+    min_per_cube: ClassVar[float] = 0.0   # a set sold must pay this much a cube (not the last round)
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+
+    # ------------------------------------------------------------ the contract
+    def decide(self, view: SeatView, seat: int) -> Event:
+        phase = view.phase
+        if phase == BIDDING:
+            return Event("bid", seat, {"amount": self.bid(view)})
+        if phase == PICKING:
+            return Event("pick", seat, {"lot": self.pick(view)})
+        if phase == SELLING:
+            return Event("sell", seat, {"sales": [p.to_dict() for p in self.sell(view).parts]})
+        if phase == DISCARDING:
+            return Event("discard", seat, {"cubes": cu.to_dict(self.discard(view))})
+        raise ValueError(f"a bot is not asked to act while the game is {phase}")
+
+    # ------------------------------------------------------------ valuing
+    def worth(self, held: cu.Cubes, view: SeatView) -> float:
+        sale = best_now(held, view.markets)
+        left = cu.total(held) - cu.total(sale.sold)
+        keep = 0.0 if view.final_round else self.keep
+        over = max(0, cu.total(held) - cu.total(sale.sold) - CUBE_LIMIT)   # returned for nothing
+        return sale.payout + keep * (left - over)
+
+    def gains(self, view: SeatView) -> list[tuple[float, int]]:
+        """(what the lot adds to this bot's cubes, lot) for every lot still on the table,
+        best first (a tie to the lower lot)."""
+        mine = view.cubes[view.seat]
+        now = self.worth(mine, view)
+        return sorted(((self.worth(cu.add(mine, lot), view) - now, i)
+                       for i, (lot, owner) in enumerate(zip(view.lots, view.lot_owner)) if owner is None),
+                      key=lambda g: (-g[0], g[1]))
+
+    # ------------------------------------------------------------ decisions
+    def bid(self, view: SeatView) -> int:
+        gains = self.gains(view)
+        first = gains[0][0]
+        others = view.players - 1
+        expected = gains[min(others, len(gains) - 1)][0]       # what is left after the others
+        premium = max(0.0, first - expected) * self.eagerness * (0.8 + 0.4 * self.rng.random())
+        rounds_left = ROUNDS - view.round                       # rounds still to bid in after this one
+        affordable = view.money - MIN_BID * rounds_left
+        amount = MIN_BID + int(premium)
+        return max(MIN_BID, min(amount, affordable, view.money))
+
+    def pick(self, view: SeatView) -> int:
+        return self.gains(view)[0][1]
+
+    def sell(self, view: SeatView) -> Sale:
+        held = view.cubes[view.seat]
+        sale = best_now(held, view.markets)
+        if view.final_round or not self.min_per_cube:
+            return sale
+        kept = tuple(Card(card.name, tuple(s for s in card.sets
+                                           if s.pays >= self.min_per_cube * cu.total(s.cubes)))
+                     for card in view.markets)
+        choosy = best_now(held, kept)
+        after = cu.total(held) - cu.total(choosy.sold)
+        if after > CUBE_LIMIT + 2:          # it would have to return many cubes for nothing
+            return sale
+        return _on_the_cards(choosy, kept, view.markets)
+
+    def discard(self, view: SeatView) -> cu.Cubes:
+        staying = () if view.final_round else view.markets[:2]
+        return suggested_return(view.cubes[view.seat], staying, CUBE_LIMIT)
+
+
+def _on_the_cards(sale: Sale, kept: tuple[Card, ...], markets: tuple[Card, ...]) -> Sale:
+    """A sale found on a card's chosen sets, numbered as the sets of the card itself."""
+    parts = []
+    for part in sale.parts:
+        cube_set = kept[part.market].sets[part.set]
+        which = markets[part.market].sets.index(cube_set)
+        parts.append(type(part)(part.market, which, part.times))
+    return Sale(tuple(parts), sale.payout, sale.sold)
+
+
+class Trader(MarketBot):
+    """Sells the best sale every round and bids moderately for the lot it wants."""
+
+    style = "trader"
+    keep = 5.0
+    eagerness = 0.5
+
+
+class Hoarder(MarketBot):
+    """Keeps its cubes for the sets that pay well per cube and bids high for big lots."""
+
+    style = "hoarder"
+    keep = 9.0
+    eagerness = 0.8
+    min_per_cube = 18.0
+
+
+class Thrifty(MarketBot):
+    """Bids little (money is the score) and sells the best sale every round."""
+
+    style = "thrifty"
+    keep = 4.0
+    eagerness = 0.2
+
+
+STYLES = {bot.style: bot for bot in (Trader, Hoarder, Thrifty)}

@@ -1,0 +1,508 @@
+"""The rules of Samarkand Market as a pure engine on the core.
+
+Events (``Event.kind``):
+- ``bid``     actor=seat, ``{"amount": n}``: the seat's sealed bid for this round's picks.
+- ``pick``    actor=seat, ``{"lot": i}``: the lot the seat takes (lots numbered from 0).
+- ``sell``    actor=seat, ``{"sales": [{"market": m, "set": j, "times": t}, ...]}``: the
+  seat's one sale of the round (spaces and sets numbered from 0; ``[]`` sells nothing).
+- ``discard`` actor=seat, ``{"cubes": {"yellow": 1, ...}}``: the cubes a seat over the
+  limit returns to the bag, exactly down to 10.
+- ``chance``  ``{"deck": "start player", "card": seat number from 1}``, ``{"deck": "market",
+  "card": name}`` (a digital game's next market card) or ``{"deck": "bag", "card": colour}``
+  (one cube drawn blind into the lot being filled).
+- ``entry``   ``{"name": "market card", "value": card}``: a physical table's card, typed
+  by the host as it is revealed.
+Each decision kind is a rule function of the state (``bid``, ``pick``, ``sell``,
+``discard``) that ``advance`` reads the event onto; each checks everything before its
+first change. The rulings are in docs/rules/market.md.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core.chance import check_remaining
+from companion.core.errors import RuleError
+from companion.core.game import (
+    CHANCE, ENTRY, ChanceRequest, Event, Game, InputRequest, Result, places_by,
+)
+from companion.games.market import cubes as cu
+from companion.games.market.cards import CARDS_USED, Card, parse_card
+from companion.games.market.options import (
+    CUBE_LIMIT, LOTS, MIN_BID, ROUNDS, START_MONEY, MarketRules,
+)
+from companion.games.market.sale import check_sale
+from companion.games.market.state import (
+    BIDDING, DISCARDING, LOTS as LOTS_PHASE, MARKET, OVER, PICKING, SELLING, START,
+    MarketState, Reveal,
+)
+from companion.games.market.view import SeatView, build_view, redact_event, seat_view
+
+START_DECK = "start player"
+MARKET_DECK = "market"
+BAG_DECK = "bag"
+CARD_ENTRY = "market card"
+SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
+CARD_EXAMPLE = "Saffron Row: YY=25, YBK=70, RG=40"
+
+
+class MarketGame(Game[MarketState]):
+    """The core's Game protocol over the rule functions below (the engine keeps no state)."""
+
+    name = "market"
+
+    def new_state(self, setup: Mapping[str, Any]) -> MarketState:
+        return new_state(setup)
+
+    def copy(self, state: MarketState) -> MarketState:
+        return state.copy()
+
+    def advance(self, state: MarketState, event: Event) -> None:
+        advance(state, event)
+
+    def names(self, state: MarketState) -> tuple[str, ...]:
+        return state.names
+
+    def chance_request(self, state: MarketState) -> ChanceRequest | None:
+        return awaited_draw(state)
+
+    def input_request(self, state: MarketState) -> InputRequest | None:
+        if state.phase != MARKET or not state.entered:
+            return None
+        number = state.revealed + 1
+        where = f"space {number}" if number <= 3 else "space 1"
+        return InputRequest(CARD_ENTRY, f"Type market card {number} of {CARDS_USED} ({where}) as it is "
+                                        "revealed: its sets (Y yellow, B blue, R red, G green, K black) "
+                                        "and payouts",
+                            CARD_EXAMPLE, card_checker(number))
+
+    def to_act(self, state: MarketState) -> tuple[int, ...]:
+        return to_act(state)
+
+    def to_act_shown(self, state: MarketState, viewer: int | None) -> tuple[int, ...]:
+        """Who has bid is secret: a seat sees only itself while its bid is still due."""
+        waiting = to_act(state)
+        if state.phase != BIDDING:
+            return waiting
+        return (viewer,) if viewer in waiting else ()
+
+    def legal_actions(self, state: MarketState, seat: int) -> list[Event] | None:
+        if seat not in to_act(state):
+            return []
+        if state.phase == BIDDING:
+            return [Event("bid", seat, {"amount": n}) for n in range(MIN_BID, state.money[seat] + 1)]
+        if state.phase == PICKING:
+            return [Event("pick", seat, {"lot": i}) for i, owner in enumerate(state.lot_owner)
+                    if owner is None]
+        return None            # a sale or a discard: too many to list
+
+    def view(self, state: MarketState, viewer: Any) -> dict[str, Any]:
+        return build_view(state, viewer)
+
+    def seat_view(self, state: MarketState, seat: int) -> SeatView:
+        return seat_view(state, seat)
+
+    def redact(self, event: Event, viewer: Any) -> dict[str, Any]:
+        return redact_event(event, viewer)
+
+    def is_over(self, state: MarketState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: MarketState) -> Result:
+        return result(state)
+
+    def summary(self, state: MarketState) -> dict[str, Any]:
+        over = state.phase == OVER
+        return {"round": state.round, "phase": state.phase, "money": list(state.money),
+                "cubes": [cu.total(c) for c in state.cubes], "bag": cu.total(state.bag),
+                "over": over, "result": result(state).to_dict() if over else None}
+
+
+# ----------------------------------------------------------------- setup
+def new_state(setup: Mapping[str, Any]) -> MarketState:
+    names = tuple(setup.get("names") or ())
+    players = setup.get("players", len(names))
+    if type(players) is not int or players not in LOTS:
+        raise RuleError(f"Samarkand Market is played by 2 to 5 players, not {players!r}")
+    names = names or SEAT_NAMES[:players]
+    if len(names) != players or len(set(names)) != players:
+        raise RuleError("each player needs a distinct name")
+    mode = setup.get("mode", "digital")
+    if mode not in ("digital", "physical"):
+        raise RuleError(f'mode must be "digital" or "physical", not {mode!r}')
+    entered = mode == "physical"
+    rules = MarketRules.from_setup(setup.get("rules"), entered)
+    start = setup.get("start")
+    if start is not None and (type(start) is not int or not 0 <= start < players):
+        raise RuleError(f"start must be a seat from 0 to {players - 1}")
+    state = MarketState(
+        rules=rules, names=names, entered=entered, phase=START if start is None else MARKET,
+        round=1, start=-1 if start is None else start, bag=cu.BAG,
+        deck={card.name: 1 for card in rules.deck}, revealed=0, markets=[],
+        lots=[], lot_owner=[], filling=0, bids=[None] * players, bidders=(), reveal=None,
+        picking=[], selling=[], discarding=[],
+        money=[START_MONEY] * players, cubes=[cu.NONE] * players,
+    )
+    if start is not None:
+        state.records.append({"kind": "start", "seat": start, "round": 1})
+    return state
+
+
+def card_checker(number: int):
+    """The validator of a typed market card: its JSON form, named "Card N" when unnamed."""
+    def check(value: Any) -> dict:
+        return parse_card(value, f"market card {number}", f"Card {number}").to_dict()
+    return check
+
+
+# ----------------------------------------------------------------- waiting
+def awaited_draw(state: MarketState) -> ChanceRequest | None:
+    phase = state.phase
+    if phase == START:
+        return ChanceRequest(START_DECK, {seat + 1: 1 for seat in range(state.players)})
+    if phase == MARKET and not state.entered:
+        return ChanceRequest(MARKET_DECK, dict(state.deck))
+    if phase == LOTS_PHASE:
+        return ChanceRequest(BAG_DECK, {c: n for c, n in zip(cu.COLOURS, state.bag) if n})
+    return None
+
+
+def to_act(state: MarketState) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == BIDDING:
+        return tuple(seat for seat in state.bidders if state.bids[seat] is None)
+    if phase == PICKING:
+        return (state.picking[0],)
+    if phase == SELLING:
+        return (state.selling[0],)
+    if phase == DISCARDING:
+        return tuple(state.discarding)
+    return ()
+
+
+def seat_order(state: MarketState) -> list[int]:
+    """Every seat, clockwise from the start player."""
+    n = state.players
+    return [(state.start + k) % n for k in range(n)]
+
+
+# ----------------------------------------------------------------- events
+def advance(state: MarketState, event: Event) -> None:
+    kind, data = event.kind, event.data
+    if kind == "bid":
+        bid(state, event.actor, data.get("amount"))
+    elif kind == "pick":
+        pick(state, event.actor, data.get("lot"))
+    elif kind == "sell":
+        sell(state, event.actor, data.get("sales"))
+    elif kind == "discard":
+        discard(state, event.actor, data.get("cubes"))
+    elif kind == CHANCE:
+        draw(state, data.get("deck"), data.get("card"))
+    elif kind == ENTRY:
+        enter_card(state, data.get("name"), data.get("value"))
+    else:
+        raise RuleError(f"unknown action {kind!r} (bid, pick, sell or discard)")
+
+
+def _seat(state: MarketState, seat: Any) -> int:
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise RuleError(f"unknown player {seat!r}")
+    return seat
+
+
+def _check_phase(state: MarketState, phase: str, doing: str) -> None:
+    if state.phase == OVER:
+        raise RuleError("the game is over")
+    if state.phase != phase:
+        raise RuleError(f"{doing} is not possible now: {_waiting_for(state)}")
+
+
+def _waiting_for(state: MarketState) -> str:
+    return {
+        START: "the start player is being chosen",
+        MARKET: "a market card is being revealed",
+        LOTS_PHASE: "the lots are being drawn from the bag",
+        BIDDING: "everyone is bidding",
+        PICKING: "the lots are being picked",
+        SELLING: "players are selling",
+        DISCARDING: "players over 10 cubes are returning cubes",
+    }.get(state.phase, state.phase)
+
+
+def _among(state: MarketState, seat: Any, phase: str, doing: str, among, refusal: str) -> int:
+    """``seat``, if it is one of the seats ``among`` that the game waits for in ``phase``;
+    else ``refusal`` (with the seat's {name})."""
+    _check_phase(state, phase, doing)
+    seat = _seat(state, seat)
+    if seat not in among:
+        raise RuleError(refusal.format(name=state.names[seat]))
+    return seat
+
+
+def bid(state: MarketState, seat: Any, amount: Any) -> None:
+    """``seat`` seals its bid: whole piasters, at least 5, at most its money."""
+    seat = _among(state, seat, BIDDING, "bidding", state.bidders,
+                  f"{{name}} has under {MIN_BID} piasters and cannot bid this round")
+    if state.bids[seat] is not None:
+        raise RuleError(f"{state.names[seat]} has already bid this round")
+    money = state.money[seat]
+    if type(amount) is not int or not MIN_BID <= amount <= money:
+        raise RuleError(f"a bid is a whole number of piasters from {MIN_BID} to {money} "
+                        f"(your money), not {amount!r}")
+    state.bids[seat] = amount
+    if all(state.bids[s] is not None for s in state.bidders):
+        _reveal(state)
+
+
+def _in_turn(state: MarketState, seat: Any, phase: str, queue: list[int], doing: str, to_do: str) -> int:
+    """``seat``, if the game waits for its turn to ``to_do`` (the first of ``queue``)."""
+    _check_phase(state, phase, doing)
+    seat = _seat(state, seat)
+    if seat != queue[0]:
+        raise RuleError(f"it is {state.names[queue[0]]}'s turn to {to_do}")
+    return seat
+
+
+def pick(state: MarketState, seat: Any, lot: Any) -> None:
+    """The seat whose turn it is to pick takes a lot still on the table."""
+    seat = _in_turn(state, seat, PICKING, state.picking, "picking a lot", "pick a lot")
+    if type(lot) is not int or not 0 <= lot < len(state.lots):
+        raise RuleError(f"there is no lot {lot!r} (lots 0 to {len(state.lots) - 1})")
+    owner = state.lot_owner[lot]
+    if owner is not None:
+        raise RuleError(f"lot {lot + 1} is already taken by {state.names[owner]}")
+    _take(state, seat, lot, auto=False)
+    _next_pick(state)
+
+
+def sell(state: MarketState, seat: Any, sales: Any) -> None:
+    """The seat whose turn it is to sell sells sets of the current cards (or nothing)."""
+    seat = _in_turn(state, seat, SELLING, state.selling, "selling", "sell")
+    sale = check_sale(sales, state.cubes[seat], state.markets)
+    state.cubes[seat] = cu.sub(state.cubes[seat], sale.sold)
+    state.bag = cu.add(state.bag, sale.sold)
+    state.money[seat] += sale.payout
+    state.paid_out += sale.payout
+    state.records.append({
+        "kind": "sale", "round": state.round, "seat": seat, "payout": sale.payout,
+        "cubes": cu.to_dict(sale.sold),
+        "parts": [{**p.to_dict(), "cubes": cu.to_dict(state.markets[p.market].sets[p.set].cubes),
+                   "pays": state.markets[p.market].sets[p.set].pays,
+                   "card": state.markets[p.market].name} for p in sale.parts],
+    })
+    state.selling.pop(0)
+    _next_seller(state)
+
+
+def discard(state: MarketState, seat: Any, returned: Any) -> None:
+    """A seat over the cube limit returns the cubes of its choice, exactly down to 10."""
+    seat = _among(state, seat, DISCARDING, "returning cubes", state.discarding,
+                  "{name} need not return any cubes")
+    name = state.names[seat]
+    back = cu.parse(returned, "the cubes returned")
+    held = state.cubes[seat]
+    if not cu.within(back, held):
+        raise RuleError(f"{name} holds {cu.describe(held)}: cannot return {cu.describe(back)}")
+    excess = cu.total(held) - CUBE_LIMIT
+    if cu.total(back) != excess:
+        raise RuleError(f"{name} holds {cu.total(held)} cubes and returns exactly {excess} to come "
+                        f"down to {CUBE_LIMIT}, not {cu.total(back)}")
+    state.cubes[seat] = cu.sub(held, back)
+    state.bag = cu.add(state.bag, back)
+    state.records.append({"kind": "discard", "round": state.round, "seat": seat,
+                          "cubes": cu.to_dict(back)})
+    state.discarding.remove(seat)
+    if not state.discarding:
+        _end_round(state)
+
+
+def draw(state: MarketState, deck: Any, card: Any) -> None:
+    """A chance event: the start player, a digital market card, or a cube from the bag."""
+    request = awaited_draw(state)
+    if state.phase == OVER:
+        raise RuleError("the game is over")
+    if request is None or request.deck != deck:
+        raise RuleError(f"nothing is drawn from the {deck} now: {_waiting_for(state)}")
+    check_remaining(request, card)
+    if deck == START_DECK:
+        state.start = card - 1
+        state.records.append({"kind": "start", "seat": state.start, "round": 1})
+        state.phase = MARKET
+    elif deck == MARKET_DECK:
+        del state.deck[card]
+        _reveal_card(state, next(c for c in state.rules.deck if c.name == card))
+    else:
+        _into_lot(state, cu.one(card))
+
+
+def enter_card(state: MarketState, name: Any, value: Any) -> None:
+    """A physical table's market card, typed as it is revealed."""
+    if state.phase != MARKET or not state.entered or name != CARD_ENTRY:
+        raise RuleError("no market card is waiting to be entered")
+    number = state.revealed + 1
+    _reveal_card(state, parse_card(value, f"market card {number}", f"Card {number}"))
+
+
+# ----------------------------------------------------------------- the round
+def _reveal_card(state: MarketState, card: Card) -> None:
+    """Setup fills spaces 1, 2, 3; afterwards a card is revealed into space 1."""
+    if state.revealed < 3:
+        state.markets.append(card)
+        space = len(state.markets)
+    else:
+        state.markets.insert(0, card)
+        space = 1
+    state.revealed += 1
+    state.records.append({"kind": "market", "round": state.round, "space": space,
+                          "card": card.to_dict(), "number": state.revealed,
+                          "final_round": state.revealed >= CARDS_USED})
+    if len(state.markets) == 3:
+        _begin_round(state)
+
+
+def _begin_round(state: MarketState) -> None:
+    sizes = LOTS[state.players]
+    state.lots = [cu.NONE] * len(sizes)
+    state.lot_owner = [None] * len(sizes)
+    state.filling = 0
+    state.phase = LOTS_PHASE
+    if not any(state.bag):
+        _lots_drawn(state)
+
+
+def _into_lot(state: MarketState, cube: cu.Cubes) -> None:
+    index = state.filling
+    state.lots[index] = cu.add(state.lots[index], cube)
+    state.bag = cu.sub(state.bag, cube)
+    sizes = LOTS[state.players]
+    if cu.total(state.lots[index]) == sizes[index]:
+        state.filling += 1
+    if state.filling == len(sizes) or not any(state.bag):
+        _lots_drawn(state)
+
+
+def _lots_drawn(state: MarketState) -> None:
+    sizes = LOTS[state.players]
+    short = [i for i, (lot, size) in enumerate(zip(state.lots, sizes)) if cu.total(lot) < size]
+    state.records.append({"kind": "lots", "round": state.round,
+                          "lots": [cu.to_dict(lot) for lot in state.lots],
+                          "short": short})
+    state.bidders = tuple(s for s in seat_order(state) if state.money[s] >= MIN_BID)
+    state.bids = [None] * state.players
+    state.phase = BIDDING
+    if not state.bidders:
+        _reveal(state)
+
+
+def _reveal(state: MarketState) -> None:
+    """All bids are in: shown together, paid, and the pick order set."""
+    order = seat_order(state)
+    place = {seat: i for i, seat in enumerate(order)}
+    bidders = sorted(state.bidders, key=lambda s: (-state.bids[s], place[s]))
+    broke = [s for s in order if s not in state.bidders]
+    picking = bidders + (broke if state.rules.broke_player == "last_pick" else [])
+    for seat in state.bidders:
+        state.money[seat] -= state.bids[seat]
+        state.paid_in += state.bids[seat]
+    bids = tuple(state.bids)
+    state.reveal = Reveal(state.round, bids, tuple(picking))
+    state.records.append({"kind": "reveal", "round": state.round, "bids": list(bids),
+                          "order": list(picking), "broke": broke})
+    state.picking = picking
+    state.phase = PICKING
+    _next_pick(state)
+
+
+def _take(state: MarketState, seat: int, lot: int, auto: bool) -> None:
+    state.cubes[seat] = cu.add(state.cubes[seat], state.lots[lot])
+    state.lot_owner[lot] = seat
+    state.records.append({"kind": "pick", "round": state.round, "seat": seat, "lot": lot,
+                          "cubes": cu.to_dict(state.lots[lot]), "auto": auto})
+    state.picking.pop(0)
+
+
+def _next_pick(state: MarketState) -> None:
+    """The last lot goes to its picker without a decision; lots nobody took (a player sat
+    out) go back to the bag once every picker has picked."""
+    while state.picking:
+        free = [i for i, owner in enumerate(state.lot_owner) if owner is None]
+        if len(free) > 1:
+            return
+        if not free:                        # more pickers than lots: cannot happen by LOTS
+            state.picking.clear()
+            break
+        _take(state, state.picking[0], free[0], auto=True)
+    for i, owner in enumerate(state.lot_owner):
+        if owner is None and any(state.lots[i]):
+            state.bag = cu.add(state.bag, state.lots[i])
+            state.records.append({"kind": "lot_returned", "round": state.round, "lot": i,
+                                  "cubes": cu.to_dict(state.lots[i])})
+            state.lots[i] = cu.NONE
+    state.selling = seat_order(state)
+    state.phase = SELLING
+    _next_seller(state)
+
+
+def _next_seller(state: MarketState) -> None:
+    """A player who can form no set of the current cards has nothing to decide."""
+    while state.selling:
+        seat = state.selling[0]
+        held = state.cubes[seat]
+        if any(cu.within(s.cubes, held) for card in state.markets for s in card.sets):
+            return
+        state.records.append({"kind": "no_sale", "round": state.round, "seat": seat})
+        state.selling.pop(0)
+    state.discarding = [s for s in seat_order(state) if cu.total(state.cubes[s]) > CUBE_LIMIT]
+    state.phase = DISCARDING
+    if not state.discarding:
+        _end_round(state)
+
+
+def _end_round(state: MarketState) -> None:
+    """The final round ends the game; any other rotates the market and passes the start."""
+    if state.revealed >= CARDS_USED or state.round >= ROUNDS:
+        state.records.append({"kind": "end", "round": state.round})
+        state.phase = OVER
+        return
+    gone = state.markets.pop()
+    state.start = (state.start + 1) % state.players
+    state.records.append({"kind": "rotation", "round": state.round, "discarded": gone.name,
+                          "start": state.start})
+    state.round += 1
+    state.lots, state.lot_owner = [], []
+    state.reveal = None
+    state.phase = MARKET
+
+
+# ----------------------------------------------------------------- the end
+def ranking_keys(state: MarketState) -> list[tuple[int, int]]:
+    """Most money, then most cubes left."""
+    return [(money, cu.total(held)) for money, held in zip(state.money, state.cubes)]
+
+
+def result(state: MarketState) -> Result:
+    keys = ranking_keys(state)
+    places = places_by(keys)
+    players = [{"seat": seat, "name": name, "money": money, "cubes": cubes, "place": place}
+               for seat, (name, (money, cubes), place) in enumerate(zip(state.names, keys, places))]
+    return Result(tuple(state.money), places,
+                  {"players": players, "tie_breaks": tie_breaks(state.names, keys, places)})
+
+
+def tie_breaks(names, keys: list[tuple[int, int]], places) -> list[str]:
+    """Each tie on money, in words: how the cubes left broke it, or that it is shared."""
+    lines = []
+    for money in sorted({m for m, _ in keys}, reverse=True):
+        tied = [seat for seat, (m, _) in enumerate(keys) if m == money]
+        if len(tied) < 2:
+            continue
+        who = " and ".join(names[s] for s in tied)
+        counts = ", ".join(f"{names[s]} {keys[s][1]}" for s in tied)
+        if len({keys[s][1] for s in tied}) == len(tied):
+            first = min(tied, key=lambda s: places[s])
+            lines.append(f"{who} have {money} piasters each: the most cubes left breaks the tie "
+                         f"({counts} cubes), so {names[first]} places ahead")
+        else:
+            lines.append(f"{who} have {money} piasters each: cubes left ({counts}) do not "
+                         "break every tie, so equal players share their place")
+    return lines

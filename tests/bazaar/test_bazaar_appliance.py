@@ -84,7 +84,7 @@ def test_the_host_types_the_cards_and_the_die_and_phones_act_over_the_web(tmp_pa
     app = create_app(appliance, PIN)
     host, ana, ben, cy = Phone(app), Phone(app), Phone(app), Phone(app)
     assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
-    body = {"game": "bazaar", "players": 3, "mode": "physical", "rules": {"cards": "entered"}}
+    body = {"game": "bazaar", "players": 3, "mode": "physical"}          # cards auto: typed
     assert host.post("/api/host/new_game", body).status_code == 200
     ana.join(0, "Ana"), ben.join(1, "Ben"), cy.join(2, "Cy")
     entry = ana.state()["table"]["waiting_entry"]

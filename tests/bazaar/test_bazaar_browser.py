@@ -57,10 +57,9 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     # a physical game: the host types the cards into the console
     host.select_option("#new-game select[name=game]", "bazaar")
     host.select_option("select[name=players]", "3")
-    host.select_option("select[name=mode]", "physical")
-    host.select_option("select[name='rules.cards']", '"entered"')
+    host.select_option("select[name=mode]", "physical")          # cards auto: typed here
     host.click("#new-game button[type=submit]")
-    wait_for(lambda: appliance.session.state.rules.cards == "entered", T / 1000, "the new game")
+    wait_for(lambda: appliance.session.match.setup.get("mode") == "physical", T / 1000, "the new game")
     type_card(host, "R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = RW")   # a slip: B = RW for B = WW
     waits_for(host, "Exchange card 2 of 2", "#entry-title")
     host.click("[data-command=undo]")                                   # typed the wrong card

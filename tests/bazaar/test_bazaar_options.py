@@ -12,9 +12,10 @@ from bazaar_driver import GAME, SPEC, buy, done, hold, rolled, table
 def test_the_options_and_their_defaults_are_in_the_spec():
     options = {o["name"]: o for o in SPEC.to_dict()["options"]}
     assert options["wares_per_turn"]["default"] == "1" and options["wares_per_turn"]["choices"] == ["1", "many"]
-    assert options["cards"]["default"] == "sample" and options["cards"]["choices"] == ["sample", "entered"]
+    assert options["cards"]["default"] == "auto"
+    assert options["cards"]["choices"] == ["auto", "sample", "entered"]
     assert options["first_player"]["default"] == 1 and options["first_player"]["kind"] == "int"
-    assert SPEC.setup(3)["rules"] == {"wares_per_turn": "1", "cards": "sample", "first_player": 1}
+    assert SPEC.setup(3)["rules"] == {"wares_per_turn": "1", "cards": "auto", "first_player": 1}
 
 
 # ------------------------------------------------------------------ wares_per_turn
@@ -76,6 +77,24 @@ def test_sample_cards_are_drawn_two_exchange_cards_of_ten_and_the_wares_of_the_d
     assert match.waiting_for_entry is None
 
 
+@pytest.mark.parametrize("cards, mode, typed", [
+    ("auto", "physical", True), ("auto", "digital", False), ("auto", None, False),
+    ("sample", "physical", False), ("entered", "digital", True),
+])
+def test_cards_auto_follow_the_table_typed_at_a_physical_one_drawn_in_a_digital_one(cards, mode, typed):
+    setup = SPEC.setup(3, {"cards": cards})
+    if mode is not None:
+        setup["mode"] = mode                      # what the appliance adds to a new game's setup
+    match = Match(GAME, setup, EnteredChance())
+    assert (match.waiting_for_entry is not None) is typed
+    assert (match.waiting_for_card is not None) is (not typed)
+
+
+def test_a_setup_of_an_unknown_mode_is_refused():
+    with pytest.raises(RuleError, match='mode must be "digital" or "physical", not \'paper\''):
+        GAME.new_state({**SPEC.setup(3), "mode": "paper"})
+
+
 def test_entered_cards_are_asked_of_the_host_and_nothing_is_drawn_but_the_die():
     match = Match(GAME, SPEC.setup(3, {"cards": "entered"}), SeededChance(1))
     assert match.waiting_for_card is None and match.waiting_for_entry.name == "exchange"
@@ -102,7 +121,7 @@ def test_the_first_player_starts_the_first_rolls_and_the_play(first):
     ({"first_player": 4}, "a seat from 1 to 3, not 4"),
     ({"first_player": 0}, "a seat from 1"),
     ({"wares_per_turn": "2"}, "must be one of '1', 'many'"),
-    ({"cards": "mine"}, "must be one of 'sample', 'entered'"),
+    ({"cards": "mine"}, "must be one of 'auto', 'sample', 'entered'"),
     ({"colour": "red"}, "no rule option 'colour'"),
     ({"wares_per_turn": 1}, "must be str"),
 ])

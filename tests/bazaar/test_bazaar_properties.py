@@ -32,7 +32,7 @@ games = st.fixed_dictionaries({
     "players": st.sampled_from([2, 3, 4, 5]),
     "rules": st.fixed_dictionaries({
         "wares_per_turn": st.sampled_from(["1", "many"]),
-        "cards": st.sampled_from(["sample", "entered"]),
+        "cards": st.sampled_from(["auto", "sample", "entered"]),
         "first_player": st.integers(1, 2),
     }),
     "bots": st.floats(0.3, 0.9),

@@ -2,11 +2,11 @@
 rates, buy the wares of four stalls, until a second stall is sold out. Registered here.
 
 The card contents nobody has published reach the engine through the setup, never a file
-read here: with ``cards = "sample"`` the registry puts the text of this package's two
-sample files (data/, marked as invented) into every setup it builds (GameSpec.data), and
-the engine draws the two exchange cards and the face-up wares from them; with ``cards =
-"entered"`` the host types the two exchange cards at setup and each ware card as it comes
-face up (docs/rules/bazaar.md).
+read here: the registry puts the text of this package's two sample files (data/, marked as
+invented) into every setup it builds (GameSpec.data), and the engine draws the two
+exchange cards and the face-up wares from them; at a physical table (``cards = "auto"``,
+the appliance's mode in the setup) or with ``cards = "entered"`` the host types the two
+exchange cards at setup and each ware card as it comes face up (docs/rules/bazaar.md).
 """
 from __future__ import annotations
 

@@ -59,8 +59,11 @@ def new_state(setup: Mapping[str, Any]) -> BazaarState:
     if rules.first_player > players:
         raise RuleError(f"rule option 'first_player' is a seat from 1 to {players}, "
                         f"not {rules.first_player}")
+    mode = setup.get("mode", "digital")
+    if mode not in ("digital", "physical"):
+        raise RuleError(f'mode must be "digital" or "physical", not {mode!r}')
     exchange_deck, ware_deck, known = None, None, {}
-    if rules.cards == "sample":
+    if not rules.typed(mode):
         data = setup.get("data") or {}
         missing = [name for name in DATA_FILES if not isinstance(data.get(name), str)]
         if missing:

@@ -18,13 +18,14 @@ POINTS = {0: (5, 3, 2, 1), 1: (8, 5, 3, 2), 2: (12, 8, 5, 3)}
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     "wares_per_turn": ("1", "many"),
-    "cards": ("sample", "entered"),
+    "cards": ("auto", "sample", "entered"),
 }
 DESCRIPTIONS = {
     "wares_per_turn": "wares a player may buy at the end of a turn: 1, or as many as the "
                       "cubes allow (the source is silent)",
-    "cards": "the exchange equations and ware cards: the invented sample files shipped in "
-             "data/, or entered by the host as they come up at a real table",
+    "cards": "the exchange equations and ware cards: auto (typed by the host at a physical "
+             "table, from the sample files in a digital game), sample (the invented files shipped "
+             "in data/) or entered (the host types each card as it comes up)",
     "first_player": "the seat that starts (the youngest player), 1 to the number of players",
 }
 
@@ -39,7 +40,7 @@ def points(star_level: int, cubes_left: int) -> int:
 @dataclass(frozen=True, slots=True)
 class BazaarRules:
     wares_per_turn: str = "1"
-    cards: str = "sample"
+    cards: str = "auto"
     first_player: int = 1
 
     def __post_init__(self) -> None:
@@ -49,6 +50,10 @@ class BazaarRules:
                                 f"{', '.join(map(repr, allowed))}, not {getattr(self, name)!r}")
         if type(self.first_player) is not int or self.first_player < 1:
             raise RuleError(f"rule option 'first_player' is a seat from 1, not {self.first_player!r}")
+
+    def typed(self, mode: str) -> bool:
+        """Whether the host types the cards, at a table of ``mode`` (digital or physical)."""
+        return self.cards == "entered" or (self.cards == "auto" and mode == "physical")
 
     @property
     def purchases(self) -> int | None:

@@ -8,9 +8,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 import toy_game  # noqa: F401  (registers the urn)
-from browser_rig import NEEDED, T, Pages, join
+from browser_rig import NEEDED, T, Pages, join, served
 from companion.core.registry import game_spec
-from web.server import Server
 from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
@@ -23,11 +22,8 @@ def server(request, tmp_path):
     spec = game_spec(request.param)
     appliance.new_game(spec.setup(3), {"step_ms": 300, "lead_in_ms": 100} if spec.realtime else None,
                        game=spec.name)
-    appliance.runner.start()
-    server = Server(appliance, "127.0.0.1", 0, PIN)
-    yield server, spec
-    server.close()
-    appliance.close()
+    for server, _ in served(appliance, PIN):
+        yield server, spec
 
 
 def serious(page) -> list[str]:

@@ -13,9 +13,8 @@ import re
 import playwright.sync_api as playwright_sync
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join
+from browser_rig import NEEDED, T, Pages, join, served
 from web_rig import PIN, make_appliance, wait_for
-from web.server import Server
 
 pytestmark = NEEDED
 DIGITS = "() => /^\\d+$/.test(document.getElementById('count').textContent)"
@@ -25,11 +24,7 @@ DIGITS = "() => /^\\d+$/.test(document.getElementById('count').textContent)"
 def server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     appliance.new_game({"players": 3}, {"step_ms": 60, "lead_in_ms": 100})
-    appliance.runner.start()
-    server = Server(appliance, "127.0.0.1", 0, PIN)
-    yield server, appliance
-    server.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 def buzz(page) -> None:

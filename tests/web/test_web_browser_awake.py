@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join
-from web.server import Server
+from browser_rig import NEEDED, T, Pages, join, served
 from web_rig import PIN, Phone, all_pick, make_appliance, stop
 
 pytestmark = NEEDED
@@ -31,11 +30,7 @@ Object.defineProperty(navigator, "wakeLock", { value: { request(kind) {
 def server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     appliance.new_game({"players": 3}, {"step_ms": 500, "lead_in_ms": 100})
-    appliance.runner.start()
-    server = Server(appliance, "127.0.0.1", 0, PIN)
-    yield server, appliance
-    server.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 def calls(page) -> list[str]:

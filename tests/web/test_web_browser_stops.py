@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join
+from browser_rig import NEEDED, T, Pages, join, served
 from companion.core.game import Event
-from web.server import Server
 from web_rig import PIN, Phone, make_appliance, stop
 
 pytestmark = NEEDED
@@ -21,11 +20,7 @@ def server(tmp_path):
     appliance.new_game({"players": 3, "names": ["Ana", "Bo", "Cy"]},
                        {"step_ms": 400, "lead_in_ms": 100, "tie_window_ms": 100,
                         "claim_deadline_ms": 60_000})
-    appliance.runner.start()
-    server = Server(appliance, "127.0.0.1", 0, PIN)
-    yield server, appliance
-    server.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 def test_a_stop_is_explained_on_each_phone_and_the_end_on_every_screen(browser, server):

@@ -14,9 +14,9 @@ import os
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, seated_table, served
+from browser_rig import NEEDED, Pages, T, seated_table, served, wait_on
 from companion.core.registry import game_spec
-from web_rig import PIN, make_appliance, wait_for
+from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
 # 0: R = YYYYY  1: Y = GGGGG  2: G = BBBBB  3: W = RR  4: B = WW
@@ -59,7 +59,7 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     host.select_option("select[name=players]", "3")
     host.select_option("select[name=mode]", "physical")          # cards auto: typed here
     host.click("#new-game button[type=submit]")
-    wait_for(lambda: appliance.session.match.setup.get("mode") == "physical", T / 1000, "the new game")
+    wait_on(host, lambda: appliance.session.match.setup.get("mode") == "physical", "the new game")
     type_card(host, "R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = RW")   # a slip: B = RW for B = WW
     waits_for(host, "Exchange card 2 of 2", "#entry-title")
     host.click("[data-command=undo]")                                   # typed the wrong card

@@ -100,3 +100,17 @@ def seated_table(pages: Pages, names: list[str], pin: str, widths: dict[int, int
     host = pages.open("/host", phone=False)
     log_in(host, pin)
     return phones, table, host
+
+
+def wait_on(page, predicate, what: str, timeout_ms: int = T):
+    """Poll ``predicate`` (the server's side) while ``page``'s Playwright keeps running: the
+    sync API answers a page's dialogs (the console's confirm) only inside its own calls, so
+    a plain sleep while a confirm is open would wait for ever."""
+    waited = 0
+    while waited < timeout_ms:
+        value = predicate()
+        if value:
+            return value
+        page.wait_for_timeout(20)
+        waited += 20
+    raise AssertionError(f"timed out waiting for {what}")

@@ -13,8 +13,8 @@ import re
 import playwright.sync_api as playwright_sync
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join, served
-from web_rig import PIN, make_appliance, wait_for
+from browser_rig import NEEDED, Pages, T, join, served, wait_on
+from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
 DIGITS = "() => /^\\d+$/.test(document.getElementById('count').textContent)"
@@ -58,7 +58,7 @@ def test_a_whole_game_from_joining_to_scores(browser, server):
         host.fill(f"input[name='table.{name}']", value)
     host.click("#new-game button[type=submit]")
     # the game being replaced is at turn 1 too: wait for the new one on the server first
-    wait_for(lambda: appliance.session.realtime.timing.step_us == 150_000, T / 1000, "the new game")
+    wait_on(host, lambda: appliance.session.realtime.timing.step_us == 150_000, "the new game")
     table.wait_for_function("() => document.getElementById('turn').textContent.includes('Turn 1')")
     ana.wait_for_selector("#hand button:not([disabled])", timeout=T)
     assert appliance.session.state.names == ("Ana", "Ben", "Cy")

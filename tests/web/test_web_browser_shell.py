@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import toy_game  # noqa: F401  (registers the urn)
-from browser_rig import NEEDED, T, host_console, served
-from web_rig import PIN, make_appliance, wait_for
+from browser_rig import NEEDED, T, host_console, served, wait_on
+from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
 
@@ -31,7 +31,7 @@ def test_the_host_starts_the_urn_enters_its_data_and_a_phone_plays_it(browser, s
     host.select_option("select[name=mode]", "physical")
     host.check("input[name='rules.label_at_table']")
     host.click("#new-game button[type=submit]")
-    wait_for(lambda: appliance.spec.name == "urn", T / 1000, "the urn on the server")
+    wait_on(host, lambda: appliance.spec.name == "urn", "the urn on the server")
 
     host.wait_for_selector("#entry-form:not([hidden])", timeout=T)
     assert "label" in host.text_content("#entry-title")

@@ -1,15 +1,13 @@
 """Samarkand Market: lots from the bag, sealed bids, sales on the market cards; registered here.
 
 The one file read of the package is here, at registration: the invented sample deck in
-data/sample_deck.toml, read through importlib.resources (package data, like a module) and
-given as the default of the rule option ``market_deck``. The engine never reads a file: it
+data/sample_deck.toml, read through the registry's data_file (package data, like a module)
+and given as the default of the rule option ``market_deck``. The engine never reads a file: it
 gets its cards in the rules of each game's setup, which the store keeps with the game.
 """
 from __future__ import annotations
 
-from importlib.resources import files
-
-from companion.core.registry import GameSpec, Narration, register_game
+from companion.core.registry import GameSpec, Narration, data_file, register_game
 from companion.games.market import narration
 from companion.games.market.bots import STYLES
 from companion.games.market.cards import deck_to_data, parse_deck
@@ -17,13 +15,13 @@ from companion.games.market.engine import MarketGame
 from companion.games.market.options import options
 from companion.games.market.sale import advise_data
 
-SAMPLE_DECK_FILE = "data/sample_deck.toml"
+SAMPLE_DECK_FILE = "sample_deck.toml"
 
 
 def sample_deck() -> list[dict]:
     """The invented sample deck (not the publisher's cards), as the rules carry it."""
-    text = files(__name__).joinpath(SAMPLE_DECK_FILE).read_text(encoding="utf-8")
-    return deck_to_data(parse_deck(text, SAMPLE_DECK_FILE))
+    text = data_file(__name__, SAMPLE_DECK_FILE)
+    return deck_to_data(parse_deck(text, f"data/{SAMPLE_DECK_FILE}"))
 
 
 SPEC = register_game(GameSpec(

@@ -7,16 +7,14 @@ the package registers (the engine itself reads nothing).
 """
 from __future__ import annotations
 
-from importlib.resources import files
-
-from companion.core.registry import GameSpec, Narration, Option, register_game
+from companion.core.registry import GameSpec, Narration, Option, data_file, register_game
 from companion.games.samarkand import narration
 from companion.games.samarkand.advise import advise
 from companion.games.samarkand.bots import STYLES
 from companion.games.samarkand.engine import SamarkandGame
 from companion.games.samarkand.rules import CHOICES, DESCRIPTIONS, Rules
 
-SAMPLE_BOARD = files(__package__).joinpath("data", "sample_board.json").read_text(encoding="utf-8")
+SAMPLE_BOARD = data_file(__package__, "sample_board.json")
 """The sample board's file text (INVENTED: not the printed board)."""
 
 

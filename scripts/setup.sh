@@ -20,3 +20,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   fi
   touch "$stamp"
 fi
+# the pages' French: the gettext catalogs are compiled here, never committed as binaries
+if ! .venv/bin/pybabel compile -d web/translations > .venv/compile.log 2>&1; then
+  cat .venv/compile.log >&2
+  echo "error: compiling the French catalog failed (web/translations)" >&2
+  exit 1
+fi

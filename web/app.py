@@ -15,8 +15,10 @@ from urllib.parse import urlsplit
 from flask import Flask, g, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.core.phrase import Phrase
 from companion.store import GameClosedError, StoreError, StoreFullError
 from web.hub import PING_S, Hub
+from web.i18n import say
 from web.identity import (
     ACTION_HEADER, VISITOR_COOKIE, HostSessions, Refused, action_token, new_token, set_cookie,
 )
@@ -35,7 +37,7 @@ log = logging.getLogger(__name__)
 
 def create_app(appliance, host_pin: str) -> Flask:
     """The app for ``appliance``; the host console opens with ``host_pin``."""
-    from web import host, pages, player, stream
+    from web import host, i18n, pages, player, stream
 
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, PING_S=PING_S, JOIN_URL=None,
@@ -44,6 +46,7 @@ def create_app(appliance, host_pin: str) -> Flask:
     app.extensions["samarkand"] = GameService(appliance, hub)
     app.extensions["samarkand.hosts"] = HostSessions(host_pin)
     app.extensions["samarkand.hub"] = hub
+    i18n.install(app)
     pages.install(app)
     for blueprint in (player.bp, host.bp, stream.bp):
         app.register_blueprint(blueprint)
@@ -88,26 +91,33 @@ def _secure_response(response):
 
 
 def _refused(exc: Refused):
-    return jsonify(error=str(exc)), exc.status
+    return jsonify(error=say(exc.phrase)), exc.status
+
+
+HTTP_ERRORS = {404: Phrase("there is no such page"),
+               405: Phrase("that is not how this address is used"),
+               413: Phrase("that request is too large"),
+               400: Phrase("that request could not be read")}
 
 
 def _http_error(exc: HTTPException):
-    messages = {404: "there is no such page", 405: "that is not how this address is used",
-                413: "that request is too large", 400: "that request could not be read"}
-    return jsonify(error=messages.get(exc.code, exc.description)), exc.code
+    return jsonify(error=say(HTTP_ERRORS.get(exc.code, exc.description))), exc.code
 
 
 def _not_saved(exc: StoreError):
     log.error("%s %r: %s", request.method, request.path, exc)
     if isinstance(exc, GameClosedError):
-        return jsonify(error="this game is over: wait for the host to start a new one"), 409
+        return jsonify(error=say(Phrase("this game is over: wait for the host to start a new one"))), 409
     if isinstance(exc, StoreFullError):
-        return jsonify(error="the Pi's disk is full, so that was not saved: free some space"), 503
-    return jsonify(error="the Pi could not save that, so it did not happen: see its screen"), 503
+        return jsonify(error=say(Phrase("the Pi's disk is full, so that was not saved: "
+                                        "free some space"))), 503
+    return jsonify(error=say(Phrase("the Pi could not save that, so it did not happen: "
+                                    "see its screen"))), 503
 
 
 def _unexpected(exc: Exception):
     """A fault after an action may come after its commit: the page is told to look again."""
     log.exception("unexpected error in %s %r", request.method, request.path)
-    return jsonify(error="something went wrong on the Pi: reload the page to see the game"), 500
+    return jsonify(error=say(Phrase("something went wrong on the Pi: reload the page to see "
+                                    "the game"))), 500
 

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request, url_for
 
+from companion.core.phrase import Phrase
 from web.context import body, hosts, need_host, service
+from web.i18n import say
 from web.identity import HOST_COOKIE, Refused, set_cookie
 from web.service import whole_number
 
@@ -54,7 +56,7 @@ def command(command: str):
     done = None
     if command in ("pause", "resume"):
         web.run(command)
-        done = "Paused" if command == "pause" else "Resumed"
+        done = Phrase("Paused") if command == "pause" else Phrase("Resumed")
     elif command == "undo":
         done = web.undo()
     elif command == "end":
@@ -74,5 +76,5 @@ def command(command: str):
     elif command == "accept":
         web.accept()
     else:
-        raise Refused(404, f"the host console has no command {command!r}")
-    return jsonify(ok=True, done=done)
+        raise Refused(404, "the host console has no command {command}", command=repr(command))
+    return jsonify(ok=True, done=None if done is None else say(done))

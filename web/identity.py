@@ -23,6 +23,7 @@ import threading
 import time
 import unicodedata
 
+from companion.core.phrase import Phrase
 from companion.store.events import JOINED_KEY
 from web.pin import PinGuard
 
@@ -35,10 +36,13 @@ _DEFAULT_NAME = re.compile(r"seat \d+", re.IGNORECASE)
 
 
 class Refused(ValueError):
-    """A request the page refuses, with the HTTP status and a message a person understands."""
+    """A request the page refuses, with the HTTP status and a message a person understands
+    (a ``Phrase``: the app answers it in the reader's language)."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: str, **params) -> None:
+        self.phrase = message if isinstance(message, Phrase) and not params \
+            else Phrase(str(message), **params)
+        super().__init__(self.phrase)
         self.status = status
 
 
@@ -104,15 +108,15 @@ class Seats:
         """Give ``seat`` to a new token under ``name``; returns the token for the cookie."""
         self.sync()
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(display_names):
-            raise Refused(400, f"there is no seat {seat!r} at this table")
+            raise Refused(400, "there is no seat {seat} at this table", seat=repr(seat))
         name = clean_name(name)
         others = [n.lower() for s, n in enumerate(display_names) if s != seat]
         if name.lower() in others:
-            raise Refused(409, f"someone at the table is already called {name}")
+            raise Refused(409, "someone at the table is already called {name}", name=name)
         token = new_token()
         with self.lock:
             if seat in self.joined or seat in self.bots:
-                raise Refused(409, f"seat {seat + 1} is taken; pick a free seat")
+                raise Refused(409, "seat {seat} is taken; pick a free seat", seat=seat + 1)
             joined = {**self.joined, seat: {"token": digest(token), "name": name}}
             self._save(joined, self.bots)
             self.joined = joined
@@ -136,8 +140,8 @@ class Seats:
         token = new_token()
         with self.lock:
             if seat not in self.joined:
-                raise Refused(409, f"seat {seat + 1} is not held by a phone: free seats are "
-                                   f"joined from the join page")
+                raise Refused(409, "seat {seat} is not held by a phone: free seats are "
+                                   "joined from the join page", seat=seat + 1)
             joined = {**self.joined, seat: {**self.joined[seat], "token": digest(token)}}
             self._save(joined, self.bots)
             self.joined = joined
@@ -182,7 +186,7 @@ def clean_name(name) -> str:
     if not name:
         raise Refused(400, "type your name")
     if len(name) > NAME_MAX:
-        raise Refused(400, f"a name has at most {NAME_MAX} characters")
+        raise Refused(400, "a name has at most {most} characters", most=NAME_MAX)
     if _DEFAULT_NAME.fullmatch(name):
         raise Refused(400, "pick a name of your own, not a seat number")
     return name
@@ -204,7 +208,7 @@ class HostSessions:
         with self.lock:
             wait = self.guard.wait_s(client, now)
             if wait > 0:
-                raise Refused(429, f"too many wrong PINs: wait {math.ceil(wait)} s and try again")
+                raise Refused(429, "too many wrong PINs: wait {seconds} s and try again", seconds=math.ceil(wait))
             if not isinstance(pin, str) or not hmac.compare_digest(
                     pin.encode(errors="replace"), self.pin.encode()):
                 self.guard.failed(client, now)

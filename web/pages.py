@@ -14,6 +14,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from companion.core.errors import RuleError
 from companion.core.registry import GameSpec, game_spec, game_specs
 from web.context import is_host, my_seat, page_token, service
+from web.i18n import say
 from web.identity import SEAT_COOKIE, Refused, set_cookie
 
 bp = Blueprint("pages", __name__)
@@ -47,8 +48,8 @@ def join_url() -> str:
 def _page(template: str, page: str, **extra):
     spec = service().appliance.spec
     return render_template(template, token=page_token(), page=page,
-                           game=spec.name if spec else "", title=spec.title if spec else APP_NAME,
-                           **extra)
+                           game=spec.name if spec else "",
+                           title=say(spec.title) if spec else APP_NAME, **extra)
 
 
 @bp.get("/")
@@ -93,7 +94,16 @@ def game_asset(name: str, filename: str):
 @bp.get("/api/games")
 def games():
     """The games and their options, from which the host console builds its new-game form."""
-    return jsonify(games=[spec.to_dict() for spec in game_specs()])
+    return jsonify(games=[_in_words(spec.to_dict()) for spec in game_specs()])
+
+
+def _in_words(schema: dict) -> dict:
+    """A game's schema with its title and descriptions in the reader's language."""
+    def described(option: dict) -> dict:
+        return {**option, "description": say(option["description"])}
+    return {**schema, "title": say(schema["title"]),
+            "options": [described(o) for o in schema["options"]],
+            "table_settings": [described(o) for o in schema["table_settings"]]}
 
 
 @bp.get("/qr.svg")

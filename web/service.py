@@ -14,6 +14,7 @@ from collections import Counter
 
 from companion.core.errors import RuleError
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 from companion.core.registry import game_spec
 from web.hub import Hub
 from web.identity import Refused, Seats
@@ -129,15 +130,23 @@ class GameService:
         try:
             return self.appliance.call(getattr(session, action), *args)
         except RuleError as exc:
-            raise Refused(409, self._in_names(str(exc))) from None
+            raise Refused(409, self._in_names(exc.phrase)) from None
 
-    def _in_names(self, message: str) -> str:
+    def _in_names(self, phrase: Phrase) -> Phrase:
         """The engine's message with the names people joined under."""
         session = self._session()
         engine_names = session.game.names(session.state)
-        for seat, name in self.seats.names().items():
-            message = message.replace(engine_names[seat], name)
-        return message
+        joined = {engine_names[seat]: name for seat, name in self.seats.names().items()}
+
+        def renamed(text):
+            if not isinstance(text, str) or isinstance(text, Phrase):
+                return text
+            for engine_name, name in joined.items():
+                text = text.replace(engine_name, name)
+            return text
+        if not phrase.params:
+            return Phrase(renamed(phrase.template))
+        return Phrase(phrase.template, **{key: renamed(value) for key, value in phrase.params.items()})
 
     def act(self, seat: int, kind, data) -> None:
         """A seat's decision, as the event the engine is handed (it refuses what is wrong)."""
@@ -153,16 +162,18 @@ class GameService:
     def undo(self) -> str:
         """Undo the last decision; says which, in the game's words where it has them."""
         dropped = self.run("undo")
-        return "Undone: " + self.appliance.call(lambda now: self._told(dropped[0]))
+        return Phrase("Undone: {what}", what=self.appliance.call(lambda now: self._told(dropped[0])))
 
-    def _told(self, event: Event) -> str:
+    def _told(self, event: Event) -> Phrase:
         session, narration = self._session(), self.appliance.spec.narration
-        actor = "" if event.actor is None else session.game.names(session.state)[event.actor] + "'s "
         if narration is not None:
             lines = narration.describe(event, session.state, session.game.apply(session.state, event))
             if lines:
-                return self._in_names(lines[0])
-        return self._in_names(actor + event.kind)
+                return self._in_names(lines[0] if isinstance(lines[0], Phrase) else Phrase(lines[0]))
+        if event.actor is None:
+            return Phrase(event.kind)
+        return self._in_names(Phrase("{name}: {action}", action=event.kind,
+                                     name=session.game.names(session.state)[event.actor]))
 
     def buzz(self, seat: int) -> None:
         press = self.appliance.inputs.press
@@ -184,7 +195,7 @@ class GameService:
     def new_game(self, body: dict) -> int:
         """A new game of the host's choice, with options from its own schema."""
         game = body.get("game") or (self.appliance.spec.name if self.appliance.spec else "marche")
-        players = whole_number(body.get("players"), "players")
+        players = whole_number(body.get("players"), Phrase("players"))
         rules = body.get("rules") or {}
         table = body.get("table") or {}
         if not isinstance(rules, dict) or not isinstance(table, dict):
@@ -196,13 +207,13 @@ class GameService:
             spec = game_spec(game)
             setup = spec.setup(players, rules, names)
         except RuleError as exc:
-            raise Refused(400, str(exc)) from None
+            raise Refused(400, exc.phrase) from None
         for seat in set(self.appliance.human_seats) - set(kept):
             self.appliance.release_seat(seat)
         try:
             game_id = self.appliance.new_game(setup, table, mode, spec.name)
         except RuleError as exc:
-            raise Refused(400, str(exc)) from None
+            raise Refused(400, exc.phrase) from None
         self.seats.install(game_id, kept)
         self.hub.notify()
         return game_id
@@ -211,9 +222,9 @@ class GameService:
         """The host's seat controls: hand ``seat`` to a bot, free it for a new phone, or
         move it to another phone (returns that phone's new token; the old one is revoked)."""
         session = self._session()
-        seat = whole_number(seat, "seat")
+        seat = whole_number(seat, Phrase("seat"))
         if not 0 <= seat < session.game.players(session.state):
-            raise Refused(400, f"there is no seat {seat + 1} at this table")
+            raise Refused(400, "there is no seat {seat} at this table", seat=seat + 1)
         if to not in ("bot", "free", "move"):
             raise Refused(400, 'say what becomes of the seat: "bot", "free" or "move"')
         token = None
@@ -242,9 +253,9 @@ class GameService:
             raise Refused(409, "discards are chosen when the game is over")
         if game_id in self.accepted:
             raise Refused(409, "the scores were already accepted")
-        seat = whole_number(seat, "seat")
+        seat = whole_number(seat, Phrase("seat"))
         if not 0 <= seat < session.game.players(session.state):
-            raise Refused(400, f"there is no seat {seat}")
+            raise Refused(400, "there is no seat {seat} at this table", seat=seat)
         chosen = dict(self.overrides.get(game_id, {}))
         if keep is None:
             chosen.pop(seat, None)
@@ -253,7 +264,7 @@ class GameService:
         try:
             scores(self.appliance.spec, session, {}, chosen)
         except RuleError as exc:
-            raise Refused(409, str(exc)) from None
+            raise Refused(409, exc.phrase) from None
         self.overrides[game_id] = chosen
         self._keep_result(session)
         self.hub.notify()
@@ -274,7 +285,7 @@ class GameService:
 
 def whole_number(value, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Refused(400, f"{what} must be a whole number, not {value!r}")
+        raise Refused(400, "{what} must be a whole number, not {value}", what=what, value=repr(value))
     return value
 
 
@@ -284,5 +295,5 @@ def parse_keep(keep) -> dict:
         raise Refused(400, "keep must map each goods type to the card values kept")
     for values in keep.values():
         for value in values:
-            whole_number(value, "a card value kept")
+            whole_number(value, Phrase("a card value kept"))
     return keep

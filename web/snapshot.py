@@ -7,6 +7,7 @@ computed only once the game is over or ended, when every holding is public by th
 """
 from __future__ import annotations
 
+from companion.core.phrase import Phrase
 from companion.core.registry import GameSpec
 from companion.runtime.session import Session
 
@@ -48,7 +49,9 @@ def _waiting_entry(session: Session) -> dict | None:
     request = session.match.waiting_for_entry
     if request is None:
         return None
-    return {"name": request.name, "prompt": request.prompt, "example": request.example}
+    prompt = request.prompt
+    return {"name": request.name, "example": request.example,
+            "prompt": prompt.to_dict() if isinstance(prompt, Phrase) else prompt}
 
 
 def scores(spec: GameSpec, session: Session, names: dict[int, str], overrides: dict[int, dict]) -> dict:

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.game import ChanceRequest
+from companion.core.phrase import Phrase
 
 
 class SeededChance:
@@ -78,5 +79,6 @@ def check_remaining(request: ChanceRequest, card: Any) -> None:
             if remaining[same] > 0:
                 return
             break
-    left = ", ".join(f"{c}×{n}" for c, n in sorted(remaining.items()) if n) or "nothing"
-    raise RuleError(f"card {card!r} is no longer in the {request.deck} deck (left: {left})")
+    left = ", ".join(f"{c}×{n}" for c, n in sorted(remaining.items()) if n) or Phrase("nothing")
+    raise RuleError("card {card} is no longer in the {deck} deck (left: {left})", card=repr(card),
+                    deck=request.deck, left=left)

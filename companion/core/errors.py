@@ -1,5 +1,22 @@
-"""Errors a person can read: every refusal names what is wrong."""
+"""Errors a person can read: every refusal names what is wrong, in words a page can translate."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.phrase import Phrase
 
 
 class RuleError(ValueError):
-    """An action the rules refuse; the state it was applied to is untouched."""
+    """An action the rules refuse; the state it was applied to is untouched.
+
+    ``RuleError("{name} has already bid", name=...)``: the message is a ``Phrase``, so the
+    terminal prints it in English and a phone reads it in its own language.
+    """
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.phrase = template if isinstance(template, Phrase) and not params \
+            else Phrase(str(template), **params)
+        super().__init__(self.phrase)
+
+    def __str__(self) -> str:
+        return str(self.phrase)

@@ -49,10 +49,12 @@ class Option:
         expected = type(self.default)
         same_type = type(value) is expected or (self.kind == "list" and isinstance(value, (list, tuple)))
         if not same_type:
-            raise RuleError(f"rule option {self.name!r} must be {self.kind}, not {value!r}")
+            raise RuleError("rule option {name} must be {kind}, not {value}", name=repr(self.name),
+                            kind=self.kind, value=repr(value))
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(repr, self.choices))
-            raise RuleError(f"rule option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise RuleError("rule option {name} must be one of {allowed}, not {value}",
+                            name=repr(self.name), allowed=allowed, value=repr(value))
         return value
 
     def to_dict(self) -> dict[str, Any]:
@@ -111,15 +113,17 @@ class GameSpec:
             if option.name == name:
                 return option
         known = ", ".join(o.name for o in self.options) or "none"
-        raise RuleError(f"{self.title} has no rule option {name!r} (options: {known})")
+        raise RuleError("{game} has no rule option {name} (options: {known})", game=self.title,
+                        name=repr(name), known=known)
 
     def setup(self, players: Any, options: Mapping[str, Any] | None = None,
               names: list[str] | None = None) -> dict[str, Any]:
         """A checked setup for ``engine().new_state``: the players, their names, and under
         "rules" every option (the defaults, with ``options`` on top)."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise RuleError(f"{self.title} is played by {self.min_players} to "
-                            f"{self.max_players} players, not {players!r}")
+            raise RuleError("{game} is played by {low} to {high} players, not {players}",
+                            game=self.title, low=self.min_players, high=self.max_players,
+                            players=repr(players))
         chosen = {o.name: o.default for o in self.options}
         for name, value in (options or {}).items():
             chosen[name] = self.option(name).check(value)
@@ -163,7 +167,8 @@ def game_spec(name: str) -> GameSpec:
     try:
         return _specs[name]
     except (KeyError, TypeError):
-        raise RuleError(f"there is no game {name!r} (games: {', '.join(sorted(_specs))})") from None
+        raise RuleError("there is no game {name} (games: {games})", name=repr(name),
+                        games=", ".join(sorted(_specs))) from None
 
 
 def game_specs() -> list[GameSpec]:

@@ -30,12 +30,13 @@ class Pages:
         self.errors: list[str] = []
 
     def open(self, path: str = "/", phone: bool = True, width: int | None = None,
-             init_script: str | None = None):
+             init_script: str | None = None, locale: str = "en-GB"):
+        """A new page (its own cookies); ``locale`` is the phone's language (Accept-Language)."""
         device = dict(self.pw.devices["iPhone 13"]) if phone else {}
         device.pop("default_browser_type", None)
         if width:
             device["viewport"] = {"width": width, "height": 740}
-        context = self.browser.new_context(**device)
+        context = self.browser.new_context(**device, locale=locale)
         context.route("**/*", self._only_local)
         if init_script:
             context.add_init_script(init_script)
@@ -80,24 +81,25 @@ def log_in(host, pin: str) -> None:
     host.click("#login-form button")
 
 
-def host_console(browser, server, pin: str):
+def host_console(browser, server, pin: str, locale: str = "en-GB"):
     """Pages on ``server`` (the ``browser`` fixture's), and the host console on them,
     logged in with ``pin``."""
     pw, chromium = browser
     pages = Pages(pw, chromium, server.url.rstrip("/"))
-    host = pages.open("/host")
+    host = pages.open("/host", locale=locale)
     log_in(host, pin)
     return pages, host
 
 
-def seated_table(pages: Pages, names: list[str], pin: str, widths: dict[int, int] | None = None):
+def seated_table(pages: Pages, names: list[str], pin: str, widths: dict[int, int] | None = None,
+                 locale: str = "en-GB"):
     """Phones for ``names`` (seat by seat, each joined), the table screen, and the host
-    console logged in with ``pin``: ``(phones, table, host)``."""
-    phones = [pages.open(width=(widths or {}).get(seat)) for seat in range(len(names))]
+    console logged in with ``pin``: ``(phones, table, host)``, all in ``locale``'s language."""
+    phones = [pages.open(width=(widths or {}).get(seat), locale=locale) for seat in range(len(names))]
     for seat, (page, name) in enumerate(zip(phones, names)):
         join(page, seat, name)
-    table = pages.open("/table", phone=False)
-    host = pages.open("/host", phone=False)
+    table = pages.open("/table", phone=False, locale=locale)
+    host = pages.open("/host", phone=False, locale=locale)
     log_in(host, pin)
     return phones, table, host
 

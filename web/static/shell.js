@@ -1,14 +1,55 @@
 /* The pages' shell, the same for every game: the live stream, posting actions, joining a
    seat, the host's PIN and controls, the entry forms for draws and data the game waits for,
    and the new-game form built from the games' option schema. Each game's own module
-   (/games/<name>/game.js) registers how its pages look: Samarkand.register({...}). */
+   (/games/<name>/game.js) registers how its pages look: Samarkand.register({...}).
+   Every word a person reads goes through _() (or ngettext, or say() for a game's Phrase):
+   English is the source, and the page carries its language's catalog (web/i18n.py). */
 "use strict";
 
 const Samarkand = (() => {
   const TOKEN = document.querySelector('meta[name="action-token"]').content;
   const PAGE = document.body.dataset.page;
   const GAME = document.body.dataset.game;
-  let game = { render: {}, tick() {}, statusText() { return ""; }, seatLabel(p) { return "Seat " + (p.seat + 1); } };
+
+  /* ---------------------------------------------------------- words */
+  const CATALOG = JSON.parse(document.getElementById("page-words").textContent);
+  const LANGUAGE = CATALOG.language;
+
+  /* "{name}" filled in from params; "{{" and "}}" are literal braces (as in Python). */
+  function fill(text, params) {
+    if (!params) return text;
+    return text.replace(/\{\{|\}\}|\{(\w+)\}/g, (whole, key) =>
+      key === undefined ? whole[0] : String(params[key]));
+  }
+
+  /* msgid in the reader's language, its {placeholders} filled in. */
+  function _(msgid, params) {
+    const text = CATALOG.words[msgid];
+    return fill(typeof text === "string" && text ? text : msgid, params);
+  }
+
+  /* The form for n: English and French have two (French says "1 cube", "0 cube"). */
+  function ngettext(singular, plural, n, params) {
+    const many = LANGUAGE === "fr" ? n > 1 : n !== 1;
+    const forms = CATALOG.words[singular];
+    const text = Array.isArray(forms) && forms[many ? 1 : 0] ? forms[many ? 1 : 0] : (many ? plural : singular);
+    return fill(text, Object.assign({ n }, params || {}));
+  }
+
+  /* A game's Phrase from the snapshot ({text, template, params}) or a plain string, in
+     the reader's language; its words (a colour, a goods type) translated too. */
+  function say(phrase) {
+    if (phrase === null || phrase === undefined) return "";
+    if (typeof phrase === "string") return _(phrase);
+    const params = {};
+    for (const [key, value] of Object.entries(phrase.params || {})) {
+      params[key] = typeof value === "string" ? _(value) : say(value);
+    }
+    return _(phrase.template, params);
+  }
+
+  let game = { render: {}, tick() {}, statusText() { return ""; },
+               seatLabel(p) { return _("Seat {n}", { n: p.seat + 1 }); } };
   let snap = null;          // the last snapshot received
   let receivedAt = 0;       // performance.now() when it arrived
 
@@ -47,12 +88,12 @@ const Samarkand = (() => {
         body: JSON.stringify(body || {}),
       });
     } catch (e) {
-      toast("The table cannot be reached: check the Wi-Fi.");
+      toast(_("The table cannot be reached: check the Wi-Fi."));
       throw e;
     }
     const data = await response.json().catch(() => ({}));
     if (!response.ok) {
-      toast(data.error || "That did not work.");
+      toast(data.error || _("That did not work."));
       throw new Error(data.error);
     }
     return data;
@@ -97,11 +138,11 @@ const Samarkand = (() => {
   function statusText() {
     const t = snap.table;
     switch (t.status) {
-      case "paused": return "Paused by the host";
-      case "waiting_card": return "Waiting for the host to enter the " + t.waiting_card.deck + " draw";
-      case "waiting_entry": return "Waiting for the host: " + t.waiting_entry.prompt;
-      case "over": return "The game is over";
-      case "ended": return "The host ended the game";
+      case "paused": return _("Paused by the host");
+      case "waiting_card": return _("Waiting for the host to enter the draw: {deck}", { deck: _(t.waiting_card.deck) });
+      case "waiting_entry": return _("Waiting for the host: {prompt}", { prompt: say(t.waiting_entry.prompt) });
+      case "over": return _("The game is over");
+      case "ended": return _("The host ended the game");
       default: return game.statusText(snap, ui);
     }
   }
@@ -110,13 +151,13 @@ const Samarkand = (() => {
     const t = snap.table;
     $("card-box").hidden = !t.waiting_card;
     if (t.waiting_card) {
-      $("card-title").textContent = "Enter the " + t.waiting_card.deck + " draw";
+      $("card-title").textContent = _("Enter the draw: {deck}", { deck: _(t.waiting_card.deck) });
       $("card-buttons").replaceChildren(...t.waiting_card.remaining.map(([card, n]) =>
-        button(card + " (" + n + " left)", () => act("/api/host/card", { card }))));
+        button(_("{card} ({n} left)", { card: _(String(card)), n }), () => act("/api/host/card", { card }))));
     }
     $("entry-form").hidden = !t.waiting_entry;
-    if (t.waiting_entry && $("entry-title").textContent !== t.waiting_entry.prompt) {
-      $("entry-title").textContent = t.waiting_entry.prompt;
+    if (t.waiting_entry && $("entry-title").textContent !== say(t.waiting_entry.prompt)) {
+      $("entry-title").textContent = say(t.waiting_entry.prompt);
       $("entry-value").placeholder = JSON.stringify(t.waiting_entry.example);
     }
   }
@@ -138,29 +179,31 @@ const Samarkand = (() => {
   }
 
   /* ---------------------------------------------------------- seats */
-  const SEAT_STATES = { connected: "phone connected", disconnected: "phone disconnected",
-                        bot: "bot", free: "free" };
+  const SEAT_STATES = { connected: _("phone connected"), disconnected: _("phone disconnected"),
+                        bot: _("bot"), free: _("free") };
 
   /* Every page: the table waits on a seat whose phone has gone away. */
   function renderSeatAlert() {
     const stalled = (snap.seats || []).filter((s) => s.waited && s.state === "disconnected");
     $("seat-alert").hidden = !stalled.length;
     $("seat-alert").textContent = stalled.length
-      ? "Waiting for " + stalled.map((s) => s.name).join(", ") + ": phone disconnected. The host can hand the seat to a bot or move it to another phone."
+      ? _("Waiting for {names}: phone disconnected. The host can hand the seat to a bot or move it to another phone.",
+          { names: stalled.map((s) => s.name).join(", ") })
       : "";
   }
 
   /* The host console: each seat's state, and hand it to a bot, free it, or move it. */
   function seatCommand(seat, to) {
-    const asks = { bot: "Hand this seat to a bot?", free: "Free this seat for a new phone? Its phone loses it.",
-                   move: "Move this seat to another phone? Its phone loses it." };
+    const asks = { bot: _("Hand this seat to a bot?"), free: _("Free this seat for a new phone? Its phone loses it."),
+                   move: _("Move this seat to another phone? Its phone loses it.") };
     if (!confirm(asks[to])) return;
     post("/api/host/seat", { seat, to }).then((done) => {
       const link = $("seat-link");
       link.hidden = !done.link;
-      if (done.link) link.textContent = "Open this link on the new phone: " + done.link;
-      toast(to === "move" ? "Seat " + (seat + 1) + " moves to the phone that opens the link"
-            : to === "bot" ? "A bot plays seat " + (seat + 1) : "Seat " + (seat + 1) + " is free to join");
+      if (done.link) link.textContent = _("Open this link on the new phone: {link}", { link: done.link });
+      const n = seat + 1;
+      toast(to === "move" ? _("Seat {n} moves to the phone that opens the link", { n })
+            : to === "bot" ? _("A bot plays seat {n}", { n }) : _("Seat {n} is free to join", { n }));
     }).catch(() => null);
   }
 
@@ -168,10 +211,10 @@ const Samarkand = (() => {
     $("seat-rows").replaceChildren(...(snap.seats || []).map((s) => el("li",
       { className: "seat-row " + s.state },
       el("span", { className: "seat-name", textContent: (s.seat + 1) + ". " + s.name }),
-      el("span", { className: "seat-state", textContent: SEAT_STATES[s.state] + (s.waited ? " · waited on" : "") }),
-      s.state === "bot" ? null : button("Hand to a bot", () => seatCommand(s.seat, "bot")),
-      s.state === "free" ? null : button("Free", () => seatCommand(s.seat, "free")),
-      s.state === "connected" || s.state === "disconnected" ? button("Move to another phone", () => seatCommand(s.seat, "move")) : null)));
+      el("span", { className: "seat-state", textContent: SEAT_STATES[s.state] + (s.waited ? " · " + _("waited on") : "") }),
+      s.state === "bot" ? null : button(_("Hand to a bot"), () => seatCommand(s.seat, "bot")),
+      s.state === "free" ? null : button(_("Free"), () => seatCommand(s.seat, "free")),
+      s.state === "connected" || s.state === "disconnected" ? button(_("Move to another phone"), () => seatCommand(s.seat, "move")) : null)));
   }
 
   /* ---------------------------------------------------------- the new-game form */
@@ -193,8 +236,9 @@ const Samarkand = (() => {
       if (option.low !== undefined) Object.assign(input, { min: option.low, max: option.high });
     }
     input.dataset.kind = input.dataset.kind || option.kind;
-    return el("label", {}, option.name.replaceAll("_", " ") + " ", input,
-              el("small", { className: "hint", textContent: option.description }));
+    // the description (in the reader's language) says what it is; the name is the CLI's flag
+    return el("label", {}, option.description + " ", input,
+              el("small", { className: "hint", textContent: option.name }));
   }
 
   function fieldValue(input) {
@@ -217,10 +261,10 @@ const Samarkand = (() => {
         players.push(el("option", { value: n, textContent: String(n), selected: n === Math.min(4, spec.max_players) }));
       }
       $("new-game-fields").replaceChildren(
-        el("label", {}, "Players ", el("select", { name: "players" }, ...players)),
-        el("label", {}, "Mode ", el("select", { name: "mode" },
-          el("option", { value: "digital", textContent: "Dealt by the companion" }),
-          el("option", { value: "physical", textContent: "Physical cards, cubes and dice (enter them)" }))),
+        el("label", {}, _("Players") + " ", el("select", { name: "players" }, ...players)),
+        el("label", {}, _("Mode") + " ", el("select", { name: "mode" },
+          el("option", { value: "digital", textContent: _("Dealt by the companion") }),
+          el("option", { value: "physical", textContent: _("Physical cards, cubes and dice (enter them)") }))),
         ...spec.options.map((o) => optionField(o, "rules.")),
         ...(spec.table_settings || []).map((o) => optionField(o, "table.")));
     };
@@ -236,7 +280,7 @@ const Samarkand = (() => {
         const [part, key] = input.name.split(".");
         body[part][key] = fieldValue(input);
       }
-      if (confirm("Start a new game? The current one is abandoned.")) {
+      if (confirm(_("Start a new game? The current one is abandoned."))) {
         post("/api/host/new_game", body).then(() => { if (body.game !== GAME) location.reload(); }).catch(() => null);
       }
     });
@@ -245,7 +289,7 @@ const Samarkand = (() => {
   /* ---------------------------------------------------------- pages */
   function renderJoin() {
     $("seats").replaceChildren(...snap.view.players.map((p) => button(
-      p.joined ? p.name + " (taken)" : game.seatLabel(p),
+      p.joined ? _("{name} (taken)", { name: p.name }) : game.seatLabel(p),
       () => join(p.seat), { disabled: p.joined, className: "seat" })));
   }
 
@@ -287,7 +331,7 @@ const Samarkand = (() => {
 
   function join(seat) {
     const name = $("name").value.trim();
-    if (!name) { toast("Type your name first."); $("name").focus(); return; }
+    if (!name) { toast(_("Type your name first.")); $("name").focus(); return; }
     post("/api/join", { seat, name }).then(() => location.reload()).catch(() => null);
   }
 
@@ -303,7 +347,7 @@ const Samarkand = (() => {
     if (PAGE === "host") {
       for (const b of document.querySelectorAll("[data-command]")) {
         b.addEventListener("click", () => {
-          if (b.dataset.command === "end" && !confirm("End the game now and score it?")) return;
+          if (b.dataset.command === "end" && !confirm(_("End the game now and score it?"))) return;
           act("/api/host/" + b.dataset.command).then((answer) => { if (answer && answer.done) toast(answer.done); });
         });
       }
@@ -321,8 +365,8 @@ const Samarkand = (() => {
     setInterval(tick, 50);
   }
 
-  const ui = { $, el, button, toast, post, act, decide, names, PAGE };
+  const ui = { $, el, button, toast, post, act, decide, names, PAGE, LANGUAGE, _, ngettext, say };
 
   document.addEventListener("DOMContentLoaded", setUp);
-  return { register(module) { game = Object.assign(game, module); }, ui };
+  return { register(module) { game = Object.assign(game, module); }, ui, _, ngettext, say };
 })();

@@ -1,0 +1,82 @@
+"""French and English on the pages: the phone's language, the switch on the page, refusals
+in the reader's language, and the catalog the page's JavaScript reads."""
+from __future__ import annotations
+
+import json
+import re
+
+from web.i18n import LANGUAGE_COOKIE
+from web_rig import PIN, Phone
+
+FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
+
+
+WORDS_BLOCK = re.compile(r'<script type="application/json" id="page-words">(.*?)</script>', re.S)
+
+
+def page_words(html: str) -> dict:
+    return json.loads(WORDS_BLOCK.search(html).group(1))
+
+
+def shown(html: str) -> str:
+    """The page without its catalog (which names every English msgid)."""
+    return WORDS_BLOCK.sub("", html)
+
+
+def test_a_phone_set_to_french_reads_the_page_in_french(flask_app):
+    client = flask_app.test_client()
+    french = client.get("/", headers=FRENCH).get_data(as_text=True)
+    assert "Your name" not in shown(french)
+    english = client.get("/", headers={"Accept-Language": "en-US"}).get_data(as_text=True)
+    assert '<html lang="fr">' in french and "Votre nom" in french
+    assert '<html lang="en">' in english and "Your name" in english
+    assert page_words(french)["language"] == "fr"
+    assert page_words(french)["words"]["Seat {n}"] == "Place {n}"
+    assert page_words(english) == {"language": "en", "words": {}}
+
+
+def test_a_language_nobody_translated_reads_english(flask_app):
+    html = flask_app.test_client().get("/", headers={"Accept-Language": "de-DE"}).get_data(as_text=True)
+    assert '<html lang="en">' in html
+
+
+def test_the_switch_on_the_page_outweighs_the_phone_and_comes_back_to_the_page(flask_app):
+    client = flask_app.test_client()
+    assert 'href="/lang/en?next=/table"' in client.get("/table", headers=FRENCH).get_data(as_text=True)
+    response = client.get("/lang/en?next=/table", headers=FRENCH)
+    assert response.status_code == 302 and response.headers["Location"] == "/table"
+    assert client.get_cookie(LANGUAGE_COOKIE).value == "en"
+    assert "Join from your phone" in client.get("/table", headers=FRENCH).get_data(as_text=True)
+
+
+def test_the_switch_goes_back_only_to_this_server_and_knows_its_languages(flask_app):
+    client = flask_app.test_client()
+    for outside in ("//evil.example/", "https://evil.example/", "table"):
+        assert client.get(f"/lang/fr?next={outside}").headers["Location"] == "/"
+    client = flask_app.test_client()
+    client.get("/lang/xx")
+    assert client.get_cookie(LANGUAGE_COOKIE) is None
+
+
+def test_a_refusal_is_worded_in_the_readers_language(flask_app):
+    phone = Phone(flask_app)
+    french = phone.post("/api/join", {"seat": 0, "name": " "}, **FRENCH)
+    english = phone.post("/api/join", {"seat": 0, "name": " "}, **{"Accept-Language": "en"})
+    assert french.status_code == english.status_code == 400
+    assert (french.json["error"], english.json["error"]) == ("tapez votre nom", "type your name")
+    taken = Phone(flask_app)
+    taken.join(0, "Ana")
+    again = Phone(flask_app).post("/api/join", {"seat": 1, "name": "Ana"}, **FRENCH)
+    assert again.json["error"] == "quelqu'un à la table s'appelle déjà Ana"
+
+
+def test_an_engine_refusal_reaches_a_french_phone_in_french(flask_app):
+    """A RuleError is a Phrase: its template is translated and filled in for the reader."""
+    host = Phone(flask_app)
+    host.post("/api/host/login", {"pin": PIN})
+    client_refusal = host.post("/api/host/undo", **FRENCH)
+    assert client_refusal.status_code == 409
+    assert client_refusal.json["error"] == "rien à annuler"
+    bad = host.post("/api/host/new_game", {"players": 9}, **FRENCH)
+    assert bad.status_code == 400
+    assert re.fullmatch(r".+ se joue de 3 à 5 joueurs, pas 9", bad.json["error"]), bad.json

@@ -1,0 +1,84 @@
+"""French and English: the reader's language, the switch on every page, and the words the
+pages' JavaScript reads.
+
+The language is the one the reader chose on the page (a cookie), else the phone's own
+(Accept-Language), else English. English is the source language: the templates, the
+pages' modules and the games hold English, and the gettext catalogs in
+``web/translations`` (compiled by the setup) say it in French. A game's message comes as a
+``Phrase`` (``companion.core.phrase``): its template is looked up and filled in here, or by
+the page with the same catalog, delivered to it as JSON in the page itself.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, request
+from flask_babel import Babel, get_locale, get_translations
+
+from companion.core.phrase import Phrase
+
+LANGUAGES = {"en": "English", "fr": "Français"}
+DEFAULT = "en"
+LANGUAGE_COOKIE = "samarkand_lang"
+bp = Blueprint("i18n", __name__)
+
+
+def install(app) -> None:
+    Babel(app, default_locale=DEFAULT, locale_selector=reader_language)
+    app.jinja_env.globals.update(page_words=page_words, other_languages=other_languages,
+                                 language=language)
+    app.register_blueprint(bp)
+
+
+def reader_language() -> str:
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT
+
+
+def language() -> str:
+    return str(get_locale() or DEFAULT)
+
+
+def other_languages() -> list[tuple[str, str]]:
+    return [(code, name) for code, name in LANGUAGES.items() if code != language()]
+
+
+@bp.get("/lang/<code>")
+def choose(code: str):
+    """The switch on every page: remember the reader's language and show the page again."""
+    back = request.args.get("next", "/")
+    if not back.startswith("/") or back.startswith("//"):
+        back = "/"
+    response = redirect(back)
+    if code in LANGUAGES:
+        response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def say(text: Any) -> str:
+    """``text`` in the reader's language: a Phrase's template translated and filled in
+    (its words translated too: a colour, a goods type), a plain string looked up as is."""
+    translations = get_translations()
+    if isinstance(text, Phrase):
+        params = {key: say(value) if isinstance(value, str) else value
+                  for key, value in text.params.items()}
+        template = translations.ugettext(text.template)
+        return template.format(**params) if params else template
+    return translations.ugettext(str(text))
+
+
+def page_words() -> dict[str, Any]:
+    """The catalog of the reader's language for the page's JavaScript: msgid -> msgstr
+    (a list of forms for a plural). Empty for English, which is the source."""
+    catalog = getattr(get_translations(), "_catalog", {})
+    words: dict[str, Any] = {}
+    for key, text in catalog.items():
+        if isinstance(key, tuple):              # (msgid, plural form index)
+            forms = words.setdefault(key[0], [])
+            forms[len(forms):key[1] + 1] = [""] * max(0, key[1] + 1 - len(forms))
+            forms[key[1]] = text
+        elif key:                               # "" is the catalog's header
+            words[key] = text
+    return {"language": language(), "words": words}

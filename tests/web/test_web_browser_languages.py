@@ -1,0 +1,57 @@
+"""French and English in a real browser at a phone's size: the phone's language chooses, the
+switch on the page changes it and is remembered, the shell's own words (the join page, the
+host console's controls and seat states, a refusal) follow."""
+from __future__ import annotations
+
+import pytest
+
+from browser_rig import NEEDED, T, Pages, log_in, served
+from web_rig import NAMES, PIN, make_appliance
+
+pytestmark = NEEDED
+
+
+@pytest.fixture
+def server(tmp_path):
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game({"players": 4, "names": NAMES}, {"step_ms": 60, "lead_in_ms": 100})
+    yield from served(appliance, PIN)
+
+
+def test_a_french_phone_joins_in_french_and_switches_to_english(browser, server):
+    srv, _ = server
+    pw, chromium = browser
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    phone = pages.open("/", locale="fr-FR")
+    assert phone.get_attribute("html", "lang") == "fr"
+    assert phone.text_content("label[for=name]") == "Votre nom"
+    phone.locator("#seats button").first.click()             # no name typed: refused in French
+    phone.wait_for_selector("#toast:not([hidden]) >> text=Tapez d'abord votre nom.", timeout=T)
+    phone.click("nav.languages >> text=English")
+    phone.wait_for_selector("label[for=name] >> text=Your name", timeout=T)
+    assert phone.get_attribute("html", "lang") == "en"
+    phone.reload()                                          # the choice is remembered
+    assert phone.text_content("label[for=name]") == "Your name"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+def test_the_host_console_speaks_french(browser, server):
+    srv, _ = server
+    pw, chromium = browser
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    host = pages.open("/host", locale="fr-FR")
+    assert host.text_content("label[for=pin]") == "Code affiché sur le Pi"
+    host.fill("#pin", "0000")
+    host.click("#login-form button")
+    host.wait_for_selector("#toast:not([hidden]) >> text=code faux", timeout=T)
+    pages.errors.clear()                                    # that 403 was the point
+    log_in(host, PIN)
+    host.wait_for_selector("[data-command=undo] >> text=Annuler la dernière action", timeout=T)
+    host.wait_for_selector("#seat-rows >> text=libre", timeout=T)
+    host.wait_for_selector("#new-game-fields >> text=Joueurs", timeout=T)
+    assert host.text_content("#new-game h2") == "Nouvelle partie"
+    host.click("[data-command=undo]")                       # nothing to undo yet
+    host.wait_for_selector("#toast:not([hidden]) >> text=rien à annuler", timeout=T)
+    pages.errors.clear()
+    assert pages.outside == []

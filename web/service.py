@@ -95,7 +95,16 @@ class GameService:
                          simulated=self.appliance.inputs.press is not None,
                          mode=self._mode(game_id), score=score)
         shown["seats"] = self.seat_states(session, names, viewer)
+        shown["hands"] = self.hand_changes(session, names)
         return shown
+
+    def hand_changes(self, session, names: dict[int, str]) -> list[dict]:
+        """When each seat passed between a person and a bot (or the decision timer let a
+        bot decide once), so the table knows who made which moves: ``at`` is the number of
+        events the game had then."""
+        engine_names = session.game.names(session.state)
+        return [{**change, "name": names.get(change["seat"], engine_names[change["seat"]])}
+                for change in self.appliance.hands if change["seat"] < len(engine_names)]
 
     def display_names(self) -> list[str]:
         names = self.seats.names()

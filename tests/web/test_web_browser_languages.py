@@ -55,3 +55,25 @@ def test_the_host_console_speaks_french(browser, server):
     host.wait_for_selector("#toast:not([hidden]) >> text=rien à annuler", timeout=T)
     pages.errors.clear()
     assert pages.outside == []
+
+
+@pytest.fixture
+def bots_table(tmp_path):
+    appliance = make_appliance(tmp_path, bots=True)
+    appliance.new_game({"players": 4, "names": NAMES}, {"step_ms": 60, "lead_in_ms": 100})
+    yield from served(appliance, PIN)
+
+
+def test_the_table_screen_says_in_french_who_plays_a_seat_a_bot_played(browser, bots_table):
+    srv, appliance = bots_table
+    pw, chromium = browser
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    table = pages.open("/table", phone=False, locale="fr-FR")
+    phone = pages.open("/", locale="fr-FR")
+    phone.fill("#name", "Ana")
+    phone.locator("#seats button").first.click()
+    table.wait_for_selector("#hand-rows >> text=Ana : une personne joue cette place désormais",
+                            timeout=T)
+    phone.wait_for_selector("#hands:not([hidden]) >> text=Qui joue", timeout=T)
+    assert appliance.hands[-1]["by"] == "person"
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

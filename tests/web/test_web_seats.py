@@ -126,3 +126,20 @@ def test_the_decision_timer_is_a_table_setting_off_by_default(tmp_path):
     appliance.new_game({"players": 4, "names": NAMES}, FAST)
     assert appliance.runner.seats.timer_us is None
     appliance.close()
+
+
+
+def test_every_page_hears_when_a_seat_passes_between_a_person_and_a_bot(with_bots):
+    """The log's "who acted" on the pages: each change of hands, in order, under the seat's
+    name now (Ana left it, so a bot plays it under the seat's own name)."""
+    appliance, app = with_bots
+    ana = Phone(app).join(0, "Ana")
+    appliance.call(lambda now: appliance.runner.seats.step(appliance.session, now))
+    host = Phone(app)
+    host.post("/api/host/login", {"pin": PIN})
+    host.post("/api/host/seat", {"seat": 0, "to": "bot"})
+    shown = host.state()["hands"]
+    assert [(c["seat"], c["name"], c["by"]) for c in shown] == [(0, NAMES[0], "person"), (0, NAMES[0], "bot")]
+    assert [c["at"] for c in shown] == [c["at"] for c in appliance.hands]
+    assert ana.state()["viewer"] is None
+    assert Phone(app).state()["hands"] == shown               # public: the same for every page

@@ -217,6 +217,21 @@ const Samarkand = (() => {
       s.state === "connected" || s.state === "disconnected" ? button(_("Move to another phone"), () => seatCommand(s.seat, "move")) : null)));
   }
 
+  /* The phones and the table screen: who has played each seat since when, newest first,
+     so a move is known as a person's or a bot's. */
+  const HANDS = { person: (name) => _("{name}: a person plays this seat from here on", { name }),
+                  bot: (name) => _("{name}: a bot plays this seat from here on", { name }),
+                  timer: (name) => _("{name} did not decide in time: a bot decided once", { name }) };
+
+  function renderHands() {
+    const box = $("hands");
+    if (!box) return;
+    const changes = (snap.hands || []).slice(-6).reverse();
+    box.hidden = !changes.length;
+    $("hand-rows").replaceChildren(...changes.map((c) =>
+      el("li", { textContent: HANDS[c.by] ? HANDS[c.by](c.name) : c.name + ": " + c.by })));
+  }
+
   /* ---------------------------------------------------------- the new-game form */
   function optionField(option, prefix) {
     const name = prefix + option.name;
@@ -301,6 +316,7 @@ const Samarkand = (() => {
     else if (game.render[PAGE]) game.render[PAGE](snap, ui);
     if ($("status")) $("status").textContent = statusText();
     renderSeatAlert();
+    renderHands();
     if (PAGE === "host") { renderEntries(); renderSeats(); renderControls(); }
     keepAwake();
     tick();

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, log_in, served
+from browser_rig import NEEDED, T, Pages, log_in, served, wait_on
 from web_rig import NAMES, PIN, make_appliance
 
 pytestmark = NEEDED
@@ -13,7 +13,8 @@ pytestmark = NEEDED
 
 @pytest.fixture
 def server(tmp_path):
-    appliance = make_appliance(tmp_path, bots=False)
+    """A table of bots, a person taking a seat from one."""
+    appliance = make_appliance(tmp_path, bots=True)
     appliance.new_game({"players": 4, "names": NAMES}, {"step_ms": 60, "lead_in_ms": 100})
     yield from served(appliance, PIN)
 
@@ -37,7 +38,7 @@ def test_a_french_phone_joins_in_french_and_switches_to_english(browser, server)
 
 
 def test_the_host_console_speaks_french(browser, server):
-    srv, _ = server
+    srv, appliance = server
     pw, chromium = browser
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
     host = pages.open("/host", locale="fr-FR")
@@ -48,24 +49,18 @@ def test_the_host_console_speaks_french(browser, server):
     pages.errors.clear()                                    # that 403 was the point
     log_in(host, PIN)
     host.wait_for_selector("[data-command=undo] >> text=Annuler la dernière action", timeout=T)
-    host.wait_for_selector("#seat-rows >> text=libre", timeout=T)
     host.wait_for_selector("#new-game-fields >> text=Joueurs", timeout=T)
     assert host.text_content("#new-game h2") == "Nouvelle partie"
-    host.click("[data-command=undo]")                       # nothing to undo yet
-    host.wait_for_selector("#toast:not([hidden]) >> text=rien à annuler", timeout=T)
-    pages.errors.clear()
-    assert pages.outside == []
+    host.wait_for_selector("#seat-rows >> text=robot", timeout=T)
+    match = appliance.session.match
+    wait_on(host, lambda: any(match.game.undoable(event) for event in list(match.log)), "a bot's move")
+    host.click("[data-command=undo]")                       # undo a bot's move
+    host.wait_for_selector("#toast:not([hidden]) >> text=Annulé :", timeout=T)
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 
-@pytest.fixture
-def bots_table(tmp_path):
-    appliance = make_appliance(tmp_path, bots=True)
-    appliance.new_game({"players": 4, "names": NAMES}, {"step_ms": 60, "lead_in_ms": 100})
-    yield from served(appliance, PIN)
-
-
-def test_the_table_screen_says_in_french_who_plays_a_seat_a_bot_played(browser, bots_table):
-    srv, appliance = bots_table
+def test_the_table_screen_says_in_french_who_plays_a_seat_a_bot_played(browser, server):
+    srv, appliance = server
     pw, chromium = browser
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
     table = pages.open("/table", phone=False, locale="fr-FR")

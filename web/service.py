@@ -148,14 +148,15 @@ class GameService:
         joined = {engine_names[seat]: name for seat, name in self.seats.names().items()}
 
         def renamed(text):
-            if not isinstance(text, str) or isinstance(text, Phrase):
+            if isinstance(text, Phrase) and text.params:    # a name may sit in a phrase within
+                return Phrase(text.template, **{k: renamed(v) for k, v in text.params.items()})
+            if not isinstance(text, str):
                 return text
+            plain = str(text)
             for engine_name, name in joined.items():
-                text = text.replace(engine_name, name)
-            return text
-        if not phrase.params:
-            return Phrase(renamed(phrase.template))
-        return Phrase(phrase.template, **{key: renamed(value) for key, value in phrase.params.items()})
+                plain = plain.replace(engine_name, name)
+            return Phrase(plain) if isinstance(text, Phrase) else plain
+        return renamed(phrase)
 
     def act(self, seat: int, kind, data) -> None:
         """A seat's decision, as the event the engine is handed (it refuses what is wrong)."""

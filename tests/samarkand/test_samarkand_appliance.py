@@ -1,9 +1,12 @@
 """Samarkand through the whole appliance: the secrecy crawl of every page, endpoint and
-stream as each player (no other player's goods or draws; money by edition); bots to a
-result in the store; undo; and a SIGKILL mid-turn that resumes where the game stood."""
+stream as each player (no other player's goods or draws; money by edition); the engine's
+refusals read in French on a French phone and host console; bots to a result in the store;
+undo; and a SIGKILL mid-turn that resumes where the game stood."""
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import subprocess
 import random
@@ -21,6 +24,7 @@ from appliance.appliance_rig import REPO, replayed, stored_events, stored_games
 from test_web_secrecy import first_frame
 
 MID_TURN = ("steer", "gift", "trade", "oasis", "sell", "lose", "cut")
+FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 PAGES = ("/", "/table", "/host", "/games/samarkand/game.js", "/games/samarkand/samarkand.css",
          "/api/games")
 
@@ -76,6 +80,49 @@ def test_the_secrecy_crawl_covers_samarkand(tmp_path, edition):
     bought = [r for r in phones[0].state()["view"]["records"] if r.get("purpose") == "buy"]
     assert len(bought) == 4 and all("good" in r for r in bought)
     assert all("good" not in r for r in phones[1].state()["view"]["records"] if r.get("purpose") == "buy")
+    appliance.close()
+
+
+def test_the_engines_refusals_reach_a_french_phone_in_french(tmp_path):
+    """A move, a trade and a board file refused, and the host's undo told: each Phrase's
+    template is translated and filled in for the reader, its words too (the seat's joined
+    name, a goods list)."""
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game(game_spec("samarkand").setup(2), game="samarkand")
+    app = create_app(appliance, PIN)
+    ana, ben = (Phone(app).join(seat, name) for seat, name in enumerate(["Ana", "Ben"]))
+    host = Phone(app)
+    host.post("/api/host/login", {"pin": PIN})
+
+    def refused(phone, kind, **data):
+        response = phone.post("/api/act", {"kind": kind, "data": data}, **FRENCH)
+        assert response.status_code == 409, response.json
+        return response.json["error"]
+
+    for phone, space in ((ana, "oasis4"), (ben, "camp6")):
+        assert phone.post("/api/act", {"kind": "place", "data": {"space": space}}).status_code == 200
+    assert refused(ben, "move", to="camp7") == "c'est au tour de Ana"
+    english = ben.post("/api/act", {"kind": "move", "data": {"to": "camp7"}}, **{"Accept-Language": "en"})
+    assert english.json["error"] == "it is Ana's turn"
+    assert refused(ana, "move", to="merv") == ("Merv ne peut pas être atteint par le déplacement "
+                                              "gratuit d'une case (accessibles : Camp 7)")
+    assert ana.post("/api/act", {"kind": "move", "data": {"to": "camp7"}}).status_code == 200
+    gift = {"kind": "gift", "data": {"good": next(iter(appliance.session.state.hands[0]))}}
+    assert refused(ana, "trade", take={"yellow": 1}, give={}) == ("ce n'est pas possible maintenant : "
+                                                                  "le cadeau de bienvenue est dû")
+    assert ana.post("/api/act", gift).status_code == 200
+    undone = host.post("/api/host/undo", **FRENCH).json["done"]
+    assert re.fullmatch(r"Annulé : Ana donne 1 × \w+ à Camp 7", undone), undone
+    assert ana.post("/api/act", gift).status_code == 200
+    assert refused(ana, "trade", take={"yellow": 1}, give={}) == ("les échanges se font 1 contre 1 : "
+                                                                  "en prendre 1, c'est en donner 1, pas 0")
+    assert re.fullmatch(r"le campement a .+ : il ne peut pas donner 9 × noir",
+                        refused(ana, "trade", take={"black": 9}, give={"yellow": 9}))
+
+    bad_board = host.post("/api/host/new_game", {"game": "samarkand", "players": 2,
+                                                 "rules": {"board": json.dumps({"spaces": []})}}, **FRENCH)
+    assert bad_board.status_code == 400
+    assert bad_board.json["error"] == "fichier de plateau : un plateau a 20 cases, celui-ci en a 0"
     appliance.close()
 
 

@@ -1,8 +1,10 @@
-"""Samarkand in a real browser: Debian's chromium driven by Playwright, three phones, the
-table screen and the host console at a physical table (the host enters every draw and die
-face). A free move into a camp with a gift and a trade, a roll into an oasis with a blind
-purchase seen only by the buyer, a sale at a city with the advice and the closed-market
-token drawn on the table's board. Every request that would leave the server is failed."""
+"""Samarkand in a real browser, in English and in French: Debian's chromium driven by
+Playwright, three phones, the table screen and the host console at a physical table (the
+host enters every draw and die face). A free move into a camp with a gift and a trade (and
+a trade refused first), a roll into an oasis with a blind purchase seen only by the buyer,
+a sale at a city with the advice and the closed-market token drawn on the table's board;
+and in free movement, a city told from a French phone. Every request that would leave the
+server is failed."""
 from __future__ import annotations
 
 import pytest
@@ -16,6 +18,30 @@ pytestmark = NEEDED
 HANDS = [["red", "red", "blue", "white", "black", "yellow", "green"],
          ["white", "white", "blue", "green", "yellow", "yellow", "black"],
          ["red", "red", "red", "red", "red", "white", "blue"]]
+WORDS = {   # what each language's pages say at each step
+    "en-GB": {
+        "status": "Ana's turn: to move",
+        "camp": "a camp: 2/5, a gift then a trade",
+        "city": "a city: buys red + wild · best now: 5 red for 70",
+        "deck": "Enter the draw: die", "face": "1 (1 left)", "black": "black (",
+        "gift": "Ana gives 1 blue to Camp 7",
+        "refused": "trades are 1 for 1: taking 1 means giving 1, not 0",
+        "trade": "Ana trades 1 red for 1 yellow",
+        "bought": "Ben buys 1 good for 5", "letter": "K",
+        "sale": "5 red", "token": "Closed market: Merv's red", "money": "270 piasters",
+    },
+    "fr-FR": {
+        "status": "Tour de Ana : déplacement",
+        "camp": "un campement : 2/5, un cadeau puis un échange",
+        "city": "une ville : achète rouge + joker · meilleure vente : 5 rouges pour 70",
+        "deck": "Saisir le tirage : dé", "face": "1 (reste 1)", "black": "noir (",
+        "gift": "Ana donne 1 bleu à Camp 7",
+        "refused": "les échanges se font 1 contre 1 : en prendre 1, c'est en donner 1, pas 0",
+        "trade": "Ana échange 1 rouge contre 1 jaune",
+        "bought": "Ben achète 1 marchandise pour 5", "letter": "N",
+        "sale": "5 rouges", "token": "Marché fermé : le marché rouge de Merv", "money": "270 piastres",
+    },
+}
 
 
 @pytest.fixture
@@ -39,15 +65,17 @@ def state(appliance):
     return appliance.session.state
 
 
-def test_three_phones_a_camp_an_oasis_and_a_city(browser, server):
+@pytest.mark.parametrize("locale", WORDS)
+def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     pw, chromium = browser
     srv, appliance = server
+    words = WORDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana, ben, cy = pages.open(), pages.open(), pages.open(width=360)
+    ana, ben, cy = pages.open(locale=locale), pages.open(locale=locale), pages.open(width=360, locale=locale)
     for page, seat, name in ((ana, 0, "Ana"), (ben, 1, "Ben"), (cy, 2, "Cy")):
         join(page, seat, name)
-    table = pages.open("/table", phone=False)
-    host = pages.open("/host", phone=False)
+    table = pages.open("/table", phone=False, locale=locale)
+    host = pages.open("/host", phone=False, locale=locale)
     host.fill("#pin", PIN)
     host.click("#login-form button")
     host.wait_for_selector("#card-box:not([hidden])", timeout=T)     # the setup's draws
@@ -61,42 +89,89 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server):
         wait_for(lambda: state(appliance).positions.count(None) < 3 - ("oasis4", "camp6", "camp7").index(space),
                  T / 1000, "the figure placed")
     table.wait_for_selector("[data-space=camp7] [data-figure='2']", timeout=T)
+    table.wait_for_selector(f"#status >> text={words['status']}", timeout=T)
     assert cy.evaluate("document.documentElement.scrollWidth") <= 360
 
-    # Ana: a free move into camp 7, a gift, a trade (1 for 1), done
-    ana.click("button[data-move=camp7]", timeout=T)
+    # Ana: a free move into camp 7 (its meaning on the button), a gift, a trade refused
+    # (nothing given) and then made 1 for 1, done
+    move = ana.locator("button[data-move=camp7]")
+    move.wait_for(timeout=T)
+    assert words["camp"] in move.text_content()
+    move.click()
     ana.click("button[data-gift=blue]", timeout=T)
-    table.wait_for_selector("#log >> text=Ana gives 1 blue to Camp 7", timeout=T)
+    table.wait_for_selector(f"#log >> text={words['gift']}", timeout=T)
     ana.click("#trade-take button[data-kind=yellow]", timeout=T)
+    ana.click("#trade-go")
+    ana.wait_for_selector(f"#toast >> text={words['refused']}", timeout=T)
     ana.click("#trade-give button[data-kind=red]")
     ana.click("#trade-go")
-    table.wait_for_selector("#log >> text=Ana trades 1 red for 1 yellow", timeout=T)
+    table.wait_for_selector(f"#log >> text={words['trade']}", timeout=T)
     assert "3/5" in (table.text_content("[data-space=camp7]") or "")
     ana.click("#done", timeout=T)
 
     # Ben: a roll into the oasis (the host enters the die face), a purchase drawn blind
     ben.click("#roll", timeout=T)
-    host.click("#card-buttons button:text-is('1 (1 left)')", timeout=T)
+    host.wait_for_selector(f"#card-title >> text={words['deck']}", timeout=T)
+    host.click(f"#card-buttons button:text-is('{words['face']}')", timeout=T)
     ben.click("button[data-buy='1']", timeout=T)
     wait_for(lambda: appliance.session.match.waiting_for_card is not None, T / 1000, "the draw")
     assert appliance.session.match.waiting_for_card.seen_by == 1
-    host.click("#card-buttons button:has-text('black')", timeout=T)
-    ben.wait_for_function("() => document.querySelectorAll('#goods .sk-black').length === 1 && "
-                          "document.querySelector('#goods .sk-black').textContent === '2×K'", timeout=T)
-    table.wait_for_selector("#log >> text=Ben buys 1 for 5", timeout=T)
-    assert "black" not in (ana.text_content("#log") or "") and "2×K" not in (ana.text_content("body") or "")
+    host.click(f"#card-buttons button:has-text('{words['black']}')", timeout=T)
+    ben.wait_for_function("(two) => document.querySelectorAll('#goods .sk-black').length === 1 && "
+                          "document.querySelector('#goods .sk-black').textContent === two",
+                          arg="2×" + words["letter"], timeout=T)
+    table.wait_for_selector(f"#log >> text={words['bought']}", timeout=T)
+    assert words["black"].rstrip(" (") not in (ana.text_content("#log") or "")
+    assert "2×" + words["letter"] not in (ana.text_content("body") or "")
 
-    # Cy: a free move into Merv, the advised sale of 5 red for 70, the token on the red market
-    cy.click("button[data-move=merv]", timeout=T)
+    # Cy: a free move into Merv (the best sale there on the button), the advised sale of
+    # 5 red for 70, the token on the red market
+    merv = cy.locator("button[data-move=merv]")
+    merv.wait_for(timeout=T)
+    assert words["city"] in merv.text_content()
+    merv.click()
     best = cy.locator("button[data-best='1']")
     best.wait_for(timeout=T)
-    assert "5 red" in best.text_content() and "70" in best.text_content()
+    assert words["sale"] in best.text_content() and "70" in best.text_content()
     best.click()
     table.wait_for_selector("[data-token='merv:0']", timeout=T)
-    table.wait_for_selector("#markers >> text=Closed market: Merv's red", timeout=T)
-    cy.wait_for_selector("#me >> text=270 piasters", timeout=T)
+    table.wait_for_selector(f"#markers >> text={words['token']}", timeout=T)
+    cy.wait_for_selector(f"#me >> text={words['money']}", timeout=T)
     assert state(appliance).token == ("merv", 0) and state(appliance).turn == 0
     assert "270" not in (ana.text_content("#me") or "")                 # 2.0: money is secret
 
     assert pages.outside == [], pages.outside
-    assert pages.errors == [], pages.errors
+    refused = [e for e in pages.errors if "status of 409" in e]
+    assert len(refused) == 1 and len(pages.errors) == 1, pages.errors       # the trade refused
+
+
+@pytest.fixture
+def free_server(tmp_path):
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game(game_spec("samarkand").setup(2, {"movement": "free"}), game="samarkand")
+    appliance.runner.start()
+    srv = Server(appliance, "127.0.0.1", 0, PIN)
+    yield srv, appliance
+    srv.close()
+    appliance.close()
+
+
+def test_free_movement_a_city_told_from_a_french_phone(browser, free_server):
+    """No board: the player says which city they landed on, its two markets chosen from
+    lists in their own language (the engine gets the symbols)."""
+    pw, chromium = browser
+    srv, appliance = free_server
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    ana, ben = pages.open(locale="fr-FR"), pages.open(locale="fr-FR")
+    join(ana, 0, "Ana")
+    join(ben, 1, "Ben")
+    ana.wait_for_selector("#free-go", timeout=T)
+    ana.select_option("#free-type", "city")
+    ana.fill("#free-number", "2")
+    assert ana.locator("#free-market-0 option[value=wild]").text_content() == "joker"
+    ana.select_option("#free-market-0", "red")
+    ana.select_option("#free-market-1", "wild")
+    ana.click("#free-go")
+    wait_for(lambda: state(appliance).cities.get("city2") == ("red", "wild"), T / 1000, "the city told")
+    ben.wait_for_selector("#log >> text=Ana avance gratuitement d'une case vers Ville 2", timeout=T)
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -29,11 +29,13 @@ def read(path: Path):
 
 
 def forms(message) -> tuple[str, ...]:
-    return message.string if isinstance(message.string, tuple) else (message.string,)
+    """A message's French: one form, or a plural's forms (a list when read from a .mo)."""
+    string = message.string
+    return tuple(string) if isinstance(string, (tuple, list)) else (string,)
 
 
 def ids(message) -> tuple[str, ...]:
-    return message.id if isinstance(message.id, tuple) else (message.id,)
+    return tuple(message.id) if isinstance(message.id, (tuple, list)) else (message.id,)
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +74,8 @@ def test_the_french_fills_in_the_same_placeholders():
 def test_the_compiled_catalog_is_the_po_compiled():
     """The setup compiles the .po (scripts/setup.sh); a stale .mo would show old French."""
     with MO.open("rb") as f:
-        compiled = {m.id: m.string for m in read_mo(f) if m.id}
-    written = {m.id: m.string for m in read(PO) if m.id and all(forms(m))}
+        compiled = {ids(m): forms(m) for m in read_mo(f) if m.id}
+    written = {ids(m): forms(m) for m in read(PO) if m.id and all(forms(m))}
     assert compiled == written, "the .mo is out of date: run scripts/setup.sh (pybabel compile)"
 
 

@@ -43,7 +43,8 @@ const Samarkand = (() => {
     if (typeof phrase === "string") return _(phrase);
     const params = {};
     for (const [key, value] of Object.entries(phrase.params || {})) {
-      params[key] = typeof value === "string" ? _(value) : say(value);
+      params[key] = typeof value === "string" ? _(value)
+        : value !== null && typeof value === "object" ? say(value) : value;
     }
     return _(phrase.template, params);
   }

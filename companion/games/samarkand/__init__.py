@@ -7,6 +7,7 @@ the package registers (the engine itself reads nothing).
 """
 from __future__ import annotations
 
+from companion.core.phrase import Phrase
 from companion.core.registry import GameSpec, Narration, Option, data_file, register_game
 from companion.games.samarkand import narration
 from companion.games.samarkand.advise import advise
@@ -30,7 +31,7 @@ def advise_tool(data):
 _DEFAULTS = Rules()
 SPEC = register_game(GameSpec(
     name="samarkand",
-    title="Samarkand",
+    title=Phrase("Samarkand"),
     min_players=2,
     max_players=5,
     engine=engine,

@@ -22,6 +22,7 @@ from typing import Any, Mapping
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 from companion.core.game import CHANCE, ChanceRequest, Event, Result, places_by
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.board import CAMP, CAPACITIES, CITY, OASIS, Space
@@ -43,18 +44,21 @@ SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
 DIE_FACES = {face: 1 for face in DIE}
 SEEN_BY_DRAWER = ("hand", "buy", "loss")
 """Draws that go into a player's secret supply (or out of it): seen by that player only."""
+DIE_DECK, GOODS_DECK, LOSS_DECK = Phrase("die"), Phrase("goods"), Phrase("loss")
+"""The chance requests' decks: the die, the bag or deck of goods, and 1998's random loss
+from a player's own goods (Phrases, so the host's console names them in its language)."""
 
 
 def awaited(state: SamarkandState) -> ChanceRequest | None:
     """The draw the game waits for: the die, or the next blind draw."""
     if state.phase == ROLL:
-        return ChanceRequest("die", dict(DIE_FACES))
+        return ChanceRequest(DIE_DECK, dict(DIE_FACES))
     if state.phase != DRAW or not state.draws:
         return None
     purpose, who = state.draws[0]
     if purpose == "loss":
-        return ChanceRequest("loss", dict(state.hands[who]), seen_by=who)
-    return ChanceRequest("goods", dict(state.supply),
+        return ChanceRequest(LOSS_DECK, dict(state.hands[who]), seen_by=who)
+    return ChanceRequest(GOODS_DECK, dict(state.supply),
                          seen_by=who if purpose in SEEN_BY_DRAWER else None)
 
 
@@ -90,7 +94,7 @@ def _pay(state: SamarkandState, seat: int, due: int) -> int:
 
 def _seat(state: SamarkandState, actor: Any) -> int:
     if type(actor) is not int or not 0 <= actor < state.players:
-        raise RuleError(f"unknown player {actor!r}")
+        raise RuleError("unknown player {actor}", actor=repr(actor))
     return actor
 
 
@@ -104,18 +108,20 @@ def _turn_of(state: SamarkandState, actor: Any, *phases: str) -> int:
         raise RuleError("the die must be rolled first")
     seat = _seat(state, actor)
     if state.phase != CUT and seat != state.turn:
-        raise RuleError(f"it is {state.names[state.turn]}'s turn")
+        raise RuleError("it is {name}'s turn", name=state.names[state.turn])
     if state.phase not in phases:
-        raise RuleError(f"that is not possible now: {WAITING[state.phase]}")
+        raise RuleError("that is not possible now: {waiting}", waiting=WAITING[state.phase])
     return seat
 
 
 WAITING = {
-    PLACE: "the figures are being placed", MOVE: "a player is to move",
-    STEER: "the die has shown: the player chooses where it takes them",
-    GIFT: "the greeting gift is due", TRADE: "the player may trade, move on or be done",
-    AT_OASIS: "the player buys 1 or 4 goods", LOSE: "the player chooses the goods they lose",
-    SELL: "the player sells at the city", CUT: "every supply over 12 is cut",
+    PLACE: Phrase("the figures are being placed"), MOVE: Phrase("a player is to move"),
+    STEER: Phrase("the die has shown: the player chooses where it takes them"),
+    GIFT: Phrase("the greeting gift is due"),
+    TRADE: Phrase("the player may trade, move on or be done"),
+    AT_OASIS: Phrase("the player buys 1 or 4 goods"),
+    LOSE: Phrase("the player chooses the goods they lose"),
+    SELL: Phrase("the player sells at the city"), CUT: Phrase("every supply over 12 is cut"),
 }
 
 
@@ -145,35 +151,41 @@ def free_space(state: SamarkandState, raw: Any) -> Space:
     if kind == CAMP:
         number = raw.get("number")
         if type(number) is not int or not 1 <= number <= CAMPS:
-            raise RuleError(f"a camp is one of the {CAMPS}: its number from 1 to {CAMPS}, not {number!r}")
+            raise RuleError("a camp is one of the {camps}: its number from 1 to {camps}, not {number}",
+                            camps=CAMPS, number=repr(number))
         known = state.capacities[number - 1]
         capacity = raw.get("capacity", known or None)
         if capacity not in CAPACITIES or type(capacity) is not int:
-            raise RuleError(f"say camp {number}'s value: 4, 5 or 6, not {capacity!r}")
+            raise RuleError("say camp {number}'s value: 4, 5 or 6, not {capacity}",
+                            number=number, capacity=repr(capacity))
         if known and capacity != known:
-            raise RuleError(f"camp {number}'s value was told as {known} before, not {capacity}")
+            raise RuleError("camp {number}'s value was told as {known} before, not {capacity}",
+                            number=number, known=known, capacity=capacity)
         return Space(f"camp{number}", CAMP, f"Camp {number}", (), (0, 0), capacity=capacity)
     if kind == OASIS:
         one, four = raw.get("one"), raw.get("four")
-        for what, value in (("1 good", one), ("4 goods", four)):
+        for what, value in ((Phrase("1 good"), one), (Phrase("4 goods"), four)):
             if type(value) is not int or not 1 <= value <= 1000:
-                raise RuleError(f"say the oasis's price for {what}, not {value!r}")
+                raise RuleError("say the oasis's price for {what}, not {value}",
+                                what=what, value=repr(value))
         return Space("oasis", OASIS, "an oasis", (), (0, 0), one=one, four=four)
     if kind == CITY:
         number = raw.get("number")
         if type(number) is not int or not 1 <= number <= CITIES:
-            raise RuleError(f"a city is one of the {CITIES}: its number from 1 to {CITIES}, not {number!r}")
+            raise RuleError("a city is one of the {cities}: its number from 1 to {cities}, not {number}",
+                            cities=CITIES, number=repr(number))
         sid = f"city{number}"
         known_markets = state.cities.get(sid)
         markets = raw.get("markets", list(known_markets) if known_markets else None)
         if (not isinstance(markets, (list, tuple)) or len(markets) != 2
                 or any(m not in g.SYMBOLS for m in markets) or markets[0] == markets[1]):
-            raise RuleError(f"say city {number}'s two markets: two of "
-                            f"{', '.join(g.SYMBOLS)}, not {markets!r}")
+            raise RuleError("say city {number}'s two markets: two of {symbols}, not {markets}",
+                            number=number, symbols=", ".join(g.SYMBOLS), markets=repr(markets))
         if known_markets and tuple(markets) != known_markets:
-            raise RuleError(f"city {number}'s markets were told as {', '.join(known_markets)} before")
+            raise RuleError("city {number}'s markets were told as {first}, {second} before",
+                            number=number, first=known_markets[0], second=known_markets[1])
         return Space(sid, CITY, f"City {number}", (), (0, 0), markets=tuple(markets))
-    raise RuleError(f"a space is a camp, an oasis or a city, not {kind!r}")
+    raise RuleError("a space is a camp, an oasis or a city, not {type}", type=repr(kind))
 
 
 def _learn(state: SamarkandState, space: Space) -> None:
@@ -184,16 +196,17 @@ def _learn(state: SamarkandState, space: Space) -> None:
 
 
 def destination(state: SamarkandState, data: Mapping[str, Any], allowed: tuple[str, ...],
-                why: str) -> Space:
+                why: Phrase) -> Space:
     """The space a move takes the player to: one of ``allowed`` (board), or as told (free)."""
     if state.board is None:
         return free_space(state, data.get("space"))
     to = data.get("to")
     if not state.board.has(to):
-        raise RuleError(f"there is no space {to!r} on the board")
+        raise RuleError("there is no space {space} on the board", space=repr(to))
     if to not in allowed:
-        names = ", ".join(state.board.space(s).name for s in allowed)
-        raise RuleError(f"{state.board.space(to).name} cannot be reached {why} (reachable: {names})")
+        raise RuleError("{space} cannot be reached {why} (reachable: {reachable})",
+                        space=state.board.space(to).name, why=why,
+                        reachable=", ".join(state.board.space(s).name for s in allowed))
     return state.board.space(to)
 
 
@@ -214,7 +227,7 @@ def advance(state: SamarkandState, event: Event) -> None:
         raise RuleError("an action's data must be an object")
     handler = HANDLERS.get(kind)
     if handler is None:
-        raise RuleError(f"unknown action {kind!r}")
+        raise RuleError("unknown action {kind}", kind=repr(kind))
     handler(state, actor, data)
     _pump(state)
 
@@ -223,9 +236,9 @@ def turn_up(state: SamarkandState, _actor: Any, data: Mapping[str, Any]) -> None
     request = awaited(state)
     deck, card = data.get("deck"), data.get("card")
     if request is None or request.deck != deck:
-        raise RuleError(f"no draw is awaited from the {deck} deck")
+        raise RuleError("no draw is awaited from the {deck} deck", deck=str(deck))
     check_remaining(request, card)
-    if deck == "die":
+    if deck == DIE_DECK:
         _rolled(state, card)
         return
     purpose, who = state.draws.pop(0)
@@ -248,7 +261,7 @@ def place(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, PLACE)
     space = data.get("space")
     if not state.board.has(space):
-        raise RuleError(f"there is no space {space!r} on the board")
+        raise RuleError("there is no space {space} on the board", space=repr(space))
     state.positions[seat] = space
     _record(state, "placed", seat, space=space)
     left = [s for s in _order(state) if state.positions[s] is None]
@@ -268,11 +281,11 @@ def move(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     here = state.positions[seat]
     if state.phase == MOVE:
         exits = state.board.exits(here) if state.board else ()
-        space, by = destination(state, data, exits, "by the free move of one space"), "free"
+        space, by = destination(state, data, exits, Phrase("by the free move of one space")), "free"
     elif state.phase == STEER:
         face = state.die
         reach = die_reach(state, seat, face) if state.board else ()
-        why = "with the backwards arrow" if face == "back" else f"with a {face}"
+        why = Phrase("with the backwards arrow") if face == "back" else Phrase("with a {face}", face=face)
         space, by = destination(state, data, reach, why), "roll"
     else:
         if state.arrived == "roll":
@@ -281,7 +294,7 @@ def move(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
         if state.traded:
             raise RuleError("the extra move is instead of trading: you have traded already")
         exits = state.board.exits(here) if state.board else ()
-        space, by = destination(state, data, exits, "by the extra move of one space"), "extra"
+        space, by = destination(state, data, exits, Phrase("by the extra move of one space")), "extra"
     _record(state, "moved", seat, by=by, space=space.id, **_free_facts(state, space))
     _arrive(state, seat, space, by)
 
@@ -301,8 +314,8 @@ def _free_facts(state: SamarkandState, space: Space) -> dict[str, Any]:
 def roll(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, MOVE)
     if state.money[seat] < ROLL_COST:
-        raise RuleError(f"rolling costs {ROLL_COST} piasters: {state.names[seat]} has "
-                        f"{state.money[seat]}; move one space free instead")
+        raise RuleError("rolling costs {cost} piasters: {name} has {money}; move one space free "
+                        "instead", cost=ROLL_COST, name=state.names[seat], money=state.money[seat])
     _pay(state, seat, ROLL_COST)
     _record(state, "rolled", seat, paid=ROLL_COST)
     state.phase = ROLL
@@ -395,9 +408,10 @@ def gift(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, GIFT)
     good = data.get("good")
     if good not in g.KINDS:
-        raise RuleError(f"a gift is one good: {', '.join(g.KINDS)}, not {good!r}")
+        raise RuleError("a gift is one good: {kinds}, not {good}", kinds=", ".join(g.KINDS),
+                        good=repr(good))
     if not state.hands[seat].get(good):
-        raise RuleError(f"{state.names[seat]} has no {good} to give")
+        raise RuleError("{name} has no {good} to give", name=state.names[seat], good=good)
     index = state.camp_index(state.here.id)
     g.take(state.hands[seat], {good: 1})
     g.add(state.camps[index], {good: 1})
@@ -412,14 +426,15 @@ def trade(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     if not taken:
         raise RuleError("say which goods to take from the camp's field")
     if g.total(taken) != g.total(given):
-        raise RuleError(f"trades are 1 for 1: taking {g.total(taken)} means giving "
-                        f"{g.total(taken)}, not {g.total(given)}")
+        raise RuleError("trades are 1 for 1: taking {taken} means giving {taken}, not {given}",
+                        taken=g.total(taken), given=g.total(given))
     index = state.camp_index(state.here.id)
     if not g.covers(state.camps[index], taken):
-        raise RuleError(f"the camp's field has {g.describe(state.camps[index])}: "
-                        f"it cannot give {g.describe(taken)}")
+        raise RuleError("the camp's field has {field}: it cannot give {goods}",
+                        field=g.describe(state.camps[index]), goods=g.describe(taken))
     if not g.covers(state.hands[seat], given):
-        raise RuleError(f"{state.names[seat]} cannot give {g.describe(given)}: not in their goods")
+        raise RuleError("{name} cannot give {goods}: not in their goods", name=state.names[seat],
+                        goods=g.describe(given))
     g.take(state.camps[index], taken)
     g.add(state.camps[index], given)
     g.take(state.hands[seat], given)
@@ -437,10 +452,11 @@ def buy(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, AT_OASIS)
     count = data.get("count")
     if count not in (1, 4) or type(count) is not int:
-        raise RuleError(f"an oasis sells 1 or 4 goods, not {count!r}")
+        raise RuleError("an oasis sells 1 or 4 goods, not {count}", count=repr(count))
     cost = state.here.one if count == 1 else state.here.four
     if state.money[seat] < cost:
-        raise RuleError(f"{count} goods cost {cost}: {state.names[seat]} has {state.money[seat]}")
+        raise RuleError("{count} goods cost {cost}: {name} has {money}", count=count, cost=cost,
+                        name=state.names[seat], money=state.money[seat])
     _buy(state, seat, count)
 
 
@@ -455,11 +471,17 @@ def lose(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, LOSE)
     chosen = g.goods_arg(data.get("goods"), "goods")
     if g.total(chosen) != OASIS_LOSS:
-        raise RuleError(f"choose {OASIS_LOSS} goods to give back, not {g.total(chosen)}")
-    if not g.covers(state.hands[seat], chosen):
-        raise RuleError(f"{state.names[seat]} does not have {g.describe(chosen)}")
+        raise RuleError("choose {wanted} goods to give back, not {count}", wanted=OASIS_LOSS,
+                        count=g.total(chosen))
+    _check_has(state, seat, chosen)
     _lose(state, seat, chosen)
     _end_turn(state)
+
+
+def _check_has(state: SamarkandState, seat: int, chosen: dict[str, int]) -> None:
+    if not g.covers(state.hands[seat], chosen):
+        raise RuleError("{name} does not have {goods}", name=state.names[seat],
+                        goods=g.describe(chosen))
 
 
 def _lose(state: SamarkandState, seat: int, chosen: dict[str, int]) -> None:
@@ -474,18 +496,21 @@ def sell(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     markets, covered, closed = price_of_market(state, city)
     market = data.get("market")
     if market not in (0, 1) or type(market) is not int:
-        raise RuleError(f"a city has two markets: 0 ({markets[0]}) or 1 ({markets[1]}), not {market!r}")
+        raise RuleError("a city has two markets: 0 ({first}) or 1 ({second}), not {market}",
+                        first=markets[0], second=markets[1], market=repr(market))
     symbol = markets[market]
     if market == closed:
-        raise RuleError(f"the {symbol} market is closed: the closed-market token is on it")
+        raise RuleError("the {symbol} market is closed: the closed-market token is on it",
+                        symbol=symbol)
     sold = g.sale_of(state.hands[seat], symbol, data.get("kinds" if symbol == g.WILD else "count"))
     if not g.covers(state.hands[seat], sold):
-        raise RuleError(f"{state.names[seat]} does not have {g.describe(sold)} to sell")
+        raise RuleError("{name} does not have {goods} to sell", name=state.names[seat],
+                        goods=g.describe(sold))
     hidden = symbol in covered
     pays = g.price(symbol, g.total(sold), hidden, state.rules.covered_two)
     if pays is None:
-        raise RuleError(f"{symbol} is covered by a chip: 2 goods of a covered kind cannot be "
-                        "sold at this table (covered_two: none)")
+        raise RuleError("{symbol} is covered by a chip: 2 goods of a covered kind cannot be "
+                        "sold at this table (covered_two: none)", symbol=symbol)
     lift = _chip_to_move(state, symbol, data.get("chip"))
     g.take(state.hands[seat], sold)
     g.add(state.supply, sold)
@@ -512,8 +537,9 @@ def _chip_to_move(state: SamarkandState, symbol: str, chip: Any) -> Any:
     if None in state.chips:
         return None
     if chip not in state.chips:
-        raise RuleError(f"both chips are on the board ({state.chips[0]}, {state.chips[1]}): "
-                        "say which one moves onto " + symbol + " (\"chip\")")
+        raise RuleError("both chips are on the board ({first}, {second}): say which one moves "
+                        "onto {symbol} (\"chip\")", first=state.chips[0], second=state.chips[1],
+                        symbol=symbol)
     return chip
 
 
@@ -523,14 +549,15 @@ _NO_MOVE = object()
 def cut(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, CUT)
     if seat not in over_limit(state):
-        raise RuleError(f"{state.names[seat]} has no more than {g.HAND_LIMIT} goods: nothing to cut")
+        raise RuleError("{name} has no more than {limit} goods: nothing to cut",
+                        name=state.names[seat], limit=g.HAND_LIMIT)
     chosen = g.goods_arg(data.get("goods"), "goods")
     excess = g.total(state.hands[seat]) - g.HAND_LIMIT
     if g.total(chosen) != excess:
-        raise RuleError(f"{state.names[seat]} returns {excess} goods to keep {g.HAND_LIMIT}, "
-                        f"not {g.total(chosen)}")
-    if not g.covers(state.hands[seat], chosen):
-        raise RuleError(f"{state.names[seat]} does not have {g.describe(chosen)}")
+        raise RuleError("{name} returns {excess} goods to keep {limit}, not {count}",
+                        name=state.names[seat], excess=excess, limit=g.HAND_LIMIT,
+                        count=g.total(chosen))
+    _check_has(state, seat, chosen)
     g.take(state.hands[seat], chosen)
     g.add(state.supply, chosen)
     _record(state, "cut", seat, goods=g.ordered(chosen), count=excess, secret=True)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 from companion.games.samarkand.goods import KINDS, SYMBOLS
 
 CAMP, OASIS, CITY = "camp", "oasis", "city"
@@ -34,6 +35,8 @@ CAPACITIES = (4, 5, 6)
 COMMON_KEYS = {"id", "type", "exits", "name", "at"}
 TYPE_KEYS = {CAMP: {"capacity"}, OASIS: {"one", "four"}, CITY: {"markets"}}
 TOP_KEYS = {"name", "invented", "note", "spaces"}
+A_SPACE = {CAMP: Phrase("a camp"), OASIS: Phrase("an oasis"), CITY: Phrase("a city")}
+SPACES_OF = {CAMP: Phrase("camps"), OASIS: Phrase("oases"), CITY: Phrase("cities")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +73,7 @@ class Board:
         for space in self.spaces:
             if space.id == space_id:
                 return space
-        raise RuleError(f"there is no space {space_id!r} on the board")
+        raise RuleError("there is no space {space} on the board", space=repr(space_id))
 
     def has(self, space_id: Any) -> bool:
         return any(space.id == space_id for space in self.spaces)
@@ -130,12 +133,14 @@ def parse_board(text: Any) -> Board:
         raise RuleError("board file: the top level must be an object with a list of \"spaces\"")
     unknown = sorted(set(raw) - TOP_KEYS)
     if unknown:
-        raise RuleError(f"board file: unknown key {unknown[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
+        raise RuleError("board file: unknown key {key} (known: {known})", key=repr(unknown[0]),
+                        known=", ".join(sorted(TOP_KEYS)))
     spaces = raw.get("spaces")
     if not isinstance(spaces, list):
         raise RuleError("board file: \"spaces\" must be a list of the board's 20 spaces")
     if len(spaces) != SPACES:
-        raise RuleError(f"board file: a board has {SPACES} spaces, this one has {len(spaces)}")
+        raise RuleError("board file: a board has {wanted} spaces, this one has {have}",
+                        wanted=SPACES, have=len(spaces))
     parsed = [_space(i, raw_space) for i, raw_space in enumerate(spaces)]
     _check_whole(parsed)
     name = raw.get("name", "board")
@@ -153,70 +158,77 @@ def _decode(text: str) -> Any:
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RuleError(f"board file: not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                            f"{exc.msg})") from None
+            raise RuleError("board file: not valid JSON (line {line}, column {column}: {error})",
+                            line=exc.lineno, column=exc.colno, error=exc.msg) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RuleError(f"board file: neither JSON nor valid TOML ({exc})") from None
+        raise RuleError("board file: neither JSON nor valid TOML ({error})", error=str(exc)) from None
 
 
-def _whole(value: Any, low: int, high: int, what: str) -> int:
+def _whole(value: Any, low: int, high: int, what: Phrase) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise RuleError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+        raise RuleError("{what} must be a whole number from {low} to {high}, not {value}",
+                        what=what, low=low, high=high, value=repr(value))
     return value
 
 
 def _space(index: int, raw: Any) -> Space:
-    where = f"board file, space {index + 1}"
+    where = Phrase("board file, space {n}", n=index + 1)
     if not isinstance(raw, Mapping):
-        raise RuleError(f"{where}: each space is an object with an id, a type and its exits")
+        raise RuleError("{where}: each space is an object with an id, a type and its exits", where=where)
     sid = raw.get("id")
     if not isinstance(sid, str) or not sid.strip():
-        raise RuleError(f"{where}: \"id\" must be a non-empty text")
-    where = f"board file, space {sid!r}"
+        raise RuleError("{where}: \"id\" must be a non-empty text", where=where)
+    where = Phrase("board file, space {id}", id=repr(sid))
     kind = raw.get("type")
     if kind not in COUNTS:
-        raise RuleError(f"{where}: \"type\" must be camp, oasis or city, not {kind!r}")
+        raise RuleError("{where}: \"type\" must be camp, oasis or city, not {type}",
+                        where=where, type=repr(kind))
     unknown = sorted(set(raw) - COMMON_KEYS - TYPE_KEYS[kind])
     if unknown:
-        allowed = ", ".join(sorted(COMMON_KEYS | TYPE_KEYS[kind]))
-        article = "an" if kind == OASIS else "a"
-        raise RuleError(f"{where}: unknown key {unknown[0]!r} for {article} {kind} (known: {allowed})")
+        raise RuleError("{where}: unknown key {key} for {space} (known: {known})", where=where,
+                        key=repr(unknown[0]), space=A_SPACE[kind],
+                        known=", ".join(sorted(COMMON_KEYS | TYPE_KEYS[kind])))
     exits = raw.get("exits")
     if not isinstance(exits, list) or not exits or not all(isinstance(e, str) for e in exits):
-        raise RuleError(f"{where}: \"exits\" must list the ids of the spaces its arrows lead to")
+        raise RuleError("{where}: \"exits\" must list the ids of the spaces its arrows lead to",
+                        where=where)
     if len(set(exits)) != len(exits):
-        raise RuleError(f"{where}: an exit is listed twice")
+        raise RuleError("{where}: an exit is listed twice", where=where)
     if sid in exits:
-        raise RuleError(f"{where}: an arrow cannot lead back to the same space")
+        raise RuleError("{where}: an arrow cannot lead back to the same space", where=where)
     name = raw.get("name", sid)
     if not isinstance(name, str) or not name.strip():
-        raise RuleError(f"{where}: \"name\" must be a non-empty text")
+        raise RuleError("{where}: \"name\" must be a non-empty text", where=where)
     at = raw.get("at", (index % COLUMNS, index // COLUMNS))
     if not isinstance(at, (list, tuple)) or len(at) != 2:
-        raise RuleError(f"{where}: \"at\" is [column, row] on the 5×4 grid")
-    at = (_whole(at[0], 0, COLUMNS - 1, f"{where}: its column"),
-          _whole(at[1], 0, ROWS - 1, f"{where}: its row"))
+        raise RuleError("{where}: \"at\" is [column, row] on the 5×4 grid", where=where)
+    at = (_whole(at[0], 0, COLUMNS - 1, Phrase("{where}: its column", where=where)),
+          _whole(at[1], 0, ROWS - 1, Phrase("{where}: its row", where=where)))
     fields: dict[str, Any] = {}
     if kind == CAMP:
         capacity = raw.get("capacity")
         if capacity not in CAPACITIES or type(capacity) is not int:
-            raise RuleError(f"{where}: a camp's \"capacity\" is 4, 5 or 6, not {capacity!r}")
+            raise RuleError("{where}: a camp's \"capacity\" is 4, 5 or 6, not {capacity}",
+                            where=where, capacity=repr(capacity))
         fields["capacity"] = capacity
     elif kind == OASIS:
-        fields["one"] = _whole(raw.get("one"), 1, 1000, f"{where}: the price of 1 good (\"one\")")
-        fields["four"] = _whole(raw.get("four"), 1, 1000, f"{where}: the price of 4 goods (\"four\")")
+        fields["one"] = _whole(raw.get("one"), 1, 1000,
+                               Phrase("{where}: the price of 1 good (\"one\")", where=where))
+        fields["four"] = _whole(raw.get("four"), 1, 1000,
+                                Phrase("{where}: the price of 4 goods (\"four\")", where=where))
     else:
         markets = raw.get("markets")
         if not isinstance(markets, list) or len(markets) != 2:
-            raise RuleError(f"{where}: a city has exactly 2 \"markets\"")
+            raise RuleError("{where}: a city has exactly 2 \"markets\"", where=where)
         for market in markets:
             if market not in SYMBOLS:
-                raise RuleError(f"{where}: a market buys one of {', '.join(KINDS)} or \"wild\", "
-                                f"not {market!r}")
+                raise RuleError("{where}: a market buys one of {kinds} or \"wild\", not {market}",
+                                where=where, kinds=", ".join(KINDS), market=repr(market))
         if markets[0] == markets[1]:
-            raise RuleError(f"{where}: its two markets are the same ({markets[0]})")
+            raise RuleError("{where}: its two markets are the same ({market})",
+                            where=where, market=markets[0])
         fields["markets"] = tuple(markets)
     return Space(sid, kind, name, tuple(exits), at, **fields)
 
@@ -225,22 +237,22 @@ def _check_whole(spaces: list[Space]) -> None:
     ids = [s.id for s in spaces]
     for sid in ids:
         if ids.count(sid) > 1:
-            raise RuleError(f"board file: two spaces have the id {sid!r}")
+            raise RuleError("board file: two spaces have the id {id}", id=repr(sid))
     for kind, wanted in COUNTS.items():
         have = sum(s.type == kind for s in spaces)
         if have != wanted:
-            plural = "cities" if kind == CITY else f"{kind}s"
-            raise RuleError(f"board file: a board has {wanted} {plural}, this one has {have}")
+            raise RuleError("board file: a board has {wanted} {spaces}, this one has {have}",
+                            wanted=wanted, spaces=SPACES_OF[kind], have=have)
     known = set(ids)
     for space in spaces:
         for exit_ in space.exits:
             if exit_ not in known:
-                raise RuleError(f"board file, space {space.id!r}: its arrow leads to {exit_!r}, "
-                                "which is not a space of the board")
+                raise RuleError("board file, space {id}: its arrow leads to {exit}, which is not "
+                                "a space of the board", id=repr(space.id), exit=repr(exit_))
     spots = [s.at for s in spaces]
     for space in spaces:
         if spots.count(space.at) > 1:
-            raise RuleError(f"board file: two spaces stand at {list(space.at)} on the grid")
+            raise RuleError("board file: two spaces stand at {at} on the grid", at=str(list(space.at)))
     by_id = {s.id: s for s in spaces}
     for space in spaces:
         seen, frontier = {space.id}, [space.id]
@@ -249,5 +261,5 @@ def _check_whole(spaces: list[Space]) -> None:
             seen.update(frontier)
         missing = [sid for sid in ids if sid not in seen]
         if missing:
-            raise RuleError(f"board file: space {missing[0]!r} cannot be reached from "
-                            f"space {space.id!r} along the arrows")
+            raise RuleError("board file: space {id} cannot be reached from space {start} along "
+                            "the arrows", id=repr(missing[0]), start=repr(space.id))

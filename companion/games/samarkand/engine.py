@@ -40,7 +40,8 @@ class SamarkandGame(Game[SamarkandState]):
         names = tuple(setup.get("names") or ())
         players = setup.get("players", len(names))
         if type(players) is not int or not 2 <= players <= 5:
-            raise RuleError(f"Samarkand is played by 2 to 5 players, not {players!r}")
+            raise RuleError("{game} is played by {low} to {high} players, not {players}",
+                            game="Samarkand", low=2, high=5, players=repr(players))
         names = names or SEAT_NAMES[:players]
         if len(names) != players or len(set(names)) != players:
             raise RuleError("each player needs a distinct name")

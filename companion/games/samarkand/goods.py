@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 
 KINDS = ("yellow", "green", "red", "blue", "white", "black")
 WILD = "wild"
@@ -72,30 +73,41 @@ def goods_arg(value: Any, what: str) -> dict[str, int]:
     if isinstance(value, (list, tuple)):
         counted: dict[str, int] = {}
         for kind in value:
-            if kind not in KINDS:
-                raise RuleError(f"{what}: {kind!r} is not a good ({', '.join(KINDS)})")
+            _check_kind(kind, what)
             counted[kind] = counted.get(kind, 0) + 1
         return counted
     if not isinstance(value, Mapping):
-        raise RuleError(f"{what} must be goods as {{kind: count}}, e.g. {{\"red\": 2}}")
+        raise RuleError("{what} must be goods as {{kind: count}}, e.g. {{\"red\": 2}}", what=what)
     plain: dict[str, int] = {}
     for kind, n in value.items():
-        if kind not in KINDS:
-            raise RuleError(f"{what}: {kind!r} is not a good ({', '.join(KINDS)})")
+        _check_kind(kind, what)
         if type(n) is not int or n < 0:
-            raise RuleError(f"{what}: the count of {kind} must be a whole number, not {n!r}")
+            raise RuleError("{what}: the count of {kind} must be a whole number, not {n}",
+                            what=what, kind=kind, n=repr(n))
         if n:
             plain[kind] = n
     return plain
+
+
+def _check_kind(kind: Any, what: str) -> None:
+    if kind not in KINDS:
+        raise RuleError("{what}: {kind} is not a good ({kinds})", what=what, kind=repr(kind),
+                        kinds=", ".join(KINDS))
 
 
 def covers(holding: Mapping[str, int], goods: Mapping[str, int]) -> bool:
     return all(holding.get(kind, 0) >= n for kind, n in goods.items())
 
 
-def describe(goods: Mapping[str, int]) -> str:
+def describe(goods: Mapping[str, int]) -> Phrase:
+    """The goods in words ("2 red, 1 blue"): a Phrase of one Phrase per kind, so that a
+    refusal naming goods reads in the reader's language (the list itself is not a msgid)."""
     shown = ordered(goods)
-    return ", ".join(f"{n} {kind}" for kind, n in shown.items()) or "nothing"
+    if not shown:
+        return Phrase("nothing")
+    parts = {kind: Phrase("{n} {kind}", n=n, kind=kind) for kind, n in shown.items()}
+    listed = ", ".join("{" + kind + "}" for kind in parts)
+    return Phrase(listed, **parts)
 
 
 # ----------------------------------------------------------------- sales
@@ -177,17 +189,17 @@ def sale_of(goods: Mapping[str, int], symbol: str, given: Any) -> dict[str, int]
         if not isinstance(given, (list, tuple)):
             raise RuleError("the wild market buys one good of each of several kinds: "
                             "say which kinds (\"kinds\": [\"red\", \"blue\"])")
-        chosen = goods_arg(given, "the wild market's kinds")
+        chosen = goods_arg(given, Phrase("the wild market's kinds"))
         if any(n > 1 for n in chosen.values()):
             raise RuleError("the wild market buys only one good of each kind")
         if len(chosen) < 2:
             raise RuleError("the wild market buys an assortment of at least 2 kinds")
         return chosen
     if type(given) is not int:
-        raise RuleError(f"say how many {symbol} goods to sell (\"count\": 2 or more)")
+        raise RuleError("say how many {symbol} goods to sell (\"count\": 2 or more)", symbol=symbol)
     if given < 2:
-        raise RuleError(f"a market buys at least 2 goods, not {given}")
+        raise RuleError("a market buys at least 2 goods, not {count}", count=given)
     if given > LARGEST[symbol]:
-        raise RuleError(f"the price table stops at {LARGEST[symbol]} {symbol}: "
-                        f"no more than {LARGEST[symbol]} can be sold at once")
+        raise RuleError("the price table stops at {largest} {symbol}: no more than {largest} "
+                        "can be sold at once", largest=LARGEST[symbol], symbol=symbol)
     return {symbol: given}

@@ -3,9 +3,11 @@ and the keyboard seat's commands."""
 from __future__ import annotations
 
 import json
+from string import Formatter
 
 from companion.core.errors import RuleError
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.actions import result
 from companion.games.samarkand.state import SamarkandState
@@ -13,11 +15,17 @@ from companion.games.samarkand.view import record_view
 
 
 def space_name(state: SamarkandState, space_id) -> str:
+    """A space as the log names it: the board file's name (data), or in free-movement mode
+    the camp's or city's number."""
     if space_id is None:
-        return "nowhere"
+        return Phrase("nowhere")
     if state.board is not None and state.board.has(space_id):
         return state.board.space(space_id).name
-    return {"oasis": "an oasis"}.get(space_id, str(space_id).replace("camp", "Camp ").replace("city", "City "))
+    if space_id == "oasis":
+        return Phrase("an oasis")
+    if space_id.startswith("camp"):
+        return Phrase("Camp {number}", number=space_id.removeprefix("camp"))
+    return Phrase("City {number}", number=space_id.removeprefix("city"))
 
 
 def camp_name(state: SamarkandState, index: int) -> str:
@@ -25,54 +33,74 @@ def camp_name(state: SamarkandState, index: int) -> str:
 
 
 LINES = {
-    "placed": "{who} starts at {where}",
-    "rolled": "{who} pays {paid} and rolls",
-    "die": "The die shows {face}",
-    "moved": "{who} {how} {where}",
-    "gift": "{who} gives 1 {good} to {camp}",
-    "no_gift": "{who} has no gift: pays {paid}, a good is drawn for {camp}",
-    "trade": "{who} trades {gave} for {took}",
-    "full_camp": "{who} pays 10 for the full {camp}: takes {took}",
-    "cannot_pay_camp": "{who} cannot pay 10 for the full {camp}: takes nothing",
-    "drawn": "1 {good} drawn for {camp}",
-    "bought": "{who} buys {count} good{plural} for {paid}",
-    "oasis_penalty": "{who} cannot pay the oasis: loses {lose} goods",
-    "sold": "{who} sells {goods} in {city} for {pays}{covered}",
-    "cannot_sell": "{who} cannot sell in {city}: shows {shown}, pays {paid}",
-    "eliminated": "{who} has no piasters and cannot sell: out of the game",
-    "ran_out": "The goods ran out: every supply over 12 is cut to 12",
-    "cut": "{who} returns {count} goods",
-    "nothing_to_draw": "Nothing left to draw",
-    "won": "{who} has {money} piasters and wins!",
+    "placed": Phrase("{who} starts at {where}"),
+    "rolled": Phrase("{who} pays {paid} and rolls"),
+    "die": Phrase("The die shows {face}"),
+    "die_back": Phrase("The die shows the backwards arrow"),
+    "moved_free": Phrase("{who} moves one space free to {where}"),
+    "moved_roll": Phrase("{who} lands on {where}"),
+    "moved_extra": Phrase("{who} moves on to {where}"),
+    "gift": Phrase("{who} gives {goods} to {camp}"),
+    "no_gift": Phrase("{who} has no gift: pays {paid}, a good is drawn for {camp}"),
+    "trade": Phrase("{who} trades {gave} for {took}"),
+    "full_camp": Phrase("{who} pays {paid} for the full {camp}: takes {took}"),
+    "cannot_pay_camp": Phrase("{who} cannot pay 10 for the full {camp}: takes nothing"),
+    "drawn": Phrase("{goods} drawn for {camp}"),
+    "bought_1": Phrase("{who} buys 1 good for {paid}"),
+    "bought": Phrase("{who} buys {count} goods for {paid}"),
+    "oasis_penalty": Phrase("{who} cannot pay the oasis: loses {lose} goods"),
+    "sold": Phrase("{who} sells {goods} in {city} for {pays}"),
+    "sold_covered": Phrase("{who} sells {goods} in {city} for {pays} (covered: one price level lower)"),
+    "cannot_sell": Phrase("{who} cannot sell in {city}: shows {shown}, pays {paid}"),
+    "eliminated": Phrase("{who} has no piasters and cannot sell: out of the game"),
+    "ran_out": Phrase("The goods ran out: every supply over 12 is cut to 12"),
+    "cut": Phrase("{who} returns {count} goods"),
+    "nothing_to_draw": Phrase("Nothing left to draw"),
+    "won": Phrase("{who} has {money} piasters and wins!"),
 }
-HOW = {"free": "moves one space free to", "roll": "lands on", "extra": "moves on to"}
+"""A public record's line by its kind (some kinds have a line per variant: see _line_kind);
+the page's module says the same lines with the same templates (game.js, TEXT.log)."""
 
 
-def record_line(state: SamarkandState, r: dict) -> str | None:
-    """One public record as a line (the table's view of it: secrets are left out)."""
-    r = record_view(r, None)
+def _line_kind(r: dict) -> str:
     kind = r["kind"]
     if kind == "full_camp" and not r["took"]:
-        kind = "cannot_pay_camp"
+        return "cannot_pay_camp"
+    if kind == "moved":
+        return f"moved_{r['by']}"
+    if kind == "die" and r["face"] == "back":
+        return "die_back"
+    if kind == "bought" and r["count"] == 1:
+        return "bought_1"
+    if kind == "sold" and r["covered"]:
+        return "sold_covered"
+    return kind
+
+
+def record_line(state: SamarkandState, r: dict) -> Phrase | None:
+    """One public record as a line (the table's view of it: secrets are left out)."""
+    r = record_view(r, None)
+    kind = _line_kind(r)
     if kind not in LINES or (kind == "drawn" and r.get("camp") is None):
         return None                      # a blind draw into a supply or a loss: nothing public
     facts = {key: g.describe(r[key]) if key in ("took", "gave", "goods", "shown") else value
              for key, value in r.items()}
+    if "good" in r:
+        facts["goods"] = g.describe({r["good"]: 1})
     facts.update(
         who=state.names[r["seat"]] if r.get("seat") is not None else "",
         where=space_name(state, r.get("space")), city=space_name(state, r.get("city")),
-        camp=camp_name(state, r["camp"]) if r.get("camp") is not None else "",
-        face="the backwards arrow" if r.get("face") == "back" else r.get("face"),
-        how=HOW.get(r.get("by"), ""), plural="s" if r.get("count", 1) > 1 else "",
-        covered=" (covered: one price level lower)" if r.get("covered") else "")
-    return LINES[kind].format(**facts)
+        camp=camp_name(state, r["camp"]) if r.get("camp") is not None else "")
+    template = LINES[kind]
+    wanted = {field for _, field, _, _ in Formatter().parse(template) if field}
+    return Phrase(template, **{key: facts[key] for key in wanted})
 
 
-def describe(event: Event, before: SamarkandState, after: SamarkandState) -> list[str]:
+def describe(event: Event, before: SamarkandState, after: SamarkandState) -> list[Phrase]:
     lines = [record_line(after, r) for r in after.records[len(before.records):]]
     shown = [line for line in lines if line]
     if after.turn != before.turn and after.phase == "move":
-        shown.append(f"{after.names[after.turn]} to move")
+        shown.append(Phrase("{who} to move", who=after.names[after.turn]))
     return shown
 
 
@@ -133,4 +161,4 @@ def command(state: SamarkandState, seat: int, text: str) -> Event:
         return Event("sell", seat, data)
     if word in ("l", "c"):
         return Event("lose" if word == "l" else "cut", seat, {"goods": _goods(rest)})
-    raise RuleError(f"keys: {KEYBOARD_HELP}")
+    raise RuleError("keys: {keys}", keys=KEYBOARD_HELP)

@@ -2,104 +2,139 @@
    the move choices with the companion's help (each space's meaning, the best sale); the
    table screen's board drawn as SVG from the board file (spaces, arrows, figures, camp
    fields, the chips or the token), the bag's or deck's count, money where public, the
-   penalty moments and the winner. Every player-facing word is in TEXT below, so a
-   translation finds them in one place. */
+   penalty moments and the winner. Every word a person reads is an English msgid in TEXT
+   below, through _() and ngettext(), so the page reads it in the reader's language; the
+   spaces' names come from the board file (data) and are shown as they are. */
 "use strict";
 
 (() => {
-  /* ---------------------------------------------------------- every player-facing string */
-  const TEXT = {
-    kinds20: { yellow: "yellow", green: "green", red: "red", blue: "blue", white: "white", black: "black", wild: "wild" },
-    kinds1998: { yellow: "grain", green: "fruit", red: "copper", blue: "carpets", white: "camels", black: "jewels", wild: "assortment" },
-    letters: { yellow: "Y", green: "G", red: "R", blue: "B", white: "W", black: "K", wild: "★" },
-    types: { camp: "camp", oasis: "oasis", city: "city" },
-    piasters: (n) => n + " piasters",
-    nowhere: "not placed yet",
-    at: (name) => "at " + name,
-    noGoods: "no goods",
-    bag: (n) => n + " cubes in the bag",
-    deck: (n) => n + " cards in the deck",
-    turn: (name) => name + "'s turn",
-    phases: {
-      draw: "Drawing goods…", place: "placing their figure", move: "to move", roll: "rolling the die…",
-      steer: "choosing where the die takes them", gift: "giving a greeting gift",
-      trade: "trading at the camp", oasis: "buying at the oasis", lose: "choosing the goods lost",
-      sell: "selling at the city", cut: "Everyone over 12 goods cuts to 12", over: "The game is over",
+  const { _, ngettext } = Samarkand;
+
+  /* ---------------------------------------------------------- every player-facing word */
+  const KIND_NAMES = {   /* 2.0 names the goods by their cubes' colour, 1998 by its cards */
+    "2.0": { yellow: _("yellow"), green: _("green"), red: _("red"), blue: _("blue"), white: _("white"),
+             black: _("black"), wild: _("wild") },
+    "1998": { yellow: _("grain"), green: _("fruit"), red: _("copper"), blue: _("carpets"), white: _("camels"),
+              black: _("jewels"), wild: _("assortment") },
+  };
+  const KIND_COUNTS = {  /* "2 red": a count of one kind, in the language's plural */
+    "2.0": {
+      yellow: (n) => ngettext("{n} yellow", "{n} yellow", n), green: (n) => ngettext("{n} green", "{n} green", n),
+      red: (n) => ngettext("{n} red", "{n} red", n), blue: (n) => ngettext("{n} blue", "{n} blue", n),
+      white: (n) => ngettext("{n} white", "{n} white", n), black: (n) => ngettext("{n} black", "{n} black", n),
     },
-    youAct: "Your move",
-    placeTitle: "Place your figure on any space",
-    moveTitle: "Move one space free",
-    rollButton: (cost) => "Roll the die for " + cost,
-    rollTitle: "Or roll: where each face would take you",
-    face: (f) => (f === "back" ? "⟲ back" : f),
-    steerTitle: (f) => "The die shows " + (f === "back" ? "the backwards arrow" : f) + ": choose where to go",
-    freeTitle: "Say which space you landed on",
-    freeType: "Space", freeNumber: "Number", freeCapacity: "Value (4, 5 or 6)",
-    freeOne: "Price of 1", freeFour: "Price of 4", freeMarkets: "Markets (e.g. red, wild)",
-    freeGo: "I landed here",
-    giftTitle: "Give a greeting gift",
-    tradeTitle: "Trade 1 for 1 with the camp",
-    take: "Take from the camp:", give: "Give from your goods:",
-    tradeGo: "Trade", done: "Done: end my turn",
-    moveOn: "Instead of trading, move on to:",
-    noMoveOn: "You arrived by the die: no extra move (you may trade)",
-    oasisTitle: "Buy goods (drawn blind, seen by you alone)",
-    buy: (n, cost) => "Buy " + n + " for " + cost,
-    loseTitle: (n) => "You cannot pay: choose " + n + " goods to give back",
-    loseGo: "Give these back",
-    cutTitle: (n) => "The goods ran out: give back " + n + " to keep 12",
-    cutGo: "Give these back",
-    sellTitle: "Sell at the city (you must sell if you can)",
-    sale: (s) => "Sell " + s + "",
-    pays: (n) => "pays " + n,
-    best: "the companion's advice: best sale",
-    covered: "covered: one price level lower",
-    chipTitle: "Both chips are on the board: which one moves?",
-    chipOff: (sym) => "lift the chip off " + sym,
-    closed: "closed",
-    full: (n, cap) => "full " + n + "/" + cap + ": pay 10, take all",
-    campField: (n, cap) => n + "/" + cap + ": gift, then trade",
-    noGiftFee: "no gift: pay 20",
-    oasisHelp: (one, four) => "1 for " + one + " · 4 for " + four,
-    oasisPenalty: "cannot pay: lose 3 goods",
-    cityHelp: (markets) => "buys " + markets,
-    bestHelp: (goods, pays) => "best now: " + goods + " for " + pays,
-    cannotSellHelp: "cannot sell: show goods, pay 20",
-    proof: (name, goods, paid) => name + " cannot sell: shows " + goods + " and pays " + paid,
-    winner: (name, money) => "Winner: " + name + " with " + money + " piasters",
-    eliminated: "out of the game",
-    players: ["player", "money", "goods", "where"],
-    hidden: "secret",
-    chips: "Chips on: ",
-    chipsNone: "no chip on the board yet",
-    token: (city, market) => "Closed market: " + city + "'s " + market,
-    tokenNone: "the closed-market token is not on the board yet",
-    freeBoard: "Free movement: no board entered. Camps and cities as told:",
+    "1998": {
+      yellow: (n) => ngettext("{n} grain", "{n} grain", n), green: (n) => ngettext("{n} fruit", "{n} fruit", n),
+      red: (n) => ngettext("{n} copper", "{n} copper", n), blue: (n) => ngettext("{n} carpet", "{n} carpets", n),
+      white: (n) => ngettext("{n} camel", "{n} camels", n), black: (n) => ngettext("{n} jewel", "{n} jewels", n),
+    },
+  };
+  const TEXT = {
+    letters: { yellow: _("Y"), green: _("G"), red: _("R"), blue: _("B"), white: _("W"), black: _("K"), wild: "★" },
+    types: { camp: _("camp"), oasis: _("oasis"), city: _("city") },
+    camp: (n) => _("Camp {number}", { number: n }),
+    city: (n) => _("City {number}", { number: n }),
+    piasters: (n) => ngettext("{n} piaster", "{n} piasters", n),
+    nowhere: _("not placed yet"),
+    at: (name) => _("at {space}", { space: name }),
+    noGoods: _("no goods"),
+    bag: (n) => ngettext("{n} cube in the bag", "{n} cubes in the bag", n),
+    deck: (n) => ngettext("{n} card in the deck", "{n} cards in the deck", n),
+    turn: (name, doing) => _("{name}'s turn: {doing}", { name, doing }),
+    phases: {
+      draw: _("Drawing goods…"), place: _("placing their figure"), move: _("to move"), roll: _("rolling the die…"),
+      steer: _("choosing where the die takes them"), gift: _("giving a greeting gift"),
+      trade: _("trading at the camp"), oasis: _("buying at the oasis"), lose: _("choosing the goods lost"),
+      sell: _("selling at the city"), cut: _("Everyone over 12 goods cuts to 12"), over: _("The game is over"),
+    },
+    placeTitle: _("Place your figure on any space"),
+    moveTitle: _("Move one space free"),
+    rollButton: (cost) => _("Roll the die for {cost}", { cost }),
+    rollTitle: _("Or roll: where each face would take you"),
+    face: (f) => (f === "back" ? "⟲ " + _("back") : f),
+    steerTitle: (f) => (f === "back" ? _("The die shows the backwards arrow: choose where to go")
+      : _("The die shows {face}: choose where to go", { face: f })),
+    freeTitle: _("Say which space you landed on"),
+    freeType: _("Space"), freeNumber: _("Number"), freeCapacity: _("Value (4, 5 or 6)"),
+    freeOne: _("Price of 1"), freeFour: _("Price of 4"), freeMarkets: _("Markets"),
+    freeKnown: _("as told before"),
+    freeGo: _("I landed here"),
+    giftTitle: _("Give a greeting gift"),
+    tradeTitle: _("Trade 1 for 1 with the camp"),
+    take: _("Take from the camp:"), give: _("Give from your goods:"),
+    tradeGo: _("Trade"), done: _("Done: end my turn"),
+    moveOn: _("Instead of trading, move on to:"),
+    noMoveOn: _("You arrived by the die: no extra move (you may trade)"),
+    oasisTitle: _("Buy goods (drawn blind, seen by you alone)"),
+    buy: (n, cost) => _("Buy {count} for {cost}", { count: n, cost }),
+    loseTitle: (n) => _("You cannot pay: choose {n} goods to give back", { n }),
+    cutTitle: (n) => _("The goods ran out: give back {n} to keep 12", { n }),
+    giveBack: _("Give these back"),
+    sellTitle: _("Sell at the city (you must sell if you can)"),
+    sale: (goods, pays) => _("Sell {goods} — pays {pays}", { goods, pays }),
+    covered: _("covered: one price level lower"),
+    best: _("the companion's advice: best sale"),
+    chipTitle: _("Both chips are on the board: which one moves?"),
+    chipOff: (sym) => _("lift the chip off {symbol}", { symbol: sym }),
+    closed: (market) => _("{market} (closed)", { market }),
+    spaceHelp: { camp: (what) => _("a camp: {what}", { what }), oasis: (what) => _("an oasis: {what}", { what }),
+                 city: (what) => _("a city: {what}", { what }) },
+    full: (n, cap, fee) => _("full {count}/{capacity}, pay {fee} and take all", { count: n, capacity: cap, fee }),
+    campField: (n, cap) => _("{count}/{capacity}, a gift then a trade", { count: n, capacity: cap }),
+    noGiftFee: (fee) => _("no gift: pay {fee}", { fee }),
+    oasisHelp: (one, four) => _("1 for {one} · 4 for {four}", { one, four }),
+    oasisPenalty: (n) => _("cannot pay: lose {n} goods", { n }),
+    cityHelp: (markets) => _("buys {markets}", { markets }),
+    bestHelp: (goods, pays) => _("best now: {goods} for {pays}", { goods, pays }),
+    cannotSellHelp: _("cannot sell: show goods, pay 20"),
+    proof: (name, goods, paid) => _("{name} cannot sell: shows {goods} and pays {paid}", { name, goods, paid }),
+    winner: (name, money) => _("Winner: {name} with {money} piasters", { name, money }),
+    eliminated: _("out of the game"),
+    players: [_("player"), _("piasters"), _("goods"), _("where")],
+    hidden: _("secret"),
+    chips: (symbols) => _("Chips on: {symbols}", { symbols }),
+    chipsNone: _("no chip on the board yet"),
+    token: (city, market) => _("Closed market: {city}'s {market}", { city, market }),
+    tokenNone: _("the closed-market token is not on the board yet"),
+    freeBoard: _("Free movement: no board entered. Camps and cities as told:"),
     unknown: "?",
-    seat: (n) => "Seat " + n,
-    log: {
-      placed: (w, r) => w + " starts at " + r.where,
-      rolled: (w, r) => w + " pays " + r.paid + " and rolls",
-      die: (w, r) => "The die shows " + (r.face === "back" ? "the backwards arrow" : r.face),
-      moved: (w, r) => w + ({ free: " moves to ", roll: " lands on ", extra: " moves on to " })[r.by] + r.where,
-      gift: (w, r) => w + " gives " + r.goodsText + " to " + r.campName,
-      no_gift: (w, r) => w + " has no gift: pays " + r.paid + ", one is drawn for " + r.campName,
-      trade: (w, r) => w + " trades " + r.gaveText + " for " + r.tookText,
-      full_camp: (w, r) => w + " pays " + r.paid + " for the full " + r.campName + ": " + r.tookText,
-      drawn: (w, r) => (r.good ? r.goodsText : "a good") + " drawn " + (r.camp !== undefined ? "for " + r.campName : "by " + w),
-      bought: (w, r) => w + " buys " + r.count + " for " + r.paid,
-      oasis_penalty: (w, r) => w + " cannot pay the oasis: loses " + r.lose + " goods",
-      lost: (w, r) => w + " gives back " + (r.goodsText || "goods"),
-      sold: (w, r) => w + " sells " + r.goodsText + " for " + r.pays + (r.covered ? " (covered)" : ""),
-      cannot_sell: (w, r) => w + " cannot sell: shows " + r.shownText + ", pays " + r.paid,
-      eliminated: (w) => w + " is out of the game",
-      ran_out: () => "The goods ran out: everyone cuts to 12",
-      cut: (w, r) => w + " gives back " + r.count + " goods",
-      nothing_to_draw: () => "Nothing left to draw",
-      won: (w, r) => w + " reaches " + r.money + " and wins!",
+    log: {   /* a record's line (the same templates as narration.py's): w is the player's name */
+      placed: (w, r) => _("{who} starts at {where}", { who: w, where: r.where }),
+      rolled: (w, r) => _("{who} pays {paid} and rolls", { who: w, paid: r.paid }),
+      die: (w, r) => (r.face === "back" ? _("The die shows the backwards arrow") : _("The die shows {face}", { face: r.face })),
+      moved: (w, r) => ({
+        free: () => _("{who} moves one space free to {where}", { who: w, where: r.where }),
+        roll: () => _("{who} lands on {where}", { who: w, where: r.where }),
+        extra: () => _("{who} moves on to {where}", { who: w, where: r.where }),
+      })[r.by](),
+      gift: (w, r) => _("{who} gives {goods} to {camp}", { who: w, goods: r.goodsText, camp: r.campName }),
+      no_gift: (w, r) => _("{who} has no gift: pays {paid}, a good is drawn for {camp}", { who: w, paid: r.paid, camp: r.campName }),
+      trade: (w, r) => _("{who} trades {gave} for {took}", { who: w, gave: r.gaveText, took: r.tookText }),
+      full_camp: (w, r) => (Object.keys(r.took).length
+        ? _("{who} pays {paid} for the full {camp}: takes {took}", { who: w, paid: r.paid, camp: r.campName, took: r.tookText })
+        : _("{who} cannot pay 10 for the full {camp}: takes nothing", { who: w, camp: r.campName })),
+      drawn: (w, r) => (r.camp !== undefined ? _("{goods} drawn for {camp}", { goods: r.goodsText, camp: r.campName })
+        : r.good ? _("{goods} drawn by {who}", { goods: r.goodsText, who: w }) : _("a good drawn by {who}", { who: w })),
+      bought: (w, r) => (r.count === 1 ? _("{who} buys 1 good for {paid}", { who: w, paid: r.paid })
+        : _("{who} buys {count} goods for {paid}", { who: w, count: r.count, paid: r.paid })),
+      oasis_penalty: (w, r) => _("{who} cannot pay the oasis: loses {lose} goods", { who: w, lose: r.lose }),
+      lost: (w, r) => (r.goodsText ? _("{who} gives back {goods}", { who: w, goods: r.goodsText })
+        : _("{who} gives back goods", { who: w })),
+      sold: (w, r) => {
+        const facts = { who: w, goods: r.goodsText, city: r.cityName, pays: r.pays };
+        return r.covered ? _("{who} sells {goods} in {city} for {pays} (covered: one price level lower)", facts)
+          : _("{who} sells {goods} in {city} for {pays}", facts);
+      },
+      cannot_sell: (w, r) => _("{who} cannot sell in {city}: shows {shown}, pays {paid}", { who: w, city: r.cityName, shown: r.shownText, paid: r.paid }),
+      eliminated: (w) => _("{who} has no piasters and cannot sell: out of the game", { who: w }),
+      ran_out: () => _("The goods ran out: every supply over 12 is cut to 12"),
+      cut: (w, r) => _("{who} returns {count} goods", { who: w, count: r.count }),
+      nothing_to_draw: () => _("Nothing left to draw"),
+      won: (w, r) => _("{who} has {money} piasters and wins!", { who: w, money: r.money }),
     },
   };
   const KINDS = ["yellow", "green", "red", "blue", "white", "black"];
+  const SYMBOLS = [...KINDS, "wild"];
   const COLOURS = { yellow: "#e6bf1e", green: "#3f9b45", red: "#c8372d", blue: "#2f5fb3", white: "#f6f2e6", black: "#232323" };
   const SEAT_COLOURS = ["#b5461f", "#2f6b5a", "#6a3fa0", "#c07a00", "#1b6fa8"];
 
@@ -108,16 +143,18 @@
   const $ = (id) => ui.$(id);
 
   /* ---------------------------------------------------------- words and goods */
-  const kindName = (k) => (snap.view.edition === "1998" ? TEXT.kinds1998 : TEXT.kinds20)[k] || k;
+  const edition = () => (snap.view.edition === "1998" ? "1998" : "2.0");
+  const kindName = (k) => KIND_NAMES[edition()][k] || k;
   const goodsText = (goods) => {
-    const parts = KINDS.filter((k) => goods && goods[k]).map((k) => goods[k] + " " + kindName(k));
+    const parts = KINDS.filter((k) => goods && goods[k]).map((k) => KIND_COUNTS[edition()][k](goods[k]));
     return parts.length ? parts.join(", ") : TEXT.noGoods;
   };
   const spaceName = (id) => {
     const v = snap.view;
     if (id === null || id === undefined) return TEXT.nowhere;
     if (v.board) { const s = v.board.spaces.find((sp) => sp.id === id); if (s) return s.name; }
-    return id.replace(/^camp/, TEXT.types.camp + " ").replace(/^city/, TEXT.types.city + " ");
+    if (id === "oasis") return TEXT.types.oasis;
+    return id.startsWith("camp") ? TEXT.camp(id.slice(4)) : TEXT.city(id.slice(4));
   };
   const campName = (i) => spaceName(snap.view.camps[i].space);
 
@@ -136,10 +173,13 @@
 
   function spaceHelp(h) {
     if (!h) return "";
-    if (h.type === "camp") return h.full ? TEXT.full(h.count, h.capacity) : TEXT.campField(h.count, h.capacity) + (h.no_gift_fee ? " · " + TEXT.noGiftFee : "");
-    if (h.type === "oasis") return TEXT.oasisHelp(h.one, h.four) + (h.penalty ? " · " + TEXT.oasisPenalty : "");
-    const markets = h.markets.map((m, i) => kindName(m) + (i === h.closed ? " (" + TEXT.closed + ")" : "")).join(" + ");
-    return TEXT.cityHelp(markets) + " · " + (h.best ? TEXT.bestHelp(goodsText(h.best.goods), h.best.pays) : TEXT.cannotSellHelp);
+    if (h.type === "camp") {
+      return TEXT.spaceHelp.camp(h.full ? TEXT.full(h.count, h.capacity, h.fee)
+        : TEXT.campField(h.count, h.capacity) + (h.no_gift_fee ? " · " + TEXT.noGiftFee(h.no_gift_fee) : ""));
+    }
+    if (h.type === "oasis") return TEXT.spaceHelp.oasis(TEXT.oasisHelp(h.one, h.four) + (h.penalty ? " · " + TEXT.oasisPenalty(h.penalty) : ""));
+    const markets = h.markets.map((m, i) => (i === h.closed ? TEXT.closed(kindName(m)) : kindName(m))).join(" + ");
+    return TEXT.spaceHelp.city(TEXT.cityHelp(markets) + " · " + (h.best ? TEXT.bestHelp(goodsText(h.best.goods), h.best.pays) : TEXT.cannotSellHelp));
   }
 
   function recordText(r) {
@@ -148,7 +188,7 @@
     const line = TEXT.log[r.kind];
     if (!line) return null;
     const facts = Object.assign({}, r, {
-      where: spaceName(r.space),
+      where: spaceName(r.space), cityName: spaceName(r.city),
       campName: r.camp !== undefined && r.camp !== null ? campName(r.camp) : "",
       goodsText: r.goods ? goodsText(r.goods) : (r.good ? goodsText({ [r.good]: 1 }) : ""),
       tookText: goodsText(r.took), gaveText: goodsText(r.gave), shownText: goodsText(r.shown),
@@ -161,7 +201,7 @@
     const v = s.view;
     if (v.phase === "over") return v.winner !== null ? TEXT.winner(ui.names()[v.winner], v.players[v.winner].money) : TEXT.phases.over;
     if (v.phase === "draw" || v.phase === "cut") return TEXT.phases[v.phase];
-    return TEXT.turn(ui.names()[v.turn]) + ": " + TEXT.phases[v.phase];
+    return TEXT.turn(ui.names()[v.turn], TEXT.phases[v.phase]);
   }
 
   /* ---------------------------------------------------------- choosing goods */
@@ -182,7 +222,6 @@
     }
     return { node, chosen: () => Object.fromEntries(Object.entries(chosen).filter(([, n]) => n > 0)) };
   }
-  const count = (goods) => Object.values(goods).reduce((a, b) => a + b, 0);
 
   /* ---------------------------------------------------------- the phone's controls */
   function freeForm(kind) {
@@ -192,19 +231,21 @@
     const capacity = el("input", { id: "free-capacity", type: "number", min: 4, max: 6, placeholder: "4–6" });
     const one = el("input", { id: "free-one", type: "number", value: 5 });
     const four = el("input", { id: "free-four", type: "number", value: 25 });
-    const markets = el("input", { id: "free-markets", placeholder: "red, wild" });
+    const market = (i) => el("select", { id: "free-market-" + i }, el("option", { value: "", textContent: TEXT.freeKnown }),
+      ...SYMBOLS.map((m) => el("option", { value: m, textContent: kindName(m) })));
+    const markets = [market(0), market(1)];
     const go = button(TEXT.freeGo, () => {
       const t = type.value;
       const space = { type: t };
       if (t === "camp") { space.number = Number(number.value); if (capacity.value) space.capacity = Number(capacity.value); }
       if (t === "oasis") { space.one = Number(one.value); space.four = Number(four.value); }
-      if (t === "city") { space.number = Number(number.value); if (markets.value.trim()) space.markets = markets.value.split(",").map((m) => m.trim()); }
+      if (t === "city") { space.number = Number(number.value); if (markets.every((m) => m.value)) space.markets = markets.map((m) => m.value); }
       decide(kind, { space });
     }, { id: "free-go" });
     return el("div", { className: "form" }, el("h2", { textContent: TEXT.freeTitle }),
       el("label", {}, TEXT.freeType + " ", type), el("label", {}, TEXT.freeNumber + " ", number),
       el("label", {}, TEXT.freeCapacity + " ", capacity), el("label", {}, TEXT.freeOne + " ", one),
-      el("label", {}, TEXT.freeFour + " ", four), el("label", {}, TEXT.freeMarkets + " ", markets), go);
+      el("label", {}, TEXT.freeFour + " ", four), el("label", {}, TEXT.freeMarkets + " ", ...markets), go);
   }
 
   function moveButtons(ids, spaces, kind) {
@@ -282,7 +323,7 @@
         const n = v.phase === "lose" ? help.lose : help.cut;
         const pick = picker(you.goods);
         box.push(h2(v.phase === "lose" ? TEXT.loseTitle(n) : TEXT.cutTitle(n)), pick.node,
-          button(v.phase === "lose" ? TEXT.loseGo : TEXT.cutGo, () => decide(v.phase, { goods: pick.chosen() }), { id: "give-back" }));
+          button(TEXT.giveBack, () => decide(v.phase, { goods: pick.chosen() }), { id: "give-back" }));
         break;
       }
       case "sell": {
@@ -302,7 +343,7 @@
         const best = help.best;
         box.push(el("div", { className: "buttons big" }, ...(help.sales || []).map((s, i) => {
           const isBest = best && s.market === best.market && s.count === best.count && s.pays === best.pays;
-          const label = TEXT.sale(goodsText(s.goods)) + " — " + TEXT.pays(s.pays) + (s.covered ? " (" + TEXT.covered + ")" : "") + (isBest ? " ★ " + TEXT.best : "");
+          const label = TEXT.sale(goodsText(s.goods), s.pays) + (s.covered ? " (" + TEXT.covered + ")" : "") + (isBest ? " ★ " + TEXT.best : "");
           const b = button(label, () => {
             const data = { market: s.market };
             if (s.symbol === "wild") data.kinds = Object.keys(s.goods); else data.count = s.count;
@@ -409,7 +450,7 @@
     const v = snap.view;
     if (v.edition === "1998") {
       const chips = (v.chips || []).filter((c) => c);
-      $("markers").textContent = chips.length ? TEXT.chips + chips.map(kindName).join(", ") : TEXT.chipsNone;
+      $("markers").textContent = chips.length ? TEXT.chips(chips.map(kindName).join(", ")) : TEXT.chipsNone;
     } else {
       $("markers").textContent = v.token ? TEXT.token(spaceName(v.token[0]), kindName(v.cities[v.token[0]][v.token[1]])) : TEXT.tokenNone;
     }
@@ -481,6 +522,5 @@
   Samarkand.register({
     render,
     statusText(s, shell) { ui = shell; snap = s; return statusText(s); },
-    seatLabel(p) { return TEXT.seat(p.seat + 1); },
   });
 })();

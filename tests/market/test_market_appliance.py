@@ -108,7 +108,7 @@ def test_the_host_of_a_physical_table_enters_the_start_player_cards_and_cubes_ov
     assert table["waiting_card"]["remaining"] == [[1, 1], [2, 1]]
     assert host.post("/api/host/card", {"card": 2}).status_code == 200
     entry = ana.state()["table"]["waiting_entry"]
-    assert entry["name"] == "market card" and "card 1 of 12" in entry["prompt"]
+    assert entry["name"] == "market card" and "card 1 of 12" in entry["prompt"]["text"]
     refused = host.post("/api/host/entry", {"value": "YQ=5"})
     assert refused.status_code == 409 and "'Q' is not a colour letter" in refused.json["error"]
     for value in ("Saffron: YY=25, YBK=70", {"name": "Lapis", "sets": [{"cubes": "BB", "pays": 30}]}, "K=20"):

@@ -1,12 +1,13 @@
-"""Samarkand Market in a real browser: Debian's chromium driven by Playwright's sync API.
+"""Samarkand Market in a real browser: Debian's chromium driven by Playwright's sync API,
+in English and in French (the phones' and screens' language, as a phone's Accept-Language).
 
 Three phones, the table screen and the host console: a new game from the console (its
-deck field included), three sealed bids typed at once with nothing shown until the last
-is in, the reveal of every bid together, the picks in bid order, a sale with the best
-sale filled in, and a phone reloaded mid-round that keeps its sealed bid. Then a physical
-table: the host enters the start player, types the market cards and enters the cubes
-from the console's forms. Every request that would leave the server is failed and
-counted, and every script error is kept.
+deck field included), a bid over one's money refused, three sealed bids typed at once with
+nothing shown until the last is in, the reveal of every bid together, the picks in bid
+order, a sale with the best sale filled in, and a phone reloaded mid-round that keeps its
+sealed bid. Then a physical table: the host enters the start player, types the market
+cards (a malformed one refused) and enters the cubes from the console's forms. Every
+request that would leave the server is failed and counted, and every script error is kept.
 """
 from __future__ import annotations
 
@@ -14,13 +15,43 @@ import re
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join
+from browser_rig import NEEDED, T, Pages, join, log_in
 from companion.core.registry import game_spec
 from web.server import Server
 from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
 BIDS = {0: 11, 1: 17, 2: 23}
+LANGUAGES = ("en-GB", "fr-FR")
+WORDS = {
+    "en-GB": {
+        "heading": "Market cards", "round 1": "Round 1/10", "round 2": "Round 2/10",
+        "too much": "a bid is a whole number of piasters from 5 to 75 (your money), not 999",
+        "two in": "2 of 3 bids are in", "one in": "1 of 3 bids is in",
+        "sealed 17": "Your bid: 17 (sealed", "sealed 5": "Your bid: 5 (sealed", "your bid": "Your bid:",
+        "money 75": "75 piasters", "money 64": "64 piasters", "order": "Picking order: Cy, Ben, Ana",
+        "taken": "taken by Ana", "advice": r"Best sale now: (\d+) piasters?", "pays": "This sale pays {}",
+        "sold": "for {}",
+        "start draw": "Enter the draw: start player", "seat 2": "2 (1 left)",
+        "card 1": "Type market card 1 of 12", "not a letter": "'Q' is not a colour letter",
+        "yellow": "yellow (", "blue": "blue (", "black": "black (", "red": "red (", "green": "green (",
+        "bag draw": "Enter the draw: bag", "lot 1": "2 yellow, 1 blue",
+    },
+    "fr-FR": {
+        "heading": "Cartes marché", "round 1": "Manche 1/10", "round 2": "Manche 2/10",
+        "too much": "une enchère est un nombre entier de piastres de 5 à 75 (votre argent), pas 999",
+        "two in": "2 enchères sur 3 sont faites", "one in": "1 enchère sur 3 est faite",
+        "sealed 17": "Votre enchère : 17 (sous pli", "sealed 5": "Votre enchère : 5 (sous pli",
+        "your bid": "Votre enchère :", "money 75": "75 piastres", "money 64": "64 piastres",
+        "order": "Ordre de choix : Cy, Ben, Ana", "taken": "pris par Ana",
+        "advice": r"Meilleure vente maintenant : (\d+) piastres?", "pays": "Cette vente rapporte {}",
+        "sold": "pour {}",
+        "start draw": "Saisir le tirage : premier joueur", "seat 2": "2 (reste 1)",
+        "card 1": "Tapez la carte marché 1 sur 12", "not a letter": "'Q' n'est pas une lettre de couleur",
+        "yellow": "jaune (", "blue": "bleu (", "black": "noir (", "red": "rouge (", "green": "vert (",
+        "bag draw": "Saisir le tirage : sac", "lot 1": "2 jaunes, 1 bleu",
+    },
+}
 
 
 @pytest.fixture
@@ -54,26 +85,35 @@ def text(page, selector: str) -> str:
     return page.text_content(selector) or ""
 
 
-def host_console(pages: Pages):
-    host = pages.open("/host", phone=False)
-    host.fill("#pin", PIN)
-    host.click("#login-form button")
+def host_console(pages: Pages, locale: str):
+    host = pages.open("/host", phone=False, locale=locale)
+    log_in(host, PIN)
     host.wait_for_selector("#new-game", timeout=T)
     return host
+
+
+def refused(pages: Pages, page, words: str) -> None:
+    """``page`` shows the refusal ``words``; the browser's own line for the 409 is dropped."""
+    page.wait_for_selector(f"#toast >> text={words}", timeout=T)
+    conflicts = [e for e in pages.errors if "409" in e]
+    assert len(conflicts) == 1, pages.errors
+    pages.errors.remove(conflicts[0])
 
 
 def state(appliance):
     return appliance.call(lambda now: appliance.session.game.copy(appliance.session.state))
 
 
-def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(browser, server):
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(browser, server, locale):
     pw, chromium = browser
     srv, appliance = server
+    w = WORDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    phones = watch(pages, pages.open(), pages.open(), pages.open(width=360))
+    phones = watch(pages, *(pages.open(width=width, locale=locale) for width in (None, None, 360)))
     for page, seat, name in zip(phones, range(3), ("Ana", "Ben", "Cy")):
         join(page, seat, name)
-    table, host = watch(pages, pages.open("/table", phone=False), host_console(pages))
+    table, host = watch(pages, pages.open("/table", phone=False, locale=locale), host_console(pages, locale))
 
     # a new game from the console: its options, the deck as JSON among them
     first = appliance.game_id
@@ -83,8 +123,13 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     until(host, lambda: appliance.game_id != first, "the new game")
     for page in phones:
         page.wait_for_selector("#seal-bid", timeout=T)
-    assert "Round 1/10" in text(table, "#round")
+    assert w["round 1"] in text(table, "#round") and w["heading"] in text(table, "body")
     assert phones[2].evaluate("document.documentElement.scrollWidth") <= 360     # fits 360 px
+
+    # a bid over one's money is refused in the phone's language
+    phones[0].fill("#bid-amount", "999")
+    phones[0].click("#seal-bid")
+    refused(pages, phones[0], w["too much"])
 
     # three sealed bids typed at once; nothing shows until the last is in
     for seat, page in enumerate(phones):
@@ -92,25 +137,25 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     phones[0].click("#seal-bid")
     phones[1].click("#seal-bid")
     for page in (phones[2], table):
-        page.wait_for_selector("text=2 of 3 bids are in", timeout=T)
-    assert "Your bid: 17 (sealed" in text(phones[1], "#bid-box")
+        page.wait_for_selector(f"text={w['two in']}", timeout=T)
+    assert w["sealed 17"] in text(phones[1], "#bid-box")
     assert table.locator(".reveal .bid").count() == 0
     for page in (table, phones[2], phones[0]):
-        assert "17" not in text(page, "#bids") and "Your bid: 17" not in text(page, "body")
-    assert "75 piasters" in text(phones[0], "#my-money")      # paid only at the reveal
+        assert "17" not in text(page, "#bids") and w["sealed 17"] not in text(page, "body")
+    assert w["money 75"] in text(phones[0], "#my-money")      # paid only at the reveal
     phones[2].click("#seal-bid")
     table.wait_for_selector(".reveal .bid >> nth=2", timeout=T)
     shown = [b.text_content() for b in table.locator(".reveal .bid .amount").all()]
     assert shown == ["11", "17", "23"]
-    assert "Picking order: Cy, Ben, Ana" in text(table, "#bids")
-    phones[0].wait_for_selector("text=64 piasters", timeout=T)
+    assert w["order"] in text(table, "#bids")
+    phones[0].wait_for_selector(f"text={w['money 64']}", timeout=T)
 
     # the picks, highest bid first; the last lot goes to Ana without a choice
     for page in (phones[2], phones[1]):
         page.wait_for_selector("#pick-box:not([hidden])", timeout=T)
         assert phones[0].is_hidden("#pick-box")
         page.locator("#pick-buttons button").first.click()
-    table.wait_for_selector("#lots li >> text=taken by Ana", timeout=T)
+    table.wait_for_selector(f"#lots li >> text={w['taken']}", timeout=T)
     assert table.locator("#lots li.taken").count() == 3
 
     # the sales in seat order, each with the best sale filled in and sold as advised
@@ -119,12 +164,12 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
         seat = state(appliance).selling[0]
         page = phones[seat]
         page.wait_for_selector("#sell-box:not([hidden])", timeout=T)
-        advice = int(re.search(r"Best sale now: (\d+)", text(page, "#advice")).group(1))
-        assert text(page, "#sale-total") == f"This sale pays {advice}"
+        advice = int(re.fullmatch(w["advice"] + r" \(.+\)", text(page, "#advice")).group(1))
+        assert text(page, "#sale-total") == w["pays"].format(advice)
         page.click("#sell")
         until(page, lambda: state(appliance).phase != "selling" or state(appliance).selling[:1] != [seat],
               "the sale")
-        table.wait_for_selector(f"#log >> text=for {advice}", timeout=T)
+        table.wait_for_selector(f"#log >> text={w['sold'].format(advice)}", timeout=T)
         sold += 1
     assert sold or all(r["kind"] == "no_sale" for r in state(appliance).records if r["round"] == 1
                        and r["kind"] in ("sale", "no_sale"))
@@ -135,43 +180,42 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     money = text(phones[0], "#my-money")
     phones[0].fill("#bid-amount", "5")
     phones[0].click("#seal-bid")
-    phones[0].wait_for_selector("text=Your bid: 5 (sealed", timeout=T)
+    phones[0].wait_for_selector(f"text={w['sealed 5']}", timeout=T)
     phones[0].reload()
     phones[0].wait_for_selector("#me h1", timeout=T)
     assert text(phones[0], "#me h1") == "Ana" and text(phones[0], "#my-money") == money
-    phones[0].wait_for_selector("text=Your bid: 5 (sealed", timeout=T)
-    assert "1 of 3 bids are in" in text(phones[0], "#bid-count")
-    table.wait_for_selector("text=Round 2/10", timeout=T)
-    assert "Your bid" not in text(phones[1], "body") and phones[1].is_visible("#seal-bid")
+    phones[0].wait_for_selector(f"text={w['sealed 5']}", timeout=T)
+    assert w["one in"] in text(phones[0], "#bid-count")
+    table.wait_for_selector(f"text={w['round 2']}", timeout=T)
+    assert w["your bid"] not in text(phones[1], "body") and phones[1].is_visible("#seal-bid")
 
     assert pages.outside == [], pages.outside
     assert pages.errors == [], pages.errors
 
 
-def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_cubes(browser, server):
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_cubes(browser, server, locale):
     pw, chromium = browser
     srv, appliance = server
+    w = WORDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    (ana,) = watch(pages, pages.open())
+    (ana,) = watch(pages, pages.open(locale=locale))
     join(ana, 0, "Ana")
-    (host,) = watch(pages, host_console(pages))
+    (host,) = watch(pages, host_console(pages, locale))
     first = appliance.game_id
     host.select_option("select[name=players]", "2")
     host.select_option("select[name=mode]", "physical")
     host.click("#new-game button[type=submit]")
     until(host, lambda: appliance.game_id != first, "the new game")
 
-    host.wait_for_selector("#card-box:not([hidden]) >> text=Enter the start player draw", timeout=T)
-    host.locator("#card-buttons button", has_text="2 (1 left)").click()
+    host.wait_for_selector(f"#card-box:not([hidden]) >> text={w['start draw']}", timeout=T)
+    host.locator("#card-buttons button", has_text=w["seat 2"]).click()
     host.wait_for_selector("#entry-form:not([hidden])", timeout=T)
-    assert "Type market card 1 of 12" in text(host, "#entry-title")
+    assert w["card 1"] in text(host, "#entry-title")
     assert host.is_visible("#typing-box")
     host.fill("#entry-value", "Saffron: YQ=5")
     host.click("#entry-form button[type=submit]")
-    host.wait_for_selector("#toast >> text='Q' is not a colour letter", timeout=T)
-    refused = [e for e in pages.errors if "409" in e]
-    assert len(refused) == 1                       # the browser's own word for the refusal
-    pages.errors.remove(refused[0])
+    refused(pages, host, w["not a letter"])
     cards = ("Saffron: YY=25, YBK=70", '{"name": "Lapis", "sets": [{"cubes": "BB", "pays": 30}]}', "K=20")
     for number, card in enumerate(cards, start=1):
         host.fill("#entry-value", card)
@@ -182,13 +226,13 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
     assert state(appliance).phase == "lots"
     assert [m.name for m in state(appliance).markets] == ["Saffron", "Lapis", "Card 3"]
 
-    host.wait_for_selector("#card-box:not([hidden]) >> text=Enter the bag draw", timeout=T)
+    host.wait_for_selector(f"#card-box:not([hidden]) >> text={w['bag draw']}", timeout=T)
     for colour in ("yellow", "yellow", "blue", "black", "black", "red", "red", "green"):
         before = sum(state(appliance).bag)
-        host.locator("#card-buttons button", has_text=colour).click()
+        host.locator("#card-buttons button", has_text=w[colour]).click()
         until(host, lambda: sum(state(appliance).bag) < before, f"the {colour} cube")
     ana.wait_for_selector("#seal-bid", timeout=T)
-    host.wait_for_selector("#lots >> text=2 yellow, 1 blue", timeout=T)
+    host.wait_for_selector(f"#lots >> text={w['lot 1']}", timeout=T)
     assert "Saffron" in text(ana, "#markets") and "YBK = 70" in text(ana, "#markets")
     assert pages.outside == [], pages.outside
     assert pages.errors == [], pages.errors

@@ -16,7 +16,7 @@ from companion.core.match import Match
 from companion.games.market.bots import Thrifty
 from companion.games.market.engine import _begin_round, _lots_drawn
 from companion.games.market.sale import suggested_return
-from companion.games.market import cubes as cu
+from companion.games.market import cubes as cu, narration
 from companion.games.market.state import BIDDING, DISCARDING, MARKET, OVER, PICKING, SELLING
 from market_driver import (
     DECK, GAME, assert_refused, bid, bids, cubes_total, discard, draw, held, pick, sell, table,
@@ -396,13 +396,17 @@ def test_most_money_wins_then_most_cubes_then_a_shared_win():
     state.cubes = [cu.parse("YY"), cu.parse("YYY"), cu.parse("KKKKK")]
     result = GAME.result(state)
     assert result.places == (2, 1, 3) and result.winners == (1,) and result.scores == (100, 100, 90)
-    assert "Seat 2 places ahead" in result.breakdown["tie_breaks"][0]
+    assert result.breakdown["ties"] == [{"money": 100, "seats": [0, 1], "ahead": 1}]
+    state.phase = OVER
+    assert "the most cubes left breaks the tie (Seat 1 2, Seat 2 3 cubes), so Seat 2 places " \
+           "ahead" in narration.score_sheet(state)
     state.cubes[0] = cu.parse("BBB")
     result = GAME.result(state)
     assert result.places == (1, 1, 3) and result.winners == (0, 1)
-    assert "share" in result.breakdown["tie_breaks"][0]
+    assert result.breakdown["ties"] == [{"money": 100, "seats": [0, 1], "ahead": None}]
+    assert "so equal players share their place" in narration.score_sheet(state)
     state.money = [120, 100, 90]
-    assert GAME.result(state).breakdown["tie_breaks"] == []
+    assert GAME.result(state).breakdown["ties"] == []
 
 
 # ------------------------------------------------------------------ chance and entries

@@ -7,6 +7,7 @@ gets its cards in the rules of each game's setup, which the store keeps with the
 """
 from __future__ import annotations
 
+from companion.core.phrase import Phrase
 from companion.core.registry import GameSpec, Narration, data_file, register_game
 from companion.games.market import narration
 from companion.games.market.bots import STYLES
@@ -26,7 +27,7 @@ def sample_deck() -> list[dict]:
 
 SPEC = register_game(GameSpec(
     name="market",
-    title="Samarkand Market",
+    title=Phrase("Samarkand Market"),
     min_players=2,
     max_players=5,
     engine=MarketGame,

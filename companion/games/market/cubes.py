@@ -3,13 +3,15 @@
 A collection of cubes (a bag, a lot, a player's cubes, a set on a market card) is a tuple
 of five counts in ``COLOURS`` order, so adding, subtracting and comparing are cheap. At the
 edges (JSON, the table's typing) cubes are a mapping of colour to count, or a string of
-colour letters (``"YYBK"``: two yellow, one blue, one black).
+colour letters (``"YYBK"``: two yellow, one blue, one black). The letters are the same in
+every language; cubes in words are Phrases, so a page says them in its reader's language.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 
 COLOURS = ("yellow", "blue", "red", "green", "black")
 BAG = (22, 20, 17, 14, 11)
@@ -58,33 +60,50 @@ def letters(cubes: Cubes) -> str:
     return "".join(letter * cubes[i] for letter, i in LETTERS.items())
 
 
-def parse(raw: Any, what: str = "cubes", allow_empty: bool = True) -> Cubes:
+def parse(raw: Any, what: str = Phrase("cubes"), allow_empty: bool = True) -> Cubes:
     """Cubes from JSON or typing: {"yellow": 2, "blue": 1} or "YYB"; a RuleError naming
     ``what`` and the fault otherwise."""
     counts = [0] * 5
     if isinstance(raw, str):
         for char in raw.replace(" ", "").upper():
             if char not in LETTERS:
-                raise RuleError(f"{what}: {char!r} is not a colour letter "
-                                "(Y yellow, B blue, R red, G green, K black)")
+                raise RuleError("{what}: {letter} is not a colour letter "
+                                "(Y yellow, B blue, R red, G green, K black)",
+                                what=what, letter=repr(char))
             counts[LETTERS[char]] += 1
     elif isinstance(raw, dict):
         for colour, n in raw.items():
             if colour not in INDEX:
-                raise RuleError(f"{what}: {colour!r} is not a colour ({', '.join(COLOURS)})")
+                raise RuleError("{what}: {colour} is not a colour ({colours})",
+                                what=what, colour=repr(colour), colours=", ".join(COLOURS))
             if type(n) is not int or n < 0:
-                raise RuleError(f"{what}: the count of {colour} must be a whole number of 0 or more, "
-                                f"not {n!r}")
+                raise RuleError("{what}: the count of {colour} must be a whole number of 0 or "
+                                "more, not {count}", what=what, colour=colour, count=repr(n))
             counts[INDEX[colour]] = n
     else:
-        raise RuleError(f"{what}: expected colours and counts, e.g. {{\"yellow\": 2, \"blue\": 1}} "
-                        f"or \"YYB\", not {raw!r}")
+        raise RuleError('{what}: expected colours and counts, e.g. {{"yellow": 2, "blue": 1}} '
+                        'or "YYB", not {value}', what=what, value=repr(raw))
     if not allow_empty and not any(counts):
-        raise RuleError(f"{what}: at least one cube")
+        raise RuleError("{what}: at least one cube", what=what)
     return tuple(counts)  # type: ignore[return-value]
 
 
-def describe(cubes: Cubes) -> str:
+def count(colour: str, n: int) -> Phrase:
+    """``n`` cubes of one colour in words: "1 yellow", "3 yellow". Two templates, as French
+    agrees the colour with the count ("1 jaune", "3 jaunes"); the page says the same."""
+    if n == 1:
+        return Phrase("1 {colour}", colour=colour)
+    return Phrase("{n} {colour}", n=n, colour=colour)
+
+
+def describe(cubes: Cubes) -> Phrase:
     """In words: "2 yellow, 1 black" (or "no cubes")."""
-    parts = [f"{n} {colour}" for colour, n in zip(COLOURS, cubes) if n]
-    return ", ".join(parts) if parts else "no cubes"
+    counts = [count(colour, n) for colour, n in zip(COLOURS, cubes) if n]
+    return joined(counts) if counts else Phrase("no cubes")
+
+
+def joined(parts: list[Phrase], separator: str = ", ") -> Phrase:
+    """Phrases one after the other: the template only places them (it is no catalog entry),
+    and each is translated on its own."""
+    params = {f"p{i}": part for i, part in enumerate(parts)}
+    return Phrase(separator.join("{" + key + "}" for key in params), **params)

@@ -22,6 +22,7 @@ from typing import Any, Mapping
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 from companion.core.game import (
     CHANCE, ENTRY, ChanceRequest, Event, Game, InputRequest, Result, places_by,
 )
@@ -37,9 +38,11 @@ from companion.games.market.state import (
 )
 from companion.games.market.view import SeatView, build_view, redact_event, seat_view
 
-START_DECK = "start player"
-MARKET_DECK = "market"
-BAG_DECK = "bag"
+START_DECK = Phrase("start player")
+MARKET_DECK = Phrase("market")
+BAG_DECK = Phrase("bag")
+"""The decks' names, kept in every chance event; the host's draw buttons show them (a cube
+drawn from the bag is its colour, which the page module translates)."""
 CARD_ENTRY = "market card"
 SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
 CARD_EXAMPLE = "Saffron Row: YY=25, YBK=70, RG=40"
@@ -69,11 +72,13 @@ class MarketGame(Game[MarketState]):
         if state.phase != MARKET or not state.entered:
             return None
         number = state.revealed + 1
-        where = f"space {number}" if number <= 3 else "space 1"
-        return InputRequest(CARD_ENTRY, f"Type market card {number} of {CARDS_USED} ({where}) as it is "
-                                        "revealed: its sets (Y yellow, B blue, R red, G green, K black) "
-                                        "and payouts",
-                            CARD_EXAMPLE, card_checker(number))
+        # the numbers as text: the console's say() (web/static/shell.js) takes a parameter
+        # that is not a string for a nested Phrase
+        prompt = Phrase("Type market card {number} of {cards} (space {space}) as it is revealed: "
+                        "its sets (Y yellow, B blue, R red, G green, K black) and payouts",
+                        number=str(number), cards=str(CARDS_USED),
+                        space=str(number if number <= 3 else 1))
+        return InputRequest(CARD_ENTRY, prompt, CARD_EXAMPLE, card_checker(number))
 
     def to_act(self, state: MarketState) -> tuple[int, ...]:
         return to_act(state)
@@ -122,18 +127,19 @@ def new_state(setup: Mapping[str, Any]) -> MarketState:
     names = tuple(setup.get("names") or ())
     players = setup.get("players", len(names))
     if type(players) is not int or players not in LOTS:
-        raise RuleError(f"Samarkand Market is played by 2 to 5 players, not {players!r}")
+        raise RuleError("Samarkand Market is played by 2 to 5 players, not {players}",
+                        players=repr(players))
     names = names or SEAT_NAMES[:players]
     if len(names) != players or len(set(names)) != players:
         raise RuleError("each player needs a distinct name")
     mode = setup.get("mode", "digital")
     if mode not in ("digital", "physical"):
-        raise RuleError(f'mode must be "digital" or "physical", not {mode!r}')
+        raise RuleError('mode must be "digital" or "physical", not {mode}', mode=repr(mode))
     entered = mode == "physical"
     rules = MarketRules.from_setup(setup.get("rules"), entered)
     start = setup.get("start")
     if start is not None and (type(start) is not int or not 0 <= start < players):
-        raise RuleError(f"start must be a seat from 0 to {players - 1}")
+        raise RuleError("start must be a seat from 0 to {last}", last=players - 1)
     state = MarketState(
         rules=rules, names=names, entered=entered, phase=START if start is None else MARKET,
         round=1, start=-1 if start is None else start, bag=cu.BAG,
@@ -150,8 +156,13 @@ def new_state(setup: Mapping[str, Any]) -> MarketState:
 def card_checker(number: int):
     """The validator of a typed market card: its JSON form, named "Card N" when unnamed."""
     def check(value: Any) -> dict:
-        return parse_card(value, f"market card {number}", f"Card {number}").to_dict()
+        return typed_card(value, number).to_dict()
     return check
+
+
+def typed_card(value: Any, number: int) -> Card:
+    """Market card ``number`` as the host typed it, named "Card N" when unnamed."""
+    return parse_card(value, Phrase("market card {number}", number=number), f"Card {number}")
 
 
 # ----------------------------------------------------------------- waiting
@@ -201,83 +212,84 @@ def advance(state: MarketState, event: Event) -> None:
     elif kind == ENTRY:
         enter_card(state, data.get("name"), data.get("value"))
     else:
-        raise RuleError(f"unknown action {kind!r} (bid, pick, sell or discard)")
+        raise RuleError("unknown action {kind} (bid, pick, sell or discard)", kind=repr(kind))
 
 
 def _seat(state: MarketState, seat: Any) -> int:
     if type(seat) is not int or not 0 <= seat < state.players:
-        raise RuleError(f"unknown player {seat!r}")
+        raise RuleError("unknown player {seat}", seat=repr(seat))
     return seat
 
 
-def _check_phase(state: MarketState, phase: str, doing: str) -> None:
+def _check_phase(state: MarketState, phase: str, doing: Phrase) -> None:
     if state.phase == OVER:
         raise RuleError("the game is over")
     if state.phase != phase:
-        raise RuleError(f"{doing} is not possible now: {_waiting_for(state)}")
+        raise RuleError("{doing} is not possible now: {waiting}", doing=doing,
+                        waiting=_waiting_for(state))
 
 
-def _waiting_for(state: MarketState) -> str:
+def _waiting_for(state: MarketState) -> Phrase:
     return {
-        START: "the start player is being chosen",
-        MARKET: "a market card is being revealed",
-        LOTS_PHASE: "the lots are being drawn from the bag",
-        BIDDING: "everyone is bidding",
-        PICKING: "the lots are being picked",
-        SELLING: "players are selling",
-        DISCARDING: "players over 10 cubes are returning cubes",
-    }.get(state.phase, state.phase)
+        START: Phrase("the start player is being chosen"),
+        MARKET: Phrase("a market card is being revealed"),
+        LOTS_PHASE: Phrase("the lots are being drawn from the bag"),
+        BIDDING: Phrase("everyone is bidding"),
+        PICKING: Phrase("the lots are being picked"),
+        SELLING: Phrase("players are selling"),
+        DISCARDING: Phrase("players over 10 cubes are returning cubes"),
+    }[state.phase]
 
 
-def _among(state: MarketState, seat: Any, phase: str, doing: str, among, refusal: str) -> int:
-    """``seat``, if it is one of the seats ``among`` that the game waits for in ``phase``;
-    else ``refusal`` (with the seat's {name})."""
+def _in_phase(state: MarketState, seat: Any, phase: str, doing: Phrase) -> int:
+    """``seat``, a seat of the game, if the game is in ``phase`` (else it says what it waits for)."""
     _check_phase(state, phase, doing)
-    seat = _seat(state, seat)
-    if seat not in among:
-        raise RuleError(refusal.format(name=state.names[seat]))
-    return seat
+    return _seat(state, seat)
 
 
 def bid(state: MarketState, seat: Any, amount: Any) -> None:
     """``seat`` seals its bid: whole piasters, at least 5, at most its money."""
-    seat = _among(state, seat, BIDDING, "bidding", state.bidders,
-                  f"{{name}} has under {MIN_BID} piasters and cannot bid this round")
+    seat = _in_phase(state, seat, BIDDING, Phrase("bidding"))
+    name = state.names[seat]
+    if seat not in state.bidders:
+        raise RuleError("{name} has under {least} piasters and cannot bid this round",
+                        name=name, least=MIN_BID)
     if state.bids[seat] is not None:
-        raise RuleError(f"{state.names[seat]} has already bid this round")
+        raise RuleError("{name} has already bid this round", name=name)
     money = state.money[seat]
     if type(amount) is not int or not MIN_BID <= amount <= money:
-        raise RuleError(f"a bid is a whole number of piasters from {MIN_BID} to {money} "
-                        f"(your money), not {amount!r}")
+        raise RuleError("a bid is a whole number of piasters from {least} to {money} (your "
+                        "money), not {amount}", least=MIN_BID, money=money, amount=repr(amount))
     state.bids[seat] = amount
     if all(state.bids[s] is not None for s in state.bidders):
         _reveal(state)
 
 
-def _in_turn(state: MarketState, seat: Any, phase: str, queue: list[int], doing: str, to_do: str) -> int:
+def _in_turn(state: MarketState, seat: Any, phase: str, queue: list[int], doing: Phrase,
+             to_do: Phrase) -> int:
     """``seat``, if the game waits for its turn to ``to_do`` (the first of ``queue``)."""
-    _check_phase(state, phase, doing)
-    seat = _seat(state, seat)
+    seat = _in_phase(state, seat, phase, doing)
     if seat != queue[0]:
-        raise RuleError(f"it is {state.names[queue[0]]}'s turn to {to_do}")
+        raise RuleError("it is {name}'s turn to {to_do}", name=state.names[queue[0]], to_do=to_do)
     return seat
 
 
 def pick(state: MarketState, seat: Any, lot: Any) -> None:
     """The seat whose turn it is to pick takes a lot still on the table."""
-    seat = _in_turn(state, seat, PICKING, state.picking, "picking a lot", "pick a lot")
+    seat = _in_turn(state, seat, PICKING, state.picking, Phrase("picking a lot"), Phrase("pick a lot"))
     if type(lot) is not int or not 0 <= lot < len(state.lots):
-        raise RuleError(f"there is no lot {lot!r} (lots 0 to {len(state.lots) - 1})")
+        raise RuleError("there is no lot {lot} (lots 0 to {last})", lot=repr(lot),
+                        last=len(state.lots) - 1)
     owner = state.lot_owner[lot]
     if owner is not None:
-        raise RuleError(f"lot {lot + 1} is already taken by {state.names[owner]}")
+        raise RuleError("lot {lot} is already taken by {name}", lot=lot + 1, name=state.names[owner])
     _take(state, seat, lot, auto=False)
     _next_pick(state)
 
 
 def sell(state: MarketState, seat: Any, sales: Any) -> None:
     """The seat whose turn it is to sell sells sets of the current cards (or nothing)."""
-    seat = _in_turn(state, seat, SELLING, state.selling, "selling", "sell")
+    seat = _in_turn(state, seat, SELLING, state.selling, Phrase("selling"), Phrase("sell"))
     sale = check_sale(sales, state.cubes[seat], state.markets)
     state.cubes[seat] = cu.sub(state.cubes[seat], sale.sold)
     state.bag = cu.add(state.bag, sale.sold)
@@ -296,17 +308,20 @@ def sell(state: MarketState, seat: Any, sales: Any) -> None:
 
 def discard(state: MarketState, seat: Any, returned: Any) -> None:
     """A seat over the cube limit returns the cubes of its choice, exactly down to 10."""
-    seat = _among(state, seat, DISCARDING, "returning cubes", state.discarding,
-                  "{name} need not return any cubes")
+    seat = _in_phase(state, seat, DISCARDING, Phrase("returning cubes"))
     name = state.names[seat]
-    back = cu.parse(returned, "the cubes returned")
+    if seat not in state.discarding:
+        raise RuleError("{name} need not return any cubes", name=name)
+    back = cu.parse(returned, Phrase("the cubes returned"))
     held = state.cubes[seat]
     if not cu.within(back, held):
-        raise RuleError(f"{name} holds {cu.describe(held)}: cannot return {cu.describe(back)}")
+        raise RuleError("{name} holds {held}: cannot return {back}", name=name,
+                        held=cu.describe(held), back=cu.describe(back))
     excess = cu.total(held) - CUBE_LIMIT
     if cu.total(back) != excess:
-        raise RuleError(f"{name} holds {cu.total(held)} cubes and returns exactly {excess} to come "
-                        f"down to {CUBE_LIMIT}, not {cu.total(back)}")
+        raise RuleError("{name} holds {held} cubes and returns exactly {excess} to come down to "
+                        "{limit}, not {back}", name=name, held=cu.total(held), excess=excess,
+                        limit=CUBE_LIMIT, back=cu.total(back))
     state.cubes[seat] = cu.sub(held, back)
     state.bag = cu.add(state.bag, back)
     state.records.append({"kind": "discard", "round": state.round, "seat": seat,
@@ -322,7 +337,8 @@ def draw(state: MarketState, deck: Any, card: Any) -> None:
     if state.phase == OVER:
         raise RuleError("the game is over")
     if request is None or request.deck != deck:
-        raise RuleError(f"nothing is drawn from the {deck} now: {_waiting_for(state)}")
+        raise RuleError("nothing is drawn from the {deck} now: {waiting}", deck=str(deck),
+                        waiting=_waiting_for(state))
     check_remaining(request, card)
     if deck == START_DECK:
         state.start = card - 1
@@ -339,8 +355,7 @@ def enter_card(state: MarketState, name: Any, value: Any) -> None:
     """A physical table's market card, typed as it is revealed."""
     if state.phase != MARKET or not state.entered or name != CARD_ENTRY:
         raise RuleError("no market card is waiting to be entered")
-    number = state.revealed + 1
-    _reveal_card(state, parse_card(value, f"market card {number}", f"Card {number}"))
+    _reveal_card(state, typed_card(value, state.revealed + 1))
 
 
 # ----------------------------------------------------------------- the round
@@ -485,24 +500,19 @@ def result(state: MarketState) -> Result:
     places = places_by(keys)
     players = [{"seat": seat, "name": name, "money": money, "cubes": cubes, "place": place}
                for seat, (name, (money, cubes), place) in enumerate(zip(state.names, keys, places))]
-    return Result(tuple(state.money), places,
-                  {"players": players, "tie_breaks": tie_breaks(state.names, keys, places)})
+    return Result(tuple(state.money), places, {"players": players, "ties": ties(keys, places)})
 
 
-def tie_breaks(names, keys: list[tuple[int, int]], places) -> list[str]:
-    """Each tie on money, in words: how the cubes left broke it, or that it is shared."""
-    lines = []
+def ties(keys: list[tuple[int, int]], places) -> list[dict[str, Any]]:
+    """Each tie on money, as data (the terminal and the pages word it): the seats tied, and
+    the seat the cubes left put ahead, or None when they do not break every tie (the equal
+    players share their place)."""
+    found = []
     for money in sorted({m for m, _ in keys}, reverse=True):
         tied = [seat for seat, (m, _) in enumerate(keys) if m == money]
         if len(tied) < 2:
             continue
-        who = " and ".join(names[s] for s in tied)
-        counts = ", ".join(f"{names[s]} {keys[s][1]}" for s in tied)
-        if len({keys[s][1] for s in tied}) == len(tied):
-            first = min(tied, key=lambda s: places[s])
-            lines.append(f"{who} have {money} piasters each: the most cubes left breaks the tie "
-                         f"({counts} cubes), so {names[first]} places ahead")
-        else:
-            lines.append(f"{who} have {money} piasters each: cubes left ({counts}) do not "
-                         "break every tie, so equal players share their place")
-    return lines
+        broken = len({keys[s][1] for s in tied}) == len(tied)
+        found.append({"money": money, "seats": tied,
+                      "ahead": min(tied, key=lambda s: places[s]) if broken else None})
+    return found

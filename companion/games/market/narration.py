@@ -1,25 +1,37 @@
 """Samarkand Market told in words on the Pi's terminal: each event as the table reads it
 (public facts only: a bid is "in", never whose or how much, until the reveal), the final
-ranking, and the keyboard seat's commands."""
+ranking, and the keyboard seat's commands.
+
+An event's lines are Phrases (English on the terminal; the host console shows the first,
+"Undone: …", in its own language). Names are the Phrases' own parameters, never inside a
+nested Phrase, so the web can put the names people joined under in their place.
+"""
 from __future__ import annotations
 
 from companion.core.errors import RuleError
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 from companion.games.market import cubes as cu
 from companion.games.market.engine import result
 from companion.games.market.sale import best
 from companion.games.market.state import BIDDING, MarketState
 
 
-def _cubes(raw: dict) -> str:
+def _cubes(raw: dict) -> Phrase:
     return cu.describe(cu.parse(raw))
 
 
-def describe(event: Event, before: MarketState, after: MarketState) -> list[str]:
+def _sets(sets: list[dict]) -> str:
+    """A card's sets as they are typed: "YY=25, YBK=70"."""
+    return ", ".join(f"{cu.letters(cu.parse(s['cubes']))}={s['pays']}" for s in sets)
+
+
+def describe(event: Event, before: MarketState, after: MarketState) -> list[Phrase]:
     names = after.names
-    lines: list[str] = []
+    lines: list[Phrase] = []
     if event.kind == "bid" and after.phase == BIDDING:
-        lines.append(f"A bid is in ({sum(b is not None for b in after.bids)} of {len(after.bidders)})")
+        lines.append(Phrase("A bid is in ({n} of {total})", n=sum(b is not None for b in after.bids),
+                            total=len(after.bidders)))
     for r in after.records[len(before.records):]:
         line = _record_line(names, r)
         if line:
@@ -27,50 +39,81 @@ def describe(event: Event, before: MarketState, after: MarketState) -> list[str]
     return lines
 
 
-def _record_line(names, r: dict) -> str:
+def _record_line(names, r: dict) -> Phrase | None:
     kind = r["kind"]
+    name = names[r["seat"]] if "seat" in r else None
     if kind == "start":
-        return f"{names[r['seat']]} is the start player"
+        return Phrase("{name} is the start player", name=name)
     if kind == "market":
-        final = " — the last card: this is the final round" if r["final_round"] else ""
-        sets = ", ".join(f"{cu.letters(cu.parse(s['cubes']))}={s['pays']}" for s in r["card"]["sets"])
-        return f"Market card {r['number']} in space {r['space']}: {r['card']['name']} ({sets}){final}"
+        words = {"number": r["number"], "space": r["space"], "card": r["card"]["name"],
+                 "sets": _sets(r["card"]["sets"])}
+        if r["final_round"]:
+            return Phrase("Market card {number} in space {space}: {card} ({sets}) — the last "
+                          "card: this is the final round", **words)
+        return Phrase("Market card {number} in space {space}: {card} ({sets})", **words)
     if kind == "lots":
-        lots = " · ".join(f"lot {i + 1}: {_cubes(lot)}" for i, lot in enumerate(r["lots"]))
-        short = " (the bag ran out: short lots)" if r["short"] else ""
-        return f"Round {r['round']} — {lots}{short}"
+        lots = cu.joined([Phrase("Lot {n}: {cubes}", n=i + 1, cubes=_cubes(lot))
+                          for i, lot in enumerate(r["lots"])], " · ")
+        if r["short"]:
+            return Phrase("Round {round} lots: {lots} (the bag ran out)", round=r["round"], lots=lots)
+        return Phrase("Round {round} lots: {lots}", round=r["round"], lots=lots)
     if kind == "reveal":
-        bids = ", ".join(f"{names[s]} {'no bid' if b is None else b}" for s, b in enumerate(r["bids"]))
-        order = ", ".join(names[s] for s in r["order"])
-        return f"Bids revealed: {bids}. Picking order: {order}"
+        return _reveal_line(names, r)
     if kind == "pick":
-        return f"{names[r['seat']]} takes lot {r['lot'] + 1} ({_cubes(r['cubes'])})"
+        return Phrase("{name} takes lot {lot} ({cubes})", name=name, lot=r["lot"] + 1,
+                      cubes=_cubes(r["cubes"]))
     if kind == "lot_returned":
-        return f"Lot {r['lot'] + 1} was not taken: back into the bag"
+        return Phrase("Lot {lot} was not taken: back into the bag", lot=r["lot"] + 1)
     if kind == "sale":
         if not r["parts"]:
-            return f"{names[r['seat']]} sells nothing"
-        sets = ", ".join(f"{p['times']}× {cu.letters(cu.parse(p['cubes']))} ({p['card']})" for p in r["parts"])
-        return f"{names[r['seat']]} sells {sets} for {r['payout']}"
+            return Phrase("{name} sells nothing", name=name)
+        sets = ", ".join(f"{p['times']}× {cu.letters(cu.parse(p['cubes']))} ({p['card']})"
+                         for p in r["parts"])
+        return Phrase("{name} sells {sets} for {payout}", name=name, sets=sets, payout=r["payout"])
     if kind == "no_sale":
-        return f"{names[r['seat']]} has nothing to sell"
+        return Phrase("{name} has nothing to sell", name=name)
     if kind == "discard":
-        return f"{names[r['seat']]} returns {_cubes(r['cubes'])} to the bag (cube limit)"
+        return Phrase("{name} returns {cubes} to the bag (cube limit)", name=name,
+                      cubes=_cubes(r["cubes"]))
     if kind == "rotation":
-        return f"{r['discarded']} leaves the market; {names[r['start']]} is the start player"
+        return Phrase("{card} leaves the market; {name} is the start player", card=r["discarded"],
+                      name=names[r["start"]])
     if kind == "end":
-        return "The final round is over."
-    return ""
+        return Phrase("The final round is over")
+    return None
+
+
+def _reveal_line(names, r: dict) -> Phrase:
+    """Every bid at once, and the picking order; the names and amounts are one plain
+    parameter (the web renames the players in it)."""
+    bids = ", ".join(f"{names[s]} {b}" for s, b in enumerate(r["bids"]) if b is not None)
+    order = ", ".join(names[s] for s in r["order"])
+    if not bids:
+        return Phrase("Nobody could bid this round")
+    if r["broke"]:
+        return Phrase("Bids revealed: {bids}; no bid from {broke}. Picking order: {order}",
+                      bids=bids, broke=", ".join(names[s] for s in r["broke"]), order=order)
+    return Phrase("Bids revealed: {bids}. Picking order: {order}", bids=bids, order=order)
 
 
 def score_sheet(state: MarketState) -> str:
+    """The final ranking on the terminal (English), each tie on money explained."""
     res = result(state)
+    players = res.breakdown["players"]
     rows = [("place", "player", "piasters", "cubes")]
-    for p in sorted(res.breakdown["players"], key=lambda p: (p["place"], p["seat"])):
+    for p in sorted(players, key=lambda p: (p["place"], p["seat"])):
         rows.append((str(p["place"]), p["name"], str(p["money"]), str(p["cubes"])))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)) for r in rows]
-    lines += res.breakdown["tie_breaks"]
+    for tie in res.breakdown["ties"]:
+        who = " and ".join(players[s]["name"] for s in tie["seats"])
+        counts = ", ".join(f"{players[s]['name']} {players[s]['cubes']}" for s in tie["seats"])
+        if tie["ahead"] is None:
+            lines.append(f"{who} have {tie['money']} piasters each: cubes left ({counts}) do not "
+                         "break every tie, so equal players share their place")
+        else:
+            lines.append(f"{who} have {tie['money']} piasters each: the most cubes left breaks "
+                         f"the tie ({counts} cubes), so {players[tie['ahead']]['name']} places ahead")
     winners = [state.names[s] for s in res.winners]
     lines.append(f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}")
     return "\n".join(lines)
@@ -94,8 +137,8 @@ def command(state: MarketState, seat: int, text: str) -> Event:
     if word == "s":
         return Event("sell", seat, {"sales": _sales(state, seat, rest)})
     if word == "d":
-        return Event("discard", seat, {"cubes": cu.to_dict(cu.parse(rest, "the cubes returned"))})
-    raise RuleError(f"keys: {KEYBOARD_HELP}")
+        return Event("discard", seat, {"cubes": cu.to_dict(cu.parse(rest, Phrase("the cubes returned")))})
+    raise RuleError("keys: {keys}", keys=KEYBOARD_HELP)
 
 
 def _sales(state: MarketState, seat: int, text: str) -> list[dict]:

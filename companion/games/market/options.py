@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 from companion.core.registry import Option
 from companion.games.market.cards import Card, parse_deck, deck_to_data
 
@@ -24,14 +25,15 @@ LOTS = {2: (3, 5), 3: (3, 4, 5), 4: (3, 4, 4, 5), 5: (3, 3, 4, 4, 5)}
 BROKE_PLAYER = ("last_pick", "sits_out")
 
 DESCRIPTIONS = {
-    "open_money": "everyone sees everyone's money (default: each player's money is secret, "
-                  "shown on their own phone only)",
-    "broke_player": "a player with under 5 piasters cannot bid: they pick after every bidder "
-                    "(last_pick) or take no lot that round (sits_out)",
-    "market_deck": "the market cards a digital game draws from (at least 12; the default is an "
-                   "invented sample deck, not the publisher's cards); a table's own deck file "
-                   "(TOML or JSON) may be pasted here",
+    "open_money": Phrase("everyone sees everyone's money (default: each player's money is "
+                         "secret, shown on their own phone only)"),
+    "broke_player": Phrase("a player with under 5 piasters cannot bid: they pick after every "
+                           "bidder (last_pick) or take no lot that round (sits_out)"),
+    "market_deck": Phrase("the market cards a digital game draws from (at least 12; the "
+                          "default is an invented sample deck, not the publisher's cards); a "
+                          "table's own deck file (TOML or JSON) may be pasted here"),
 }
+"""The host's new-game form shows them, in the console's language."""
 
 
 class DeckOption(Option):
@@ -62,15 +64,16 @@ class MarketRules:
         rules = dict(rules or {})
         unknown = sorted(set(rules) - {"open_money", "broke_player", "market_deck"})
         if unknown:
-            raise RuleError(f"Samarkand Market has no rule option {unknown[0]!r} "
-                            "(options: open_money, broke_player, market_deck)")
+            raise RuleError("Samarkand Market has no rule option {name} (options: open_money, "
+                            "broke_player, market_deck)", name=repr(unknown[0]))
         open_money = rules.get("open_money", False)
         if type(open_money) is not bool:
-            raise RuleError(f"rule option 'open_money' must be true or false, not {open_money!r}")
+            raise RuleError("rule option 'open_money' must be true or false, not {value}",
+                            value=repr(open_money))
         broke = rules.get("broke_player", BROKE_PLAYER[0])
         if broke not in BROKE_PLAYER:
-            raise RuleError(f"rule option 'broke_player' must be one of {', '.join(BROKE_PLAYER)}, "
-                            f"not {broke!r}")
+            raise RuleError("rule option 'broke_player' must be one of {allowed}, not {value}",
+                            allowed=", ".join(BROKE_PLAYER), value=repr(broke))
         deck: tuple[Card, ...] = ()
         if not entered:
             if "market_deck" not in rules:

@@ -67,30 +67,32 @@ def check_sale(raw: Any, held: cu.Cubes, markets: Sequence[Card]) -> Sale:
     parts: list[Part] = []
     sold, payout = cu.NONE, 0
     for i, entry in enumerate(raw):
+        part = i + 1
         if not isinstance(entry, dict) or set(entry) != {"market", "set", "times"}:
-            raise RuleError(f"sale part {i + 1}: expected {{\"market\": ..., \"set\": ..., \"times\": ...}}, "
-                            f"not {entry!r}")
+            raise RuleError('sale part {part}: expected {{"market": ..., "set": ..., "times": ...}}, '
+                            "not {value}", part=part, value=repr(entry))
         market, which, count = entry["market"], entry["set"], entry["times"]
         if type(market) is not int or not 0 <= market < len(markets):
-            raise RuleError(f"sale part {i + 1}: there is no current market card in space {market!r} "
-                            f"(spaces 0 to {len(markets) - 1})")
+            raise RuleError("sale part {part}: there is no current market card in space {space} "
+                            "(spaces 0 to {last})", part=part, space=repr(market),
+                            last=len(markets) - 1)
         card = markets[market]
         if type(which) is not int or not 0 <= which < len(card.sets):
-            raise RuleError(f"sale part {i + 1}: {card.name} has no set {which!r} "
-                            f"(sets 0 to {len(card.sets) - 1})")
+            raise RuleError("sale part {part}: {card} has no set {set} (sets 0 to {last})",
+                            part=part, card=card.name, set=repr(which), last=len(card.sets) - 1)
         if type(count) is not int or count < 1:
-            raise RuleError(f"sale part {i + 1}: a set is sold a whole number of times, at least once, "
-                            f"not {count!r}")
+            raise RuleError("sale part {part}: a set is sold a whole number of times, at least "
+                            "once, not {times}", part=part, times=repr(count))
         if any(p.market == market and p.set == which for p in parts):
-            raise RuleError(f"sale part {i + 1}: set {which} of {card.name} is listed twice "
-                            "(list it once, with how many times)")
+            raise RuleError("sale part {part}: set {set} of {card} is listed twice (list it "
+                            "once, with how many times)", part=part, set=which, card=card.name)
         cube_set = card.sets[which]
         sold = cu.add(sold, cu.times(cube_set.cubes, count))
         payout += cube_set.pays * count
         parts.append(Part(market, which, count))
     if not cu.within(sold, held):
-        raise RuleError(f"that sale needs {cu.describe(sold)}, and the cubes held are "
-                        f"{cu.describe(held)}")
+        raise RuleError("that sale needs {needed}, and you hold {held}",
+                        needed=cu.describe(sold), held=cu.describe(held))
     return Sale(tuple(parts), payout, sold)
 
 
@@ -199,7 +201,7 @@ def advise_data(data: Any) -> dict:
     if "cubes" not in data or "markets" not in data:
         raise ValueError("file: both cubes (the cubes held) and markets (the current cards) are needed")
     try:
-        held = cu.parse(data["cubes"], "cubes")
+        held = cu.parse(data["cubes"])
     except RuleError as exc:
         raise ValueError(str(exc)) from None
     raw = data["markets"]

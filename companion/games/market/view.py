@@ -61,7 +61,8 @@ def seat_view(state: MarketState, seat: int) -> SeatView:
 
 def _check_viewer(state: MarketState, viewer: Any) -> None:
     if viewer is not None and (type(viewer) is not int or not 0 <= viewer < state.players):
-        raise RuleError(f"unknown viewer {viewer!r}: a seat from 0 to {state.players - 1}, or the table")
+        raise RuleError("unknown viewer {viewer}: a seat from 0 to {last}, or the table",
+                        viewer=repr(viewer), last=state.players - 1)
 
 
 def build_view(state: MarketState, viewer: int | None) -> dict[str, Any]:

@@ -1,83 +1,96 @@
 /* Samarkand Market's pages, on the shell (web/static/shell.js): a phone's cubes, secret money,
    sealed bid, pick, sale (the best sale pre-filled) and cube-limit return; the table's
    market cards, lots, the reveal of every bid at once, picks, sales and the final ranking;
-   the host's bag and typing help. Every word a person reads is in WORDS below (the
-   templates only hold data-word="key" placeholders), so a translation replaces WORDS. */
+   the host's bag and typing help. The templates hold the headings ({{ _("…") }}); every other
+   word a person reads is in WORDS below, English msgids through _() and ngettext(), said in
+   the reader's language from the page's catalog (web/i18n.py). */
 "use strict";
 
 (() => {
-  /* ---------------------------------------------------------- words (English) */
-  const WORDS = {
-    title: "Samarkand Market",
-    colours: { yellow: "yellow", blue: "blue", red: "red", green: "green", black: "black" },
-    noCubes: "no cubes",
-    bag: (text, n) => text + " · " + n + " cubes in all",
-    headings: {
-      markets: "Market cards", lots: "Lots", bids: "Bids", players: "Players", log: "This game",
-      scores: "Final ranking", yourBid: "Your sealed bid", yourPick: "Pick a lot",
-      yourSale: "Sell sets", yourDiscard: "Cube limit", bag: "The bag", typing: "Typing a market card",
-    },
-    typingHelp: "One line per card: sets of colour letters = payout, e.g. Saffron Row: YY=25, YBK=70. " +
-      "Y yellow, B blue, R red, G green, K black. Or JSON: {\"name\": …, \"sets\": [{\"cubes\": \"YYB\", \"pays\": 30}]}.",
-    money: (n) => n + " piasters",
-    secretMoney: (n) => n + " piasters · secret",
-    yourCubes: (text, n) => "Your cubes: " + text + " (" + n + ")",
-    round: (r, of, start) => "Round " + r + "/" + of + (start ? " · start player: " + start : ""),
-    finalRound: "Final round: the last market card is out",
-    space: (n) => "Space " + n,
-    setPays: (letters, pays) => letters + " = " + pays,
-    couldSell: (n, pays) => n ? "you could sell ×" + n + " = " + (n * pays) : "not with your cubes",
-    lot: (n) => "Lot " + n,
-    lotOwner: (name) => "taken by " + name,
-    lotFree: "on the table",
-    lotFilling: "being drawn…",
-    bidsIn: (k, n) => k + " of " + n + " bids are in",
-    bidPrompt: (low, high) => "Bid from " + low + " to " + high + " piasters",
-    sealBid: "Seal my bid",
-    yourBidIs: (n) => "Your bid: " + n + " (sealed until every bid is in)",
-    cannotBid: "Under 5 piasters: you cannot bid this round",
-    revealTitle: (r) => "Round " + r + ": the bids",
-    noBid: "no bid",
-    pickOrder: (names) => "Picking order: " + names,
-    takeLot: (n, text) => "Lot " + n + ": " + text,
-    saleTotal: (n) => "This sale pays " + n,
-    adviceText: (n) => n ? "Best sale now: " + n + " piasters (filled in)" : "No sale pays anything now",
-    useAdvice: "Use the best sale",
-    sell: "Sell",
-    sellNothing: "Sell nothing",
-    discardText: (n) => "You hold more than 10 cubes: return " + n + " to the bag (the advice is filled in)",
-    returnCubes: (n) => "Return " + n + " cube" + (n === 1 ? "" : "s"),
-    player: "player", cubes: "cubes", count: "#", moneyCol: "piasters", place: "place",
-    winners: (names) => "Winner" + (names.length > 1 ? "s" : "") + ": " + names.join(", "),
-    ranking: "Most money wins; a tie goes to the most cubes left; still tied, the win is shared.",
-    status: {
-      start: "Choosing the start player",
-      market: "Revealing a market card",
-      lots: "Drawing the lots from the bag",
-      bidding: (k, n) => "Sealed bids: " + k + " of " + n + " bids are in",
-      picking: (name) => name + " picks a lot",
-      selling: (name) => name + " is selling",
-      discarding: (names) => names + (names.includes(",") ? " return" : " returns") + " cubes to the bag",
-    },
-    records: {
-      start: (who) => who + " is the start player",
-      market: (n, space, name, final) => "Market card " + n + " in space " + space + ": " + name +
-        (final ? " — the last card: final round" : ""),
-      lots: (r, text, short) => "Round " + r + " lots: " + text + (short ? " (the bag ran out)" : ""),
-      reveal: (text) => "Bids revealed: " + text,
-      pick: (who, n, text) => who + " takes lot " + n + " (" + text + ")",
-      lotReturned: (n) => "Lot " + n + " was not taken: back into the bag",
-      sale: (who, text, pays) => who + " sells " + text + " for " + pays,
-      sellsNothing: (who) => who + " sells nothing",
-      noSale: (who) => who + " has nothing to sell",
-      discard: (who, text) => who + " returns " + text + " (cube limit)",
-      rotation: (card, who) => card + " leaves the market; " + who + " is the start player",
-      end: "The final round is over",
-    },
-    seat: (n) => "Seat " + n,
-  };
+  const { _, ngettext } = Samarkand;
+
+  /* ---------------------------------------------------------- words */
   const COLOURS = ["yellow", "blue", "red", "green", "black"];
   const LETTER = { yellow: "Y", blue: "B", red: "R", green: "G", black: "K" };
+  /* The colours' words; the host's draw buttons (a cube from the bag) show them too. */
+  const COLOUR = { yellow: _("yellow"), blue: _("blue"), red: _("red"), green: _("green"), black: _("black") };
+
+  const WORDS = {
+    /* "1 yellow", "3 yellow": the engine's own two templates (companion/games/market/cubes.py
+       count), so a refusal and the page say cubes alike; French agrees the colour ("3 jaunes"). */
+    count: (colour, n) => n === 1 ? _("1 {colour}", { colour: COLOUR[colour] })
+      : _("{n} {colour}", { n, colour: COLOUR[colour] }),
+    noCubes: _("no cubes"),
+    bag: (cubes, n) => ngettext("{cubes} · {n} cube in all", "{cubes} · {n} cubes in all", n, { cubes }),
+    secretMoney: (n) => ngettext("{n} piaster · secret", "{n} piasters · secret", n),
+    yourCubes: (cubes, n) => _("Your cubes: {cubes} ({n})", { cubes, n }),
+    round: (round, rounds, name) => name ? _("Round {round}/{rounds} · start player: {name}", { round, rounds, name })
+      : _("Round {round}/{rounds}", { round, rounds }),
+    space: (n) => _("Space {n}", { n }),
+    couldSell: (n, pays) => n ? _("you could sell ×{n} = {total}", { n, total: n * pays }) : _("not with your cubes"),
+    lot: (n) => _("Lot {n}", { n }),
+    lotCubes: (n, cubes) => _("Lot {n}: {cubes}", { n, cubes }),
+    lotOwner: (name) => _("taken by {name}", { name }),
+    lotFree: _("on the table"),
+    lotFilling: _("being drawn…"),
+    bidsIn: (k, total) => ngettext("{n} of {total} bids is in", "{n} of {total} bids are in", k, { total }),
+    bidPrompt: (low, high) => _("Bid from {low} to {high} piasters", { low, high }),
+    sealBid: _("Seal my bid"),
+    yourBidIs: (n) => _("Your bid: {n} (sealed until every bid is in)", { n }),
+    cannotBid: _("Under 5 piasters: you cannot bid this round"),
+    revealTitle: (round) => _("Round {round}: the bids", { round }),
+    noBid: _("no bid"),
+    pickOrder: (names) => _("Picking order: {names}", { names }),
+    saleTotal: (n) => _("This sale pays {n}", { n }),
+    advice: (n) => n ? ngettext("Best sale now: {n} piaster (filled in)", "Best sale now: {n} piasters (filled in)", n)
+      : _("No sale pays anything now"),
+    useAdvice: _("Use the best sale"),
+    sell: _("Sell"),
+    sellNothing: _("Sell nothing"),
+    discardText: (n) => _("You hold more than 10 cubes: return {n} to the bag (the advice is filled in)", { n }),
+    returnCubes: (n) => ngettext("Return {n} cube", "Return {n} cubes", n),
+    columns: { player: _("player"), cubes: _("cubes"), count: "#", money: _("piasters"), place: _("place") },
+    and: (names) => names.length < 2 ? names.join("")
+      : _("{names} and {last}", { names: names.slice(0, -1).join(", "), last: names[names.length - 1] }),
+    tie: (names, money, counts, ahead) => ahead
+      ? _("{names} have {money} piasters each: the most cubes left breaks the tie ({counts} cubes), so {name} places ahead",
+          { names, money, counts, name: ahead })
+      : _("{names} have {money} piasters each: cubes left ({counts}) do not break every tie, so equal players share their place",
+          { names, money, counts }),
+    ranking: _("Most money wins; a tie goes to the most cubes left; still tied, the win is shared."),
+    winners: (names) => ngettext("Winner: {names}", "Winners: {names}", names.length, { names: names.join(", ") }),
+    status: {
+      start: _("Choosing the start player"),
+      market: _("Revealing a market card"),
+      lots: _("Drawing the lots from the bag"),
+      bidding: (bids) => _("Sealed bids: {bids}", { bids }),
+      picking: (name) => _("{name} picks a lot", { name }),
+      selling: (name) => _("{name} is selling", { name }),
+      discarding: (names) => ngettext("{names} returns cubes to the bag", "{names} return cubes to the bag",
+        names.length, { names: names.join(", ") }),
+    },
+    /* The log: the same templates as the terminal's lines (companion/games/market/narration.py). */
+    records: {
+      start: (name) => _("{name} is the start player", { name }),
+      market: (r, sets) => r.final_round
+        ? _("Market card {number} in space {space}: {card} ({sets}) — the last card: this is the final round",
+            { number: r.number, space: r.space, card: r.card.name, sets })
+        : _("Market card {number} in space {space}: {card} ({sets})", { number: r.number, space: r.space, card: r.card.name, sets }),
+      lots: (round, lots, short) => short ? _("Round {round} lots: {lots} (the bag ran out)", { round, lots })
+        : _("Round {round} lots: {lots}", { round, lots }),
+      reveal: (bids, broke, order) => !bids ? _("Nobody could bid this round")
+        : broke ? _("Bids revealed: {bids}; no bid from {broke}. Picking order: {order}", { bids, broke, order })
+          : _("Bids revealed: {bids}. Picking order: {order}", { bids, order }),
+      pick: (name, lot, cubes) => _("{name} takes lot {lot} ({cubes})", { name, lot, cubes }),
+      lotReturned: (lot) => _("Lot {lot} was not taken: back into the bag", { lot }),
+      sale: (name, sets, payout) => _("{name} sells {sets} for {payout}", { name, sets, payout }),
+      sellsNothing: (name) => _("{name} sells nothing", { name }),
+      noSale: (name) => _("{name} has nothing to sell", { name }),
+      discard: (name, cubes) => _("{name} returns {cubes} to the bag (cube limit)", { name, cubes }),
+      rotation: (card, name) => _("{card} leaves the market; {name} is the start player", { card, name }),
+      end: _("The final round is over"),
+    },
+  };
 
   let ui = null;
   let snap = null;
@@ -87,7 +100,7 @@
 
   /* ---------------------------------------------------------- small pieces */
   function cubesText(cubes) {
-    const parts = COLOURS.filter((c) => cubes[c]).map((c) => cubes[c] + " " + WORDS.colours[c]);
+    const parts = COLOURS.filter((c) => cubes[c]).map((c) => WORDS.count(c, cubes[c]));
     return parts.length ? parts.join(", ") : WORDS.noCubes;
   }
 
@@ -100,15 +113,9 @@
 
   function letters(cubes) { return COLOURS.map((c) => LETTER[c].repeat(cubes[c] || 0)).join(""); }
 
-  function nameOf(seat) { return ui.names()[seat]; }
+  function setPays(s) { return s.letters + " = " + s.pays; }      // letters and numbers: no words
 
-  function fillWords() {
-    for (const node of document.querySelectorAll("[data-word]")) {
-      const [group, key] = node.dataset.word.split(".");
-      const text = key ? WORDS[group][key] : WORDS[group];
-      if (typeof text === "string" && node.textContent !== text) node.textContent = text;
-    }
-  }
+  function nameOf(seat) { return ui.names()[seat]; }
 
   function changed(name, key) {           // true once per new key: rebuild that form
     if (drawn[name] === key) return false;
@@ -130,7 +137,7 @@
     $("markets").replaceChildren(...v.markets.map((card, space) => el("div", { className: "market" },
       el("h3", {}, el("span", { className: "space", textContent: WORDS.space(space + 1) }), " " + card.name),
       el("ul", { className: "sets" }, ...card.sets.map((s, i) => el("li", {},
-        chips(s.cubes), " " + WORDS.setPays(s.letters, s.pays),
+        chips(s.cubes), " " + setPays(s),
         you ? el("small", { className: "hint", textContent: " · " + WORDS.couldSell(you.each_set[space][i].could_sell, s.pays) }) : null))))));
   }
 
@@ -165,7 +172,8 @@
   function renderPlayers() {
     const el = ui.el, v = snap.view;
     const showMoney = v.players.some((p) => p.money !== undefined);
-    const head = [WORDS.player, WORDS.cubes, WORDS.count, ...(showMoney ? [WORDS.moneyCol] : [])];
+    const C = WORDS.columns;
+    const head = [C.player, C.cubes, C.count, ...(showMoney ? [C.money] : [])];
     const rows = v.players.map((p) => el("tr", {},
       el("td", { textContent: p.name + (p.seat === v.start ? " ★" : "") }),
       el("td", {}, chips(p.cubes)),
@@ -179,9 +187,11 @@
     const R = WORDS.records, who = r.seat === undefined ? "" : nameOf(r.seat);
     switch (r.kind) {
       case "start": return R.start(who);
-      case "market": return R.market(r.number, r.space, r.card.name, r.final_round);
-      case "lots": return R.lots(r.round, r.lots.map((l, i) => WORDS.lot(i + 1) + " " + letters(l)).join(" · "), r.short.length > 0);
-      case "reveal": return R.reveal(r.bids.map((b, s) => nameOf(s) + " " + (b === null ? WORDS.noBid : b)).join(", "));
+      case "market": return R.market(r, r.card.sets.map((s) => letters(s.cubes) + "=" + s.pays).join(", "));
+      case "lots": return R.lots(r.round, r.lots.map((l, i) => WORDS.lotCubes(i + 1, cubesText(l))).join(" · "), r.short.length > 0);
+      case "reveal": return R.reveal(
+        r.bids.map((b, s) => b === null ? null : nameOf(s) + " " + b).filter(Boolean).join(", "),
+        r.broke.map(nameOf).join(", "), r.order.map(nameOf).join(", "));
       case "pick": return R.pick(who, r.lot + 1, cubesText(r.cubes));
       case "lot_returned": return R.lotReturned(r.lot + 1);
       case "sale": return r.parts.length ? R.sale(who, r.parts.map((p) => p.times + "× " + letters(p.cubes || {}) + " (" + p.card + ")").join(", "), r.payout) : R.sellsNothing(who);
@@ -198,7 +208,7 @@
   }
 
   function renderScores() {
-    const el = ui.el, box = $("scores-box"), score = snap.score;
+    const el = ui.el, box = $("scores-box"), score = snap.score, C = WORDS.columns;
     box.hidden = !score;
     if (!score) return;
     const players = [...score.breakdown.players].sort((a, b) => a.place - b.place || a.seat - b.seat);
@@ -207,15 +217,21 @@
       el("td", { textContent: String(p.money), className: "total" }), el("td", { textContent: String(p.cubes) })));
     $("scores").replaceChildren(
       el("table", { className: "grid scores" }, el("thead", {}, el("tr", {},
-        ...[WORDS.place, WORDS.player, WORDS.moneyCol, WORDS.cubes].map((h) => el("th", { textContent: h })))),
+        ...[C.place, C.player, C.money, C.cubes].map((h) => el("th", { textContent: h })))),
       el("tbody", {}, ...rows)),
-      ...score.breakdown.tie_breaks.map((line) => el("p", { className: "tie-break", textContent: line })),
+      ...score.breakdown.ties.map((tie) => el("p", { className: "tie-break", textContent: tieText(tie, score.breakdown.players) })),
       el("p", { className: "hint", textContent: WORDS.ranking }),
       el("p", { className: "winners", textContent: WORDS.winners(score.winners) }));
   }
 
+  /* A tie on money, from the result's data: how the cubes left broke it, or that it is shared. */
+  function tieText(tie, players) {
+    const cubes = Object.fromEntries(players.map((p) => [p.seat, p.cubes]));
+    const counts = tie.seats.map((s) => nameOf(s) + " " + cubes[s]).join(", ");
+    return WORDS.tie(WORDS.and(tie.seats.map(nameOf)), tie.money, counts, tie.ahead === null ? null : nameOf(tie.ahead));
+  }
+
   function renderCommon(you) {
-    fillWords();
     renderRound();
     renderMarkets(you);
     renderLots();
@@ -252,7 +268,7 @@
     box.hidden = you.to_do !== "pick";
     if (box.hidden) return;
     $("pick-buttons").replaceChildren(...v.lots.filter((l) => l.owner === null).map((lot) =>
-      button(WORDS.takeLot(lot.lot + 1, cubesText(lot.cubes)), () => decide("pick", { lot: lot.lot }))));
+      button(WORDS.lotCubes(lot.lot + 1, cubesText(lot.cubes)), () => decide("pick", { lot: lot.lot }))));
   }
 
   function renderSellBox(you) {
@@ -284,12 +300,12 @@
       input.dataset.market = market; input.dataset.set = set;
       input.addEventListener("input", update);
       inputs.push({ input, market, set, pays: s.pays });
-      rows.push(el("label", { className: "sale-row" }, chips(s.cubes), " " + WORDS.setPays(s.letters, s.pays) + " · " + card.name + " ×", input));
+      rows.push(el("label", { className: "sale-row" }, chips(s.cubes), " " + setPays(s) + " · " + card.name + " ×", input));
     }));
     const parts = () => inputs.filter((i) => Number(i.input.value) > 0)
       .map((i) => ({ market: i.market, set: i.set, times: Number(i.input.value) }));
     $("sale-form").replaceChildren(
-      el("p", { className: "advice", id: "advice", textContent: WORDS.adviceText(advice.payout) }),
+      el("p", { className: "advice", id: "advice", textContent: WORDS.advice(advice.payout) }),
       ...rows, total,
       el("div", { className: "buttons" },
         button(WORDS.sell, () => decide("sell", { sales: parts() }), { id: "sell" }),
@@ -313,7 +329,7 @@
     });
     $("discard-form").replaceChildren(
       el("p", { textContent: WORDS.discardText(excess) }),
-      ...inputs.map(({ c, input }) => el("label", { className: "sale-row" }, el("span", { className: "chip " + c }), " " + WORDS.colours[c] + " (" + mine[c] + ") ", input)),
+      ...inputs.map(({ c, input }) => el("label", { className: "sale-row" }, el("span", { className: "chip " + c }), " " + COLOUR[c] + " (" + mine[c] + ") ", input)),
       button(WORDS.returnCubes(excess), () => {
         const cubes = {};
         for (const { c, input } of inputs) if (Number(input.value) > 0) cubes[c] = Number(input.value);
@@ -355,10 +371,10 @@
   function statusText(s) {
     const v = s.view, S = WORDS.status;
     switch (v.phase) {
-      case "bidding": return S.bidding(v.bids_in, v.bidders);
+      case "bidding": return S.bidding(WORDS.bidsIn(v.bids_in, v.bidders));
       case "picking": return S.picking(nameOf(v.picking));
       case "selling": return S.selling(nameOf(v.selling));
-      case "discarding": return S.discarding(v.discarding.map(nameOf).join(", "));
+      case "discarding": return S.discarding(v.discarding.map(nameOf));
       default: return S[v.phase] || "";
     }
   }
@@ -366,6 +382,5 @@
   Samarkand.register({
     render,
     statusText(s, shell) { ui = shell; snap = s; return statusText(s); },
-    seatLabel(p) { return WORDS.seat(p.seat + 1); },
   });
 })();

@@ -55,7 +55,8 @@ def test_the_host_console_speaks_french(browser, server):
     match = appliance.session.match
     wait_on(host, lambda: any(match.game.undoable(event) for event in list(match.log)), "a bot's move")
     host.click("[data-command=undo]")                       # undo a bot's move
-    host.wait_for_selector("#toast:not([hidden]) >> text=Annulé :", timeout=T)
+    host.wait_for_selector("#toast:not([hidden])", timeout=T)
+    assert host.text_content("#toast").startswith("Annulé : "), host.text_content("#toast")
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 

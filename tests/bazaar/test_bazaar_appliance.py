@@ -88,7 +88,7 @@ def test_the_host_types_the_cards_and_the_die_and_phones_act_over_the_web(tmp_pa
     assert host.post("/api/host/new_game", body).status_code == 200
     ana.join(0, "Ana"), ben.join(1, "Ben"), cy.join(2, "Cy")
     entry = ana.state()["table"]["waiting_entry"]
-    assert entry["name"] == "exchange" and "card 1 of 2" in entry["prompt"]
+    assert entry["name"] == "exchange" and "card 1 of 2" in entry["prompt"]["text"]
     refused = host.post("/api/host/entry", {"value": "R = RW; R = WW; Y = GGGGG; G = BBBBB; B = YY"})
     assert refused.status_code == 409 and "red is on both sides" in refused.json["error"]
     for value in (CARD_1, CARD_2, "YGBWW", "YYYYY*", "RRRRR", "WWWWW"):

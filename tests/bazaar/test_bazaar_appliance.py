@@ -78,7 +78,14 @@ def test_undo_and_a_restart_bring_the_game_back_exactly(tmp_path):
     again.close()
 
 
-def test_the_host_types_the_cards_and_the_die_and_phones_act_over_the_web(tmp_path):
+FRENCH, ENGLISH = {"Accept-Language": "fr-FR,fr;q=0.9"}, {"Accept-Language": "en-GB"}
+A_SLIP = "R = RW; R = WW; Y = GGGGG; G = BBBBB; B = YY"
+"""An exchange card with red on both sides of its first equation."""
+
+
+def web_table(tmp_path):
+    """A physical game at a table with Ana, Ben and Cy on phones and the host logged in,
+    waiting for the host to type the first exchange card."""
     appliance = make_appliance(tmp_path, bots=False)
     bazaar(appliance)
     app = create_app(appliance, PIN)
@@ -87,16 +94,26 @@ def test_the_host_types_the_cards_and_the_die_and_phones_act_over_the_web(tmp_pa
     body = {"game": "bazaar", "players": 3, "mode": "physical"}          # cards auto: typed
     assert host.post("/api/host/new_game", body).status_code == 200
     ana.join(0, "Ana"), ben.join(1, "Ben"), cy.join(2, "Cy")
-    entry = ana.state()["table"]["waiting_entry"]
-    assert entry["name"] == "exchange" and "card 1 of 2" in entry["prompt"]
-    refused = host.post("/api/host/entry", {"value": "R = RW; R = WW; Y = GGGGG; G = BBBBB; B = YY"})
-    assert refused.status_code == 409 and "red is on both sides" in refused.json["error"]
+    return appliance, host, (ana, ben, cy)
+
+
+def type_the_cards(host, table_state) -> None:
+    """The host types the two cards and four wares, then clicks each first cube's face."""
     for value in (CARD_1, CARD_2, "YGBWW", "YYYYY*", "RRRRR", "WWWWW"):
         assert host.post("/api/host/entry", {"value": value}).status_code == 200, value
     for face in ("red", "white", "yellow"):                 # the first cubes, rolled at the table
-        table = ana.state()["table"]
+        table = table_state()
         assert table["status"] == "waiting_card" and table["waiting_card"]["deck"] == "die"
         assert host.post("/api/host/card", {"card": face}).status_code == 200
+
+
+def test_the_host_types_the_cards_and_the_die_and_phones_act_over_the_web(tmp_path):
+    appliance, host, (ana, ben, cy) = web_table(tmp_path)
+    entry = ana.state()["table"]["waiting_entry"]
+    assert entry["name"] == "exchange" and "card 1 of 2" in entry["prompt"]["text"]
+    refused = host.post("/api/host/entry", {"value": A_SLIP})
+    assert refused.status_code == 409 and "red is on both sides" in refused.json["error"]
+    type_the_cards(host, lambda: ana.state()["table"])
     assert ana.state()["table"]["to_act"] == [0]
     wrong = ben.post("/api/act", {"kind": "roll", "data": {}})
     assert wrong.status_code == 409 and "it is Ana's turn" in wrong.json["error"]
@@ -116,6 +133,30 @@ def test_the_host_types_the_cards_and_the_die_and_phones_act_over_the_web(tmp_pa
     page = ana.get("/").data
     assert b'data-game="bazaar"' in page and b"bz-trades" in page
     assert b"bz-host-box" in host.get("/host").data
+    appliance.close()
+
+
+def test_the_engines_refusals_reach_a_french_phone_and_console_in_french(tmp_path):
+    """A refusal is a template with its facts: the colour in it is a word of the catalog too."""
+    appliance, host, (ana, ben, cy) = web_table(tmp_path)
+    slip = host.post("/api/host/entry", {"value": A_SLIP}, **FRENCH).json["error"]
+    assert slip == "les deux côtés d'une équation n'ont aucune couleur en commun : rouge est " \
+                   "des deux côtés de 'R = RW'"
+    type_the_cards(host, lambda: ana.state()["table"])
+    refusals = {                                 # Ana holds one red cube and plays; Y = GGGGG is 2
+        ben: ({"kind": "roll", "data": {}}, "c'est à Ana de jouer", "it is Ana's turn"),
+        ana: ({"kind": "trade", "data": {"equation": 2, "give": "left"}},
+              "jaune : il vous en faut 1 à donner et vous en avez 0",
+              "you need 1 yellow to give and hold 0"),
+        cy: ({"kind": "buy", "data": {"stall": 0}}, "c'est à Ana de jouer", "it is Ana's turn"),
+    }
+    for phone, (action, french, english) in refusals.items():
+        answers = [phone.post("/api/act", action, **language) for language in (FRENCH, ENGLISH)]
+        assert [a.status_code for a in answers] == [409, 409]
+        assert [a.json["error"] for a in answers] == [french, english]
+    early = ana.post("/api/act", {"kind": "buy", "data": {"stall": 0}}, **FRENCH).json["error"]
+    assert early.startswith("lancez le dé ou échangez d'abord : un tour, c'est un jet ou un échange")
+    assert appliance.session.state.cubes[0] == [0, 0, 1, 0, 0]          # nothing refused happened
     appliance.close()
 
 

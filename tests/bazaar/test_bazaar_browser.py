@@ -1,12 +1,14 @@
 """Bazaar in a real browser: Debian's chromium driven by Playwright, three phones, the table
-screen and the host console.
+screen and the host console, all in English or all in French (the phones' own language).
 
 The host starts a physical game from the console and types the two exchange cards and the
 four wares into its entry form, and clicks each die face as it is rolled at the table. Ben
 chooses his first cube's colour after a wild roll; Ana trades on her phone (after the
 planner's advice), Ben rolls, Cy buys a ware and sees its score; Ana then ends a turn over
 10 cubes and Ben, the player to her left, chooses on his phone which cubes she returns.
-Every request that would leave the server is failed and counted.
+Every request that would leave the server is failed and counted. Each language's own words
+are checked where a player reads them: the planner's advice, a greyed equation's why, a
+purchase's score, the discard, the log, the host's prompts, draw buttons and refusals.
 """
 from __future__ import annotations
 
@@ -24,6 +26,42 @@ pytestmark = NEEDED
 CARDS = ("R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = WW",
          "1 red = 1 blue + 1 green + 1 yellow + 1 white; R = 2W; GG = YB; BB = RW; YW = G")
 WARES = ("GGGGG", "RRBBW*", "YYGGR", "BBBBW")
+SAYS = {
+    "en-GB": {
+        "entry": "Exchange card {n} of 2", "ware entry": "Stall {n}: type the ware card",
+        "undone": "Undone: An exchange card is in play: R = YYYYY",
+        "refused": "the two sides of an equation share no colour: blue is on both sides",
+        "faces": {"red": "red", "wild": "wild", "yellow": "yellow", "blue": "blue", "green": "green"},
+        "headings": ("Typing the cards", "Stalls", "Advice"),
+        "die awaited": "Waiting for the host to enter the draw: die",
+        "to play": "{name} to roll or trade", "not yours": "It is Ana's turn",
+        "advice": "Trade 1 red → 1 yellow + 1 green + 1 blue + 1 white now; buy GGGGG (stall 1) "
+                  "next turn for 1 point",
+        "why": "You need 1 yellow to give (you have 0) · You need 5 green to give (you have 0)",
+        "trades": "Ana trades", "rolls": "Ben rolls red",
+        "buy": "Buy: 5 points", "score": "5 points · 1 ware",
+        "bought": "Cy buys from stall 1 with 0 left: 5 points",
+        "chooses": "Ben chooses 3 of Ana's cubes to return", "send": "Return these 3 cubes",
+        "returns": "Ben returns Ana's cubes",
+    },
+    "fr-FR": {
+        "entry": "Carte d'échange {n} sur 2", "ware entry": "Étal {n} : tapez la carte marchandise",
+        "undone": "Annulé : Une carte d'échange est en jeu : R = YYYYY",
+        "refused": "les deux côtés d'une équation n'ont aucune couleur en commun : bleu est des deux côtés",
+        "faces": {"red": "rouge", "wild": "joker", "yellow": "jaune", "blue": "bleu", "green": "vert"},
+        "headings": ("Saisir les cartes", "Étals", "Conseil"),
+        "die awaited": "En attente de l'hôte, qui saisit le tirage : dé",
+        "to play": "À {name} de lancer le dé ou d'échanger", "not yours": "C'est à Ana de jouer",
+        "advice": "Échangez 1 rouge → 1 jaune + 1 vert + 1 bleu + 1 blanc maintenant ; achetez GGGGG "
+                  "(étal 1) au prochain tour pour 1 point",
+        "why": "Il vous faut 1 jaune à donner (vous en avez 0) · Il vous faut 5 verts à donner (vous en avez 0)",
+        "trades": "Ana échange", "rolls": "Ben fait rouge au dé",
+        "buy": "Acheter : 5 points", "score": "5 points · 1 marchandise",
+        "bought": "Cy achète à l'étal 1, il lui reste 0 cube : 5 points",
+        "chooses": "Ben choisit 3 cubes à rendre pour Ana", "send": "Rendre ces 3 cubes",
+        "returns": "Ben a choisi les cubes rendus par Ana",
+    },
+}
 
 
 @pytest.fixture
@@ -39,19 +77,22 @@ def type_card(host, text: str) -> None:
     host.click("#entry-form button[type=submit]")
 
 
-def face(host, name: str) -> None:
-    host.locator("#card-buttons button", has_text=name).first.click(timeout=T)
+def face(host, says: dict, name: str) -> None:
+    """The host clicks the die face the table rolled, by its name in the console's language."""
+    host.locator("#card-buttons button", has_text=says["faces"][name]).first.click(timeout=T)
 
 
 def waits_for(page, text: str, where: str = "body") -> None:
     page.locator(where, has_text=text).first.wait_for(timeout=T)
 
 
-def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phones(browser, table_server):
+@pytest.mark.parametrize("locale", list(SAYS))
+def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phones(browser, table_server, locale):
+    says = SAYS[locale]
     pw, chromium = browser
     srv, appliance = table_server
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    (ana, ben, cy), table, host = seated_table(pages, ["Ana", "Ben", "Cy"], PIN)
+    (ana, ben, cy), table, host = seated_table(pages, ["Ana", "Ben", "Cy"], PIN, locale=locale)
     host.wait_for_selector("#new-game", timeout=T)
 
     # a physical game: the host types the cards into the console
@@ -61,63 +102,67 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     host.click("#new-game button[type=submit]")
     wait_on(host, lambda: appliance.session.match.setup.get("mode") == "physical", "the new game")
     type_card(host, "R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = RW")   # a slip: B = RW for B = WW
-    waits_for(host, "Exchange card 2 of 2", "#entry-title")
+    waits_for(host, says["entry"].format(n=2), "#entry-title")
     host.click("[data-command=undo]")                                   # typed the wrong card
-    waits_for(host, "Exchange card 1 of 2", "#entry-title")
+    waits_for(host, says["undone"], "#toast")
+    waits_for(host, says["entry"].format(n=1), "#entry-title")
     type_card(host, "R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = BW")   # refused, with why
-    waits_for(host, "the two sides of an equation share no colour", "#toast")
+    waits_for(host, says["refused"], "#toast")
     type_card(host, CARDS[0])
-    waits_for(host, "Exchange card 2 of 2", "#entry-title")
+    waits_for(host, says["entry"].format(n=2), "#entry-title")
     type_card(host, CARDS[1])
     for stall, ware in enumerate(WARES):
-        waits_for(host, f"Stall {stall + 1}: type the ware card", "#entry-title")
+        waits_for(host, says["ware entry"].format(n=stall + 1), "#entry-title")
         type_card(host, ware)
-    table.wait_for_selector("#bz-stalls .bz-star", timeout=T)            # RRBBW★ on stall 2
+    waits_for(table, says["die awaited"], "#status")         # the four wares are up: the first rolls
     rows = table.locator("#bz-stalls .bz-row")
     assert [rows.nth(k).locator(".bz-cube").count() for k in range(4)] == [5] * 4
     assert rows.nth(1).locator(".bz-star").count() == 1
 
     # the first cubes, rolled at the table: Ben's wild face is his own choice on his phone
     for name in ("red", "wild", "yellow"):
-        face(host, name)
+        face(host, says, name)
         if name == "wild":
             ben.locator(".bz-take[data-colour=white]").click(timeout=T)
-    waits_for(ana, "Ana to roll or trade", "#status")
+    waits_for(ana, says["to play"].format(name="Ana"), "#status")
     assert appliance.session.state.cubes == [[0, 0, 1, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0]]
     assert ben.locator("#bz-trades .bz-trade:not([disabled])").count() == 0    # not his turn
-    waits_for(ben, "Ana's turn", "#bz-trades .bz-why")
+    waits_for(ben, says["not yours"], "#bz-trades .bz-why")
+    for page, heading in zip((host, table, ana), says["headings"]):
+        waits_for(page, heading, "h2")
 
-    # Ana's turn: the advice, then a trade on her phone
+    # Ana's turn: the advice, an equation greyed with why, then a trade on her phone
     ana.wait_for_selector("#bz-advice-box:not([hidden])", timeout=T)
-    assert ana.text_content("#bz-advice").startswith("Trade")
+    assert ana.text_content("#bz-advice") == says["advice"]
+    assert ana.locator("#bz-trades .bz-row").nth(1).locator(".bz-why").text_content() == says["why"]
     ana.locator("#bz-trades .bz-trade[data-equation='0'][data-give=left]").click()
-    waits_for(table, "Ana trades", "#bz-log")
-    waits_for(ben, "Ben to roll or trade", "#status")
+    waits_for(table, says["trades"], "#bz-log")
+    waits_for(ben, says["to play"].format(name="Ben"), "#status")
 
     # Ben rolls on his phone; the host enters the face the die shows
     ben.click("#bz-roll")
     host.wait_for_selector("#card-box:not([hidden])", timeout=T)
-    face(host, "red")
-    waits_for(table, "Ben rolls red", "#bz-log")
+    face(host, says, "red")
+    waits_for(table, says["rolls"], "#bz-log")
 
     # Cy trades Y -> GGGGG and buys the GGGGG ware: no cube left, 5 points
-    waits_for(cy, "Cy to roll or trade", "#status")
+    waits_for(cy, says["to play"].format(name="Cy"), "#status")
     cy.locator("#bz-trades .bz-trade[data-equation='1'][data-give=left]").click()
-    cy.locator(".bz-buy", has_text="Buy: 5 points").click(timeout=T)
-    waits_for(cy, "5 points · 1 ware", "#me")
+    cy.locator(".bz-buy", has_text=says["buy"]).click(timeout=T)
+    waits_for(cy, says["score"], "#me")
     type_card(host, "RRRRW")
-    waits_for(table, "Cy buys from stall 1 with 0 left: 5 points", "#bz-log")
+    waits_for(table, says["bought"], "#bz-log")
 
     # Ana: Y -> GGGGG (9 cubes), rolls go by, then G -> BBBBB: 13 cubes, 3 over
-    waits_for(ana, "Ana to roll or trade", "#status")
+    waits_for(ana, says["to play"].format(name="Ana"), "#status")
     ana.locator("#bz-trades .bz-trade[data-equation='1'][data-give=left]").click()
-    waits_for(ben, "Ben to roll or trade", "#status")
+    waits_for(ben, says["to play"].format(name="Ben"), "#status")
     ben.click("#bz-roll")
-    face(host, "blue")
-    waits_for(cy, "Cy to roll or trade", "#status")
+    face(host, says, "blue")
+    waits_for(cy, says["to play"].format(name="Cy"), "#status")
     cy.click("#bz-roll")
-    face(host, "green")
-    waits_for(ana, "Ana to roll or trade", "#status")
+    face(host, says, "green")
+    waits_for(ana, says["to play"].format(name="Ana"), "#status")
     ana.locator("#bz-trades .bz-trade[data-equation='2'][data-give=left]").click()
 
     # Ben, to Ana's left, chooses on his phone which three of her cubes go back
@@ -126,9 +171,10 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
         ben.screenshot(path=os.environ["BAZAAR_SHOTS"] + "/ben.png", full_page=True)
         table.screenshot(path=os.environ["BAZAAR_SHOTS"] + "/table.png", full_page=True)
         cy.screenshot(path=os.environ["BAZAAR_SHOTS"] + "/cy.png", full_page=True)
+        host.screenshot(path=os.environ["BAZAAR_SHOTS"] + "/host.png", full_page=True)
     assert ana.is_hidden("#bz-discard-box") and cy.is_hidden("#bz-discard-box")
-    waits_for(table, "Ben chooses 3 of Ana's cubes to return", "#status")
-    assert ben.text_content("#bz-discard-send") == "Return these 3 cubes"      # the default, offered
+    waits_for(table, says["chooses"], "#status")
+    assert ben.text_content("#bz-discard-send") == says["send"]               # the default, offered
     chosen = ben.locator("#bz-discard-cubes .bz-toggle.chosen")
     chosen.first.click()                                                       # one fewer: not yet
     assert ben.is_disabled("#bz-discard-send")
@@ -136,9 +182,9 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     ben.locator("#bz-discard-cubes .bz-toggle:not(.chosen) .bz-yellow").first.click()
     assert ben.is_disabled("#bz-discard-send")                                # four: too many
     ben.locator("#bz-discard-cubes .bz-toggle.chosen .bz-blue").first.click()   # keep her blue
-    assert ben.text_content("#bz-discard-send") == "Return these 3 cubes"
+    assert ben.text_content("#bz-discard-send") == says["send"]
     ben.click("#bz-discard-send")
-    waits_for(table, "Ben returns Ana's cubes", "#bz-log")
+    waits_for(table, says["returns"], "#bz-log")
     state = appliance.session.state
     assert state.records[-1]["cubes"] == "YYG" and state.cubes[0] == [2, 3, 0, 5, 0]
     assert state.phase == "act" and state.turn == 1

@@ -22,7 +22,7 @@ PACKAGE = "companion.games.bazaar"
 @pytest.mark.parametrize("text, cubes", [
     ("R", (0, 0, 1, 0, 0)), ("BGYW", (1, 1, 0, 1, 1)), ("WW", (0, 0, 0, 0, 2)), ("2W", (0, 0, 0, 0, 2)),
     ("1 blue + 1 green + 1 yellow + 1 white", (1, 1, 0, 1, 1)), ("2 White + r", (0, 0, 1, 0, 2)),
-    ("y, y, g", (2, 1, 0, 0, 0)),
+    ("y, y, g", (2, 1, 0, 0, 0)), ("1 rouge + 2 blancs", (0, 0, 1, 0, 2)), ("Jaune vert bleus", (1, 1, 0, 1, 0)),
 ])
 def test_cubes_are_written_by_letter_or_name_counted_or_repeated(text, cubes):
     assert parse_cubes(text) == cubes

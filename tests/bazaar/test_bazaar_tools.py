@@ -27,7 +27,11 @@ def test_each_event_is_told_as_the_table_reads_it():
     match.act(roll(1))
     before = GAME.copy(match.state)
     match.enter_chance("blue")
-    assert describe(match.log[-1], before, match.state)[0] == "Seat 2 rolls blue and takes a blue cube"
+    line = describe(match.log[-1], before, match.state)[0]
+    assert line == "Seat 2 rolls blue and takes a blue cube"
+    # a Phrase: the console says it in the reader's language, the colours looked up too
+    assert line.template == "{who} rolls {face} and takes a {colour} cube"
+    assert line.params == {"who": "Seat 2", "face": "blue", "colour": "blue"}
 
 
 def test_a_purchase_an_empty_stall_and_a_discard_are_told():

@@ -10,6 +10,7 @@ exchange cards at setup and each ware card as it comes face up (docs/rules/bazaa
 """
 from __future__ import annotations
 
+from companion.core.phrase import Phrase
 from companion.core.registry import GameSpec, Narration, Option, register_game
 from companion.games.bazaar import narration
 from companion.games.bazaar.advise import advise
@@ -23,7 +24,7 @@ DEFAULTS = BazaarRules()
 
 SPEC = register_game(GameSpec(
     name="bazaar",
-    title="Bazaar",
+    title=Phrase("Bazaar"),
     min_players=2,
     max_players=5,
     engine=BazaarGame,

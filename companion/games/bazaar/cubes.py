@@ -4,14 +4,18 @@ A holding is five counts in the colours' order (yellow, green, red, blue, white:
 the rulebook lists them). The same notation serves the host typing a card at a physical
 table and the sample files in data/ (docs/rules/bazaar.md, "Card notation"):
 
-- a side of an equation, or a ware card's cubes: colours by name or letter (Y G R B W),
-  each optionally counted: ``R``, ``2W``, ``BGYW``, ``1 blue + 1 green + 2 white``;
+- a side of an equation, or a ware card's cubes: colours by name, in English or French,
+  or by letter (Y G R B W in both languages: French initials would make B both bleu and
+  blanc), each optionally counted: ``R``, ``2W``, ``BGYW``, ``1 blue + 1 green + 2 white``,
+  ``1 rouge + 2 blancs``;
 - an equation: two sides joined by ``=``: ``R = BGYW``; sides share no colour and hold
   1 to 5 cubes;
 - an exchange card: five equations separated by ``;`` (or given as a list of five);
 - a ware card: five cubes, a ``*`` (or ``★`` or the word ``star``) for a starred card.
 
-Everything here is pure; every refusal is a RuleError that says what is wrong.
+Everything here is pure; every refusal is a RuleError that says what is wrong, a template
+the host reads in French or English (``what`` names what was read: a Phrase, so it is
+translated too).
 """
 from __future__ import annotations
 
@@ -20,9 +24,14 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 
 COLOURS = ("yellow", "green", "red", "blue", "white")
 LETTERS = "YGRBW"
+NAMES = {**{colour: c for c, colour in enumerate(COLOURS)},
+         **{name: c for c, french in enumerate(("jaune", "vert", "rouge", "bleu", "blanc"))
+            for name in (french, french + "s")}}
+"""The colours' names the notation reads, the French ones with their plurals."""
 WILD = "wild"
 FACES = COLOURS + (WILD,)
 """The die's six faces, equally likely: the five colours and the wild face."""
@@ -31,6 +40,7 @@ EQUATIONS_PER_CARD = 5
 MAX_SIDE = 5
 WARE_SIZE = 5
 STAR_MARKS = ("*", "★", "star")
+A_WARE_CARD = Phrase("a ware card")
 
 Cubes = tuple[int, int, int, int, int]
 NO_CUBES: Cubes = (0, 0, 0, 0, 0)
@@ -42,7 +52,7 @@ _TERM = re.compile(r"(\d+)?\s*([a-z]+)")
 def colour_index(name: Any) -> int:
     """The index of a colour given by its name (the only spelling events use)."""
     if name not in COLOURS:
-        raise RuleError(f"{name!r} is not a colour: {', '.join(COLOURS)}")
+        raise RuleError("{name} is not a colour: {colours}", name=repr(name), colours=", ".join(COLOURS))
     return COLOURS.index(name)
 
 
@@ -75,33 +85,31 @@ def as_dict(cubes: Iterable[int]) -> dict[str, int]:
     return {colour: n for colour, n in zip(COLOURS, cubes) if n}
 
 
-def from_dict(raw: Any, what: str = "cubes") -> Cubes:
+def from_dict(raw: Any, what: str = Phrase("the cubes")) -> Cubes:
     """``{"red": 1, "white": 2}`` as a holding; unknown colours and bad counts refused."""
     if not isinstance(raw, dict):
-        raise RuleError(f"{what} are given as colour: count, e.g. {{\"red\": 1}}, not {raw!r}")
+        raise RuleError("{what} are given as colour: count, e.g. {{\"red\": 1}}, not {raw}",
+                        what=what, raw=repr(raw))
     counts = [0] * 5
     for colour, n in raw.items():
         index = colour_index(colour)
         if type(n) is not int or n < 0:
-            raise RuleError(f"{what}: the count of {colour} must be a whole number, not {n!r}")
+            raise RuleError("{what}: the count of {colour} must be a whole number, not {n}",
+                            what=what, colour=colour, n=repr(n))
         counts[index] = n
     return tuple(counts)  # type: ignore[return-value]
 
 
-def words(cubes: Iterable[int]) -> str:
-    """``"1 red + 2 white"``: for the terminal's narration."""
-    return " + ".join(f"{n} {colour}" for colour, n in zip(COLOURS, cubes) if n) or "nothing"
-
-
 # ----------------------------------------------------------------- parsing the notation
-def parse_cubes(text: Any, what: str = "a side") -> Cubes:
+def parse_cubes(text: Any, what: str = Phrase("a side")) -> Cubes:
     """Cubes written by name or letter, counted or repeated: ``2W``, ``BGYW``, ``1 red + blue``."""
     if not isinstance(text, str):
-        raise RuleError(f"{what} is written as text such as 'R' or '2 white', not {text!r}")
+        raise RuleError("{what} is written as text such as 'R' or '2 white', not {text}",
+                        what=what, text=repr(text))
     counts = [0] * 5
     rest = text.lower().replace("+", " ").replace(",", " ").strip()
     if not rest:
-        raise RuleError(f"{what} is empty: write its cubes, e.g. 'R' or '2 white'")
+        raise RuleError("{what} is empty: write its cubes, e.g. 'R' or '2 white'", what=what)
     position = 0
     while position < len(rest):
         if rest[position].isspace():
@@ -109,18 +117,19 @@ def parse_cubes(text: Any, what: str = "a side") -> Cubes:
             continue
         match = _TERM.match(rest, position)
         if match is None:
-            raise RuleError(f"cannot read {text.strip()!r}: write cubes as 'R', '2W' or '2 white'")
+            raise RuleError("cannot read {text}: write cubes as 'R', '2W' or '2 white'",
+                            text=repr(text.strip()))
         count, word = match.group(1), match.group(2)
         position = match.end()
-        if word in COLOURS:
-            counts[COLOURS.index(word)] += int(count) if count else 1
+        if word in NAMES:
+            counts[NAMES[word]] += int(count) if count else 1
             continue
         if any(c.upper() not in LETTERS for c in word):
-            raise RuleError(f"{word!r} in {text.strip()!r} is not a colour: use yellow, green, red, "
-                            f"blue, white or their letters {' '.join(LETTERS)}")
+            raise RuleError("{word} in {text} is not a colour: use yellow, green, red, blue, white "
+                            "or their letters Y G R B W", word=repr(word), text=repr(text.strip()))
         if count and len(word) > 1:
-            raise RuleError(f"{count}{word} in {text.strip()!r} is ambiguous: write a count before "
-                            "one colour, e.g. 2W + B")
+            raise RuleError("{term} in {text} is ambiguous: write a count before one colour, "
+                            "e.g. 2W + B", term=count + word, text=repr(text.strip()))
         for c in word:
             counts[LETTERS.index(c.upper())] += int(count) if count else 1
     return tuple(counts)  # type: ignore[return-value]
@@ -139,7 +148,7 @@ class Equation:
             return self.left, self.right
         if give == "right":
             return self.right, self.left
-        raise RuleError(f'say which side you give: "left" or "right", not {give!r}')
+        raise RuleError('say which side you give: "left" or "right", not {give}', give=repr(give))
 
     @property
     def text(self) -> str:
@@ -147,15 +156,14 @@ class Equation:
 
 
 def check_equation(left: Cubes, right: Cubes, text: str) -> Equation:
-    for name, side in (("left", left), ("right", right)):
-        size = sum(side)
-        if not 1 <= size <= MAX_SIDE:
-            raise RuleError(f"each side of an equation has 1 to {MAX_SIDE} cubes; the {name} side "
-                            f"of {text!r} has {size}")
+    for side, cubes in ((Phrase("the left side"), left), (Phrase("the right side"), right)):
+        if not 1 <= sum(cubes) <= MAX_SIDE:
+            raise RuleError("each side of an equation has 1 to {most} cubes; {side} of {text} "
+                            "has {size}", most=MAX_SIDE, side=side, text=repr(text), size=sum(cubes))
     shared = [colour for colour, a, b in zip(COLOURS, left, right) if a and b]
     if shared:
-        raise RuleError(f"the two sides of an equation share no colour: {shared[0]} is on both "
-                        f"sides of {text!r}")
+        raise RuleError("the two sides of an equation share no colour: {colour} is on both "
+                        "sides of {text}", colour=shared[0], text=repr(text))
     return Equation(left, right)
 
 
@@ -165,10 +173,11 @@ def parse_equation(value: Any) -> Equation:
         text = f"{value[0]} = {value[1]}"
         return check_equation(parse_cubes(value[0]), parse_cubes(value[1]), text)
     if not isinstance(value, str):
-        raise RuleError(f"an equation is written as 'R = BGYW', not {value!r}")
+        raise RuleError("an equation is written as 'R = BGYW', not {value}", value=repr(value))
     parts = value.split("=")
     if len(parts) != 2:
-        raise RuleError(f"an equation has one '=' between its two sides: {value.strip()!r}")
+        raise RuleError("an equation has one '=' between its two sides: {value}",
+                        value=repr(value.strip()))
     return check_equation(parse_cubes(parts[0]), parse_cubes(parts[1]), value.strip())
 
 
@@ -180,9 +189,10 @@ def parse_card(value: Any) -> tuple[Equation, ...]:
         items = list(value)
     else:
         raise RuleError("an exchange card is its five equations, e.g. 'R = BGYW; R = WW; …', "
-                        f"not {value!r}")
+                        "not {value}", value=repr(value))
     if len(items) != EQUATIONS_PER_CARD:
-        raise RuleError(f"an exchange card has {EQUATIONS_PER_CARD} equations, not {len(items)}")
+        raise RuleError("an exchange card has {count} equations, not {given}",
+                        count=EQUATIONS_PER_CARD, given=len(items))
     return tuple(parse_equation(item) for item in items)
 
 
@@ -208,20 +218,21 @@ def parse_ware(value: Any) -> Ware:
     if isinstance(value, dict):
         star = value.get("star", False)
         if type(star) is not bool:
-            raise RuleError(f"a ware card's star is true or false, not {star!r}")
-        cubes = parse_cubes(value.get("cubes"), "a ware card")
+            raise RuleError("a ware card's star is true or false, not {star}", star=repr(star))
+        cubes = parse_cubes(value.get("cubes"), A_WARE_CARD)
     elif isinstance(value, str):
         text, star = value.strip(), False
         for mark in STAR_MARKS:
             if text.lower().endswith(mark):
                 text, star = text[: -len(mark)], True
                 break
-        cubes = parse_cubes(text, "a ware card")
+        cubes = parse_cubes(text, A_WARE_CARD)
     else:
-        raise RuleError(f"a ware card is written as its five cubes, e.g. 'YYGRB*', not {value!r}")
+        raise RuleError("a ware card is written as its five cubes, e.g. 'YYGRB*', not {value}",
+                        value=repr(value))
     if sum(cubes) != WARE_SIZE:
-        raise RuleError(f"a ware card pictures {WARE_SIZE} cubes, not {sum(cubes)} "
-                        f"({letters(cubes) or 'none'})")
+        raise RuleError("a ware card pictures {count} cubes, not {given} ({cubes})", count=WARE_SIZE,
+                        given=sum(cubes), cubes=letters(cubes) or Phrase("none"))
     return Ware(cubes, star)
 
 
@@ -239,14 +250,16 @@ def parse_exchange_file(text: str) -> dict[int, tuple[Equation, ...]]:
     for number, line in _lines(text):
         head, sep, body = line.partition(":")
         if not sep or not head.strip().isdigit():
-            raise RuleError(f"exchange-card file, line {number}: write 'N: equation; …'")
+            raise RuleError("exchange-card file, line {line}: write 'N: equation; …'", line=number)
         try:
             card = parse_card(body)
         except RuleError as exc:
-            raise RuleError(f"exchange-card file, line {number}: {exc}") from None
+            raise RuleError("exchange-card file, line {line}: {problem}", line=number,
+                            problem=exc.phrase) from None
         key = int(head)
         if key in cards:
-            raise RuleError(f"exchange-card file, line {number}: card {key} is listed twice")
+            raise RuleError("exchange-card file, line {line}: card {card} is listed twice",
+                            line=number, card=key)
         cards[key] = card
     if len(cards) < 2:
         raise RuleError("an exchange-card file lists at least the 2 cards a game puts in play")
@@ -260,5 +273,6 @@ def parse_ware_file(text: str) -> list[Ware]:
         try:
             wares.append(parse_ware(line))
         except RuleError as exc:
-            raise RuleError(f"ware-card file, line {number}: {exc}") from None
+            raise RuleError("ware-card file, line {line}: {problem}", line=number,
+                            problem=exc.phrase) from None
     return wares

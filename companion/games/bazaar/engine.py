@@ -25,6 +25,7 @@ from typing import Any, Iterator, Mapping
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
 from companion.core.game import CHANCE, ENTRY, ChanceRequest, Event, InputRequest, Result, places_by
+from companion.core.phrase import Phrase
 from companion.games.bazaar.cubes import (
     COLOURS, FACES, FULL_BANK, WILD, Cubes, Ware, card_text, colour_index, covers, from_dict,
     letters, parse_card, parse_exchange_file, parse_ware, parse_ware_file,
@@ -42,8 +43,13 @@ DATA_FILES = ("exchange_cards.txt", "ware_cards.txt")
 """The sample card files in data/, carried by every setup (GameSpec.data)."""
 SOURCE_CARD = "R = YGBW; R = WW; GG = Y; B = RW; YY = GB"
 """An example card for the host's form: the rulebook's printed equations come first."""
-DIE = ChanceRequest("die", {face: 1 for face in FACES})
+DIE = ChanceRequest(Phrase("die"), {face: 1 for face in FACES})
 """The die: a draw with replacement, the same six faces every time."""
+EXCHANGE_DECK, WARE_DECK = Phrase("exchange"), Phrase("wares")
+"""The sample cards' decks (Phrases, like the die's: the console names the deck it draws
+from in the reader's language)."""
+RETURNED = Phrase("the cubes to return")
+"""What a discard's refusal names (the keyboard seat's too)."""
 
 
 # ----------------------------------------------------------------- setup
@@ -51,29 +57,29 @@ def new_state(setup: Mapping[str, Any]) -> BazaarState:
     names = tuple(setup.get("names") or ())
     players = setup.get("players", len(names))
     if type(players) is not int or not 2 <= players <= 5:
-        raise RuleError(f"Bazaar is played by 2 to 5 players, not {players!r}")
+        raise RuleError("Bazaar is played by 2 to 5 players, not {players}", players=repr(players))
     names = names or tuple(f"Seat {seat + 1}" for seat in range(players))
     if len(names) != players or len(set(names)) != players:
         raise RuleError("each player needs a distinct name")
     rules = BazaarRules.from_dict(setup.get("rules"))
     if rules.first_player > players:
-        raise RuleError(f"rule option 'first_player' is a seat from 1 to {players}, "
-                        f"not {rules.first_player}")
+        raise RuleError("rule option 'first_player' is a seat from 1 to {players}, not {value}",
+                        players=players, value=rules.first_player)
     mode = setup.get("mode", "digital")
     if mode not in ("digital", "physical"):
-        raise RuleError(f'mode must be "digital" or "physical", not {mode!r}')
+        raise RuleError('mode must be "digital" or "physical", not {mode}', mode=repr(mode))
     exchange_deck, ware_deck, known = None, None, {}
     if not rules.typed(mode):
         data = setup.get("data") or {}
         missing = [name for name in DATA_FILES if not isinstance(data.get(name), str)]
         if missing:
-            raise RuleError(f"the sample cards are missing from the setup ({missing[0]}); "
-                            "a setup from the game's spec carries them")
+            raise RuleError("the sample cards are missing from the setup ({file}); a setup "
+                            "from the game's spec carries them", file=missing[0])
         exchange_deck = parse_exchange_file(data[DATA_FILES[0]])
         wares = parse_ware_file(data[DATA_FILES[1]])
         if len(wares) < STALL_COUNT * CARDS_PER_STALL:
-            raise RuleError(f"a ware-card file lists at least the {STALL_COUNT * CARDS_PER_STALL} "
-                            f"cards of the four stalls, not {len(wares)}")
+            raise RuleError("a ware-card file lists at least the {count} cards of the four "
+                            "stalls, not {given}", count=STALL_COUNT * CARDS_PER_STALL, given=len(wares))
         ware_deck = {}
         for ware in wares:
             ware_deck[ware.code] = ware_deck.get(ware.code, 0) + 1
@@ -104,9 +110,9 @@ def chance_request(state: BazaarState) -> ChanceRequest | None:
     if phase in (START, ROLLING):
         return DIE
     if phase == EXCHANGE and state.exchange_deck is not None:
-        return ChanceRequest("exchange", {number: 1 for number in state.exchange_deck})
+        return ChanceRequest(EXCHANGE_DECK, {number: 1 for number in state.exchange_deck})
     if phase in (STALLS, REVEAL) and state.ware_deck is not None:
-        return ChanceRequest("wares", {code: n for code, n in state.ware_deck.items() if n})
+        return ChanceRequest(WARE_DECK, {code: n for code, n in state.ware_deck.items() if n})
     return None
 
 
@@ -121,15 +127,17 @@ def check_ware_entry(value: Any) -> str:
 
 
 def input_request(state: BazaarState) -> InputRequest | None:
+    """The card the host types next. The prompt's numbers are text: the pages' say()
+    (web/static/shell.js) reads a parameter as a word or a nested Phrase, not a number."""
     if state.phase == EXCHANGE and state.exchange_deck is None:
-        return InputRequest(
-            "exchange", f"Exchange card {len(state.exchange) + 1} of {EXCHANGE_CARDS}: type its five "
-            "equations, e.g. R = YGBW; R = WW; … (letters Y G R B W)", SOURCE_CARD, check_card_entry)
+        prompt = Phrase("Exchange card {card} of {cards}: type its five equations, e.g. "
+                        "R = YGBW; R = WW; … (letters Y G R B W)",
+                        card=str(len(state.exchange) + 1), cards=str(EXCHANGE_CARDS))
+        return InputRequest("exchange", prompt, SOURCE_CARD, check_card_entry)
     if state.phase in (STALLS, REVEAL) and state.ware_deck is None:
-        stall = awaited_stall(state)
-        return InputRequest(
-            "ware", f"Stall {stall + 1}: type the ware card now face up, its five cubes "
-            "(letters Y G R B W) and * if it has a star", "YYGRB*", check_ware_entry)
+        prompt = Phrase("Stall {stall}: type the ware card now face up, its five cubes "
+                        "(letters Y G R B W) and * if it has a star", stall=str(awaited_stall(state) + 1))
+        return InputRequest("ware", prompt, "YYGRB*", check_ware_entry)
     return None
 
 
@@ -191,7 +199,7 @@ def advance(state: BazaarState, event: Event) -> None:
     elif kind == "discard":
         discard(state, event.actor, data.get("cubes"))
     else:
-        raise RuleError(f"unknown action {kind!r}")
+        raise RuleError("unknown action {kind}", kind=repr(kind))
 
 
 def _record(state: BazaarState, kind: str, **facts: Any) -> None:
@@ -203,12 +211,12 @@ def _check_open(state: BazaarState) -> None:
         raise RuleError("the game is over")
 
 
-def _awaiting(state: BazaarState) -> str | None:
+def _awaiting(state: BazaarState) -> Phrase | None:
     """What holds every decision up: a card to come face up or the die to be rolled."""
     if state.phase in DRAWING:
-        return "a card must come face up first"
+        return Phrase("a card must come face up first")
     if state.phase in (START, ROLLING):
-        return "the die must be rolled first"
+        return Phrase("the die must be rolled first")
     return None
 
 
@@ -219,12 +227,13 @@ def _player(state: BazaarState, seat: Any) -> int:
     if waiting is not None:
         raise RuleError(waiting)
     if type(seat) is not int or not 0 <= seat < state.players:
-        raise RuleError(f"unknown player {seat!r}")
+        raise RuleError("unknown player {seat}", seat=repr(seat))
     if state.phase == DISCARD:
         owner, chooser, _ = state.discard
-        raise RuleError(f"{state.names[chooser]} is choosing the cubes {state.names[owner]} returns")
+        raise RuleError("{chooser} is choosing the cubes {owner} returns",
+                        chooser=state.names[chooser], owner=state.names[owner])
     if seat != state.turn:
-        raise RuleError(f"it is {state.names[state.turn]}'s turn")
+        raise RuleError("it is {name}'s turn", name=state.names[state.turn])
     return seat
 
 
@@ -233,7 +242,7 @@ def turn_up(state: BazaarState, deck: Any, card: Any) -> None:
     _check_open(state)
     request = chance_request(state)
     if request is None or request.deck != deck:
-        raise RuleError(f"nothing is waiting to be drawn from the {deck} deck")
+        raise RuleError("nothing is waiting to be drawn from the {deck} deck", deck=str(deck))
     check_remaining(request, card)
     if deck == "die":
         rolled(state, card)
@@ -249,7 +258,7 @@ def enter(state: BazaarState, name: Any, value: Any) -> None:
     _check_open(state)
     request = input_request(state)
     if request is None or request.name != name:
-        raise RuleError(f"nothing is waiting to be entered as {name!r}")
+        raise RuleError("nothing is waiting to be entered as {name}", name=repr(name))
     if name == "exchange":
         _put_exchange(state, None, parse_card(value))
     else:
@@ -330,9 +339,11 @@ def _check_action(state: BazaarState) -> None:
     """A turn is exactly one roll or one trade, before any purchase."""
     if state.phase == ACT:
         return
+    if state.phase == BUY and state.acted == "trade":
+        raise RuleError("you have already traded this turn: a turn is one roll or one trade; "
+                        "buy a ware or end your turn")
     if state.phase == BUY:
-        what = "traded" if state.acted == "trade" else "rolled"
-        raise RuleError(f"you have already {what} this turn: a turn is one roll or one trade; "
+        raise RuleError("you have already rolled this turn: a turn is one roll or one trade; "
                         "buy a ware or end your turn")
     raise RuleError("choose the colour of your cube first")
 
@@ -344,7 +355,7 @@ def take(state: BazaarState, seat: Any, colour: Any) -> None:
         raise RuleError("a colour is chosen only after rolling the wild face")
     index = colour_index(colour)
     if not state.bank[index]:
-        raise RuleError(f"the bank has no {colour} cube left: choose another colour")
+        raise RuleError("the bank has no {colour} cube left: choose another colour", colour=colour)
     first = state.phase == START_WILD
     state.bank[index] -= 1
     state.cubes[seat][index] += 1
@@ -375,13 +386,16 @@ def trade_problem(state: BazaarState, seat: int, equation: Any, give: Any) -> di
     return None
 
 
-def problem_text(problem: dict) -> str:
+def problem_text(problem: dict) -> Phrase:
+    """A trade problem as the refusal says it (the phone words the greyed ones itself)."""
     why = problem["why"]
     if why == "no_equation":
-        return f"there is no equation {problem['equation']!r}: the equations are numbered 0 to 9"
+        return Phrase("there is no equation {equation}: the equations are numbered 0 to 9",
+                      equation=repr(problem["equation"]))
+    facts = {key: problem[key] for key in ("need", "colour", "have")}
     if why == "you_lack":
-        return f"you need {problem['need']} {problem['colour']} to give and hold {problem['have']}"
-    return f"the bank has only {problem['have']} {problem['colour']} and the trade takes {problem['need']}"
+        return Phrase("you need {need} {colour} to give and hold {have}", **facts)
+    return Phrase("the bank has only {have} {colour} and the trade takes {need}", **facts)
 
 
 def trade(state: BazaarState, seat: Any, equation: Any, give: Any) -> None:
@@ -457,11 +471,15 @@ def buy(state: BazaarState, seat: Any, stall: Any) -> None:
     problem = buy_problem(state, stall)
     if problem is not None:
         if problem["why"] == "no_stall":
-            raise RuleError(f"there is no stall {stall!r}: the stalls are numbered 0 to 3")
+            raise RuleError("there is no stall {stall}: the stalls are numbered 0 to 3", stall=repr(stall))
         if problem["why"] == "stall_empty":
-            raise RuleError(f"stall {stall + 1} is empty")
-        lacking = ", ".join(f"{n} {colour}" for colour, n in problem["missing"].items())
-        raise RuleError(f"you lack {lacking} for the ware of stall {stall + 1}")
+            raise RuleError("stall {stall} is empty", stall=stall + 1)
+        (colour, n), *more = problem["missing"].items()
+        if more:
+            raise RuleError("you lack {n} {colour} and other cubes for the ware of stall {stall}",
+                            n=n, colour=colour, stall=stall + 1)
+        raise RuleError("you lack {n} {colour} for the ware of stall {stall}", n=n, colour=colour,
+                        stall=stall + 1)
     ware = state.ware(stall)
     level, left, score = purchase_points(state, seat, ware)
     for colour, n in enumerate(ware.cubes):
@@ -530,15 +548,16 @@ def discard(state: BazaarState, seat: Any, cubes: Any) -> None:
         raise RuleError("nobody has more than 10 cubes to return")
     owner, chooser, excess = state.discard
     if seat != chooser:
-        raise RuleError(f"{state.names[chooser]}, the player to the left of {state.names[owner]}, "
-                        "chooses the cubes to return")
-    chosen = from_dict(cubes, "the cubes to return")
+        raise RuleError("{chooser}, the player to the left of {owner}, chooses the cubes to return",
+                        chooser=state.names[chooser], owner=state.names[owner])
+    chosen = from_dict(cubes, RETURNED)
     if sum(chosen) != excess:
-        raise RuleError(f"choose exactly {excess} of {state.names[owner]}'s cubes to return, "
-                        f"not {sum(chosen)}")
+        raise RuleError("choose exactly {excess} of {owner}'s cubes to return, not {given}",
+                        excess=excess, owner=state.names[owner], given=sum(chosen))
     if not covers(state.cubes[owner], chosen):
-        lacking = next(COLOURS[c] for c in range(5) if chosen[c] > state.cubes[owner][c])
-        raise RuleError(f"{state.names[owner]} does not hold {chosen[COLOURS.index(lacking)]} {lacking}")
+        lacking = next(c for c in range(5) if chosen[c] > state.cubes[owner][c])
+        raise RuleError("{owner} does not hold {n} {colour}", owner=state.names[owner],
+                        n=chosen[lacking], colour=COLOURS[lacking])
     for colour, n in enumerate(chosen):
         state.cubes[owner][colour] -= n
         state.bank[colour] += n

@@ -1,11 +1,15 @@
-"""Bazaar told in words on the Pi's terminal: each event as the table reads it, the final
-score sheet, and the keyboard seat's commands."""
+"""Bazaar told in words on the Pi's terminal: each event as the table reads it (the host
+console shows an undone one, in the reader's language), the final score sheet, and the
+keyboard seat's commands."""
 from __future__ import annotations
+
+from string import Formatter
 
 from companion.core.errors import RuleError
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 from companion.games.bazaar.cubes import COLOURS, LETTERS, WILD, parse_cubes
-from companion.games.bazaar.engine import result
+from companion.games.bazaar.engine import RETURNED, result
 from companion.games.bazaar.state import ACT, BazaarState
 
 KEYBOARD_HELP = ("r = roll · t N = trade by equation N giving its left side (t N r: its right) · "
@@ -17,55 +21,67 @@ def ware_text(code: str) -> str:
     return code.replace("*", "★")
 
 
-def describe(event: Event, before: BazaarState, after: BazaarState) -> list[str]:
-    """What a person at the table reads about ``event`` (everything in Bazaar is public)."""
+def describe(event: Event, before: BazaarState, after: BazaarState) -> list[Phrase]:
+    """What a person at the table reads about ``event`` (everything in Bazaar is public):
+    Phrases, so the host console says the first line (an undone action) in French too."""
     lines = [record_text(after, r) for r in after.records[len(before.records):]]
     if after.phase == ACT and (before.phase != ACT or before.turn != after.turn):
-        lines.append(f"Turn {after.turn_number}: {after.names[after.turn]} to play")
+        lines.append(Phrase("Turn {turn}: {name} to play", turn=after.turn_number,
+                            name=after.names[after.turn]))
     return lines
 
 
 TEMPLATES = {
-    "exchange": "{card_name} is in play: {equation_list}",
-    "face_up": "Stall {stall}: {ware} is face up",
-    "roll": "{who} rolls {face}{first} and takes a {colour} cube",
-    "roll/wild": "{who} rolls the wild face{first}: any colour",
-    "roll/none": "{who} rolls {face}{first}: the bank has none left, nothing taken",
-    "take": "{who} takes a {colour} cube",
-    "trade": "{who} trades {gave} → {took} (equation {equation})",
-    "buy": "{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left{stars}: {points} points",
-    "stall_empty": "Stall {stall} is empty: every purchase now scores one star higher",
-    "stall_empty/closes": "Stall {stall} is empty, the second: the bazaar closes",
-    "over_limit": "{who} has {excess} cube(s) over 10: {chooser} chooses which go back",
-    "discard": "{chooser} returns {who}'s {cubes} to the bank",
+    "exchange": Phrase("Exchange card {card} is in play: {equations}"),
+    "exchange/entered": Phrase("An exchange card is in play: {equations}"),
+    "face_up": Phrase("Stall {stall}: {ware} is face up"),
+    "roll": Phrase("{who} rolls {face} and takes a {colour} cube"),
+    "roll/wild": Phrase("{who} rolls the wild face: any colour"),
+    "roll/none": Phrase("{who} rolls {face}: the bank has none left, nothing taken"),
+    "first_roll": Phrase("{who} rolls {face} for a first cube and takes a {colour} cube"),
+    "first_roll/wild": Phrase("{who} rolls the wild face for a first cube: any colour"),
+    "first_roll/none": Phrase("{who} rolls {face} for a first cube: the bank has none left, "
+                              "nothing taken"),
+    "take": Phrase("{who} takes a {colour} cube"),
+    "trade": Phrase("{who} trades {gave} → {took} (equation {equation})"),
+    "buy": Phrase("{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left: "
+                  "{points} points"),
+    "buy/1": Phrase("{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left, "
+                    "one star: {points} points"),
+    "buy/2": Phrase("{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left, "
+                    "two stars: {points} points"),
+    "stall_empty": Phrase("Stall {stall} is empty: every purchase now scores one star higher"),
+    "stall_empty/closes": Phrase("Stall {stall} is empty, the second: the bazaar closes"),
+    "over_limit": Phrase("{who} has {excess} cube(s) over 10: {chooser} chooses which go back"),
+    "discard": Phrase("{chooser} returns {who}'s {cubes} to the bank"),
 }
-"""Each record kind's line (a variant after the slash), filled from the record's facts."""
-STARS = {1: ", one star", 2: ", two stars"}
+"""Each record kind's line (a variant after the slash), filled from the record's facts:
+whole sentences, so a translation may put every fact where its language wants it."""
 
 
 def _template(r: dict) -> str:
     kind = r["kind"]
     if kind in ("roll", "first_roll"):
         if r["face"] == WILD and "colour" not in r:
-            return "roll/wild"
-        return "roll/none" if r.get("colour") is None else "roll"
+            return kind + "/wild"
+        return kind + "/none" if r.get("colour") is None else kind
+    if kind == "exchange" and r["card"] is None:
+        return "exchange/entered"
+    if kind == "buy" and r["level"]:
+        return f"buy/{r['level']}"
     if kind == "stall_empty" and r["closes"]:
         return "stall_empty/closes"
     return kind
 
 
-def record_text(state: BazaarState, r: dict) -> str:
-    key, names = _template(r), state.names
-    if key not in TEMPLATES:
-        return f"{r['kind']} {r}"
+def record_text(state: BazaarState, r: dict) -> Phrase:
+    template, names = TEMPLATES[_template(r)], state.names
     facts = {**r, "who": names[r["seat"]] if "seat" in r else "",
              "chooser": names[r["by"]] if "by" in r else "",
-             "first": " for a first cube" if r["kind"] == "first_roll" else "",
              "stall": r.get("stall", -1) + 1, "equation": r.get("equation", -1) + 1,
-             "ware": ware_text(r.get("ware", "")), "stars": STARS.get(r.get("level"), ""),
-             "card_name": "An exchange card" if r.get("card") is None else f"Exchange card {r['card']}",
-             "equation_list": "; ".join(r.get("equations", ()))}
-    return TEMPLATES[key].format(**facts)
+             "ware": ware_text(r.get("ware", "")), "equations": "; ".join(r.get("equations", ()))}
+    wanted = {field for _, field, _, _ in Formatter().parse(template) if field}
+    return Phrase(template.template, **{key: facts[key] for key in wanted})
 
 
 def score_sheet(state: BazaarState) -> str:
@@ -100,12 +116,12 @@ def command(state: BazaarState, seat: int, text: str) -> Event:
             colour = COLOURS[LETTERS.index(colour.upper())]
         return Event("take", seat, {"colour": colour})
     if word == "x":
-        cubes = parse_cubes(rest, "the cubes to return")
+        cubes = parse_cubes(rest, RETURNED)
         return Event("discard", seat, {"cubes": {c: n for c, n in zip(COLOURS, cubes) if n}})
-    raise RuleError(f"keys: {KEYBOARD_HELP}")
+    raise RuleError("keys: {keys}", keys=KEYBOARD_HELP)
 
 
 def _number(text: str, example: str) -> int:
     if not text.isdigit():
-        raise RuleError(f"say which one by its number: {example}")
+        raise RuleError("say which one by its number: {example}", example=example)
     return int(text)

@@ -5,6 +5,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 
 CUBE_LIMIT = 10
 STALLS = 4
@@ -21,13 +22,14 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "cards": ("auto", "sample", "entered"),
 }
 DESCRIPTIONS = {
-    "wares_per_turn": "wares a player may buy at the end of a turn: 1, or as many as the "
-                      "cubes allow (the source is silent)",
-    "cards": "the exchange equations and ware cards: auto (typed by the host at a physical "
-             "table, from the sample files in a digital game), sample (the invented files shipped "
-             "in data/) or entered (the host types each card as it comes up)",
-    "first_player": "the seat that starts (the youngest player), 1 to the number of players",
+    "wares_per_turn": Phrase("wares a player may buy at the end of a turn: 1, or as many as the "
+                             "cubes allow (the source is silent)"),
+    "cards": Phrase("the exchange equations and ware cards: auto (typed by the host at a physical "
+                    "table, from the sample files in a digital game), sample (the invented files "
+                    "shipped in data/) or entered (the host types each card as it comes up)"),
+    "first_player": Phrase("the seat that starts (the youngest player), 1 to the number of players"),
 }
+"""The host's new-game form shows these, in the reader's language."""
 
 
 def points(star_level: int, cubes_left: int) -> int:
@@ -46,10 +48,12 @@ class BazaarRules:
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
-                raise RuleError(f"rule option {name!r} must be one of "
-                                f"{', '.join(map(repr, allowed))}, not {getattr(self, name)!r}")
+                raise RuleError("rule option {name} must be one of {allowed}, not {value}",
+                                name=repr(name), allowed=", ".join(map(repr, allowed)),
+                                value=repr(getattr(self, name)))
         if type(self.first_player) is not int or self.first_player < 1:
-            raise RuleError(f"rule option 'first_player' is a seat from 1, not {self.first_player!r}")
+            raise RuleError("rule option 'first_player' is a seat from 1, not {value}",
+                            value=repr(self.first_player))
 
     def typed(self, mode: str) -> bool:
         """Whether the host types the cards, at a table of ``mode`` (digital or physical)."""
@@ -66,7 +70,8 @@ class BazaarRules:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(raw) - known)
         if unknown:
-            raise RuleError(f"unknown rule option {unknown[0]!r}; known: {', '.join(sorted(known))}")
+            raise RuleError("unknown rule option {name}; known: {known}", name=repr(unknown[0]),
+                            known=", ".join(sorted(known)))
         return cls(**raw)
 
     def to_dict(self) -> dict[str, Any]:

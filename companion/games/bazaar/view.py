@@ -30,7 +30,8 @@ RECENT = 40
 
 def build_view(state: BazaarState, viewer: Any) -> dict[str, Any]:
     if viewer is not None and (type(viewer) is not int or not 0 <= viewer < state.players):
-        raise RuleError(f"unknown viewer {viewer!r}: a seat from 0 to {state.players - 1}, or the table")
+        raise RuleError("unknown viewer {viewer}: a seat from 0 to {last}, or the table",
+                        viewer=repr(viewer), last=state.players - 1)
     view: dict[str, Any] = {
         "game": "bazaar",
         "phase": state.phase,

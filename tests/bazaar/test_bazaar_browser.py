@@ -41,7 +41,7 @@ SAYS = {
         "trades": "Ana trades", "rolls": "Ben rolls red",
         "buy": "Buy: 5 points", "score": "5 points · 1 ware",
         "bought": "Cy buys from stall 1 with 0 left: 5 points",
-        "chooses": "Ben chooses 3 of Ana's cubes to return", "send": "Return these 3 cubes",
+        "chooses": "Ben chooses 3 of Ana's cubes to return", "send": "Return 3 cubes",
         "returns": "Ben returns Ana's cubes",
     },
     "fr-FR": {
@@ -58,7 +58,7 @@ SAYS = {
         "trades": "Ana échange", "rolls": "Ben fait rouge au dé",
         "buy": "Acheter : 5 points", "score": "5 points · 1 marchandise",
         "bought": "Cy achète à l'étal 1, il lui reste 0 cube : 5 points",
-        "chooses": "Ben choisit 3 cubes à rendre pour Ana", "send": "Rendre ces 3 cubes",
+        "chooses": "Ben choisit 3 cubes à rendre pour Ana", "send": "Remettre 3 cubes",
         "returns": "Ben a choisi les cubes rendus par Ana",
     },
 }

@@ -101,7 +101,7 @@ def test_the_engines_refusals_reach_a_french_phone_in_french(tmp_path):
 
     for phone, space in ((ana, "oasis4"), (ben, "camp6")):
         assert phone.post("/api/act", {"kind": "place", "data": {"space": space}}).status_code == 200
-    assert refused(ben, "move", to="camp7") == "c'est au tour de Ana"
+    assert refused(ben, "move", to="camp7") == "c'est à Ana de jouer"
     english = ben.post("/api/act", {"kind": "move", "data": {"to": "camp7"}}, **{"Accept-Language": "en"})
     assert english.json["error"] == "it is Ana's turn"
     assert refused(ana, "move", to="merv") == ("Merv ne peut pas être atteint par le déplacement "

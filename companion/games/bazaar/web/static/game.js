@@ -289,7 +289,7 @@
       const picked = [0, 0, 0, 0, 0];
       for (const b of box.querySelectorAll(".bz-toggle.chosen")) picked[Number(b.dataset.colour)] += 1;
       const count = picked.reduce((a, b) => a + b, 0);
-      sendButton.textContent = ngettext("Return {n} cube", "Return these {n} cubes", count);
+      sendButton.textContent = ngettext("Return {n} cube", "Return {n} cubes", count);
       sendButton.disabled = count !== d.excess;
       sendButton.onclick = () => send("discard", { cubes: Object.fromEntries(picked.map((n, c) => [KEYS[c], n]).filter(([, n]) => n)) });
     };

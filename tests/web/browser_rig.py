@@ -60,8 +60,7 @@ def join(page, seat: int, name: str, ready: str = "#me h1") -> None:
     """Take ``seat`` as ``name`` on the join page; ``ready`` shows the player's own page."""
     page.fill("#name", name)
     page.locator("#seats button").nth(seat).click()
-    page.wait_for_selector(ready, timeout=T)
-    assert name in (page.text_content(ready) or "")
+    page.wait_for_selector(f"{ready} >> text={name}", timeout=T)     # drawn, with the name
 
 
 def served(appliance, pin: str):

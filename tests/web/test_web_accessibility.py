@@ -1,7 +1,7 @@
 """Every page passes axe-core (the accessibility engine, shipped inside the
 axe-playwright-python package, run in Chromium) with no serious or critical violation:
 the join page, a player's page in play, the table screen, the host's login and console,
-for Le Marché, Bazaar and the core's toy game."""
+for every game and the core's toy game, in English and in French."""
 from __future__ import annotations
 
 import pytest
@@ -16,7 +16,10 @@ pytestmark = NEEDED
 SERIOUS = ("serious", "critical")
 
 
-@pytest.fixture(params=["marche", "urn", "bazaar"])
+READY = {"urn": "#urn-players li", "market": "#me", "samarkand": "#me"}
+
+
+@pytest.fixture(params=["marche", "urn", "bazaar", "market", "samarkand"])
 def server(request, tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     spec = game_spec(request.param)
@@ -32,21 +35,22 @@ def serious(page) -> list[str]:
             for v in results.response["violations"] if v["impact"] in SERIOUS]
 
 
-def test_no_page_has_a_serious_accessibility_violation(browser, server):
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_no_page_has_a_serious_accessibility_violation(browser, server, locale):
     pw, chromium = browser
     srv, spec = server
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
     found = {}
-    joining = pages.open("/")
+    joining = pages.open("/", locale=locale)
     joining.wait_for_selector("#seats button", timeout=T)
     found["join"] = serious(joining)
-    player = pages.open("/")
-    join(player, 0, "Ana", ready="#urn-players li" if spec.name == "urn" else "#me h1")
+    player = pages.open("/", locale=locale)
+    join(player, 0, "Ana", ready=READY.get(spec.name, "#me h1"))
     found["player"] = serious(player)
-    table = pages.open("/table", phone=False)
+    table = pages.open("/table", phone=False, locale=locale)
     table.wait_for_selector("#status", timeout=T)
     found["table"] = serious(table)
-    host = pages.open("/host")
+    host = pages.open("/host", locale=locale)
     found["login"] = serious(host)
     host.fill("#pin", PIN)
     host.click("#login-form button")

@@ -374,7 +374,8 @@
 
   function boardSvg() {
     const v = snap.view, board = v.board;
-    const root = svg("svg", { viewBox: "0 0 " + (5 * W) + " " + (4 * H), class: "sk-board", role: "img" });
+    const root = svg("svg", { viewBox: "0 0 " + (5 * W) + " " + (4 * H), class: "sk-board", role: "img",
+                            "aria-label": _("The board: {n} spaces, the arrows between them and the figures on them", { n: board.spaces.length }) });
     root.append(svg("defs", {}, svg("marker", { id: "sk-arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
       svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#b5461f" }))));
     const centre = {};

@@ -32,7 +32,7 @@ SEAT_COOKIE, HOST_COOKIE, VISITOR_COOKIE = "sk_seat", "sk_host", "sk_visitor"
 ACTION_HEADER = "X-Action-Token"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60
 NAME_MAX = 20
-_DEFAULT_NAME = re.compile(r"seat \d+", re.IGNORECASE)
+_DEFAULT_NAME = re.compile(r"(seat|place) \d+", re.IGNORECASE)     # a seat's own name, in either language
 
 
 class Refused(ValueError):

@@ -17,6 +17,7 @@ from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.core.registry import game_spec
 from web.hub import Hub
+from web.i18n import say
 from web.identity import Refused, Seats
 from web.snapshot import scores, snapshot
 
@@ -212,7 +213,9 @@ class GameService:
             raise Refused(400, "rules and table settings are objects of name: value")
         mode = body.get("mode", "digital")
         kept = self.seats.kept_for(players)
-        names = [kept[s]["name"] if s in kept else f"Seat {s + 1}" for s in range(players)]
+        # a seat nobody holds is named in the host's language ("Seat 2", "Place 2")
+        names = [kept[s]["name"] if s in kept else say(Phrase("Seat {n}", n=s + 1))
+                 for s in range(players)]
         try:
             spec = game_spec(game)
             setup = spec.setup(players, rules, names)

@@ -80,3 +80,13 @@ def test_an_engine_refusal_reaches_a_french_phone_in_french(flask_app):
     bad = host.post("/api/host/new_game", {"players": 9}, **FRENCH)
     assert bad.status_code == 400
     assert re.fullmatch(r".+ se joue de 3 à 5 joueurs, pas 9", bad.json["error"]), bad.json
+
+
+def test_a_french_host_names_the_empty_seats_in_french_and_nobody_may_take_such_a_name(flask_app):
+    host = Phone(flask_app)
+    host.post("/api/host/login", {"pin": PIN})
+    assert host.post("/api/host/new_game", {"players": 3}, **FRENCH).status_code == 200
+    assert [p["name"] for p in host.state()["view"]["players"]] == ["Place 1", "Place 2", "Place 3"]
+    refused = Phone(flask_app).post("/api/join", {"seat": 0, "name": "place 2"}, **FRENCH)
+    assert refused.status_code == 400
+    assert refused.json["error"] == "choisissez votre propre nom, pas un numéro de place"

@@ -133,12 +133,14 @@ class GameService:
 
     # ------------------------------------------------------------ acting
     def run(self, action, *args):
-        """Run a core action for a phone or the host; refusals become ``Refused``."""
+        """Run a core action for a phone or the host (a Session method by name, or a function
+        of the table clock), under the table lock; refusals become ``Refused``."""
         if self.appliance.game_id in self.ended:
             raise Refused(409, "this game was ended: the host can start a new one")
         session = self._session()
         try:
-            return self.appliance.call(getattr(session, action), *args)
+            return self.appliance.call(getattr(session, action) if isinstance(action, str)
+                                       else action, *args)
         except RuleError as exc:
             raise Refused(409, self._in_names(exc.phrase)) from None
 
@@ -172,10 +174,13 @@ class GameService:
 
     def undo(self) -> str:
         """Undo the last decision; says which, in the game's words where it has them."""
-        dropped = self.run("undo")
-        return Phrase("Undone: {what}", what=self.appliance.call(lambda now: self._told(dropped[0])))
+        def undone(now: int) -> Phrase:     # told under the same lock: no bot acts between
+            return self._told(self._session().undo(now)[0])
+        return Phrase("Undone: {what}", what=self.run(undone))
 
     def _told(self, event: Event) -> Phrase:
+        """The dropped ``event`` in the game's words (its narration's first line, from the
+        state it was applied to, which is the state again), else who did what."""
         session, narration = self._session(), self.appliance.spec.narration
         if narration is not None:
             lines = narration.describe(event, session.state, session.game.apply(session.state, event))

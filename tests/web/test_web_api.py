@@ -378,6 +378,18 @@ def test_the_host_claims_for_a_player_and_undoes(live, host, appliance):
     assert live[0].state()["table"]["phase"] == "claiming"
 
 
+def test_an_undo_is_told_under_the_same_lock_as_it_is_done(live, host, appliance, monkeypatch):
+    """A bot acting between the undo and its telling would make the dropped decision
+    impossible to describe again (a 500 the host once saw): both happen in one call."""
+    all_pick(live)
+    calls = []
+    real_call = appliance.call
+    monkeypatch.setattr(appliance, "call", lambda action, *args: calls.append(action) or real_call(action, *args))
+    undone = host.post("/api/host/undo")
+    assert undone.status_code == 200 and undone.json["done"].startswith("Undone: ")
+    assert len(calls) == 1
+
+
 def test_pause_resume_and_end_the_game(live, host, appliance):
     assert host.post("/api/host/pause").json["done"] == "Paused"
     response = live[0].post("/api/act", {"kind": "pick", "data": {"card": 7}})

@@ -74,8 +74,11 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
                         ("claim_deadline_ms", "15000")):
         host.fill(f"input[name='table.{name}']", value)
     host.click("#new-game button[type=submit]")
-    # the game being replaced is at turn 1 too: wait for the new one on the server first
-    wait_on(host, lambda: appliance.session.realtime.timing.step_us == 300_000, "the new game")
+    # the game being replaced is at turn 1 too: wait for the new one on the server first, and
+    # for its seats, which the web installs just after the game (a pick between is seatless)
+    seats = srv.app.extensions["samarkand"].seats
+    wait_on(host, lambda: appliance.session.realtime.timing.step_us == 300_000
+            and seats.game_id == appliance.game_id and len(seats.joined) == 3, "the new game")
     table.wait_for_function("() => /\\b1\\/10\\b/.test(document.getElementById('turn').textContent)")
     ana.wait_for_selector("#hand button:not([disabled])", timeout=T)
     assert appliance.session.state.names == ("Ana", "Ben", "Cy")

@@ -1,6 +1,7 @@
 """The phone page in a real browser: Debian's chromium driven by Playwright's sync API.
 
-Three phones and a table screen and a host console play a whole game on a fast table: join,
+Three phones and a table screen and a host console play a whole game on a fast table, in
+English and in French (the phones' language, Accept-Language): join,
 a new game from the console, secret picks and the reveal, on-screen buzzer presses through
 the mock pins, a claim, the host's undo, a dispute with its evidence, a phone reloading
 mid-game, and the scores with the table's discard. Every request that would leave the
@@ -18,6 +19,20 @@ from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
 DIGITS = "() => /^\\d+$/.test(document.getElementById('count').textContent)"
+ENGLISH = {
+    "you offer": "You offer 7", "offer": "Ben's spices 6", "claims close": "Claims close in",
+    "bought": "Ana buys Ben's spices (6)", "stopped": r"Stop at \d+: Ana", "buys": "Ana buys",
+    "tied": r"(Ben|Cy) \+\d+\.\d ms after (Ben|Cy)", "bank": "bank's carpets",
+    "dispute": "disputed the bank's carpets", "winner": "Winner", "use": "Use this discard",
+    "chosen": "table's choice", "accepted": "accepted by the table",
+}
+FRENCH = {
+    "you offer": "Vous offrez 7", "offer": "les épices de Ben 6", "claims close": "pour nommer la carte",
+    "bought": "Ana achète les épices de Ben (6)", "stopped": r"Arrêt à \d+ : Ana", "buys": "Ana achète",
+    "tied": r"(Ben|Cy) \+\d+,\d ms après (Ben|Cy)", "bank": "tapis de la banque",
+    "dispute": "litige sur les tapis de la banque", "winner": "Gagnant", "use": "Utiliser cette défausse",
+    "chosen": "choix de la table", "accepted": "accepté par la table",
+}
 
 
 @pytest.fixture
@@ -36,56 +51,61 @@ def text(page, selector: str) -> str:
     return page.text_content(selector) or ""
 
 
-def test_a_whole_game_from_joining_to_scores(browser, server):
+@pytest.mark.parametrize("locale, words", [("en-GB", ENGLISH), ("fr-FR", FRENCH)], ids=["en", "fr"])
+def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     pw, chromium = browser
     srv, appliance = server
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana, ben = pages.open(), pages.open()
-    cy = pages.open(width=360)
+    ana, ben = pages.open(locale=locale), pages.open(locale=locale)
+    cy = pages.open(width=360, locale=locale)
     for page, seat, name in ((ana, 0, "Ana"), (ben, 1, "Ben"), (cy, 2, "Cy")):
         join(page, seat, name)
     assert cy.evaluate("document.documentElement.scrollWidth") <= 360   # fits 360 px
 
-    table = pages.open("/table", phone=False)
+    table = pages.open("/table", phone=False, locale=locale)
     assert table.locator("img.qr").evaluate("img => img.naturalWidth") > 0
-    host = pages.open("/host", phone=False)
+    host = pages.open("/host", phone=False, locale=locale)
     host.fill("#pin", PIN)
     host.click("#login-form button")
     host.wait_for_selector("#new-game", timeout=T)
     host.select_option("select[name=players]", "3")
-    for name, value in (("step_ms", "150"), ("lead_in_ms", "300"), ("tie_window_ms", "400"),
-                        ("claim_deadline_ms", "4000")):
+    # counts slow enough, and claims long enough, for a loaded machine's clicks to land in time
+    for name, value in (("step_ms", "300"), ("lead_in_ms", "300"), ("tie_window_ms", "400"),
+                        ("claim_deadline_ms", "15000")):
         host.fill(f"input[name='table.{name}']", value)
     host.click("#new-game button[type=submit]")
-    # the game being replaced is at turn 1 too: wait for the new one on the server first
-    wait_on(host, lambda: appliance.session.realtime.timing.step_us == 150_000, "the new game")
-    table.wait_for_function("() => document.getElementById('turn').textContent.includes('Turn 1')")
+    # the game being replaced is at turn 1 too: wait for the new one on the server first, and
+    # for its seats, which the web installs just after the game (a pick between is seatless)
+    seats = srv.app.extensions["samarkand"].seats
+    wait_on(host, lambda: appliance.session.realtime.timing.step_us == 300_000
+            and seats.game_id == appliance.game_id and len(seats.joined) == 3, "the new game")
+    table.wait_for_function("() => /\\b1\\/10\\b/.test(document.getElementById('turn').textContent)")
     ana.wait_for_selector("#hand button:not([disabled])", timeout=T)
     assert appliance.session.state.names == ("Ana", "Ben", "Cy")
 
     # secret picks, then the reveal
     ana.locator("#hand button", has_text=re.compile("^7$")).click()
-    ana.wait_for_selector("text=You offer 7", timeout=T)
+    ana.wait_for_selector("text=" + words["you offer"], timeout=T)
     ben.wait_for_selector("text=(1/3)", timeout=T)
-    assert "7" not in text(ben, "#offers") and "You offer" not in text(ben, "body")
+    assert "7" not in text(ben, "#offers") and words["you offer"] not in text(ben, "body")
     ben.locator("#hand button", has_text=re.compile("^6$")).click()
     cy.locator("#hand button", has_text=re.compile("^5$")).click()
     for page in (ana, ben, cy, table):
-        page.wait_for_selector("#offers >> text=Ben's spices 6", timeout=T)
+        page.locator("#offers", has_text=words["offer"]).wait_for(timeout=T)
 
     # a stop and a claim, undone by the host, claimed again
     buzz(ana)
     ana.wait_for_selector("#claim-box:not([hidden])", timeout=T)
-    assert "Claims close in" in text(ana, "#deadline")
+    assert words["claims close"] in text(ana, "#deadline")
     assert ben.is_hidden("#claim-box")
-    ana.locator("#claim-buttons button", has_text="Ben's spices 6").click()
-    table.wait_for_selector("#log >> text=Ana buys Ben's spices (6)", timeout=T)
-    assert re.search(r"Stop at \d+: Ana", text(table, "#evidence"))
+    ana.locator("#claim-buttons button", has_text=words["offer"]).click()
+    table.locator("#log", has_text=words["bought"]).wait_for(timeout=T)
+    assert re.search(words["stopped"], text(table, "#evidence"))
     host.click("[data-command=undo]")
     ana.wait_for_selector("#claim-box:not([hidden])", timeout=T)
-    assert "Ana buys" not in text(table, "#log")
-    ana.locator("#claim-buttons button", has_text="Ben's spices 6").click()
-    table.wait_for_selector("#log >> text=Ana buys Ben's spices (6)", timeout=T)
+    assert words["buys"] not in text(table, "#log")
+    ana.locator("#claim-buttons button", has_text=words["offer"]).click()
+    table.locator("#log", has_text=words["bought"]).wait_for(timeout=T)
 
     # a dispute: Ben and Cy (neither is the Dean) stop together and name the same card
     ben.wait_for_function(DIGITS, timeout=T)
@@ -93,10 +113,10 @@ def test_a_whole_game_from_joining_to_scores(browser, server):
     cy.click("#buzzer")
     for page in (ben, cy):
         page.wait_for_selector("#claim-box:not([hidden])", timeout=T)
-    assert re.search(r"(Ben|Cy) \+\d+\.\d ms after (Ben|Cy)", text(table, "#evidence"))
+    assert re.search(words["tied"], text(table, "#evidence"))
     for page in (ben, cy):
-        page.locator("#claim-buttons button", has_text="bank's carpets").click()
-    table.wait_for_selector("#log >> text=disputed the bank's carpets", timeout=T)
+        page.locator("#claim-buttons button", has_text=words["bank"]).click()
+    table.locator("#log", has_text=words["dispute"]).wait_for(timeout=T)
 
     # a phone reloading mid-game keeps its seat and its secrets
     money = text(ben, "#me .secret")
@@ -116,14 +136,14 @@ def test_a_whole_game_from_joining_to_scores(browser, server):
                     pass
         table.wait_for_timeout(100)
     for page in (ana, ben, cy, table, host):
-        page.wait_for_selector("#scores-box:not([hidden]) >> text=Winner", timeout=T)
+        page.locator("#scores-box:not([hidden])", has_text=words["winner"]).wait_for(timeout=T)
     assert len(table.locator("#scores .sheet").all()) == 3
 
     # the table keeps a discard of its own choosing, then accepts the scores
-    host.locator("#overrides button", has_text="Use this discard").first.click()
-    table.wait_for_selector("#scores >> text=table's choice", timeout=T)
+    host.locator("#overrides button", has_text=words["use"]).first.click()
+    table.locator("#scores", has_text=words["chosen"]).wait_for(timeout=T)
     host.click("#accept")
-    table.wait_for_selector("#scores >> text=accepted by the table", timeout=T)
+    table.locator("#scores", has_text=words["accepted"]).wait_for(timeout=T)
 
     assert pages.outside == [], pages.outside
     assert pages.errors == [], pages.errors

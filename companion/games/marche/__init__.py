@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from companion.core.game import Result, places_by
+from companion.core.phrase import Phrase
 from companion.core.registry import GameSpec, Narration, Option, register_game
 from companion.games.marche import narration
 from companion.games.marche.bots import STYLES
@@ -13,11 +14,11 @@ from companion.games.marche.score_file import score_data
 from companion.games.marche.simulate import play_game
 
 DESCRIPTIONS = {
-    "lowest_price": "the lowest count a stop may buy at (the rulebook: 1)",
-    "camel_refill": "a camel sold when no goods are left is replaced at the next turn "
-                    "(rulebook) or at once (immediate)",
-    "set_scoring": "6 or more equal values score 16 (rulebook) or keep doubling",
-    "hidden_goods": "bought goods stay hidden until the scoring",
+    "lowest_price": Phrase("the lowest count a stop may buy at (the rulebook: 1)"),
+    "camel_refill": Phrase("a camel sold when no goods are left is replaced at the next turn "
+                           "(rulebook) or at once (immediate)"),
+    "set_scoring": Phrase("6 or more equal values score 16 (rulebook) or keep doubling"),
+    "hidden_goods": Phrase("bought goods stay hidden until the scoring"),
 }
 
 
@@ -31,15 +32,15 @@ def simulate_one(seed, styles: list[str], rules: dict) -> tuple[Result, dict[str
 
 SPEC = register_game(GameSpec(
     name="marche",
-    title="Le Marché de Samarkand",
+    title=Phrase("Le Marché de Samarkand"),
     min_players=3,
     max_players=5,
     engine=MarcheGame,
     options=(
         *(Option(name, allowed[0], DESCRIPTIONS[name], allowed) for name, allowed in CHOICES.items()),
         Option("goods_cards", list(DEFAULT_GOODS_CARDS),
-               "each goods type's 10 card values (the low split is in no source)"),
-        Option("camel_cards", list(DEFAULT_CAMEL_CARDS), "the camel cards' capacities"),
+               Phrase("each goods type's 10 card values (the low split is in no source)")),
+        Option("camel_cards", list(DEFAULT_CAMEL_CARDS), Phrase("the camel cards' capacities")),
     ),
     bots=STYLES,
     narration=Narration(narration.describe, narration.score_sheet, narration.command,

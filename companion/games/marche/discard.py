@@ -26,7 +26,8 @@ _NONE = -(1 << 30)  # "no keep set fits": far below any reachable score
 def set_bonus(n: int, set_scoring: str = "rulebook") -> int:
     """Points for one value held n times, all types together: 1, 2, 4, 8, then 16 (or doubling)."""
     if set_scoring not in SET_SCORINGS:
-        raise RuleError(f"set_scoring must be one of {list(SET_SCORINGS)}, not {set_scoring!r}")
+        raise RuleError("set_scoring must be one of {allowed}, not {value}",
+                        allowed=str(list(SET_SCORINGS)), value=repr(set_scoring))
     if n < 2:
         return 0
     return 1 << ((min(n, 6) if set_scoring == "rulebook" else n) - 2)
@@ -39,7 +40,7 @@ def best_keep(goods: Mapping[str, Sequence[int]], capacity: int,
     Keeps everything when it fits; otherwise exactly `capacity` cards.
     """
     if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 0:
-        raise RuleError(f"capacity must be a non-negative integer, not {capacity!r}")
+        raise RuleError("capacity must be a non-negative integer, not {value}", value=repr(capacity))
     set_bonus(0, set_scoring)  # validates the option before any work
     if card_count(goods) <= capacity:
         return {t: sorted(v, reverse=True) for t, v in goods.items()}

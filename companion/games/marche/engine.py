@@ -20,6 +20,7 @@ from typing import Any, Mapping
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
 from companion.core.game import CHANCE, ChanceRequest, Event, Game, Result, places_by
+from companion.core.phrase import Phrase
 from companion.games.marche.final import final_score
 from companion.games.marche.options import GOODS_TYPES, MarcheRules, starting_money
 from companion.games.marche.state import (
@@ -55,7 +56,7 @@ class MarcheGame(Game[MarcheState]):
         names = tuple(setup.get("names") or ())
         players = setup.get("players", len(names))
         if not isinstance(players, int) or not 3 <= players <= 5:
-            raise RuleError(f"Le Marché needs 3 to 5 players, not {players!r}")
+            raise RuleError("Le Marché needs 3 to 5 players, not {players}", players=repr(players))
         names = names or SEAT_NAMES[:players]
         if len(names) != players or len(set(names)) != players:
             raise RuleError("each player needs a distinct name")
@@ -68,7 +69,7 @@ class MarcheGame(Game[MarcheState]):
         bank_type = types[3] if players == 3 else None
         dean = setup.get("first_dean", 0)
         if type(dean) is not int or dean not in range(players):
-            raise RuleError(f"first_dean must be a seat from 0 to {players - 1}")
+            raise RuleError("first_dean must be a seat from 0 to {last}", last=players - 1)
         money = starting_money(players)
         hand = sorted(rules.goods_cards)
         return MarcheState(
@@ -159,7 +160,7 @@ def advance(state: MarcheState, event: Event) -> None:
     elif kind == CHANCE:
         turn_up(state, data.get("deck"), data.get("card"))
     else:
-        raise RuleError(f"unknown action {kind!r}")
+        raise RuleError("unknown action {kind}", kind=repr(kind))
 
 
 def awaited_card(state: MarcheState) -> ChanceRequest | None:
@@ -169,9 +170,10 @@ def awaited_card(state: MarcheState) -> ChanceRequest | None:
 
 
 def _awaited_deck(state: MarcheState) -> str | None:
+    """The deck a card is awaited from, by the name the host's draw buttons read."""
     if state.camel_due == "now" and state.phase != OVER:
-        return "camels"
-    return "bank" if state.phase == REVEAL else None
+        return Phrase("camels")
+    return Phrase("bank") if state.phase == REVEAL else None
 
 
 def _pile(state: MarcheState, deck: str) -> dict[int, int]:
@@ -192,7 +194,7 @@ def _check_decision(state: MarcheState) -> None:
 
 def _seat(state: MarcheState, seat: Any) -> int:
     if type(seat) is not int or not 0 <= seat < state.players:
-        raise RuleError(f"unknown player {seat!r}")
+        raise RuleError("unknown player {seat}", seat=repr(seat))
     return seat
 
 
@@ -204,9 +206,10 @@ def pick(state: MarcheState, seat: Any, card: Any) -> None:
         raise RuleError("offers are picked at the start of a turn, not now")
     picks = state.picks
     if picks[seat] is not None:
-        raise RuleError(f"{state.names[seat]} has already picked this turn's offer")
+        raise RuleError("{name} has already picked this turn's offer", name=state.names[seat])
     if type(card) is not int or card not in state.hands[seat]:
-        raise RuleError(f"{state.names[seat]} has no {card!r} card left to offer")
+        raise RuleError("{name} has no {card} card left to offer", name=state.names[seat],
+                        card=repr(card))
     picks[seat] = card
     if None not in picks:
         _reveal(state)
@@ -226,7 +229,7 @@ def turn_up(state: MarcheState, deck: Any, card: Any) -> None:
     _check_open(state)
     awaited = _awaited_deck(state)
     if awaited is None or awaited != deck:
-        raise RuleError(f"no card is waiting to be turned up from the {deck} deck")
+        raise RuleError("no card is waiting to be turned up from the {deck} deck", deck=str(deck))
     pile = _pile(state, awaited)
     check_remaining(ChanceRequest(awaited, pile), card)
     pile[card] -= 1
@@ -247,7 +250,8 @@ def stop(state: MarcheState, count: Any, stoppers: Any) -> None:
         raise RuleError("the countdown is not running")
     low = state.rules.lowest_price
     if type(count) is not int or not low <= count <= state.price:
-        raise RuleError(f"a stop must be at a count from {low} to {state.price}, not {count!r}")
+        raise RuleError("a stop must be at a count from {low} to {high}, not {count}",
+                        low=low, high=state.price, count=repr(count))
     if not isinstance(stoppers, SEQUENCE) or not stoppers:
         raise RuleError("a stop needs at least one stopper")
     checked: list[tuple[int, int]] = []
@@ -273,10 +277,10 @@ def claim(state: MarcheState, seat: Any, target: Any) -> None:
     if state.phase != CLAIMING or current is None:
         raise RuleError("there is no stop to claim a card for")
     if seat not in current.seats():
-        raise RuleError(f"{state.names[seat]} did not stop the countdown")
+        raise RuleError("{name} did not stop the countdown", name=state.names[seat])
     claims = current.claims
     if seat in claims:
-        raise RuleError(f"{state.names[seat]} has already named a card")
+        raise RuleError("{name} has already named a card", name=state.names[seat])
     if target is not None:
         _check_target(state, seat, target)
     claims[seat] = target
@@ -295,8 +299,9 @@ def _check_target(state: MarcheState, seat: int, target: Any) -> None:
         if target == seat:
             raise RuleError("a player can never buy their own card")
     if target not in state.offers:
-        owner = "the bank's" if target == BANK else f"{state.names[target]}'s"
-        raise RuleError(f"{owner} card is not on offer")
+        if target == BANK:
+            raise RuleError("the bank's card is not on offer")
+        raise RuleError("{name}'s card is not on offer", name=state.names[target])
 
 
 def end_countdown(state: MarcheState) -> None:

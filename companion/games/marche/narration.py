@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from companion.core.errors import RuleError
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 from companion.games.marche.final import final_score
 from companion.games.marche.state import BANK, CAMEL, MarcheState
 
 
 def target_name(state: MarcheState, target) -> str:
+    """A card on offer in English, for the terminal (which reads every line in English)."""
     if target == CAMEL:
         return "the camel"
     if target == BANK:
@@ -18,36 +20,64 @@ def target_name(state: MarcheState, target) -> str:
     return f"{state.names[target]}'s {state.sells[target]}"
 
 
-def describe(event: Event, before: MarcheState, after: MarcheState) -> list[str]:
-    """What a person at the table should read about ``event`` (public facts only)."""
+def describe(event: Event, before: MarcheState, after: MarcheState) -> list[Phrase]:
+    """What a person at the table should read about ``event`` (public facts only): the
+    terminal prints the English, the host console reads the first line in its language
+    ("Undone: …"). The names are plain parameters, so the console can put the names
+    people joined under in their place."""
     names = after.names
     if event.kind == "stop":
         first, *rest = event.data["stoppers"]
-        together = "".join(f", {names[s]} +{o / 1000:.1f} ms" for s, o in rest)
-        return [f"Stop at {event.data['count']}: {names[first[0]]}{together}"]
+        stoppers = ", ".join([names[first[0]], *(f"{names[s]} +{o / 1000:.1f} ms" for s, o in rest)])
+        return [Phrase("Stop at {count}: {stoppers}", count=event.data["count"], stoppers=stoppers)]
     if event.kind == "chance" and event.data["deck"] == "camels":
-        return [f"A camel ({event.data['card']}) is turned up"]
+        return [Phrase("A camel ({card}) is turned up", card=event.data["card"])]
     lines = [_record_line(after, r) for r in after.records[len(before.records):]]
+    if event.kind == "claim" and not lines:         # secret until every stopper has named one
+        lines.append(Phrase("{name} names a card", name=names[event.actor]))
     if before.turn != after.turn or (after.phase == "over" and before.phase != "over"):
-        lines.append(f"End of turn {before.turn}.")
+        lines.append(Phrase("End of turn {turn}.", turn=before.turn))
     if before.phase == "picking" and after.phase not in ("picking",):
+        lines.append(Phrase("Turn {turn} — Dean {dean}", turn=after.turn, dean=names[after.dean]))
         offers = ", ".join(f"{target_name(after, s)} {c}" for s, c in after.offers.items() if s != BANK)
-        lines.append(f"Turn {after.turn} — Dean {names[after.dean]} — on offer: {offers}")
+        lines.append(Phrase("On offer: {offers}", offers=offers))    # never a first line
     if event.kind == "chance" and event.data["deck"] == "bank":
-        lines.append(f"The bank offers {after.bank_type} {event.data['card']}")
+        lines.append(Phrase("The bank offers {goods} {card}", goods=after.bank_type,
+                            card=event.data["card"]))
     return lines
 
 
-def _record_line(state: MarcheState, r: dict) -> str:
-    who, what = state.names[r["seat"]], target_name(state, r["target"])
-    if r["kind"] == "buy":
-        card = "" if r["target"] == CAMEL else f" ({r['card']})"
-        return f"{who} buys {what}{card} for {r['due']}"
-    if r["kind"] == "dispute":
-        return f"{who} disputed {what} and pays {r['due']}"
-    if r["kind"] == "dean_priority":
-        return f"{who} yields {what} to the Dean"
-    return f"{who}: false stop ({r.get('why', '')}), 1 dirham to the bank"
+def _record_line(state: MarcheState, r: dict) -> Phrase:
+    """A payment in words: one template for each kind and card (the owner is a parameter of
+    its own, never inside another phrase, so the console can rename it)."""
+    who, kind, target, due = state.names[r["seat"]], r["kind"], r["target"], r["due"]
+    if kind == "false_stop":
+        if r.get("why") == "cannot pay":
+            return Phrase("{who}: false stop (cannot pay), 1 dirham to the bank", who=who)
+        return Phrase("{who}: false stop (named no card), 1 dirham to the bank", who=who)
+    if target == CAMEL:
+        if kind == "buy":
+            return Phrase("{who} buys the camel for {due}", who=who, due=due)
+        if kind == "dispute":
+            return Phrase("{who} disputed the camel and pays {due}", who=who, due=due)
+        return Phrase("{who} yields the camel to the Dean", who=who)
+    if target == BANK:
+        goods = state.bank_type
+        if kind == "buy":
+            return Phrase("{who} buys the bank's {goods} ({card}) for {due}", who=who,
+                          goods=goods, card=r["card"], due=due)
+        if kind == "dispute":
+            return Phrase("{who} disputed the bank's {goods} and pays {due}", who=who,
+                          goods=goods, due=due)
+        return Phrase("{who} yields the bank's {goods} to the Dean", who=who, goods=goods)
+    owner, goods = state.names[target], state.sells[target]
+    if kind == "buy":
+        return Phrase("{who} buys {owner}'s {goods} ({card}) for {due}", who=who, owner=owner,
+                      goods=goods, card=r["card"], due=due)
+    if kind == "dispute":
+        return Phrase("{who} disputed {owner}'s {goods} and pays {due}", who=who, owner=owner,
+                      goods=goods, due=due)
+    return Phrase("{who} yields {owner}'s {goods} to the Dean", who=who, owner=owner, goods=goods)
 
 
 def score_table(score) -> str:
@@ -81,7 +111,7 @@ def command(state: MarcheState, seat: int, text: str) -> Event:
         return Event("pick", seat, {"card": int(rest)})
     if word == "c":
         return Event("claim", seat, {"target": _target(state, rest)})
-    raise RuleError(f"keys: {KEYBOARD_HELP}")
+    raise RuleError("keys: {keys}", keys=KEYBOARD_HELP)
 
 
 def _target(state: MarcheState, word: str):
@@ -96,4 +126,4 @@ def _target(state: MarcheState, word: str):
             return seat
     if word == state.bank_type:
         return BANK
-    raise RuleError(f"no player or goods called {word!r}")
+    raise RuleError("no player or goods called {word}", word=repr(word))

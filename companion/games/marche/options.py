@@ -41,12 +41,15 @@ class MarcheRules:
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed or type(value) is not type(allowed[0]):
-                raise RuleError(f"rule option {name!r} must be one of {list(allowed)}, not {value!r}")
+                raise RuleError("rule option {name} must be one of {allowed}, not {value}",
+                                name=repr(name), allowed=str(list(allowed)), value=repr(value))
         for name in ("start_price", "turns"):
             if type(getattr(self, name)) is not int or getattr(self, name) < 1:
-                raise RuleError(f"rule option {name!r} must be a whole number of at least 1")
+                raise RuleError("rule option {name} must be a whole number of at least 1",
+                                name=repr(name))
         if len(self.goods_cards) != self.turns or any(v < 0 for v in self.goods_cards):
-            raise RuleError(f"goods_cards must list {self.turns} non-negative values, one per turn")
+            raise RuleError("goods_cards must list {turns} non-negative values, one per turn",
+                            turns=self.turns)
         if not self.camel_cards or any(v <= 0 for v in self.camel_cards):
             raise RuleError("camel_cards must list positive capacities")
         if not self.lowest_price < self.start_price:
@@ -59,13 +62,14 @@ class MarcheRules:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise RuleError(f"unknown rule option {unknown[0]!r}; known: {sorted(known)}")
+            raise RuleError("unknown rule option {name}; known: {known}", name=repr(unknown[0]),
+                            known=str(sorted(known)))
         for key in ("goods_cards", "camel_cards"):
             if key in data:
                 if not isinstance(data[key], (list, tuple)) or not all(
                     isinstance(v, int) and not isinstance(v, bool) for v in data[key]
                 ):
-                    raise RuleError(f"rule option {key!r} must be a list of integers")
+                    raise RuleError("rule option {name} must be a list of integers", name=repr(key))
                 data[key] = tuple(data[key])
         return cls(**data)
 

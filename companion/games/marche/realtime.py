@@ -19,6 +19,7 @@ from companion.core.arbiter import Arbiter, BuzzerEvent, IgnoredPress, StopDecis
 from companion.core.countdown import Countdown
 from companion.core.errors import RuleError
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 from companion.games.marche.state import CLAIMING, COUNTDOWN, OVER, MarcheState
 from companion.games.marche.engine import MarcheGame
 
@@ -32,10 +33,10 @@ TIMING_LIMITS_MS = {"tie_window_ms": (0, 1000), "step_ms": (10, 60_000),
 
 
 TIMING_WORDS = {
-    "tie_window_ms": "presses this close to the first (ms) are simultaneous",
-    "step_ms": "time between two counts (ms)",
-    "lead_in_ms": "time to get ready before the first count (ms)",
-    "claim_deadline_ms": "time a stopper has to name a card (ms)",
+    "tie_window_ms": Phrase("presses this close to the first (ms) are simultaneous"),
+    "step_ms": Phrase("time between two counts (ms)"),
+    "lead_in_ms": Phrase("time to get ready before the first count (ms)"),
+    "claim_deadline_ms": Phrase("time a stopper has to name a card (ms)"),
 }
 
 
@@ -54,14 +55,14 @@ class Timing:
         """From the table's settings in milliseconds, each checked against its limits."""
         unknown = sorted(set(values_ms) - set(TIMING_LIMITS_MS))
         if unknown:
-            raise RuleError(f"unknown table setting {unknown[0]!r} "
-                            f"(settings: {', '.join(TIMING_LIMITS_MS)})")
+            raise RuleError("unknown table setting {name} (settings: {known})",
+                            name=repr(unknown[0]), known=", ".join(TIMING_LIMITS_MS))
         for name, value in values_ms.items():
             low, high = TIMING_LIMITS_MS[name]
             if not isinstance(value, (int, float)) or isinstance(value, bool) \
                     or not math.isfinite(value) or not low <= value <= high:
-                raise RuleError(f"table setting {name} must be a number from {low} to {high}, "
-                                f"not {value!r}")
+                raise RuleError("table setting {name} must be a number from {low} to {high}, "
+                                "not {value}", name=name, low=low, high=high, value=repr(value))
         return cls(**{name[:-3] + "_us": round(value * 1000) for name, value in values_ms.items()})
 
     def to_ms(self) -> dict[str, float]:

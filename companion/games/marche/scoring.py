@@ -127,17 +127,20 @@ def checked_keep(name: str, goods: Mapping[str, Sequence[int]], capacity: int,
     """The table's keep set, refused unless it is a legal discard of this player's goods."""
     for t, values in keep.items():
         if t not in goods:
-            raise RuleError(f"{name} keeps {t!r} but holds no such goods")
+            raise RuleError("{name} keeps {goods} but holds no such goods", name=name, goods=t)
         if not isinstance(values, (list, tuple)):
-            raise RuleError(f"{name}'s keep for {t!r} must be a list of card values")
+            raise RuleError("{name}'s keep for {goods} must be a list of card values",
+                            name=name, goods=t)
         extra = Counter(values) - Counter(goods[t])
         if extra:
-            raise RuleError(f"{name} keeps {t} cards {sorted(extra.elements())} not held")
+            raise RuleError("{name} keeps {goods} cards {cards} not held", name=name, goods=t,
+                            cards=str(sorted(extra.elements())))
     held, count = card_count(goods), card_count(keep)
     must = min(held, capacity)
     if count != must:
-        raise RuleError(f"{name} must keep exactly {must} goods cards "
-                        f"(capacity {capacity}, holds {held}), not {count}")
+        raise RuleError("{name} must keep exactly {must} goods cards "
+                        "(capacity {capacity}, holds {held}), not {count}",
+                        name=name, must=must, capacity=capacity, held=held, count=count)
     return {t: sorted(keep.get(t, ()), reverse=True) for t in goods}
 
 
@@ -147,11 +150,11 @@ def score_game(players: Sequence[Holdings], types_in_play: Sequence[str],
     """Everyone's breakdown and the winners (every player on the highest total)."""
     names = [p.name for p in players]
     if len(set(names)) != len(names):
-        raise RuleError(f"player names must be unique: {names}")
+        raise RuleError("player names must be unique: {names}", names=str(names))
     overrides = dict(overrides or {})
     unknown = sorted(set(overrides) - set(names))
     if unknown:
-        raise RuleError(f"discard override for unknown player {unknown[0]!r}")
+        raise RuleError("discard override for unknown player {name}", name=repr(unknown[0]))
     set_bonus(0, set_scoring)  # refuse an unknown option before scoring anyone
     pts = money_points([p.money for p in players])
     scores = [score_player(p, types_in_play, set_scoring, m, overrides.get(p.name))

@@ -132,8 +132,8 @@ class SeatView(TableView):
 
     def __init__(self, state: MarcheState, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < state.players:
-            raise RuleError(f"unknown viewer {seat!r}: a seat from 0 to {state.players - 1}, "
-                            "or the table")
+            raise RuleError("unknown viewer {seat}: a seat from 0 to {last}, or the table",
+                            seat=repr(seat), last=state.players - 1)
         super().__init__(state)
         self.seat = seat
 

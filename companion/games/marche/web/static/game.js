@@ -1,49 +1,80 @@
 /* Le Marché de Samarkand's pages, on the shell (web/static/shell.js): the countdown, the
    offers, a phone's hand and claims, the table's players and scores, the host's claims for
-   players and the table's own discards. */
+   players and the table's own discards. Every word goes through _() or ngettext(): English
+   is the msgid, the French (the rulebook's words: doyen, dirhams, chameau) is in the
+   catalog; the view brings data, and the sentences are composed here. */
 "use strict";
 
 (() => {
+  const { _, ngettext } = Samarkand;
+  const LANGUAGE = Samarkand.ui.LANGUAGE;
   let ui = null;          // the shell's helpers, handed to every call
   let snap = null;
 
   const $ = (id) => ui.$(id);
 
-  /* Each goods type in the colour of its cards, with a letter for colour-blind players. */
-  const GOODS = { jewels: "J", spices: "S", vegetables: "V", carpets: "C", textiles: "T" };
+  /* Each goods type in the colour of its cards, with a shape for colour-blind players: a
+     shape reads the same in both languages (the French initials collide: tapis, tissus). */
+  const GOODS = {
+    jewels: { mark: "◆", name: _("jewels") },
+    spices: { mark: "▲", name: _("spices") },
+    vegetables: { mark: "●", name: _("vegetables") },
+    carpets: { mark: "■", name: _("carpets") },
+    textiles: { mark: "≋", name: _("textiles") },
+  };
+
+  function goodsName(type) { return GOODS[type] ? GOODS[type].name : type; }
+
+  function goodsMark(type) { return (GOODS[type] ? GOODS[type].mark : "?") + " " + goodsName(type); }
 
   function badge(type) {
-    return ui.el("span", { className: "goods goods-" + type, textContent: (GOODS[type] || "?") + " " + type });
+    return ui.el("span", { className: "goods goods-" + type, textContent: goodsMark(type) });
   }
 
-  function nameOf(seat) { return seat === snap.viewer ? "you" : ui.names()[seat]; }
-
   /* ---------------------------------------------------------- words */
+  const LIST = new Intl.ListFormat(LANGUAGE, { type: "conjunction" });
+  const list = (items) => LIST.format(items);
+
+  /* Milliseconds or seconds with one decimal, as the reader writes them (12.4, 12,4). */
+  const decimal = (x) => x.toLocaleString(LANGUAGE, { minimumFractionDigits: 1, maximumFractionDigits: 1,
+                                                      useGrouping: false });
+
+  const colon = (label) => _("{label}:", { label });
+
+  /* French elides "de" before a vowel: "les bijoux d'Ana", not "de Ana" (a player's name). */
+  const elided = (text) => (LANGUAGE === "fr" ? text.replace(/\bde (?=[aeiouyàâéèêëîïôûù])/giu, "d'") : text);
+
+  /* A card as a noun phrase, the same in every sentence: "Bo's spices", "les épices de Bo". */
   function targetText(target) {
     const v = snap.view;
-    if (target === "camel") return "the camel";
-    if (target === "bank") return "the bank's " + v.bank_type;
-    if (target === null || target === undefined) return "nothing";
-    return ui.names()[target] + "'s " + v.players[target].sells;
+    if (target === "camel") return _("the camel");
+    if (target === "bank") return _("the bank's {goods}", { goods: goodsName(v.bank_type) });
+    if (target === null || target === undefined) return _("nothing");
+    return elided(_("{owner}'s {goods}", { owner: ui.names()[target], goods: goodsName(v.players[target].sells) }));
+  }
+
+  function withValue(target, card) {
+    return targetText(target) + (card === null || card === undefined ? "" : " " + card);
   }
 
   function offerList() {
     const v = snap.view;
     const items = Object.entries(v.offers).map(([seller, card]) => {
       const target = seller === "bank" ? "bank" : Number(seller);
-      return { target, text: targetText(target) + " " + card };
+      return { target, text: withValue(target, card) };
     });
-    if (v.camel_up !== null) items.push({ target: "camel", text: "camel " + v.camel_up });
+    if (v.camel_up !== null) items.push({ target: "camel", text: _("camel {card}", { card: v.camel_up }) });
     return items;
   }
 
   function recordText(r) {
     const who = ui.names()[r.seat];
-    const card = r.card === null || r.card === undefined ? "" : " (" + r.card + ")";
-    if (r.kind === "buy") return who + " buys " + targetText(r.target) + card + " for " + r.due;
-    if (r.kind === "dispute") return who + " disputed " + targetText(r.target) + card + ": pays " + r.due;
-    if (r.kind === "dean_priority") return who + " yields " + targetText(r.target) + " to the Dean";
-    return who + ": false stop (" + (r.why || "") + "), 1 to the bank";
+    const what = targetText(r.target) + (r.card === null || r.card === undefined ? "" : " (" + r.card + ")");
+    if (r.kind === "buy") return _("{who} buys {what} for {due}", { who, what, due: r.due });
+    if (r.kind === "dispute") return _("{who} disputed {what} and pays {due}", { who, what, due: r.due });
+    if (r.kind === "dean_priority") return _("{who} yields {what} to the Dean", { who, what: targetText(r.target) });
+    if (r.why === "cannot pay") return _("{who}: false stop (cannot pay), 1 dirham to the bank", { who });
+    return _("{who}: false stop (named no card), 1 dirham to the bank", { who });
   }
 
   function evidenceText(stop) {
@@ -51,12 +82,12 @@
     const names = ui.names();
     const [first, ...rest] = stop.stoppers;
     const firstName = names[first.seat];
-    const parts = ["Stop at " + stop.count + ": " + firstName];
+    const parts = [_("Stop at {count}: {name}", { count: stop.count, name: firstName })];
     for (const s of rest) {
-      parts.push(names[s.seat] + " +" + (s.offset_us / 1000).toFixed(1) + " ms after " + firstName);
+      parts.push(_("{name} +{ms} ms after {first}", { name: names[s.seat], ms: decimal(s.offset_us / 1000), first: firstName }));
     }
     for (const s of stop.late || []) {
-      parts.push(names[s.seat] + " too late (+" + (s.offset_us / 1000).toFixed(1) + " ms)");
+      parts.push(_("{name} too late (+{ms} ms)", { name: names[s.seat], ms: decimal(s.offset_us / 1000) }));
     }
     return parts.join(" · ");
   }
@@ -65,18 +96,19 @@
     const v = s.view;
     const picked = v.players.filter((p) => p.picked).length;
     switch (s.table.phase) {
-      case "picking": return "Turn " + v.turn + ": everyone picks an offer (" + picked + "/" + v.players.length + ")";
-      case "countdown": return "The price is falling…";
-      case "claiming": return ui.names()[v.stop.stoppers[0].seat] + " stopped at " + v.stop.count;
-      default: return s.table.phase;
+      case "picking": return _("Turn {turn}: everyone picks an offer ({picked}/{players})",
+                               { turn: v.turn, picked, players: v.players.length });
+      case "countdown": return _("The price is falling…");
+      case "claiming": return _("{name} stopped at {count}", { name: ui.names()[v.stop.stoppers[0].seat], count: v.stop.count });
+      default: return "";     // the bank's card being turned up, the end: the shell says those
     }
   }
 
   function goodsText(goods) {
-    if (!goods) return "hidden";
+    if (!goods) return _("hidden");
     const parts = Object.entries(goods).filter(([, cards]) => cards.length)
-      .map(([type, cards]) => (GOODS[type] || "") + " " + type + " " + cards.join(","));
-    return parts.length ? parts.join(" · ") : "none";
+      .map(([type, cards]) => goodsMark(type) + " " + cards.join(","));
+    return parts.length ? parts.join(" · ") : _("nothing");
   }
 
   /* ---------------------------------------------------------- the countdown's clock */
@@ -84,7 +116,7 @@
     const c = snap.table.countdown;
     if (!c) return snap.view.stop ? String(snap.view.stop.count) : "–";
     const since = sinceMs - c.opens_in_ms;
-    if (since < 0) return "ready";
+    if (since < 0) return _("ready");
     const count = c.first - Math.floor(since / c.step_ms);
     return count >= c.lowest ? String(count) : "–";
   }
@@ -100,7 +132,7 @@
       deadline.hidden = left === null || left === undefined;
       if (!deadline.hidden) {
         const secs = Math.max(0, (left - sinceMs) / 1000);
-        deadline.textContent = "Claims close in " + secs.toFixed(1) + " s";
+        deadline.textContent = _("Claims close in {seconds} s", { seconds: decimal(secs) });
       }
     }
   }
@@ -123,9 +155,9 @@
     renderTimeline();
     const offers = $("offers");
     offers.replaceChildren(...offerList().map(offerItem));
-    if (!offers.children.length) offers.append(el("li", { className: "hint", textContent: "nothing on offer yet" }));
+    if (!offers.children.length) offers.append(el("li", { className: "hint", textContent: _("nothing on offer yet") }));
     const turn = $("turn");
-    if (turn) turn.textContent = "Turn " + v.turn + "/" + v.turns + " · Dean: " + ui.names()[v.dean];
+    if (turn) turn.textContent = _("Turn {turn}/{turns} · Dean: {name}", { turn: v.turn, turns: v.turns, name: ui.names()[v.dean] });
     const waiting = $("waiting");
     if (waiting) waiting.textContent = waitingText();
     $("log").replaceChildren(...v.records.slice(-12).reverse().map((r) => el("li", { textContent: recordText(r) })));
@@ -135,40 +167,45 @@
   function renderPlayers() {
     const el = ui.el;
     const rows = snap.view.players.map((p) => el("tr", {},
-      el("td", { textContent: p.name + (p.seat === snap.view.dean ? " (Dean)" : "") }),
+      el("td", { textContent: p.seat === snap.view.dean ? _("{name} (Dean)", { name: p.name }) : p.name }),
       el("td", {}, badge(p.sells)),
       el("td", { textContent: p.picked ? "✓" : "" }),
       el("td", { textContent: String(p.cards_left) }),
       el("td", { textContent: goodsText(p.goods) })));
-    const head = el("tr", {}, ...["player", "sells", "picked", "cards", "bought"].map((h) => el("th", { textContent: h })));
+    const head = el("tr", {}, ...[_("player"), _("sells"), _("picked"), _("cards"), _("bought")].map((h) => el("th", { textContent: h })));
     $("players").replaceChildren(el("div", { className: "scroll", tabIndex: 0 },
       el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows))));
   }
 
   function cardsText(cards) {
     const parts = Object.entries(cards || {}).filter(([, values]) => values.length)
-      .map(([type, values]) => (GOODS[type] || "") + " " + type + " " + values.join("+"));
-    return parts.length ? parts.join(" · ") : "none";
+      .map(([type, values]) => goodsMark(type) + " " + values.join("+"));
+    return parts.length ? parts.join(" · ") : _("no cards");
   }
 
+  /* One player's score sheet, a line for each step of the scoring. */
   function breakdown(p, rank) {
     const el = ui.el;
-    const least = p.least_type
-      ? p.least_type + " " + ((p.kept[p.least_type] || []).join("+") || "none") + " = " + p.least_type_points
-      : "none";
-    const sets = Object.entries(p.set_values || {}).map(([value, points]) => value + "s → " + points);
-    const line = (what, words) => el("li", {}, el("strong", { textContent: what + ": " }), words);
+    const leastCards = (p.kept[p.least_type] || []).join("+");
+    const least = !p.least_type ? _("nothing")
+      : leastCards ? _("{goods} {cards} = {points}", { goods: goodsName(p.least_type), cards: leastCards, points: p.least_type_points })
+      : _("{goods}, no card kept: 0", { goods: goodsName(p.least_type) });
+    const sets = Object.entries(p.set_values || {}).map(([value, points]) => _("{value}s → {points}", { value, points }));
+    const discarded = p.overridden
+      ? _("{cards} (the table's choice; advice: {advice})", { cards: cardsText(p.discarded), advice: cardsText(p.advice.discarded) })
+      : cardsText(p.discarded);
+    const line = (what, words) => el("li", {}, el("strong", { textContent: colon(what) + " " }), words);
     return el("section", { className: "sheet" + (rank === 1 ? " won" : "") },
-      el("h3", { textContent: rank + ". " + p.name + " · " + p.total + " points" }),
+      el("h3", { textContent: ngettext("{rank}. {name} · {n} point", "{rank}. {name} · {n} points", p.total, { rank, name: p.name }) }),
       el("ul", {},
-        line("money", p.money + " dirhams → " + p.money_points + " points"),
-        line("camels carry", p.capacity + " cards"),
-        line("kept", cardsText(p.kept)),
-        line("discarded", cardsText(p.discarded) + (p.overridden ? " (the table's choice; advice: " + cardsText(p.advice.discarded) + ")" : "")),
-        line("least type", least),
-        line("sets", sets.length ? sets.join(", ") + " = " + p.set_points : "none"),
-        line("empty camel space", "−" + p.empty_space_penalty),
-        line("total", String(p.total))));
+        line(_("money"), ngettext("{money} dirhams → {n} point", "{money} dirhams → {n} points", p.money_points, { money: p.money })),
+        line(_("camels carry"), ngettext("{n} card", "{n} cards", p.capacity)),
+        line(_("kept"), cardsText(p.kept)),
+        line(_("discarded"), discarded),
+        line(_("least type"), least),
+        line(_("sets"), sets.length ? _("{sets} = {points}", { sets: sets.join(", "), points: p.set_points }) : _("no sets")),
+        line(_("empty camel space"), "−" + p.empty_space_penalty),
+        line(_("total"), String(p.total))));
   }
 
   function ranks(players) {
@@ -182,18 +219,27 @@
     if (result) result.hidden = !score;
     if (!score) return;
     const place = ranks(score.players);
-    const winners = score.winners.join(" and ");
+    const winners = list(score.winners), many = score.winners.length;
     if (result && snap.viewer !== null) {
       const me = score.players.findIndex((p) => p.seat === snap.viewer);
-      result.textContent = (score.winners.length > 1 ? winners + " win" : winners + " wins") +
-        " · you: " + score.players[me].total + " points, " + ordinal(place[me]);
+      result.textContent = ngettext("{winners} wins", "{winners} win", many, { winners }) + " · " +
+        ngettext("you: {n} point, {place}", "you: {n} points, {place}", score.players[me].total, { place: ordinal(place[me]) });
     }
+    const told = ngettext("Winner: {names}", "Winners: {names}", many, { names: winners });
     $("scores").replaceChildren(
       el("div", { className: "sheets" }, ...score.players.map((p, i) => breakdown(p, place[i]))),
-      el("p", { className: "winners", textContent: "Winner: " + winners + (score.accepted ? " · accepted by the table" : "") }));
+      el("p", { className: "winners", textContent: told + (score.accepted ? " · " + _("accepted by the table") : "") }));
   }
 
-  function ordinal(n) { return n + (n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"); }
+  /* 1st, 2nd, 3rd in English; 1er, 2e, 3e in French (the reader's rules pick the form). */
+  function ordinal(n) {
+    switch (new Intl.PluralRules(LANGUAGE, { type: "ordinal" }).select(n)) {
+      case "one": return _("{n}st", { n });
+      case "two": return _("{n}nd", { n });
+      case "few": return _("{n}rd", { n });
+      default: return _("{n}th", { n });
+    }
+  }
 
   /* ---------------------------------------------------------- what a stop did to you */
   function outcomeText() {
@@ -203,21 +249,21 @@
     const first = names[stop.stoppers[0].seat];
     const late = (stop.late || []).find((l) => l.seat === me);
     if (late) {
-      return "You were " + (late.offset_us / 1000).toFixed(1) + " ms after " + first +
-        ": outside the " + stop.tie_window_us / 1000 + " ms window";
+      return _("You were {ms} ms after {first}: outside the {window} ms window",
+               { ms: decimal(late.offset_us / 1000), first, window: stop.tie_window_us / 1000 });
     }
     if (!stop.stoppers.some((st) => st.seat === me) || snap.table.phase === "claiming") return "";
-    const mine = snap.view.records.slice(stop.records_from).filter((r) => r.seat === me);
-    return mine.map((r) => {
-      const what = targetText(r.target) + (r.card === null || r.card === undefined ? "" : " " + r.card);
-      if (r.kind === "buy") return "You bought " + what + " for " + r.due;
+    const records = snap.view.records.slice(stop.records_from);
+    return records.filter((r) => r.seat === me).map((r) => {
+      if (r.kind === "buy") return _("You bought {what} for {due}", { what: withValue(r.target, r.card), due: r.due });
       if (r.kind === "dispute") {
-        const others = snap.view.records.slice(stop.records_from)
-          .filter((o) => o.kind === "dispute" && o.target === r.target && o.seat !== me).map((o) => names[o.seat]);
-        return "Dispute with " + others.join(" and ") + ": the card is discarded, you pay " + r.due;
+        const others = records.filter((o) => o.kind === "dispute" && o.target === r.target && o.seat !== me)
+          .map((o) => names[o.seat]);
+        return _("Dispute with {others}: the card is discarded, you pay {due}", { others: list(others), due: r.due });
       }
-      if (r.kind === "dean_priority") return "You yield " + targetText(r.target) + " to the Dean";
-      return "False stop: 1 to the bank (" + (r.why === "named no card" ? "you named nothing" : r.why) + ")";
+      if (r.kind === "dean_priority") return _("You yield {what} to the Dean", { what: targetText(r.target) });
+      if (r.why === "cannot pay") return _("False stop: 1 dirham to the bank (you cannot pay)");
+      return _("False stop: 1 dirham to the bank (you named no card)");
     }).join(" · ");
   }
 
@@ -246,9 +292,11 @@
     add("line", { x1: x(0), y1: 22, x2: 290, y2: 22, class: "axis-line" });
     presses.forEach((p, i) => {
       const y = 34 + i * 16, ms = p.offset_us / 1000;
+      const params = { name: ui.names()[p.seat], ms: decimal(ms) };
+      const left = x(ms) > 150;          // a label past the middle goes left of its dot
       add("circle", { cx: x(ms), cy: y - 4, r: 4, class: p.inside ? "in" : "out" });
-      add("text", { x: x(ms) + 7, y, class: p.inside ? "in" : "out" },
-          ui.names()[p.seat] + " +" + ms.toFixed(1) + " ms" + (p.inside ? "" : " (out)"));
+      add("text", { x: x(ms) + (left ? -7 : 7), y, class: p.inside ? "in" : "out", "text-anchor": left ? "end" : "start" },
+          p.inside ? _("{name} +{ms} ms", params) : _("{name} +{ms} ms (out)", params));
     });
     return svg;
   }
@@ -263,13 +311,13 @@
   }
 
   function waitingText() {
-    const waiting = snap.table.to_act;
+    const waiting = snap.table.to_act, names = ui.names();
     if (!waiting.length) return "";
     if (waiting.includes(snap.viewer)) {
-      const others = waiting.filter((seat) => seat !== snap.viewer).map(nameOf);
-      return "Waiting for you" + (others.length ? " (and " + others.join(", ") + ")" : "");
+      const others = waiting.filter((seat) => seat !== snap.viewer).map((seat) => names[seat]);
+      return others.length ? _("Waiting for you (and {others})", { others: list(others) }) : _("Waiting for you");
     }
-    return "Waiting for " + waiting.map(nameOf).join(" and ");
+    return _("Waiting for {names}", { names: list(waiting.map((seat) => names[seat])) });
   }
 
   function renderOverrides() {
@@ -281,7 +329,7 @@
       for (const [type, values] of Object.entries(p.kept)) for (const value of values) cards.push({ type, value, kept: true });
       for (const [type, values] of Object.entries(p.discarded)) for (const value of values) cards.push({ type, value, kept: false });
       const toggles = cards.map((c) => {
-        const b = button(c.type + " " + c.value, () => { c.kept = !c.kept; b.classList.toggle("chosen", c.kept); }, { className: c.kept ? "chosen" : "" });
+        const b = button(goodsName(c.type) + " " + c.value, () => { c.kept = !c.kept; b.classList.toggle("chosen", c.kept); }, { className: c.kept ? "chosen" : "" });
         return b;
       });
       const keep = () => {
@@ -289,10 +337,10 @@
         for (const c of cards) if (c.kept) (chosen[c.type] = chosen[c.type] || []).push(c.value);
         return chosen;
       };
-      return el("div", { className: "override" }, el("strong", { textContent: p.name + " (capacity " + p.capacity + ")" }),
+      return el("div", { className: "override" }, el("strong", { textContent: _("{name} (capacity {capacity})", { name: p.name, capacity: p.capacity }) }),
         el("div", { className: "buttons" }, ...toggles),
-        button("Use this discard", () => act("/api/host/score", { seat: p.seat, keep: keep() })),
-        p.overridden ? button("Back to the advice", () => act("/api/host/score", { seat: p.seat, keep: null }), { className: "quiet" }) : null);
+        button(_("Use this discard"), () => act("/api/host/score", { seat: p.seat, keep: keep() })),
+        p.overridden ? button(_("Back to the advice"), () => act("/api/host/score", { seat: p.seat, keep: null }), { className: "quiet" }) : null);
     }));
   }
 
@@ -302,10 +350,13 @@
       ui = shell; snap = s;
       const { el, button, decide } = ui;
       const v = snap.view, t = snap.table, you = v.you, me = v.players[you.seat];
+      const capacity = you.camels.reduce((a, b) => a + b, 0);
       $("me").replaceChildren(
         el("h1", { textContent: me.name }),
-        el("p", { className: "secret", textContent: you.money + " dirhams · camels " + (you.camels.join(", ") || "none") + " (capacity " + you.camels.reduce((a, b) => a + b, 0) + ")" }),
-        el("p", {}, "You sell ", badge(me.sells), " · bought: " + goodsText(me.goods)));
+        el("p", { className: "secret", textContent: you.camels.length
+          ? _("{money} dirhams · camels {camels} (capacity {capacity})", { money: you.money, camels: you.camels.join(", "), capacity })
+          : _("{money} dirhams · no camel yet", { money: you.money }) }),
+        el("p", {}, _("You sell") + " ", badge(me.sells), " · " + _("bought: {goods}", { goods: goodsText(me.goods) })));
       const outcome = outcomeText();
       $("outcome").hidden = !outcome;
       $("outcome").textContent = outcome;
@@ -316,17 +367,21 @@
       };
       $("hand").replaceChildren(...you.hand.map((card) => button(String(card), () => offer(card),
         { disabled: !picking || you.pick !== null, className: card === you.pick ? "chosen" : "" })));
-      if (you.pick !== null && picking) $("hand").append(el("p", { className: "hint", textContent: "You offer " + you.pick + " (secret until all have picked)" }));
+      if (you.pick !== null && picking) {
+        $("hand").append(el("p", { className: "hint", textContent: _("You offer {card} (secret until all have picked)", { card: you.pick }) }));
+      }
       const stop = v.stop;
       const mustClaim = t.phase === "claiming" && stop.stoppers.some((st) => st.seat === you.seat) && !stop.claimed.includes(you.seat);
       $("claim-box").hidden = !mustClaim;
       if (mustClaim) {
         const targets = offerList().filter((o) => o.target !== you.seat);
         const short = you.money < stop.count;        // what the claimant cannot pay is not offered
+        const words = (o) => short
+          ? _("{what} for {count} (you have {money})", { what: o.text, count: stop.count, money: you.money })
+          : _("{what} for {count}", { what: o.text, count: stop.count });
         $("claim-buttons").replaceChildren(
-          ...targets.map((o) => button(o.text + " for " + stop.count + (short ? " (you have " + you.money + ")" : ""),
-            () => decide("claim", { target: o.target }), { disabled: short })),
-          button("Nothing (false stop)", () => decide("claim", { target: null }), { className: "quiet" }));
+          ...targets.map((o) => button(words(o), () => decide("claim", { target: o.target }), { disabled: short })),
+          button(_("Nothing (false stop)"), () => decide("claim", { target: null }), { className: "quiet" }));
       }
       $("buzzer-box").hidden = !t.simulated || t.phase !== "countdown";
       renderCommon();
@@ -343,9 +398,9 @@
       const open = t.phase === "claiming" ? v.stop.stoppers.filter((st) => !v.stop.claimed.includes(st.seat)) : [];
       $("host-claims").hidden = !open.length;
       $("claim-rows").replaceChildren(...open.map((st) => el("div", { className: "buttons" },
-        el("strong", { textContent: ui.names()[st.seat] + ":" }),
+        el("strong", { textContent: colon(ui.names()[st.seat]) }),
         ...offerList().filter((o) => o.target !== st.seat).map((o) => button(o.text, () => act("/api/host/act", { seat: st.seat, kind: "claim", data: { target: o.target } }))),
-        button("nothing", () => act("/api/host/act", { seat: st.seat, kind: "claim", data: { target: null } }), { className: "quiet" }))));
+        button(_("nothing"), () => act("/api/host/act", { seat: st.seat, kind: "claim", data: { target: null } }), { className: "quiet" }))));
       renderOverrides();
     },
   };
@@ -353,7 +408,7 @@
   Samarkand.register({
     render, tick,
     statusText(s, shell) { ui = shell; snap = s; return statusText(s); },
-    seatLabel(p) { return "Seat " + (p.seat + 1) + " · sells " + p.sells; },
+    seatLabel(p) { return _("Seat {n} · sells {goods}", { n: p.seat + 1, goods: goodsName(p.sells) }); },
   });
 
   document.addEventListener("DOMContentLoaded", () => {

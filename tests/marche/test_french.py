@@ -1,0 +1,88 @@
+"""Le Marché in French and English through the web: a refusal reaches a French phone in
+French with the name its player joined under, the host's undo is told in the console's
+language, the new-game form's settings are described in French, and the narration's lines
+are templates whose names the console can replace."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.core.game import Event
+from companion.core.phrase import Phrase
+from companion.games.marche.narration import describe
+from marche_driver import GAME, claim, offer, stop as stopped_at, table_match
+from web.app import create_app
+from web.i18n import say
+from web_rig import FAST, NAMES, PIN, Phone, all_pick, make_appliance, phase, stop, wait_for
+
+FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9"}
+ENGLISH = {"Accept-Language": "en-GB"}
+
+
+@pytest.fixture
+def table(tmp_path):
+    """A 4-player table whose engine names are "Seat 1"…, joined as Ana, Bo, Cy and Di."""
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game({"players": 4, "names": NAMES}, FAST)
+    app = create_app(appliance, PIN)
+    phones = [Phone(app).join(seat, name) for seat, name in enumerate(["Ana", "Bo", "Cy", "Di"])]
+    host = Phone(app)
+    assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+    yield appliance, app, phones, host
+    appliance.close()
+
+
+def refusal(phone, body, headers) -> str:
+    response = phone.post("/api/act", body, **headers)
+    assert response.status_code == 409, response.json
+    return response.json["error"]
+
+
+def test_an_engine_refusal_reaches_a_french_phone_in_french(table):
+    _, _, (ana, bo, cy, _), _ = table
+    assert ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 200
+    again = {"kind": "pick", "data": {"card": 6}}
+    assert refusal(ana, again, FRENCH) == "Ana a déjà choisi son offre pour ce tour"
+    assert refusal(ana, again, ENGLISH) == "Ana has already picked this turn's offer"
+    assert refusal(bo, {"kind": "pick", "data": {"card": 4}}, FRENCH) == "Bo n'a plus de carte 4 à offrir"
+    no_stop = {"kind": "claim", "data": {"target": 0}}
+    assert refusal(cy, no_stop, FRENCH) == "il n'y a pas d'arrêt pour lequel nommer une carte"
+
+
+def test_the_hosts_undo_is_told_in_the_consoles_language(table):
+    appliance, _, phones, host = table
+    appliance.runner.start()
+    all_pick(phones)
+    stop(appliance, {0: 0})
+    claimed = host.post("/api/host/act", {"seat": 0, "kind": "claim", "data": {"target": 1}})
+    assert claimed.status_code == 200, claimed.json
+    wait_for(lambda: phase(appliance) == "countdown", what="the purchase")
+    undone = host.post("/api/host/undo", **FRENCH)
+    assert undone.status_code == 200, undone.json
+    assert re.fullmatch(r"Annulé : Ana achète les épices de Bo \(7\) pour \d+", undone.json["done"])
+
+
+def test_the_new_game_form_describes_the_settings_in_french(table):
+    _, app, _, host = table
+    games = {g["name"]: g for g in host.client.get("/api/games", headers=FRENCH).json["games"]}
+    marche = games["marche"]
+    assert marche["title"] == "Le Marché de Samarkand"
+    options = {o["name"]: o["description"] for o in marche["options"]}
+    assert options["lowest_price"] == "le plus petit compte auquel un arrêt peut acheter (la règle : 1)"
+    assert options["hidden_goods"] == "les marchandises achetées restent cachées jusqu'au décompte"
+    settings = {o["name"]: o["description"] for o in marche["table_settings"]}
+    assert settings["step_ms"] == "temps entre deux comptes (ms)"
+    with app.test_request_context(headers=FRENCH):
+        assert say(GAME.chance_request(table_match(4, camel=None).state).deck) == "chameaux"
+
+
+def test_a_narration_line_is_a_template_with_the_names_as_plain_parameters():
+    match = offer(table_match(4, names=["Ana", "Bo", "Cy", "Di"]), [7, 1, 2, 3])
+    match.act(stopped_at(6, 2))
+    before = match.state
+    match.act(claim(2, 1))
+    line = describe(Event("claim", 2, {"target": 1}), before, match.state)[0]
+    assert line == "Cy buys Bo's spices (1) for 6"
+    assert isinstance(line, Phrase) and line.template == "{who} buys {owner}'s {goods} ({card}) for {due}"
+    assert line.params == {"who": "Cy", "owner": "Bo", "goods": "spices", "card": 1, "due": 6}

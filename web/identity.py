@@ -74,14 +74,18 @@ class Seats:
         self.game_id: int | None = None
         self.joined: dict[int, dict] = {}      # seat -> {"token": digest, "name": name}
         self.bots: set[int] = set()            # seats the host handed to a bot
+        self.expected: dict[int, dict] | None = None    # a new game's seats until installed
 
     def sync(self) -> None:
-        """Follow the appliance to its current game, loading that game's joined seats."""
+        """Follow the appliance to its current game, loading that game's joined seats (a
+        game the host is starting has the seats it keeps, even before they are saved)."""
         game_id = self.appliance.game_id
         with self.lock:
             if game_id == self.game_id:
                 return
             saved = self.appliance.store.checkpoint(game_id, SEATS_KEY) if game_id else None
+            if saved is None and self.expected is not None:
+                saved = {"seats": self.expected}
             self.game_id = game_id
             self.joined = {int(s): v for s, v in (saved or {}).get("seats", {}).items()}
             self.bots = set((saved or {}).get("bots", []))
@@ -158,12 +162,18 @@ class Seats:
         with self.lock:
             return {s: v for s, v in self.joined.items() if s < players}
 
+    def expect(self, kept: dict[int, dict] | None) -> None:
+        """The host starts a new game keeping ``kept``: a phone asking before ``install``
+        (the game is there, its seats not yet saved) is still in its seat. None: it failed."""
+        with self.lock:
+            self.expected = kept
+
     def install(self, game_id: int, kept: dict[int, dict]) -> None:
         """The new game ``game_id`` starts with the ``kept`` seats already joined."""
         with self.lock:
             self.game_id = game_id
             self._save(kept, set())
-            self.joined, self.bots = dict(kept), set()
+            self.joined, self.bots, self.expected = dict(kept), set(), None
 
     def _save(self, joined: dict[int, dict], bots: set[int]) -> None:
         self.appliance.store.set_checkpoint(

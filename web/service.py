@@ -228,9 +228,11 @@ class GameService:
             raise Refused(400, exc.phrase) from None
         for seat in set(self.appliance.human_seats) - set(kept):
             self.appliance.release_seat(seat)
+        self.seats.expect(kept)
         try:
             game_id = self.appliance.new_game(setup, table, mode, spec.name)
         except RuleError as exc:
+            self.seats.expect(None)
             raise Refused(400, exc.phrase) from None
         self.seats.install(game_id, kept)
         self.hub.notify()

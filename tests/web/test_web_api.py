@@ -419,6 +419,21 @@ def test_a_new_game_keeps_the_phones_seats(live, host, appliance):
     assert appliance.session.state.camel_up == 4
 
 
+def test_a_phone_asking_while_the_host_starts_a_new_game_keeps_its_seat(live, host, appliance,
+                                                                         monkeypatch):
+    """Between the new game and the saving of its seats, a phone is still in its seat."""
+    seen = []
+    real_new_game = appliance.new_game
+
+    def new_game_then_ask(*args, **kwargs):
+        game_id = real_new_game(*args, **kwargs)
+        seen.append(live[1].state()["viewer"])          # the game is there, its seats not saved
+        return game_id
+    monkeypatch.setattr(appliance, "new_game", new_game_then_ask)
+    assert host.post("/api/host/new_game", {"players": 3}).status_code == 200
+    assert seen == [1] and live[1].state()["viewer"] == 1
+
+
 def test_final_scores_advice_override_and_accept(tmp_path):
     appliance = make_appliance(tmp_path, bots=True)
     appliance.new_game({"players": 4, "names": NAMES}, {**FAST, "step_ms": 20, "lead_in_ms": 0})

@@ -186,9 +186,9 @@ class GameService:
             lines = narration.describe(event, session.state, session.game.apply(session.state, event))
             if lines:
                 return self._in_names(lines[0] if isinstance(lines[0], Phrase) else Phrase(lines[0]))
-        if event.actor is None:
-            return Phrase(event.kind)
-        return self._in_names(Phrase("{name}: {action}", action=event.kind,
+        if event.actor is None:             # (a secret decision, such as a pick, is not told)
+            return Phrase("the table's last step")
+        return self._in_names(Phrase("{name}'s last decision",
                                      name=session.game.names(session.state)[event.actor]))
 
     def buzz(self, seat: int) -> None:

@@ -390,6 +390,15 @@ def test_an_undo_is_told_under_the_same_lock_as_it_is_done(live, host, appliance
     assert len(calls) == 1
 
 
+def test_an_undone_decision_the_game_does_not_tell_is_named_by_whose_it_was(live, host):
+    """A first pick has no narration line (picks are secret until all are in)."""
+    live[0].post("/api/act", {"kind": "pick", "data": {"card": 7}})
+    undone = host.post("/api/host/undo")
+    assert undone.json["done"] == "Undone: Ana's last decision"
+    french = host.post("/api/host/undo", **{"Accept-Language": "fr"})
+    assert french.status_code == 409 and french.json["error"] == "rien à annuler"
+
+
 def test_pause_resume_and_end_the_game(live, host, appliance):
     assert host.post("/api/host/pause").json["done"] == "Paused"
     response = live[0].post("/api/act", {"kind": "pick", "data": {"card": 7}})

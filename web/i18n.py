@@ -10,6 +10,7 @@ the page with the same catalog, delivered to it as JSON in the page itself.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, redirect, request
@@ -65,8 +66,24 @@ def say(text: Any) -> str:
         params = {key: say(value) if isinstance(value, str) else value
                   for key, value in text.params.items()}
         template = translations.ugettext(text.template)
-        return template.format(**params) if params else template
+        if not params:
+            return template
+        return (elided(template, params) if language() == "fr" else template).format(**params)
     return translations.ugettext(str(text))
+
+
+ELISION = re.compile(r"\b(de|que) \{(\w+)\}")
+VOWELS = "aeiouàâäéèêëîïôöûüù"
+
+
+def elided(template: str, params: dict[str, Any]) -> str:
+    """French elides "de" and "que" before a vowel, and a placeholder's value decides it:
+    "les bijoux d'Ana", "c'est à Bo d'acheter" (the pages' shell.js does the same)."""
+    def elide(match: re.Match) -> str:
+        word, key = match.groups()
+        starts = str(params.get(key, ""))[:1].lower()
+        return f"{word[:-1]}'{{{key}}}" if starts and starts in VOWELS else match.group(0)
+    return ELISION.sub(elide, template)
 
 
 def page_words() -> dict[str, Any]:

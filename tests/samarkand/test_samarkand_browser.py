@@ -31,7 +31,7 @@ WORDS = {   # what each language's pages say at each step
         "sale": "5 red", "token": "Closed market: Merv's red", "money": "270 piasters",
     },
     "fr-FR": {
-        "status": "Tour de Ana : déplacement",
+        "status": "Tour d'Ana : déplacement",
         "camp": "un campement : 2/5, un cadeau puis un échange",
         "city": "une ville : achète rouge + joker · meilleure vente : 5 rouges pour 70",
         "deck": "Saisir le tirage : dé", "face": "1 (reste 1)", "black": "noir (",

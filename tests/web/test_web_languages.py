@@ -90,3 +90,16 @@ def test_a_french_host_names_the_empty_seats_in_french_and_nobody_may_take_such_
     refused = Phone(flask_app).post("/api/join", {"seat": 0, "name": "place 2"}, **FRENCH)
     assert refused.status_code == 400
     assert refused.json["error"] == "choisissez votre propre nom, pas un numéro de place"
+
+
+def test_french_elides_de_before_a_name_that_starts_with_a_vowel(flask_app):
+    """The server's say() (the pages' shell.js does the same, tested in the stop test)."""
+    from companion.core.phrase import Phrase
+    from web.i18n import say
+    alert = "Waiting for {names}: phone disconnected. The host can hand the seat to a bot or move it to another phone."
+    with flask_app.test_request_context(headers=FRENCH):
+        assert say(Phrase(alert, names="Ana")).startswith("En attente d'Ana : ")
+        assert say(Phrase(alert, names="Bo")).startswith("En attente de Bo : ")
+        assert say(Phrase(alert, names="Éloi")).startswith("En attente d'Éloi : ")
+    with flask_app.test_request_context(headers={"Accept-Language": "en"}):
+        assert say(Phrase(alert, names="Ana")).startswith("Waiting for Ana: ")

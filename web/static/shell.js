@@ -15,10 +15,21 @@ const Samarkand = (() => {
   const CATALOG = JSON.parse(document.getElementById("page-words").textContent);
   const LANGUAGE = CATALOG.language;
 
+  /* French elides "de" and "que" before a vowel; a placeholder's value decides: "les
+     bijoux d'Ana", "c'est à Bo d'acheter" (web/i18n.py does the same on the server). */
+  const ELISION = /\b(de|que) \{(\w+)\}/g;
+  const VOWEL = /^[aeiouàâäéèêëîïôöûüù]/i;
+
+  function elided(text, params) {
+    return text.replace(ELISION, (whole, word, key) =>
+      VOWEL.test(String(params[key])) ? word.slice(0, -1) + "'{" + key + "}" : whole);
+  }
+
   /* "{name}" filled in from params; "{{" and "}}" are literal braces (as in Python). */
   function fill(text, params) {
     if (!params) return text;
-    return text.replace(/\{\{|\}\}|\{(\w+)\}/g, (whole, key) =>
+    const template = LANGUAGE === "fr" ? elided(text, params) : text;
+    return template.replace(/\{\{|\}\}|\{(\w+)\}/g, (whole, key) =>
       key === undefined ? whole[0] : String(params[key]));
   }
 

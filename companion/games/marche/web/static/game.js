@@ -41,16 +41,13 @@
 
   const colon = (label) => _("{label}:", { label });
 
-  /* French elides "de" before a vowel: "les bijoux d'Ana", not "de Ana" (a player's name). */
-  const elided = (text) => (LANGUAGE === "fr" ? text.replace(/\bde (?=[aeiouyàâéèêëîïôûù])/giu, "d'") : text);
-
   /* A card as a noun phrase, the same in every sentence: "Bo's spices", "les épices de Bo". */
   function targetText(target) {
     const v = snap.view;
     if (target === "camel") return _("the camel");
     if (target === "bank") return _("the bank's {goods}", { goods: goodsName(v.bank_type) });
     if (target === null || target === undefined) return _("nothing");
-    return elided(_("{owner}'s {goods}", { owner: ui.names()[target], goods: goodsName(v.players[target].sells) }));
+    return _("{owner}'s {goods}", { owner: ui.names()[target], goods: goodsName(v.players[target].sells) });
   }
 
   function withValue(target, card) {

@@ -17,6 +17,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
+from companion.core.errors import RuleError
+
 S = TypeVar("S")
 
 CHANCE = "chance"
@@ -108,6 +110,14 @@ def places_by(keys: list[tuple]) -> tuple[int, ...]:
     """Places from each seat's ranking key (higher is better): equal keys share a place,
     and the next place skips as many as shared (1, 1, 3)."""
     return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
+def check_viewer(viewer: Any, players: int, table: bool = True) -> None:
+    """A view is for a seat (0 to players - 1) or, where ``table``, for the table (None);
+    anything else is a RuleError."""
+    if (viewer is not None or not table) and (type(viewer) is not int or not 0 <= viewer < players):
+        raise RuleError("unknown viewer {viewer}: a seat from 0 to {last}, or the table",
+                        viewer=repr(viewer), last=players - 1)
 
 
 class Game(ABC, Generic[S]):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.errors import RuleError
+from companion.core.game import check_viewer
 from companion.games.bazaar.cubes import COLOURS, LETTERS, Cubes, Equation, Ware
 from companion.games.bazaar.engine import (
     awaited_stall, buy_problem, default_discard, purchase_points, trade_problem,
@@ -29,9 +29,7 @@ RECENT = 40
 
 
 def build_view(state: BazaarState, viewer: Any) -> dict[str, Any]:
-    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < state.players):
-        raise RuleError("unknown viewer {viewer}: a seat from 0 to {last}, or the table",
-                        viewer=repr(viewer), last=state.players - 1)
+    check_viewer(viewer, state.players)
     view: dict[str, Any] = {
         "game": "bazaar",
         "phase": state.phase,

@@ -13,8 +13,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
-from companion.core.errors import RuleError
-from companion.core.game import Event
+from companion.core.game import Event, check_viewer
 from companion.games.marche.options import MarcheRules
 from companion.games.marche.state import CAMEL, OVER, PICKING, REVEAL, MarcheState
 
@@ -131,9 +130,7 @@ class SeatView(TableView):
     seat: int
 
     def __init__(self, state: MarcheState, seat: int) -> None:
-        if type(seat) is not int or not 0 <= seat < state.players:
-            raise RuleError("unknown viewer {seat}: a seat from 0 to {last}, or the table",
-                            seat=repr(seat), last=state.players - 1)
+        check_viewer(seat, state.players, table=False)
         super().__init__(state)
         self.seat = seat
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.errors import RuleError
-from companion.core.game import Event
+from companion.core.game import Event, check_viewer
 from companion.games.market import cubes as cu
 from companion.games.market.cards import CARDS_USED, Card
 from companion.games.market.options import CUBE_LIMIT, LOTS, MIN_BID, ROUNDS
@@ -48,7 +47,7 @@ class SeatView:
 
 
 def seat_view(state: MarketState, seat: int) -> SeatView:
-    _check_viewer(state, seat)
+    check_viewer(seat, state.players)
     return SeatView(
         seat=seat, players=state.players, phase=state.phase, round=state.round,
         final_round=state.final_round, start=state.start, money=state.money[seat],
@@ -59,14 +58,8 @@ def seat_view(state: MarketState, seat: int) -> SeatView:
     )
 
 
-def _check_viewer(state: MarketState, viewer: Any) -> None:
-    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < state.players):
-        raise RuleError("unknown viewer {viewer}: a seat from 0 to {last}, or the table",
-                        viewer=repr(viewer), last=state.players - 1)
-
-
 def build_view(state: MarketState, viewer: int | None) -> dict[str, Any]:
-    _check_viewer(state, viewer)
+    check_viewer(viewer, state.players)
     over = state.phase == OVER
     money_shown = over or state.rules.open_money
     players = []

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.errors import RuleError
-from companion.core.game import CHANCE, Event
+from companion.core.game import CHANCE, Event, check_viewer
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.actions import (
     FULL_CAMP_FEE, NO_GIFT_FEE, OASIS_LOSS, ROLL_COST, die_reach, over_limit, price_of_market,
@@ -28,14 +27,8 @@ SECRET_KEYS = ("good", "goods")
 """What a secret record (a blind draw into a supply, a loss, a cut) hides from the others."""
 
 
-def check_viewer(state: SamarkandState, viewer: Any) -> None:
-    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < state.players):
-        raise RuleError("unknown viewer {viewer}: a seat from 0 to {last}, or the table",
-                        viewer=repr(viewer), last=state.players - 1)
-
-
 def build_view(state: SamarkandState, viewer: int | None) -> dict[str, Any]:
-    check_viewer(state, viewer)
+    check_viewer(viewer, state.players)
     over = state.phase == OVER
     public_money = state.rules.money_public or over
     players = []

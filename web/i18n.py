@@ -11,6 +11,7 @@ the page with the same catalog, delivered to it as JSON in the page itself.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from flask import Blueprint, redirect, request
@@ -89,13 +90,18 @@ def elided(template: str, params: dict[str, Any]) -> str:
 def page_words() -> dict[str, Any]:
     """The catalog of the reader's language for the page's JavaScript: msgid -> msgstr
     (a list of forms for a plural). Empty for English, which is the source."""
-    catalog = getattr(get_translations(), "_catalog", {})
+    return {"language": language(), "words": _words(language())}
+
+
+@cache
+def _words(language_code: str) -> dict[str, Any]:
+    """Built once per language (the catalogs are read at start, like Flask-Babel's)."""
     words: dict[str, Any] = {}
-    for key, text in catalog.items():
+    plurals: dict[str, dict[int, str]] = {}
+    for key, text in getattr(get_translations(), "_catalog", {}).items():
         if isinstance(key, tuple):              # (msgid, plural form index)
-            forms = words.setdefault(key[0], [])
-            forms[len(forms):key[1] + 1] = [""] * max(0, key[1] + 1 - len(forms))
-            forms[key[1]] = text
+            plurals.setdefault(key[0], {})[key[1]] = text
         elif key:                               # "" is the catalog's header
             words[key] = text
-    return {"language": language(), "words": words}
+    words.update({msgid: [forms[i] for i in sorted(forms)] for msgid, forms in plurals.items()})
+    return words

@@ -40,8 +40,7 @@ class Refused(ValueError):
     (a ``Phrase``: the app answers it in the reader's language)."""
 
     def __init__(self, status: int, message: str, **params) -> None:
-        self.phrase = message if isinstance(message, Phrase) and not params \
-            else Phrase(str(message), **params)
+        self.phrase = Phrase.of(message, **params)
         super().__init__(self.phrase)
         self.status = status
 

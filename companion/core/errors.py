@@ -14,8 +14,7 @@ class RuleError(ValueError):
     """
 
     def __init__(self, template: str, **params: Any) -> None:
-        self.phrase = template if isinstance(template, Phrase) and not params \
-            else Phrase(str(template), **params)
+        self.phrase = Phrase.of(template, **params)
         super().__init__(self.phrase)
 
     def __str__(self) -> str:

@@ -20,6 +20,11 @@ class Phrase(str):
         phrase.template, phrase.params = template, params
         return phrase
 
+    @classmethod
+    def of(cls, text: str, **params: Any) -> "Phrase":
+        """``text`` as a Phrase: itself if it already is one (and nothing is to be filled in)."""
+        return text if isinstance(text, Phrase) and not params else cls(str(text), **params)
+
     def __reduce__(self):
         """Pickled (to a simulation worker) as itself, not as a plain str."""
         return _rebuild, (self.template, self.params)

@@ -39,7 +39,7 @@ class Refused(ValueError):
     """A request the page refuses, with the HTTP status and a message a person understands
     (a ``Phrase``: the app answers it in the reader's language)."""
 
-    def __init__(self, status: int, message: str, **params) -> None:
+    def __init__(self, status: int, message: str, /, **params) -> None:
         self.phrase = Phrase.of(message, **params)
         super().__init__(self.phrase)
         self.status = status

@@ -13,7 +13,7 @@ class RuleError(ValueError):
     terminal prints it in English and a phone reads it in its own language.
     """
 
-    def __init__(self, template: str, **params: Any) -> None:
+    def __init__(self, template: str, /, **params: Any) -> None:
         self.phrase = Phrase.of(template, **params)
         super().__init__(self.phrase)
 

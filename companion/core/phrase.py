@@ -15,13 +15,13 @@ class Phrase(str):
     template: str
     params: dict[str, Any]
 
-    def __new__(cls, template: str, **params: Any) -> "Phrase":
+    def __new__(cls, template: str, /, **params: Any) -> "Phrase":
         phrase = super().__new__(cls, template.format(**params) if params else template)
         phrase.template, phrase.params = template, params
         return phrase
 
     @classmethod
-    def of(cls, text: str, **params: Any) -> "Phrase":
+    def of(cls, text: str, /, **params: Any) -> "Phrase":
         """``text`` as a Phrase: itself if it already is one (and nothing is to be filled in)."""
         return text if isinstance(text, Phrase) and not params else cls(str(text), **params)
 

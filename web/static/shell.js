@@ -60,6 +60,13 @@ const Samarkand = (() => {
     return _(phrase.template, params);
   }
 
+  /* "Bo, Cy and Di" (or "Bo, Cy ou Di"): a list in the reader's language. */
+  const LISTS = { and: "conjunction", or: "disjunction" };
+  function listed(items, joiner) {
+    const locale = LANGUAGE === "en" ? "en-GB" : LANGUAGE;
+    return new Intl.ListFormat(locale, { type: LISTS[joiner || "and"] }).format(items.map(String));
+  }
+
   let game = { render: {}, tick() {}, statusText() { return ""; },
                seatLabel(p) { return _("Seat {n}", { n: p.seat + 1 }); } };
   let snap = null;          // the last snapshot received
@@ -393,7 +400,7 @@ const Samarkand = (() => {
     setInterval(tick, 50);
   }
 
-  const ui = { $, el, button, toast, post, act, decide, names, PAGE, LANGUAGE, _, ngettext, say };
+  const ui = { $, el, button, toast, post, act, decide, names, PAGE, LANGUAGE, _, ngettext, say, listed };
 
   document.addEventListener("DOMContentLoaded", setUp);
   return { register(module) { game = Object.assign(game, module); }, ui, _, ngettext, say };

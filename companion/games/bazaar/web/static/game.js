@@ -71,10 +71,7 @@
   }
 
   /* "red, white or wild" */
-  function either(words) {
-    if (words.length < 2) return words.join("");
-    return _("{list} or {last}", { list: words.slice(0, -1).join(", "), last: words[words.length - 1] });
-  }
+  function either(words) { return Samarkand.ui.listed(words, "or"); }
 
   /* ---------------------------------------------------------- shared sections */
   function names() { return ui.names(); }

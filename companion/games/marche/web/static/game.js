@@ -32,8 +32,7 @@
   }
 
   /* ---------------------------------------------------------- words */
-  const LIST = new Intl.ListFormat(LANGUAGE, { type: "conjunction" });
-  const list = (items) => LIST.format(items);
+  const list = (items) => ui.listed(items);
 
   /* Milliseconds or seconds with one decimal, as the reader writes them (12.4, 12,4). */
   const decimal = (x) => x.toLocaleString(LANGUAGE, { minimumFractionDigits: 1, maximumFractionDigits: 1,

@@ -50,8 +50,7 @@
     discardText: (n) => _("You hold more than 10 cubes: return {n} to the bag (the advice is filled in)", { n }),
     returnCubes: (n) => ngettext("Return {n} cube", "Return {n} cubes", n),
     columns: { player: _("player"), cubes: _("cubes"), count: "#", money: _("piasters"), place: _("place") },
-    and: (names) => names.length < 2 ? names.join("")
-      : _("{names} and {last}", { names: names.slice(0, -1).join(", "), last: names[names.length - 1] }),
+    and: (names) => Samarkand.ui.listed(names),
     tie: (names, money, counts, ahead) => ahead
       ? _("{names} have {money} piasters each: the most cubes left breaks the tie ({counts} cubes), so {name} places ahead",
           { names, money, counts, name: ahead })

@@ -60,16 +60,23 @@ def test_the_host_console_speaks_french(browser, server):
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 
-def test_the_table_screen_says_in_french_who_plays_a_seat_a_bot_played(browser, server):
+HANDS = {"fr-FR": ("Ana : une personne joue cette place désormais", "Qui joue"),
+         "en-GB": ("Ana: a person plays this seat from here on", "Who plays")}
+
+
+@pytest.mark.parametrize("locale", HANDS)
+def test_the_table_screen_and_the_phone_say_who_plays_a_seat_a_bot_played(browser, server, locale):
     srv, appliance = server
     pw, chromium = browser
+    line, heading = HANDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    table = pages.open("/table", phone=False, locale="fr-FR")
-    phone = pages.open("/", locale="fr-FR")
+    table = pages.open("/table", phone=False, locale=locale)
+    phone = pages.open("/", locale=locale)
     phone.fill("#name", "Ana")
     phone.locator("#seats button").first.click()
-    table.wait_for_selector("#hand-rows >> text=Ana : une personne joue cette place désormais",
-                            timeout=T)
-    phone.wait_for_selector("#hands:not([hidden]) >> text=Qui joue", timeout=T)
+    table.wait_for_selector(f"#hand-rows >> text={line}", timeout=T)
+    phone.wait_for_selector(f"#hands:not([hidden]) >> text={heading}", timeout=T)
+    phone.wait_for_selector(f"#hand-rows >> text={line}", timeout=T)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert appliance.hands[-1]["by"] == "person"
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -71,19 +71,31 @@ class Hub:
     def stream(self, build: Callable[[], dict], ping_s: float = PING_S,
                gone: Callable[[], bool] = lambda: False) -> Iterator[bytes]:
         """Server-Sent Events: a full snapshot now and after every change, pings between,
-        until the hub closes or ``gone()`` says the connection has closed."""
-        seen = self.rev
-        yield frame(seen, build())
+        until the hub closes or ``gone()`` says the connection has closed.
+
+        A change that leaves this viewer's snapshot as it was (another seat's secret, a
+        phone connecting) sends nothing: the page would re-render for nothing, and a tap
+        landing on a button replaced mid-click is lost."""
+        seen, sent = self.rev, encoded(build())
+        yield frame(seen, sent)
         ping_at = time.monotonic() + ping_s
         while True:
             rev = self.wait(seen, min(CHECK_S, max(0.0, ping_at - time.monotonic())))
             if self.closed or gone():
                 return
-            if rev != seen or time.monotonic() >= ping_at:
-                yield frame(rev, build()) if rev != seen else b": ping\n\n"
-                seen, ping_at = rev, time.monotonic() + ping_s
+            if rev != seen:
+                seen, body = rev, encoded(build())
+                if body != sent:
+                    sent, ping_at = body, time.monotonic() + ping_s
+                    yield frame(rev, body)
+            elif time.monotonic() >= ping_at:
+                ping_at = time.monotonic() + ping_s
+                yield b": ping\n\n"
 
 
-def frame(event_id: int, data: dict) -> bytes:
-    body = json.dumps(data, separators=(",", ":"))
+def encoded(data: dict) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def frame(event_id: int, body: str) -> bytes:
     return f"id: {event_id}\ndata: {body}\n\n".encode()

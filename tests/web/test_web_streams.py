@@ -1,14 +1,16 @@
 """Live streams are capped per client and in all, and a closed one frees its thread at once,
-so no number of open streams keeps a POST from being answered (web/hub.py, web/server.py)."""
+so no number of open streams keeps a POST from being answered, and a change a viewer cannot
+see sends that viewer nothing (web/hub.py, web/server.py)."""
 from __future__ import annotations
 
 import http.client
 import json
 import socket
+import threading
 
 import pytest
 
-from web.hub import STREAMS_PER_CLIENT, STREAMS_TOTAL
+from web.hub import STREAMS_PER_CLIENT, STREAMS_TOTAL, Hub
 from web.identity import action_token
 from web.server import THREADS, Server
 from web_rig import PIN, Phone, make_appliance, wait_for
@@ -48,6 +50,21 @@ def test_the_stream_of_a_closed_connection_ends_and_frees_its_place(flask_app):
         next(iter(stream.response))
     stream.close()
     assert hub.streams.total() == 0
+
+
+def test_a_change_that_leaves_a_viewers_snapshot_as_it_was_sends_that_viewer_nothing():
+    hub, shown = Hub(), {"money": 75}
+    events = hub.stream(lambda: dict(shown), ping_s=60)
+    assert next(events).startswith(b"id: 0\n")
+    hub.notify()                                     # another seat's secret changed
+
+    def spend():
+        shown["money"] = 70
+        hub.notify()
+    threading.Timer(0.2, spend).start()
+    sent = next(events)                              # the next frame is the viewer's change
+    assert sent.startswith(b"id: 2\n") and b'"money":70' in sent
+    hub.close()
 
 
 # ------------------------------------------------------------------ the real server

@@ -84,6 +84,28 @@ const Samarkand = (() => {
     return node;
   }
 
+  /* Puts children into parent unless they are what it already shows (the same markup,
+     the same values in its fields). Every snapshot re-renders the page, so without this
+     a button would be replaced whenever anything at the table changed, and a tap that
+     straddles the change (pressed on the old button, released on the new) would be
+     lost. A part is kept or replaced whole, so its handlers always belong together. */
+  function swap(parent, ...children) {
+    const fresh = document.createDocumentFragment();
+    fresh.append(...children.filter((c) => c !== null && c !== undefined));
+    const shown = parent.childNodes, next = fresh.childNodes;
+    const same = shown.length === next.length &&
+      Array.from(next).every((node, i) => node.isEqualNode(shown[i]) && sameFields(shown[i], node));
+    if (!same) parent.replaceChildren(fresh);
+  }
+
+  function sameFields(shown, next) {
+    if (!(next instanceof Element)) return true;
+    const fields = (node) => [node, ...node.querySelectorAll("input, select, textarea")]
+      .filter((n) => n.matches("input, select, textarea"));
+    const a = fields(shown), b = fields(next);
+    return b.every((field, i) => field.value === a[i].value && field.checked === a[i].checked);
+  }
+
   function button(text, onClick, props) {
     const b = el("button", Object.assign({ type: "button", textContent: text }, props || {}));
     b.addEventListener("click", onClick);
@@ -171,7 +193,7 @@ const Samarkand = (() => {
     $("card-box").hidden = !t.waiting_card;
     if (t.waiting_card) {
       $("card-title").textContent = _("Enter the draw: {deck}", { deck: _(t.waiting_card.deck) });
-      $("card-buttons").replaceChildren(...t.waiting_card.remaining.map(([card, n]) =>
+      swap($("card-buttons"), ...t.waiting_card.remaining.map(([card, n]) =>
         button(_("{card} ({n} left)", { card: _(String(card)), n }), () => act("/api/host/card", { card }))));
     }
     $("entry-form").hidden = !t.waiting_entry;
@@ -227,7 +249,7 @@ const Samarkand = (() => {
   }
 
   function renderSeats() {
-    $("seat-rows").replaceChildren(...(snap.seats || []).map((s) => el("li",
+    swap($("seat-rows"), ...(snap.seats || []).map((s) => el("li",
       { className: "seat-row " + s.state },
       el("span", { className: "seat-name", textContent: (s.seat + 1) + ". " + s.name }),
       el("span", { className: "seat-state", textContent: SEAT_STATES[s.state] + (s.waited ? " · " + _("waited on") : "") }),
@@ -247,7 +269,7 @@ const Samarkand = (() => {
     if (!box) return;
     const changes = (snap.hands || []).slice(-6).reverse();
     box.hidden = !changes.length;
-    $("hand-rows").replaceChildren(...changes.map((c) =>
+    swap($("hand-rows"), ...changes.map((c) =>
       el("li", { textContent: HANDS[c.by] ? HANDS[c.by](c.name) : c.name + ": " + c.by })));
   }
 
@@ -322,7 +344,7 @@ const Samarkand = (() => {
 
   /* ---------------------------------------------------------- pages */
   function renderJoin() {
-    $("seats").replaceChildren(...snap.view.players.map((p) => button(
+    swap($("seats"), ...snap.view.players.map((p) => button(
       p.joined ? _("{name} (taken)", { name: p.name }) : game.seatLabel(p),
       () => join(p.seat), { disabled: p.joined, className: "seat" })));
   }
@@ -400,7 +422,7 @@ const Samarkand = (() => {
     setInterval(tick, 50);
   }
 
-  const ui = { $, el, button, toast, post, act, decide, names, PAGE, LANGUAGE, _, ngettext, say, listed };
+  const ui = { $, el, swap, button, toast, post, act, decide, names, PAGE, LANGUAGE, _, ngettext, say, listed };
 
   document.addEventListener("DOMContentLoaded", setUp);
   return { register(module) { game = Object.assign(game, module); }, ui, _, ngettext, say };

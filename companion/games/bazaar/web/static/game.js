@@ -97,7 +97,7 @@
   }
 
   function renderBank() {
-    $("bz-bank").replaceChildren(...snap.view.bank.map((n, colour) =>
+    ui.swap($("bz-bank"), ...snap.view.bank.map((n, colour) =>
       ui.el("span", {}, cube(colour), " " + COLOUR[KEYS[colour]], ui.el("span", { className: "bz-count", textContent: "× " + n }))));
   }
 
@@ -108,7 +108,7 @@
 
   function renderPlayers() {
     const v = snap.view;
-    $("bz-players").replaceChildren(...v.players.map((p) => ui.el("div", { className: "bz-row" + (p.seat === v.turn ? " bz-turn" : "") },
+    ui.swap($("bz-players"), ...v.players.map((p) => ui.el("div", { className: "bz-row" + (p.seat === v.turn ? " bz-turn" : "") },
       ui.el("strong", { textContent: p.name }),
       ui.el("span", { textContent: scoreText(p) }),
       cubes(p.cubes),
@@ -150,7 +150,7 @@
   }
 
   function renderLog() {
-    $("bz-log").replaceChildren(...snap.view.records.slice(-15).reverse().map(recordEl));
+    ui.swap($("bz-log"), ...snap.view.records.slice(-15).reverse().map(recordEl));
   }
 
   function renderScores() {
@@ -162,7 +162,7 @@
       el("td", { textContent: String(p.points), className: "total" }), el("td", { textContent: String(p.wares) }),
       el("td", {}, cubes(fromLetters(p.cubes)))));
     const heads = [_("rank"), _("player"), _("points"), _("wares bought"), _("cubes left")];
-    $("scores").replaceChildren(
+    ui.swap($("scores"), 
       el("table", { className: "grid" }, el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { textContent: h })))), el("tbody", {}, ...rows)),
       el("p", { className: "winners", textContent: ngettext("Winner: {names}", "Winners: {names}", score.winners.length,
                                                             { names: score.winners.join(", ") }) }));
@@ -174,7 +174,7 @@
   }
 
   function renderExchange() {
-    $("bz-exchange").replaceChildren(...snap.view.exchange.map((card) => ui.el("div", {},
+    ui.swap($("bz-exchange"), ...snap.view.exchange.map((card) => ui.el("div", {},
       ui.el("h3", { textContent: card.card === null ? _("Card entered at the table") : _("Card {card}", { card: card.card }) }),
       ...card.equations.map((e) => ui.el("div", { className: "bz-row" }, ui.el("span", { className: "hint", textContent: String(e.index + 1) + "." }),
         cubes(e.left), ui.el("span", { className: "bz-arrow", textContent: "=" }), cubes(e.right))))));
@@ -183,7 +183,7 @@
   function cardsLeft(n) { return ngettext("{n} card left", "{n} cards left", n); }
 
   function renderStalls() {
-    $("bz-stalls").replaceChildren(...snap.view.stalls.map((s) => ui.el("div", { className: "bz-row" },
+    ui.swap($("bz-stalls"), ...snap.view.stalls.map((s) => ui.el("div", { className: "bz-row" },
       ui.el("strong", { textContent: stallName(s.stall) }),
       s.ware ? wareEl(s.ware) : ui.el("span", { className: "hint", textContent: _("empty") }),
       ui.el("span", { className: "hint", textContent: cardsLeft(s.left) }))));
@@ -335,11 +335,11 @@
     box.hidden = !you.advice;
     if (!you.advice) return;
     $("bz-advice").textContent = adviceText(you.advice, v.phase === "buy");
-    $("bz-plans").replaceChildren(...you.advice.plans.filter((p) => p).map((p) => ui.el("li", { textContent: planText(p) })));
+    ui.swap($("bz-plans"), ...you.advice.plans.filter((p) => p).map((p) => ui.el("li", { textContent: planText(p) })));
   }
 
   function renderWares(you) {
-    $("bz-wares").replaceChildren(...snap.view.stalls.map((s) => {
+    ui.swap($("bz-wares"), ...snap.view.stalls.map((s) => {
       const row = ui.el("div", { className: "bz-row" }, ui.el("strong", { textContent: stallName(s.stall) }));
       if (!s.ware) { row.append(ui.el("span", { className: "hint", textContent: _("empty") })); return row; }
       row.append(wareEl(s.ware), ui.el("span", { className: "hint", textContent: cardsLeft(s.left) }));
@@ -363,10 +363,10 @@
     player(s, shell) {
       ui = shell; snap = s;
       const v = snap.view, you = v.you, me = v.players[you.seat];
-      $("me").replaceChildren(ui.el("h1", { textContent: me.name }),
+      ui.swap($("me"), ui.el("h1", { textContent: me.name }),
         ui.el("p", { className: "secret", textContent: scoreText(me) }), cubes(me.cubes));
       const actions = actionButtons(v, you.seat, ui.decide);
-      $("bz-actions").replaceChildren(...actions);
+      ui.swap($("bz-actions"), ...actions);
       $("bz-actions-box").hidden = !actions.length;
       $("bz-discard-box").hidden = !discardPicker(v, you.seat, $("bz-discard-cubes"), $("bz-discard-send"), ui.decide);
       if (!$("bz-discard-box").hidden) {
@@ -375,7 +375,7 @@
       }
       renderAdvice(you, v);
       renderWares(you);
-      $("bz-trades").replaceChildren(...tradeRows(v, you.trades, ui.decide, you.seat));
+      ui.swap($("bz-trades"), ...tradeRows(v, you.trades, ui.decide, you.seat));
       renderPlayers(); renderBank(); renderLog(); renderScores();
     },
 
@@ -393,9 +393,9 @@
       const seat = to[0];
       const send = (kind, data) => ui.act("/api/host/act", { seat, kind, data });
       $("bz-host-title").textContent = _("Acting for {name}", { name: names()[seat] });
-      $("bz-host-actions").replaceChildren(...actionButtons(v, seat, send),
+      ui.swap($("bz-host-actions"), ...actionButtons(v, seat, send),
         ...(v.phase === "buy" ? v.stalls.filter((st) => st.ware).map((st) => ui.button(stallName(st.stall), () => send("buy", { stall: st.stall }))) : []));
-      $("bz-host-trades").replaceChildren(...(v.phase === "act" ? tradeRows(v, null, send, seat) : []));
+      ui.swap($("bz-host-trades"), ...(v.phase === "act" ? tradeRows(v, null, send, seat) : []));
       const picker = $("bz-host-discard"), sendButton = $("bz-host-discard-send");
       sendButton.hidden = !discardPicker(v, seat, picker, sendButton, send);
       if (sendButton.hidden) { picker.replaceChildren(); delete picker.dataset.key; }

@@ -150,13 +150,13 @@
     $("evidence").textContent = evidenceText(snap.table.last_stop);
     renderTimeline();
     const offers = $("offers");
-    offers.replaceChildren(...offerList().map(offerItem));
-    if (!offers.children.length) offers.append(el("li", { className: "hint", textContent: _("nothing on offer yet") }));
+    const offered = offerList().map(offerItem);
+    ui.swap(offers, ...(offered.length ? offered : [el("li", { className: "hint", textContent: _("nothing on offer yet") })]));
     const turn = $("turn");
     if (turn) turn.textContent = _("Turn {turn}/{turns} · Dean: {name}", { turn: v.turn, turns: v.turns, name: ui.names()[v.dean] });
     const waiting = $("waiting");
     if (waiting) waiting.textContent = waitingText();
-    $("log").replaceChildren(...v.records.slice(-12).reverse().map((r) => el("li", { textContent: recordText(r) })));
+    ui.swap($("log"), ...v.records.slice(-12).reverse().map((r) => el("li", { textContent: recordText(r) })));
     renderScores();
   }
 
@@ -169,7 +169,7 @@
       el("td", { textContent: String(p.cards_left) }),
       el("td", { textContent: goodsText(p.goods) })));
     const head = el("tr", {}, ...[_("player"), _("sells"), _("picked"), _("cards"), _("bought")].map((h) => el("th", { textContent: h })));
-    $("players").replaceChildren(el("div", { className: "scroll", tabIndex: 0 },
+    ui.swap($("players"), el("div", { className: "scroll", tabIndex: 0 },
       el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows))));
   }
 
@@ -222,7 +222,7 @@
         ngettext("you: {n} point, {place}", "you: {n} points, {place}", score.players[me].total, { place: ordinal(place[me]) });
     }
     const told = ngettext("Winner: {names}", "Winners: {names}", many, { names: winners });
-    $("scores").replaceChildren(
+    ui.swap($("scores"), 
       el("div", { className: "sheets" }, ...score.players.map((p, i) => breakdown(p, place[i]))),
       el("p", { className: "winners", textContent: told + (score.accepted ? " · " + _("accepted by the table") : "") }));
   }
@@ -303,7 +303,7 @@
     const stop = snap.table.last_stop, me = snap.viewer;
     const mine = stop && (me === null || [...stop.stoppers, ...(stop.late || [])].some((p) => p.seat === me));
     box.hidden = !mine;
-    box.replaceChildren(...(mine ? [timelineSvg(stop)] : []));
+    ui.swap(box, ...(mine ? [timelineSvg(stop)] : []));
   }
 
   function waitingText() {
@@ -320,7 +320,7 @@
     const { el, button, act } = ui, score = snap.score;
     $("override-box").hidden = !score || score.accepted;
     if (!score || score.accepted) return;
-    $("overrides").replaceChildren(...score.players.map((p) => {
+    ui.swap($("overrides"), ...score.players.map((p) => {
       const cards = [];
       for (const [type, values] of Object.entries(p.kept)) for (const value of values) cards.push({ type, value, kept: true });
       for (const [type, values] of Object.entries(p.discarded)) for (const value of values) cards.push({ type, value, kept: false });
@@ -347,7 +347,7 @@
       const { el, button, decide } = ui;
       const v = snap.view, t = snap.table, you = v.you, me = v.players[you.seat];
       const capacity = you.camels.reduce((a, b) => a + b, 0);
-      $("me").replaceChildren(
+      ui.swap($("me"), 
         el("h1", { textContent: me.name }),
         el("p", { className: "secret", textContent: you.camels.length
           ? _("{money} dirhams · camels {camels} (capacity {capacity})", { money: you.money, camels: you.camels.join(", "), capacity })
@@ -361,11 +361,9 @@
         for (const b of $("hand").querySelectorAll("button")) b.disabled = true;
         decide("pick", { card }).then((done) => { if (!done) render.player(snap, ui); });
       };
-      $("hand").replaceChildren(...you.hand.map((card) => button(String(card), () => offer(card),
-        { disabled: !picking || you.pick !== null, className: card === you.pick ? "chosen" : "" })));
-      if (you.pick !== null && picking) {
-        $("hand").append(el("p", { className: "hint", textContent: _("You offer {card} (secret until all have picked)", { card: you.pick }) }));
-      }
+      ui.swap($("hand"), ...you.hand.map((card) => button(String(card), () => offer(card),
+        { disabled: !picking || you.pick !== null, className: card === you.pick ? "chosen" : "" })),
+        you.pick !== null && picking ? el("p", { className: "hint", textContent: _("You offer {card} (secret until all have picked)", { card: you.pick }) }) : null);
       const stop = v.stop;
       const mustClaim = t.phase === "claiming" && stop.stoppers.some((st) => st.seat === you.seat) && !stop.claimed.includes(you.seat);
       $("claim-box").hidden = !mustClaim;
@@ -375,7 +373,7 @@
         const words = (o) => short
           ? _("{what} for {count} (you have {money})", { what: o.text, count: stop.count, money: you.money })
           : _("{what} for {count}", { what: o.text, count: stop.count });
-        $("claim-buttons").replaceChildren(
+        ui.swap($("claim-buttons"), 
           ...targets.map((o) => button(words(o), () => decide("claim", { target: o.target }), { disabled: short })),
           button(_("Nothing (false stop)"), () => decide("claim", { target: null }), { className: "quiet" }));
       }
@@ -393,7 +391,7 @@
       const t = snap.table, v = snap.view;
       const open = t.phase === "claiming" ? v.stop.stoppers.filter((st) => !v.stop.claimed.includes(st.seat)) : [];
       $("host-claims").hidden = !open.length;
-      $("claim-rows").replaceChildren(...open.map((st) => el("div", { className: "buttons" },
+      ui.swap($("claim-rows"), ...open.map((st) => el("div", { className: "buttons" },
         el("strong", { textContent: colon(ui.names()[st.seat]) }),
         ...offerList().filter((o) => o.target !== st.seat).map((o) => button(o.text, () => act("/api/host/act", { seat: st.seat, kind: "claim", data: { target: o.target } }))),
         button(_("nothing"), () => act("/api/host/act", { seat: st.seat, kind: "claim", data: { target: null } }), { className: "quiet" }))));

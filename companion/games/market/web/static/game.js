@@ -133,7 +133,7 @@
 
   function renderMarkets(you) {
     const el = ui.el, v = snap.view;
-    $("markets").replaceChildren(...v.markets.map((card, space) => el("div", { className: "market" },
+    ui.swap($("markets"), ...v.markets.map((card, space) => el("div", { className: "market" },
       el("h3", {}, el("span", { className: "space", textContent: WORDS.space(space + 1) }), " " + card.name),
       el("ul", { className: "sets" }, ...card.sets.map((s, i) => el("li", {},
         chips(s.cubes), " " + setPays(s),
@@ -142,7 +142,7 @@
 
   function renderLots() {
     const el = ui.el, v = snap.view;
-    $("lots").replaceChildren(...v.lots.map((lot) => el("li", { className: lot.owner === null ? "" : "taken" },
+    ui.swap($("lots"), ...v.lots.map((lot) => el("li", { className: lot.owner === null ? "" : "taken" },
       el("strong", { textContent: WORDS.lot(lot.lot + 1) + " " }), chips(lot.cubes),
       " " + cubesText(lot.cubes) + " · ",
       el("small", { textContent: lot.owner !== null ? WORDS.lotOwner(nameOf(lot.owner))
@@ -152,18 +152,18 @@
   function renderBids(you) {
     const el = ui.el, v = snap.view, box = $("bids");
     const reveal = v.reveal && v.reveal.round === v.round ? v.reveal : null;
-    if (v.phase === "bidding" && you) { box.replaceChildren(); return; }     // the bid box counts
+    if (v.phase === "bidding" && you) { ui.swap(box); return; }     // the bid box counts
     if (v.phase === "bidding") {
-      box.replaceChildren(el("p", { className: "bids-in", textContent: WORDS.bidsIn(v.bids_in, v.bidders) }));
+      ui.swap(box, el("p", { className: "bids-in", textContent: WORDS.bidsIn(v.bids_in, v.bidders) }));
       return;
     }
-    if (!reveal) { box.replaceChildren(); return; }
+    if (!reveal) { ui.swap(box); return; }
     const fresh = revealedRound !== reveal.round;
     revealedRound = reveal.round;
     const cards = reveal.bids.map((amount, seat) => el("div", { className: "bid" + (fresh ? " flip" : "") },
       el("span", { className: "who", textContent: nameOf(seat) }),
       el("span", { className: "amount", textContent: amount === null ? WORDS.noBid : String(amount) })));
-    box.replaceChildren(el("h3", { textContent: WORDS.revealTitle(reveal.round) }),
+    ui.swap(box, el("h3", { textContent: WORDS.revealTitle(reveal.round) }),
       el("div", { className: "reveal" }, ...cards),
       el("p", { className: "hint", textContent: WORDS.pickOrder(reveal.order.map(nameOf).join(", ")) }));
   }
@@ -178,7 +178,7 @@
       el("td", {}, chips(p.cubes)),
       el("td", { textContent: String(p.count) }),
       showMoney ? el("td", { textContent: String(p.money) }) : null));
-    $("players").replaceChildren(el("table", { className: "grid" },
+    ui.swap($("players"), el("table", { className: "grid" },
       el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { textContent: h })))), el("tbody", {}, ...rows)));
   }
 
@@ -203,7 +203,7 @@
   }
 
   function renderLog() {
-    $("log").replaceChildren(...snap.view.records.slice(-14).reverse().map((r) => ui.el("li", { textContent: recordText(r) })));
+    ui.swap($("log"), ...snap.view.records.slice(-14).reverse().map((r) => ui.el("li", { textContent: recordText(r) })));
   }
 
   function renderScores() {
@@ -214,7 +214,7 @@
     const rows = players.map((p) => el("tr", {},
       el("td", { textContent: String(p.place) }), el("td", { textContent: nameOf(p.seat) }),
       el("td", { textContent: String(p.money), className: "total" }), el("td", { textContent: String(p.cubes) })));
-    $("scores").replaceChildren(
+    ui.swap($("scores"), 
       el("table", { className: "grid scores" }, el("thead", {}, el("tr", {},
         ...[C.place, C.player, C.money, C.cubes].map((h) => el("th", { textContent: h })))),
       el("tbody", {}, ...rows)),
@@ -249,7 +249,7 @@
     if (!changed("bid", [v.round, you.to_do, you.bid, you.money].join("/"))) return;
     const form = $("bid-form");
     if (you.to_do !== "bid") {
-      form.replaceChildren(el("p", { className: "secret", textContent: you.bid !== null ? WORDS.yourBidIs(you.bid) : WORDS.cannotBid }));
+      ui.swap(form, el("p", { className: "secret", textContent: you.bid !== null ? WORDS.yourBidIs(you.bid) : WORDS.cannotBid }));
       return;
     }
     const input = el("input", { id: "bid-amount", type: "number", min: you.min_bid, max: you.max_bid, step: 1,
@@ -258,7 +258,7 @@
       seal.disabled = true;
       decide("bid", { amount: Number(input.value) }).then((done) => { if (!done) seal.disabled = false; });
     }, { id: "seal-bid" });
-    form.replaceChildren(el("label", { htmlFor: "bid-amount", textContent: WORDS.bidPrompt(you.min_bid, you.max_bid) }), input, seal);
+    ui.swap(form, el("label", { htmlFor: "bid-amount", textContent: WORDS.bidPrompt(you.min_bid, you.max_bid) }), input, seal);
   }
 
   function renderPickBox(you) {
@@ -266,7 +266,7 @@
     const box = $("pick-box");
     box.hidden = you.to_do !== "pick";
     if (box.hidden) return;
-    $("pick-buttons").replaceChildren(...v.lots.filter((l) => l.owner === null).map((lot) =>
+    ui.swap($("pick-buttons"), ...v.lots.filter((l) => l.owner === null).map((lot) =>
       button(WORDS.lotCubes(lot.lot + 1, cubesText(lot.cubes)), () => decide("pick", { lot: lot.lot }))));
   }
 
@@ -303,7 +303,7 @@
     }));
     const parts = () => inputs.filter((i) => Number(i.input.value) > 0)
       .map((i) => ({ market: i.market, set: i.set, times: Number(i.input.value) }));
-    $("sale-form").replaceChildren(
+    ui.swap($("sale-form"), 
       el("p", { className: "advice", id: "advice", textContent: WORDS.advice(advice.payout) }),
       ...rows, total,
       el("div", { className: "buttons" },
@@ -326,7 +326,7 @@
       input.dataset.colour = c;
       return { c, input };
     });
-    $("discard-form").replaceChildren(
+    ui.swap($("discard-form"), 
       el("p", { textContent: WORDS.discardText(excess) }),
       ...inputs.map(({ c, input }) => el("label", { className: "sale-row" }, el("span", { className: "chip " + c }), " " + COLOUR[c] + " (" + mine[c] + ") ", input)),
       button(WORDS.returnCubes(excess), () => {
@@ -347,7 +347,7 @@
       ui = shell; snap = s;
       ensureStyles();
       const el = ui.el, v = snap.view, you = v.you, me = v.players[you.seat];
-      $("me").replaceChildren(
+      ui.swap($("me"), 
         el("h1", { textContent: me.name }),
         el("p", { className: "secret", id: "my-money", textContent: WORDS.secretMoney(you.money) }),
         el("p", { id: "my-cubes" }, chips(me.cubes), " " + WORDS.yourCubes(cubesText(me.cubes), me.count)));

@@ -461,13 +461,13 @@
 
   function renderLog() {
     const items = snap.view.records.slice(-14).reverse().map(recordText).filter(Boolean);
-    $("log").replaceChildren(...items.map((t) => ui.el("li", { textContent: t })));
+    ui.swap($("log"), ...items.map((t) => ui.el("li", { textContent: t })));
   }
 
   function renderProof() {
     const p = snap.view.proof, box = $("proof");
     box.hidden = !p;
-    if (p) box.replaceChildren(ui.el("strong", { textContent: TEXT.proof(ui.names()[p.seat], goodsText(p.shown), p.paid) }), goodsRow(p.shown));
+    if (p) ui.swap(box, ui.el("strong", { textContent: TEXT.proof(ui.names()[p.seat], goodsText(p.shown), p.paid) }), goodsRow(p.shown));
   }
 
   function renderPlayers() {
@@ -478,7 +478,7 @@
       el("td", { textContent: p.money === undefined ? TEXT.hidden : String(p.money), className: "sk-money" }),
       el("td", {}, p.goods ? goodsRow(p.goods) : String(p.goods_count)),
       el("td", { textContent: p.eliminated ? TEXT.eliminated : spaceName(p.position) })));
-    $("players").replaceChildren(el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+    ui.swap($("players"), el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows)));
   }
 
   function renderScores() {
@@ -489,7 +489,7 @@
 
   function renderTable() {
     const v = snap.view;
-    $("board").replaceChildren(v.board ? boardSvg() : freeBoard());
+    ui.swap($("board"), v.board ? boardSvg() : freeBoard());
     renderMarkers();
     renderPlayers();
     renderProof();
@@ -503,14 +503,14 @@
       ui = shell; snap = s;
       const { el } = ui;
       const v = snap.view, you = v.you, me = v.players[you.seat];
-      $("me").replaceChildren(
+      ui.swap($("me"), 
         el("h1", { textContent: me.name }),
         el("p", { className: "secret", textContent: TEXT.piasters(you.money) }),
         el("p", { textContent: me.eliminated ? TEXT.eliminated : TEXT.at(spaceName(me.position)) }));
-      $("goods").replaceChildren(goodsRow(you.goods));
+      ui.swap($("goods"), goodsRow(you.goods));
       const box = controls();
       $("controls-box").hidden = !box.length;
-      $("controls").replaceChildren(...box);
+      ui.swap($("controls"), ...box);
       renderMarkers();
       renderProof();
       renderLog();

@@ -139,7 +139,19 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
         page.locator("#scores-box:not([hidden])", has_text=words["winner"]).wait_for(timeout=T)
     assert len(table.locator("#scores .sheet").all()) == 3
 
-    # the table keeps a discard of its own choosing, then accepts the scores
+    # the host's toggle of a card survives a re-render (Cy's phone leaving changes the
+    # console's seat list); toggled back, the table keeps that discard, then accepts
+    toggle = host.locator("#overrides .override").first.locator(".buttons button").first
+
+    def chosen() -> bool:
+        return "chosen" in (toggle.get_attribute("class") or "")
+    was_kept = chosen()
+    toggle.click()
+    cy.close()
+    host.locator("#seat-rows .seat-row.disconnected").wait_for(timeout=T)
+    assert chosen() is not was_kept
+    toggle.click()
+    assert chosen() is was_kept
     host.locator("#overrides button", has_text=words["use"]).first.click()
     table.locator("#scores", has_text=words["chosen"]).wait_for(timeout=T)
     host.click("#accept")

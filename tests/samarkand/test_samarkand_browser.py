@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join
+from browser_rig import NEEDED, T, Pages, join, log_in
 from companion.core.registry import game_spec
 from web.server import Server
 from web_rig import PIN, make_appliance, wait_for
@@ -29,6 +29,7 @@ WORDS = {   # what each language's pages say at each step
         "trade": "Ana trades 1 red for 1 yellow",
         "bought": "Ben buys 1 good for 5", "letter": "K",
         "sale": "5 red", "token": "Closed market: Merv's red", "money": "270 piasters",
+        "paused": "Paused by the host",
     },
     "fr-FR": {
         "status": "Tour d'Ana : déplacement",
@@ -40,6 +41,7 @@ WORDS = {   # what each language's pages say at each step
         "trade": "Ana échange 1 rouge contre 1 jaune",
         "bought": "Ben achète 1 marchandise pour 5", "letter": "N",
         "sale": "5 rouges", "token": "Marché fermé : le marché rouge de Merv", "money": "270 piastres",
+        "paused": "Mis en pause par l'hôte",
     },
 }
 
@@ -101,6 +103,12 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     ana.click("button[data-gift=blue]", timeout=T)
     table.wait_for_selector(f"#log >> text={words['gift']}", timeout=T)
     ana.click("#trade-take button[data-kind=yellow]", timeout=T)
+    host.click("[data-command=pause]")          # the page re-renders twice: the toggle stays
+    ana.wait_for_selector(f"#status >> text={words['paused']}", timeout=T)
+    host.click("[data-command=resume]")
+    ana.wait_for_function("(paused) => !document.getElementById('status').textContent.includes(paused)",
+                          arg=words["paused"], timeout=T)
+    ana.locator("#trade-take button.chosen[data-kind=yellow]").wait_for(timeout=T)
     ana.click("#trade-go")
     ana.wait_for_selector(f"#toast >> text={words['refused']}", timeout=T)
     ana.click("#trade-give button[data-kind=red]")
@@ -158,7 +166,8 @@ def free_server(tmp_path):
 
 def test_free_movement_a_city_told_from_a_french_phone(browser, free_server):
     """No board: the player says which city they landed on, its two markets chosen from
-    lists in their own language (the engine gets the symbols)."""
+    lists in their own language (the engine gets the symbols), her choices kept while the
+    host pauses and resumes."""
     pw, chromium = browser
     srv, appliance = free_server
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
@@ -171,6 +180,13 @@ def test_free_movement_a_city_told_from_a_french_phone(browser, free_server):
     assert ana.locator("#free-market-0 option[value=wild]").text_content() == "joker"
     ana.select_option("#free-market-0", "red")
     ana.select_option("#free-market-1", "wild")
+    host = pages.open("/host", phone=False, locale="fr-FR")
+    log_in(host, PIN)
+    host.click("[data-command=pause]")          # Ana's page re-renders twice: what she chose stays
+    ana.wait_for_selector("#status >> text=Mis en pause par l'hôte", timeout=T)
+    host.click("[data-command=resume]")
+    ana.wait_for_selector("#free-go", timeout=T)
+    assert ana.input_value("#free-number") == "2" and ana.input_value("#free-market-1") == "wild"
     ana.click("#free-go")
     wait_for(lambda: state(appliance).cities.get("city2") == ("red", "wild"), T / 1000, "the city told")
     ben.wait_for_selector("#log >> text=Ana avance gratuitement d'une case vers Ville 2", timeout=T)

@@ -106,6 +106,18 @@ const Samarkand = (() => {
     return b.every((field, i) => field.value === a[i].value && field.checked === a[i].checked);
   }
 
+  /* What a person is choosing on a page (goods toggled, numbers typed), kept across
+     re-renders under a key that names the decision: a snapshot arriving mid-choice undoes
+     nothing, and a new decision, with a new key, starts afresh. */
+  const drafts = new Map();
+  function draft(key) {
+    if (!drafts.has(key)) {
+      if (drafts.size >= 64) drafts.delete(drafts.keys().next().value);
+      drafts.set(key, {});
+    }
+    return drafts.get(key);
+  }
+
   function button(text, onClick, props) {
     const b = el("button", Object.assign({ type: "button", textContent: text }, props || {}));
     b.addEventListener("click", onClick);
@@ -422,7 +434,7 @@ const Samarkand = (() => {
     setInterval(tick, 50);
   }
 
-  const ui = { $, el, swap, button, toast, post, act, decide, names, PAGE, LANGUAGE, _, ngettext, say, listed };
+  const ui = { $, el, swap, draft, button, toast, post, act, decide, names, PAGE, LANGUAGE, _, ngettext, say, listed };
 
   document.addEventListener("DOMContentLoaded", setUp);
   return { register(module) { game = Object.assign(game, module); }, ui, _, ngettext, say };

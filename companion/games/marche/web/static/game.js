@@ -10,7 +10,6 @@
   const LANGUAGE = Samarkand.ui.LANGUAGE;
   let ui = null;          // the shell's helpers, handed to every call
   let snap = null;
-  let drafts = {};        // the host's discard toggles not yet used, by seat and score sheet
 
   const $ = (id) => ui.$(id);
 
@@ -320,18 +319,17 @@
   function renderOverrides() {
     const { el, button, act } = ui, score = snap.score;
     $("override-box").hidden = !score || score.accepted;
-    if (!score) drafts = {};
     if (!score || score.accepted) return;
     ui.swap($("overrides"), ...score.players.map((p) => {
       const cards = [];
       for (const [type, values] of Object.entries(p.kept)) for (const value of values) cards.push({ type, value, kept: true });
       for (const [type, values] of Object.entries(p.discarded)) for (const value of values) cards.push({ type, value, kept: false });
-      const sheet = p.seat + ":" + JSON.stringify([p.kept, p.discarded]);
-      (drafts[sheet] || []).forEach((kept, i) => { cards[i].kept = kept; });
+      const draft = ui.draft(JSON.stringify(["discard", p.seat, p.kept, p.discarded]));
+      (draft.kept || []).forEach((kept, i) => { cards[i].kept = kept; });
       const toggles = cards.map((c) => {
         const b = button(goodsName(c.type) + " " + c.value, () => {
           c.kept = !c.kept;
-          drafts[sheet] = cards.map((card) => card.kept);
+          draft.kept = cards.map((card) => card.kept);
           b.classList.toggle("chosen", c.kept);
         }, { className: c.kept ? "chosen" : "" });
         return b;

@@ -205,17 +205,18 @@
   }
 
   /* ---------------------------------------------------------- choosing goods */
-  function picker(goods, onChange) {
-    /* toggle buttons, one per good held: returns {node, chosen()} */
-    const chosen = {};
+  function picker(goods, key) {
+    /* toggle buttons, one per good held, the toggles a draft under key (ui.draft):
+       returns {node, chosen()} */
+    const chosen = ui.draft(key + JSON.stringify(goods));
     const node = ui.el("div", { className: "buttons sk-picker" });
+    const mark = (k) => node.querySelectorAll(`[data-kind="${k}"]`).forEach((b, i) => b.classList.toggle("chosen", i < (chosen[k] || 0)));
     for (const k of KINDS) {
       for (let i = 0; i < (goods[k] || 0); i++) {
         const b = ui.button(TEXT.letters[k], () => {
-          b.classList.toggle("chosen");
-          chosen[k] = (chosen[k] || 0) + (b.classList.contains("chosen") ? 1 : -1);
-          if (onChange) onChange();
-        }, { className: "sk-good-button sk-" + k, title: kindName(k) });
+          chosen[k] = (chosen[k] || 0) + (b.classList.contains("chosen") ? -1 : 1);
+          mark(k);
+        }, { className: "sk-good-button sk-" + k + (i < (chosen[k] || 0) ? " chosen" : ""), title: kindName(k) });
         b.dataset.kind = k;
         node.append(b);
       }
@@ -224,15 +225,22 @@
   }
 
   /* ---------------------------------------------------------- the phone's controls */
-  function freeForm(kind) {
+  function freeForm(kind, key) {
+    /* the space a free-movement player names; what they type is a draft under key */
     const { el, button, decide } = ui;
-    const type = el("select", { id: "free-type" }, ...["camp", "oasis", "city"].map((t) => el("option", { value: t, textContent: TEXT.types[t] })));
-    const number = el("input", { id: "free-number", type: "number", min: 1, max: 10, value: 1 });
-    const capacity = el("input", { id: "free-capacity", type: "number", min: 4, max: 6, placeholder: "4–6" });
-    const one = el("input", { id: "free-one", type: "number", value: 5 });
-    const four = el("input", { id: "free-four", type: "number", value: 25 });
-    const market = (i) => el("select", { id: "free-market-" + i }, el("option", { value: "", textContent: TEXT.freeKnown }),
-      ...SYMBOLS.map((m) => el("option", { value: m, textContent: kindName(m) })));
+    const typed = ui.draft(key + "free");
+    const field = (node) => {
+      if (node.id in typed) node.value = typed[node.id];
+      node.addEventListener("input", () => { typed[node.id] = node.value; });
+      return node;
+    };
+    const type = field(el("select", { id: "free-type" }, ...["camp", "oasis", "city"].map((t) => el("option", { value: t, textContent: TEXT.types[t] }))));
+    const number = field(el("input", { id: "free-number", type: "number", min: 1, max: 10, value: 1 }));
+    const capacity = field(el("input", { id: "free-capacity", type: "number", min: 4, max: 6, placeholder: "4–6" }));
+    const one = field(el("input", { id: "free-one", type: "number", value: 5 }));
+    const four = field(el("input", { id: "free-four", type: "number", value: 25 }));
+    const market = (i) => field(el("select", { id: "free-market-" + i }, el("option", { value: "", textContent: TEXT.freeKnown }),
+      ...SYMBOLS.map((m) => el("option", { value: m, textContent: kindName(m) }))));
     const markets = [market(0), market(1)];
     const go = button(TEXT.freeGo, () => {
       const t = type.value;
@@ -263,6 +271,7 @@
     const box = [];
     const mine = snap.table.to_act.includes(you.seat);
     if (!mine) return box;
+    const decision = JSON.stringify([v.turns, v.turn, v.phase]);    // names the drafts
     const h2 = (t) => el("h2", { textContent: t });
     switch (v.phase) {
       case "place":
@@ -281,13 +290,13 @@
               el("li", { textContent: TEXT.face(f) + ": " + ids.map((id) => spaceName(id) + " (" + spaceHelp(help.spaces[id]) + ")").join(" / ") }))));
           }
         } else {
-          box.push(freeForm("move"));
+          box.push(freeForm("move", decision));
         }
         box.push(button(TEXT.rollButton(help.roll_cost || 5), () => decide("roll", {}), { id: "roll", disabled: help.free ? !Object.keys(help.roll || {}).length : !help.can_roll }));
         break;
       case "steer":
         box.push(h2(TEXT.steerTitle(help.die)));
-        box.push(help.reach ? moveButtons(help.reach, help.spaces) : freeForm("move"));
+        box.push(help.reach ? moveButtons(help.reach, help.spaces) : freeForm("move", decision));
         break;
       case "gift":
         box.push(h2(TEXT.giftTitle), el("div", { className: "buttons" }, ...(help.gift || []).map((k) => {
@@ -299,12 +308,12 @@
         break;
       case "trade": {
         box.push(h2(TEXT.tradeTitle));
-        const take = picker(help.field || {}), give = picker(you.goods);
+        const take = picker(help.field || {}, decision + "take"), give = picker(you.goods, decision + "give");
         take.node.id = "trade-take"; give.node.id = "trade-give";
         box.push(el("p", { textContent: TEXT.take }), take.node, el("p", { textContent: TEXT.give }), give.node,
           button(TEXT.tradeGo, () => decide("trade", { take: take.chosen(), give: give.chosen() }), { id: "trade-go", disabled: !help.can_trade }));
         if (help.extra_move) {
-          box.push(el("p", { textContent: TEXT.moveOn }), help.exits ? moveButtons(help.exits, help.spaces) : freeForm("move"));
+          box.push(el("p", { textContent: TEXT.moveOn }), help.exits ? moveButtons(help.exits, help.spaces) : freeForm("move", decision));
         } else if (v.arrived === "roll") {
           box.push(el("p", { className: "hint", textContent: TEXT.noMoveOn }));
         }
@@ -321,7 +330,7 @@
         break;
       case "lose": case "cut": {
         const n = v.phase === "lose" ? help.lose : help.cut;
-        const pick = picker(you.goods);
+        const pick = picker(you.goods, decision);
         box.push(h2(v.phase === "lose" ? TEXT.loseTitle(n) : TEXT.cutTitle(n)), pick.node,
           button(TEXT.giveBack, () => decide(v.phase, { goods: pick.chosen() }), { id: "give-back" }));
         break;
@@ -329,13 +338,13 @@
       case "sell": {
         box.push(h2(TEXT.sellTitle));
         const chips = help.chips || [];
-        let lift = null;
+        const lifted = ui.draft(decision + "chip");
         if (help.chip_needed) {
           box.push(el("p", { textContent: TEXT.chipTitle }), el("div", { className: "buttons" }, ...chips.map((c) => {
             const b = button(TEXT.chipOff(kindName(c)), () => {
-              lift = c;
+              lifted.chip = c;
               for (const other of b.parentNode.children) other.classList.toggle("chosen", other === b);
-            });
+            }, { className: lifted.chip === c ? "chosen" : "" });
             b.dataset.chip = c;
             return b;
           })));
@@ -347,7 +356,7 @@
           const b = button(label, () => {
             const data = { market: s.market };
             if (s.symbol === "wild") data.kinds = Object.keys(s.goods); else data.count = s.count;
-            if (help.chip_needed && !chips.includes(s.symbol)) data.chip = lift;
+            if (help.chip_needed && !chips.includes(s.symbol)) data.chip = lifted.chip;
             decide("sell", data);
           }, { className: isBest ? "chosen" : "" });
           b.dataset.sale = String(i);

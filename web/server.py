@@ -13,6 +13,7 @@ import secrets
 import socket
 import threading
 
+from waitress import wasyncore
 from waitress.server import create_server
 
 from web.app import create_app
@@ -21,6 +22,7 @@ from web.hub import STREAMS_TOTAL
 FREE_THREADS = 16           # never taken by streams: pages, files and every action
 THREADS = STREAMS_TOTAL + FREE_THREADS
 CONNECTION_LIMIT = 200
+SHUTDOWN_S = 5.0            # how long close() waits for the serving threads to finish
 
 
 class Server:
@@ -43,16 +45,30 @@ class Server:
         return self.urls[0]
 
     def close(self) -> None:
-        self.app.extensions["samarkand.hub"].close()        # streams return...
-        self._server.task_dispatcher.shutdown(timeout=2)   # ...so their threads finish
-        # Sockets are closed by the server's own loop thread (closing them from here races
-        # with its select), and with its map empty the loop returns.
-        self._server.trigger.pull_trigger(self._close_sockets)
-        self._thread.join(timeout=2)
+        """End the streams, let the serving threads finish, then close the sockets on the
+        server's own loop thread (closing them from here races with its select).
 
-    def _close_sockets(self) -> None:
-        for channel in list(self._server._map.values()):   # listener, keep-alives, trigger
-            channel.close()
+        The trigger, the pipe a serving thread writes to to wake that loop, is closed last
+        and only once no serving thread is left: a thread still running would write into
+        whatever file had since reused the pipe's number (another server's connection,
+        whose response it would corrupt)."""
+        self.app.extensions["samarkand.hub"].close()
+        dispatcher = self._server.task_dispatcher
+        dispatcher.shutdown(timeout=SHUTDOWN_S)
+        self._server.trigger.pull_trigger(self._close_channels)
+        self._thread.join(timeout=5)            # with its map empty, the loop returns
+        if not dispatcher.threads:
+            self._server.trigger.close()
+
+    def _close_channels(self) -> None:
+        listener, trigger = self._server, self._server.trigger
+        for channel in list(listener._map.values()):
+            if channel is trigger:
+                trigger.del_channel()           # out of the loop, its pipe still open
+            elif channel is listener:
+                wasyncore.dispatcher.close(listener)    # its own close() closes the trigger
+            else:
+                channel.close()
 
 
 def serve(appliance, config) -> Server:

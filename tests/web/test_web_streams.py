@@ -12,6 +12,7 @@ import pytest
 
 from web.hub import STREAMS_PER_CLIENT, STREAMS_TOTAL, Hub
 from web.identity import action_token
+import web.server as server_module
 from web.server import THREADS, Server
 from web_rig import PIN, Phone, make_appliance, wait_for
 
@@ -128,3 +129,40 @@ def test_closed_streams_give_their_places_back_at_once(server):
         for sock, _ in socks:
             sock.close()
         wait_for(lambda: hub.streams.total() == 0, timeout=5, what="the closed streams to end")
+
+
+def test_a_thread_still_serving_when_the_server_closes_keeps_its_pipe(tmp_path, monkeypatch):
+    """A serving thread that outlives close() still wakes the server's loop when it ends:
+    the loop's pipe stays open for it, so its number is not reused by another file (another
+    server's connection) that the thread would then write into."""
+    monkeypatch.setattr(server_module, "SHUTDOWN_S", 0.2)
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game({"players": 3})
+    appliance.runner.start()
+    server = Server(appliance, "127.0.0.1", 0, PIN)
+    web, gate, serving = server.app.extensions["samarkand"], threading.Event(), threading.Event()
+    shown = web.snapshot
+    monkeypatch.setattr(web, "snapshot", lambda viewer: (serving.set(), shown(viewer))[1])
+    threading.Thread(target=appliance.call, args=(lambda now: gate.wait(10),), daemon=True).start()
+    asking = threading.Thread(target=ask_state, args=(server.port,), daemon=True)
+    asking.start()
+    assert serving.wait(5)                           # its serving thread waits on the table
+    server.close()
+    trigger = server._server.trigger
+    assert not trigger._closed and not server._thread.is_alive()
+    gate.set()
+    asking.join(timeout=10)
+    trigger.pull_trigger()                           # what the late thread did: harmless
+    appliance.close()
+
+
+def ask_state(port: int) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", "/api/state")
+        conn.getresponse().read()
+    except (OSError, http.client.HTTPException):
+        pass                                         # the server closed: no answer is due
+    finally:
+        conn.close()
+

@@ -98,12 +98,13 @@ const Samarkand = (() => {
     if (!same) parent.replaceChildren(fresh);
   }
 
+  const FIELDS = "input, select, textarea";
+
   function sameFields(shown, next) {
     if (!(next instanceof Element)) return true;
-    const fields = (node) => [node, ...node.querySelectorAll("input, select, textarea")]
-      .filter((n) => n.matches("input, select, textarea"));
-    const a = fields(shown), b = fields(next);
-    return b.every((field, i) => field.value === a[i].value && field.checked === a[i].checked);
+    const fields = (node) => (node.matches(FIELDS) ? [node] : Array.from(node.querySelectorAll(FIELDS)));
+    const a = fields(shown);
+    return fields(next).every((field, i) => field.value === a[i].value && field.checked === a[i].checked);
   }
 
   /* What a person is choosing on a page (goods toggled, numbers typed), kept across

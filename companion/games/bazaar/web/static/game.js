@@ -162,7 +162,7 @@
       el("td", { textContent: String(p.points), className: "total" }), el("td", { textContent: String(p.wares) }),
       el("td", {}, cubes(fromLetters(p.cubes)))));
     const heads = [_("rank"), _("player"), _("points"), _("wares bought"), _("cubes left")];
-    ui.swap($("scores"), 
+    ui.swap($("scores"),
       el("table", { className: "grid" }, el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { textContent: h })))), el("tbody", {}, ...rows)),
       el("p", { className: "winners", textContent: ngettext("Winner: {names}", "Winners: {names}", score.winners.length,
                                                             { names: score.winners.join(", ") }) }));

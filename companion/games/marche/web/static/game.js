@@ -222,7 +222,7 @@
         ngettext("you: {n} point, {place}", "you: {n} points, {place}", score.players[me].total, { place: ordinal(place[me]) });
     }
     const told = ngettext("Winner: {names}", "Winners: {names}", many, { names: winners });
-    ui.swap($("scores"), 
+    ui.swap($("scores"),
       el("div", { className: "sheets" }, ...score.players.map((p, i) => breakdown(p, place[i]))),
       el("p", { className: "winners", textContent: told + (score.accepted ? " · " + _("accepted by the table") : "") }));
   }
@@ -353,7 +353,7 @@
       const { el, button, decide } = ui;
       const v = snap.view, t = snap.table, you = v.you, me = v.players[you.seat];
       const capacity = you.camels.reduce((a, b) => a + b, 0);
-      ui.swap($("me"), 
+      ui.swap($("me"),
         el("h1", { textContent: me.name }),
         el("p", { className: "secret", textContent: you.camels.length
           ? _("{money} dirhams · camels {camels} (capacity {capacity})", { money: you.money, camels: you.camels.join(", "), capacity })
@@ -379,7 +379,7 @@
         const words = (o) => short
           ? _("{what} for {count} (you have {money})", { what: o.text, count: stop.count, money: you.money })
           : _("{what} for {count}", { what: o.text, count: stop.count });
-        ui.swap($("claim-buttons"), 
+        ui.swap($("claim-buttons"),
           ...targets.map((o) => button(words(o), () => decide("claim", { target: o.target }), { disabled: short })),
           button(_("Nothing (false stop)"), () => decide("claim", { target: null }), { className: "quiet" }));
       }

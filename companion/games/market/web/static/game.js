@@ -214,7 +214,7 @@
     const rows = players.map((p) => el("tr", {},
       el("td", { textContent: String(p.place) }), el("td", { textContent: nameOf(p.seat) }),
       el("td", { textContent: String(p.money), className: "total" }), el("td", { textContent: String(p.cubes) })));
-    ui.swap($("scores"), 
+    ui.swap($("scores"),
       el("table", { className: "grid scores" }, el("thead", {}, el("tr", {},
         ...[C.place, C.player, C.money, C.cubes].map((h) => el("th", { textContent: h })))),
       el("tbody", {}, ...rows)),
@@ -303,7 +303,7 @@
     }));
     const parts = () => inputs.filter((i) => Number(i.input.value) > 0)
       .map((i) => ({ market: i.market, set: i.set, times: Number(i.input.value) }));
-    ui.swap($("sale-form"), 
+    ui.swap($("sale-form"),
       el("p", { className: "advice", id: "advice", textContent: WORDS.advice(advice.payout) }),
       ...rows, total,
       el("div", { className: "buttons" },
@@ -326,7 +326,7 @@
       input.dataset.colour = c;
       return { c, input };
     });
-    ui.swap($("discard-form"), 
+    ui.swap($("discard-form"),
       el("p", { textContent: WORDS.discardText(excess) }),
       ...inputs.map(({ c, input }) => el("label", { className: "sale-row" }, el("span", { className: "chip " + c }), " " + COLOUR[c] + " (" + mine[c] + ") ", input)),
       button(WORDS.returnCubes(excess), () => {
@@ -347,7 +347,7 @@
       ui = shell; snap = s;
       ensureStyles();
       const el = ui.el, v = snap.view, you = v.you, me = v.players[you.seat];
-      ui.swap($("me"), 
+      ui.swap($("me"),
         el("h1", { textContent: me.name }),
         el("p", { className: "secret", id: "my-money", textContent: WORDS.secretMoney(you.money) }),
         el("p", { id: "my-cubes" }, chips(me.cubes), " " + WORDS.yourCubes(cubesText(me.cubes), me.count)));

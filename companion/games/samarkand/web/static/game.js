@@ -512,7 +512,7 @@
       ui = shell; snap = s;
       const { el } = ui;
       const v = snap.view, you = v.you, me = v.players[you.seat];
-      ui.swap($("me"), 
+      ui.swap($("me"),
         el("h1", { textContent: me.name }),
         el("p", { className: "secret", textContent: TEXT.piasters(you.money) }),
         el("p", { textContent: me.eliminated ? TEXT.eliminated : TEXT.at(spaceName(me.position)) }));

@@ -16,7 +16,7 @@ def hosts() -> HostSessions:
 
 
 def my_seat() -> int | None:
-    return service().seats.seat_of(request.cookies.get(SEAT_COOKIE))
+    return service().seat_of(request.cookies.get(SEAT_COOKIE))
 
 
 def need_seat() -> int:

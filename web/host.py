@@ -7,8 +7,10 @@ from companion.core.phrase import Phrase
 from web.context import body, hosts, need_host, service
 from web.i18n import say
 from web.identity import HOST_COOKIE, Refused, set_cookie
+from web.lobby_host import bp as lobby_bp
 
 bp = Blueprint("host", __name__, url_prefix="/api/host")
+bp.register_blueprint(lobby_bp)         # /api/host/lobby/<command>
 
 
 @bp.post("/login")

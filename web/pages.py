@@ -45,8 +45,17 @@ def join_url() -> str:
     return current_app.config["JOIN_URL"] or request.host_url
 
 
+LOBBY_PAGES = {"player": "lobby_player", "table": "lobby_table", "host": "lobby_host"}
+"""The pages that show the lobby instead while one is open (the join page serves both)."""
+
+
 def _page(template: str, page: str, **extra):
-    spec = service().appliance.spec
+    appliance = service().appliance
+    lobby = getattr(appliance, "lobby", None)
+    spec = lobby.spec if lobby is not None else appliance.spec
+    if lobby is not None and page in LOBBY_PAGES:
+        page = LOBBY_PAGES[page]
+        template = page + ".html"
     return render_template(template, token=page_token(), page=page,
                            game=spec.name if spec else "",
                            title=say(spec.title) if spec else APP_NAME, **extra)

@@ -18,7 +18,8 @@ from companion.core.phrase import Phrase
 from companion.core.registry import game_spec
 from web.hub import Hub
 from web.i18n import say
-from web.identity import Refused, Seats
+from web.identity import Refused, Seats, digest
+from web.lobby import join as join_lobby, lobby_snapshot
 from web.snapshot import scores, snapshot
 
 RELEASE_AFTER_US = 100_000      # the on-screen buzzer is released 100 ms after its press
@@ -37,6 +38,7 @@ class GameService:
         self._score_cache: tuple | None = None
         self.streams: Counter[int] = Counter()              # open streams per seat
         appliance.listeners.append(hub.notify)
+        getattr(appliance, "lobby_listeners", []).append(hub.notify)
         appliance.disconnected = self.disconnected
         self.seats.sync()
 
@@ -81,7 +83,19 @@ class GameService:
         return rows
 
     # ------------------------------------------------------------ reading
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a phone's token holds: in the lobby while one is open, else in the game."""
+        lobby = getattr(self.appliance, "lobby", None)
+        if lobby is not None:
+            return lobby.seat_of(digest(token)) if token else None
+        return self.seats.seat_of(token)
+
     def snapshot(self, viewer: int | None) -> dict:
+        lobby = getattr(self.appliance, "lobby", None)
+        if lobby is not None:
+            with self.lock:
+                live = dict(self.streams)
+            return lobby_snapshot(lobby, viewer, live)
         names = self.seats.names()
         return self.appliance.call(self._snapshot, viewer, names)
 
@@ -112,6 +126,8 @@ class GameService:
 
     def _session(self):
         session = self.appliance.session
+        if session is None and getattr(self.appliance, "lobby", None) is not None:
+            raise Refused(409, "the game has not started yet: the host starts it from the lobby")
         if session is None:
             raise Refused(503, "no game is set up yet: the host can start one")
         return session
@@ -226,6 +242,8 @@ class GameService:
         self.appliance.call(both)
 
     def join(self, seat, name) -> str:
+        if getattr(self.appliance, "lobby", None) is not None:
+            return join_lobby(self.appliance, seat, name)
         token = self.seats.join(seat, name, self.display_names())
         self.hub.notify()
         return token

@@ -158,13 +158,16 @@ def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
     run.add_argument("--config", help="the appliance's TOML configuration file")
     run.add_argument("--port", type=int, help="the web page's port (default 8000)")
     run.add_argument("--game", default="marche", choices=games,
-                     help="the game a new game is of (an unfinished one is resumed)")
-    run.add_argument("--players", type=int, default=4, help="players in a new game")
+                     help="the game the lobby opens with (an unfinished one is resumed)")
+    run.add_argument("--players", type=int, default=4, help="seats in the lobby, or in a game started at once")
     run.add_argument("--seat", type=int, help="play this seat (1-based) from the keyboard")
     run.add_argument("--bridge", help="USB buzzer board: a port path, 'auto' or 'emulator'")
     run.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
                      help="override one configuration key, e.g. table.step_s=0.5")
-    run.add_argument("--no-web", action="store_true", help="do not serve the phone page")
+    run.add_argument("--no-web", action="store_true",
+                     help="no phone page: the game starts at once, bots in every other seat")
+    run.add_argument("--autostart", action="store_true",
+                     help="no lobby: the game starts at once, bots in the seats nobody takes")
     run.add_argument("--new", action="store_true", help="abandon an unfinished game and start anew")
     run.add_argument("--seed", type=int, help="seed for digital draws and bots")
     run.set_defaults(handler=_run)

@@ -6,6 +6,7 @@ session and its runner, bots for the seats nobody plays, and the web server.
 """
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import signal
@@ -19,15 +20,17 @@ from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
 from companion.core.registry import GameSpec, game_spec
+from companion.runtime.lobby import Lobby
 from companion.runtime.runner import Runner
 from companion.runtime.seats import BotSeats
 from companion.runtime.session import Session, tell
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreCorruptError, StoreError
-from companion.store.events import HANDS_KEY
+from companion.store.events import HANDS_KEY, JOINED_KEY, LOBBY_KEY
 from companion.store.cli import replay_stored
 from companion.store.journal import StoreJournal
 
+log = logging.getLogger(__name__)
 DEFAULT_GAME = "marche"
 """What a stored game from before the registry (no "game" in its configuration) is."""
 
@@ -62,6 +65,8 @@ class Appliance:
         self.addresses: list[str] = []          # the ways in (URLs, PIN), for the terminal
         self.hands: list[dict] = []             # who acts for a seat since which event
         self.disconnected: Callable[[], set[int]] = set     # the web's: phones gone away
+        self.lobby: Lobby | None = None         # the next game being set up, until Start
+        self.lobby_listeners: list[Callable[[Lobby | None], None]] = []
         inputs.on_event = self.runner.on_buzzer
         inputs.on_status = self._link_status
 
@@ -92,11 +97,16 @@ class Appliance:
         return True
 
     def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital",
-                 game: str = DEFAULT_GAME) -> int:
+                 game: str = DEFAULT_GAME, bots: dict[int, str] | None = None,
+                 joined: dict | None = None) -> int:
         """Start a game (abandoning an unfinished one): the game, its setup (players,
         names, rules), the countdown's settings where it has one, and the mode, which the
         setup carries too (``setup["mode"]``: a game whose printed data is in no source asks a
-        physical table to type it, and draws it from its rules in a digital game)."""
+        physical table to type it, and draws it from its rules in a digital game).
+
+        ``bots``: the seats the table put a bot in, with its style (a game started from
+        the lobby); None: bots fill every seat nobody plays (``bots_fill_seats``).
+        ``joined``: the phones' seats, kept with the game before anything is played."""
         if mode not in ("digital", "physical"):
             raise RuleError('mode must be "digital" (cards dealt by the companion) or "physical"')
         setup = {**setup, "mode": mode}           # a game may ask a physical table for more
@@ -109,7 +119,11 @@ class Appliance:
                 self.store.abandon(unfinished)
             stored = {"game": spec.name, "setup": setup, "table": timing, "mode": mode,
                       "seed": self.seed}
+            if bots is not None:
+                stored["bots"] = {str(seat): style for seat, style in bots.items()}
             game_id = self.store.create_game(spec.name, stored)
+            if joined is not None:
+                self.store.set_checkpoint(game_id, JOINED_KEY, joined)
             self._install(game_id, stored, [])
         return game_id
 
@@ -125,15 +139,27 @@ class Appliance:
             self.game_id, self.spec, self.journal = game_id, spec, journal
             self.hands = list((self.store.checkpoint(game_id, HANDS_KEY) or {}).get("changes", []))
             self.runner.session = session
-            self.runner.seats = self._bot_seats(spec, match, stored["seed"])
+            self.runner.seats = self._bot_seats(spec, match, stored["seed"], stored.get("bots"))
             session.start(now_us(), journal.resume_count())
 
-    def _bot_seats(self, spec: GameSpec, match: Match, seed: int) -> BotSeats | None:
-        if not self.bots_fill_seats or self.inputs.press is None:
+    def _bot_seats(self, spec: GameSpec, match: Match, seed: int,
+                   chosen: dict[str, str] | None = None) -> BotSeats | None:
+        """The bots: in every seat nobody plays, or only in the ``chosen`` seats (a game
+        started from the lobby: the seats the table put a bot in, and those the host has
+        handed to a bot since)."""
+        if chosen is None and (not self.bots_fill_seats or self.inputs.press is None):
             return None
         rng = random.Random(f"bots/{seed}")
-        bots = {seat: self._bot(spec, seat, random.Random(rng.random()))
-                for seat in range(match.game.players(match.state)) if seat not in self.human_seats}
+        if chosen is None:
+            bots = {seat: self._bot(spec, seat, random.Random(rng.random()))
+                    for seat in range(match.game.players(match.state)) if seat not in self.human_seats}
+        else:
+            last = {change["seat"]: change["by"] for change in self.hands if change["by"] != "timer"}
+            styles = {int(seat): style for seat, style in chosen.items() if last.get(int(seat)) != "person"}
+            styles.update({seat: sorted(spec.bots)[seat % len(spec.bots)]
+                           for seat, by in last.items() if by == "bot" and seat not in styles})
+            bots = {seat: spec.bots[style](random.Random(rng.random()))
+                    for seat, style in sorted(styles.items()) if seat not in self.human_seats}
         timer_s = self.config.table.decision_timer_s
         return BotSeats(bots, self.inputs.press, rng,
                         timer_us=int(timer_s * 1_000_000) if timer_s > 0 else None,
@@ -206,6 +232,108 @@ class Appliance:
         """Keep the scores the table settled on (its own discards, accepted or not)."""
         self.store.amend_result(self.game_id, result)
 
+    # ------------------------------------------------------------ the lobby
+    def restore_lobby(self) -> bool:
+        """Come back to the lobby the store keeps (a restart before Start), if any."""
+        stored = self.store.setting(LOBBY_KEY)
+        if stored is None:
+            return False
+        try:
+            self.lobby = Lobby.from_dict(stored)
+        except (RuleError, KeyError, TypeError, ValueError) as exc:
+            print(f"warning: the lobby kept in the store cannot be read ({exc}): a new one "
+                  f"is opened", file=sys.stderr)
+            self.store.set_setting(LOBBY_KEY, None)
+            return False
+        return True
+
+    def open_lobby(self, lobby: Lobby) -> None:
+        """The table sets up its next game in ``lobby``: nothing is played, drawn or stored
+        as a game until Start. A game still being played is abandoned (a finished or ended
+        one stays as it was)."""
+        with self.runner.lock:
+            self.store.set_setting(LOBBY_KEY, lobby.to_dict())  # first: a refusal changes nothing
+            unfinished = self.store.unfinished()
+            if unfinished is not None:
+                self.store.abandon(unfinished)
+            self.runner.session, self.runner.seats = None, None
+            self.game_id = self.spec = self.journal = self.ended = None
+            self.human_seats, self.hands, self.lobby = set(), [], lobby
+        self._tell_lobby()
+
+    def next_lobby(self, game: str | None, people: dict[int, dict]) -> Lobby:
+        """The lobby after the current game: the same game again (``game`` None or the
+        same) with its options, seats and bots, or another game with the people kept."""
+        session, spec = self.session, self.spec
+        if session is None or spec is None:
+            return Lobby.open(game or DEFAULT_GAME, None, people)
+        stored = self.store.config(self.game_id)
+        players = session.game.players(session.state)
+        if game not in (None, spec.name):
+            return Lobby.open(game, players, people)
+        runner_bots = self.runner.seats.bots if self.runner.seats is not None else {}
+        chosen = stored.get("bots") or {}
+        bots = {seat: {"style": chosen.get(str(seat)) or sorted(spec.bots)[seat % len(spec.bots)],
+                       "name": None} for seat in runner_bots if seat not in people}
+        lobby = Lobby.open(spec.name, players, people, bots)
+        lobby.rules = dict(stored.get("setup", {}).get("rules", {}))
+        lobby.mode = stored.get("mode", "digital")
+        return lobby
+
+    def change_lobby(self, change: Callable[[Lobby], Any]) -> Any:
+        """``change(lobby)`` on a copy, kept (saved, then told) only if it did not refuse."""
+        with self.runner.lock:
+            if self.lobby is None:
+                raise RuleError("the game has started: there is no lobby to change")
+            lobby = Lobby.from_dict(self.lobby.to_dict())
+            answer = change(lobby)
+            lobby.version += 1
+            self.store.set_setting(LOBBY_KEY, lobby.to_dict())
+            self.lobby = lobby
+        self._tell_lobby()
+        return answer
+
+    def start_lobby(self, bot_name: Callable[[int], str] = lambda seat: f"Seat {seat + 1}",
+                    fill: bool = False) -> int:
+        """Start the lobby's game (``fill``: with a bot in each empty seat first): the game
+        is stored now, with the phones' seats and the bots where the table put them."""
+        with self.runner.lock:
+            if self.lobby is None:
+                raise RuleError("the game has started: there is no lobby to start")
+            lobby = Lobby.from_dict(self.lobby.to_dict())
+            if fill:
+                lobby.fill_with_bots()
+            problem = lobby.start_problem()
+            if problem is not None:
+                raise problem
+            spec = lobby.spec
+            if lobby.bots and self.inputs.press is None and spec.realtime is not None:
+                raise RuleError("bots press buzzers only in simulation mode: take their seats "
+                                "away or let people join them")
+            names = [lobby.people[seat]["name"] if seat in lobby.people
+                     else lobby.bots[seat].get("name") or bot_name(seat)
+                     for seat in range(lobby.seats)]
+            setup = spec.setup(lobby.seats, lobby.rules, names)
+            joined = {"seats": {str(s): v for s, v in lobby.people.items()},
+                      "bots": sorted(lobby.bots)}
+            self.human_seats = set(lobby.people)
+            game_id = self.new_game(setup, lobby.table, lobby.mode, spec.name,
+                                    bots={s: v["style"] for s, v in lobby.bots.items()},
+                                    joined=joined)
+            self.lobby = None
+            self.store.set_setting(LOBBY_KEY, None)
+        self._tell_lobby()
+        return game_id
+
+    def _tell_lobby(self) -> None:
+        """The lobby changed, opened or started: its listeners hear (one failing never
+        silences the rest)."""
+        for listener in list(self.lobby_listeners):
+            try:
+                listener(self.lobby)
+            except Exception:
+                log.exception("a listener failed to hear of the lobby")
+
     # ------------------------------------------------------------ running
     def call(self, action: Callable[..., Any], *args) -> Any:
         return self.runner.call(action, *args)
@@ -273,18 +401,15 @@ def run(args) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     appliance = Appliance(config, inputs, store, seed=args.seed)
-    terminal = Narrator(appliance, keyboard_seat=None if args.seat is None else args.seat - 1)
+    terminal = Narrator(appliance, keyboard_seat=None if args.seat is None else args.seat - 1,
+                        table_keys=True)
     server = None
     done = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: done.set())
     try:
-        resumed = not args.new and appliance.resume()
-        if not resumed:
-            spec = game_spec(args.game)
-            appliance.new_game(spec.setup(args.players), game=spec.name)
-        print(f"{'Resuming the unfinished game' if resumed else 'A new game'} of "
-              f"{appliance.spec.title} (game {appliance.game_id})", flush=True)
+        print(_banner(appliance, args), flush=True)
+        print(_open_table(appliance, args), flush=True)
         terminal.attach()
         appliance.runner.start()
         server = None if args.no_web else _serve(appliance, config)
@@ -297,6 +422,49 @@ def run(args) -> int:
             server.close()
         appliance.close()
     return 0
+
+
+def _open_table(appliance: Appliance, args) -> str:
+    """What the table does first, and the line that says so: back to the lobby kept in the
+    store, on with the unfinished game, or a new lobby; or, headless (``--no-web``), with
+    ``--autostart`` or a keyboard seat, a game started at once with bots in the other seats.
+    A keyboard seat outside the game is refused before anything is stored."""
+    at_once = args.no_web or args.autostart or args.seat is not None
+    keyboard = None if args.seat is None else args.seat - 1
+    if keyboard is not None:
+        appliance.human_seats.add(keyboard)          # never a bot's, not even for a moment
+    if not at_once and not args.new and appliance.restore_lobby():
+        return f"Back to the lobby of {appliance.lobby.spec.title}"
+    if not args.new and appliance.resume():
+        _check_seat(keyboard, appliance.session.game.players(appliance.session.state))
+        return f"Resuming the unfinished game of {appliance.spec.title} (game {appliance.game_id})"
+    if not at_once:
+        appliance.open_lobby(Lobby.open(args.game, args.players))
+        return f"The lobby of {appliance.lobby.spec.title}: nothing is played before Start"
+    spec = game_spec(args.game)
+    setup = spec.setup(args.players)
+    _check_seat(keyboard, setup["players"])
+    appliance.new_game(setup, game=spec.name)
+    return f"A new game of {spec.title} (game {appliance.game_id})"
+
+
+def _check_seat(seat: int | None, players: int) -> None:
+    if seat is not None and not 0 <= seat < players:
+        raise RuleError("--seat must be a seat from 1 to {players}, not {seat}",
+                        players=players, seat=seat + 1)
+
+
+def _banner(appliance: Appliance, args) -> str:
+    """How this table is played, and how to stop it: printed before anything else."""
+    mode = ("simulation mode: bots play the seats nobody takes"
+            if appliance.inputs.press is not None else "real buzzers")
+    if args.no_web:
+        how = "no phone page: the game starts at once"
+    elif args.autostart or args.seat is not None:
+        how = "the game starts at once; phones take the bots' seats"
+    else:
+        how = "a lobby first: phones join, the host starts the game"
+    return f"{mode} · {how} · Ctrl-C quits"
 
 
 def _serve(appliance: Appliance, config: Config):

@@ -34,8 +34,12 @@ def printable(text: str) -> str:
 
 
 class Narrator:
-    def __init__(self, appliance, keyboard_seat: int | None = None, out: TextIO = sys.stdout) -> None:
+    def __init__(self, appliance, keyboard_seat: int | None = None, out: TextIO = sys.stdout,
+                 table_keys: bool = False) -> None:
+        """``table_keys``: without a keyboard seat, read the terminal's lines anyway (Enter
+        starts the lobby's game; any other line prints the ways in again)."""
         self.appliance = appliance
+        self.table_keys = table_keys
         self.seat = keyboard_seat
         self.out = out
         self._seen = 0
@@ -47,6 +51,7 @@ class Narrator:
         self.quit = threading.Event()
         self._flagged: set[int] = set()
         self._hands_told = 0
+        self._lobby_seats: str | None = None
 
     @property
     def narration(self):
@@ -79,6 +84,13 @@ class Narrator:
 
     def attach(self) -> None:
         self.appliance.listeners.append(self._on_change)
+        if hasattr(self.appliance, "lobby_listeners"):
+            self.appliance.lobby_listeners.append(self._on_lobby)
+        if self.seat is None and self.table_keys:
+            threading.Thread(target=self._table_keys, name="keyboard", daemon=True).start()
+        if self.appliance.session is None:          # the lobby: the game starts later
+            self._on_lobby(self.appliance.lobby)
+            return
         session = self.appliance.session
         self._game_id = self.appliance.game_id
         self._hands_told = len(getattr(self.appliance, "hands", []))
@@ -118,6 +130,44 @@ class Narrator:
                       f"disconnected: the host console can hand the seat to a bot or move it "
                       f"to another phone")
         self._flagged = stalled
+
+    def _on_lobby(self, lobby) -> None:
+        """The lobby as it stands, and the ways in whenever who sits where changes."""
+        if lobby is None:                            # started: the game tells itself
+            self._lobby_seats = None
+            return
+        spec = lobby.spec
+        rows = []
+        for seat in range(lobby.seats):
+            holder = lobby.holder(seat)
+            rows.append(f"{seat + 1}. " + (lobby.people[seat]["name"] if holder == "person"
+                                           else f"bot ({lobby.bots[seat]['style']})"
+                                           if holder == "bot" else "empty"))
+        line = (f"Lobby of {spec.title} ({spec.min_players}-{spec.max_players} players): "
+                + " · ".join(rows))
+        if line == self._lobby_seats:
+            return
+        self._lobby_seats = line
+        self._say(line)
+        self._say("Enter: start now with bots in the empty seats · the host console "
+                  "starts the game · Ctrl-C quits")
+        self._remind()
+
+    def _table_keys(self) -> None:
+        """Without a keyboard seat: Enter in the lobby starts the game with bots in the
+        empty seats; any other line prints the ways in again."""
+        for line in sys.stdin:
+            text = line.strip()
+            if text == "q":
+                self.quit.set()
+                return
+            if text == "" and self.appliance.lobby is not None:
+                try:
+                    self.appliance.start_lobby(fill=True)
+                except RuleError as exc:
+                    self._say(f"  ✗ {exc}")
+            else:
+                self._remind()
 
     def _ended(self) -> bool:
         """The host ended the current game early (``Appliance.end_game``)."""

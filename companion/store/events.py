@@ -28,6 +28,9 @@ the names the players joined with; the store reads only the names (``export_json
 HANDS_KEY = "seat_hands"
 """The checkpoint of who acted for each seat from which event on: a person, a bot, or a
 bot the decision timer let decide once (``Appliance._handed``); exported with the game."""
+LOBBY_KEY = "lobby"
+"""The setting that keeps the lobby a game is being set up in (companion/runtime/lobby.py),
+so a restart before Start comes back to it with its seats; no game is stored before Start."""
 
 
 @dataclass(frozen=True)
@@ -340,6 +343,24 @@ class EventStore:
                 "SELECT value FROM checkpoints WHERE game_id = ? AND key = ?", (game_id, key)
             ).fetchone()
         return None if row is None else self._decode(row[0], f"Game {game_id}'s checkpoint {key!r}")
+
+    # --- the table's settings outside any game ---------------------------------------
+    def setting(self, key: str) -> dict | None:
+        """A setting kept outside every game (the lobby being set up: ``LOBBY_KEY``)."""
+        with self._read() as conn:
+            row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else self._decode(row[0], f"The setting {key!r}")
+
+    def set_setting(self, key: str, value: dict | None) -> None:
+        """Commit a setting (None: forget it)."""
+        body = None if value is None else _encode(value, f"setting {key!r}")
+        with self._write() as conn:
+            if body is None:
+                conn.execute("DELETE FROM settings WHERE key = ?", (key,))
+            else:
+                conn.execute("INSERT INTO settings (key, value, updated) VALUES (?, ?, ?) "
+                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "
+                             "updated = excluded.updated", (key, body, _now()))
 
     # --- export ----------------------------------------------------------------------
     def _names(self, game_id: int, config: dict) -> list | None:

@@ -40,6 +40,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "ALTER TABLE games ADD COLUMN ended TEXT",
     ),
+    # 4: the table's own settings outside any game: the lobby a game is being set up in.
+    (
+        """CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )""",
+    ),
 )
 
 CURRENT_VERSION = len(MIGRATIONS)

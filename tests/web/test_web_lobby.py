@@ -1,0 +1,126 @@
+"""The lobby before every game (issue 22): nothing is played or stored before the host's
+Start, phones join it by name and keep their seats, the host chooses the game, its
+options and the seats (bots with their style), Start is refused with its reason, a
+restart comes back to the lobby, and "play again" keeps the people and the bots."""
+from __future__ import annotations
+
+import pytest
+
+from companion.runtime.lobby import Lobby
+from companion.store import EventStore
+from web.app import create_app
+from web_rig import PIN, Phone, make_appliance
+
+
+@pytest.fixture
+def table(tmp_path):
+    """A lobby of Samarkand Market for three, served; the runner is not running."""
+    appliance = make_appliance(tmp_path)
+    appliance.open_lobby(Lobby.open("market", 3))
+    app = create_app(appliance, PIN)
+    host = Phone(app)
+    assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+    yield appliance, app, host
+    appliance.close()
+
+
+def lobby(host, command, body=None):
+    return host.post(f"/api/host/lobby/{command}", body or {})
+
+
+def test_nothing_is_stored_or_played_before_start(table):
+    appliance, app, host = table
+    ana, ben = Phone(app).join(0, "Ana"), Phone(app).join(1, "Ben")
+    assert appliance.store.list_games() == [] and appliance.session is None
+    shown = ana.state()
+    assert shown["viewer"] == 0 and shown["table"]["status"] == "lobby"
+    assert [s["holder"] for s in shown["lobby"]["seats"]] == ["person", "person", "free"]
+    assert ana.post("/api/act", {"kind": "bid", "data": {}}).status_code == 409
+    assert ben.state()["viewer"] == 1
+
+
+def test_start_is_refused_with_its_reason_until_every_seat_is_taken(table):
+    appliance, app, host = table
+    Phone(app).join(0, "Ana")
+    refused = lobby(host, "start")
+    assert refused.status_code == 409 and "seat 2 is empty" in refused.json["error"]
+    assert Phone(app).state()["lobby"]["problem"]["params"]["seat"] == 2
+    assert appliance.store.list_games() == []
+
+
+def test_the_host_seats_bots_and_people_then_starts(table):
+    appliance, app, host = table
+    ana, ben = Phone(app).join(0, "Ana"), Phone(app).join(1, "Ben")
+    assert lobby(host, "bot", {"seat": 2, "style": "hoarder"}).status_code == 200
+    assert lobby(host, "bot", {"seat": 0, "style": "hoarder"}).status_code == 409   # Ana's
+    assert lobby(host, "move", {"seat": 1, "to": 2}).status_code == 200     # Ben <-> the bot
+    assert ben.state()["viewer"] == 2
+    assert lobby(host, "start").status_code == 200
+    assert [g.id for g in appliance.store.list_games()] == [appliance.game_id]
+    assert appliance.session.game.names(appliance.session.state)[0] == "Ana"
+    assert set(appliance.runner.seats.bots) == {1}                 # the bot only where put
+    assert ana.state()["viewer"] == 0 and ben.state()["viewer"] == 2
+    assert ana.state()["table"]["status"] != "lobby"
+    assert appliance.store.setting("lobby") is None
+
+
+def test_the_seat_count_the_game_and_its_options(table):
+    appliance, app, host = table
+    assert lobby(host, "seats", {"seats": 6}).status_code == 409      # Market: 2 to 5
+    assert lobby(host, "seats", {"seats": 2}).status_code == 200
+    Phone(app).join(1, "Ben")
+    assert lobby(host, "seats", {"seats": 1}).status_code == 409
+    assert lobby(host, "options", {"rules": {"open_money": True}}).status_code == 200
+    assert appliance.lobby.rules == {"open_money": True}
+    assert lobby(host, "options", {"rules": {"open_money": 3}}).status_code == 409
+    assert lobby(host, "game", {"game": "bazaar"}).status_code == 200
+    assert appliance.lobby.game == "bazaar" and appliance.lobby.people[1]["name"] == "Ben"
+
+
+def test_a_restart_during_the_lobby_comes_back_to_it_with_its_seats(tmp_path):
+    appliance = make_appliance(tmp_path)
+    appliance.open_lobby(Lobby.open("market", 3))
+    app = create_app(appliance, PIN)
+    ana = Phone(app).join(0, "Ana")
+    appliance.close()
+
+    again = make_appliance(tmp_path)
+    try:
+        assert again.restore_lobby() and again.lobby.people[0]["name"] == "Ana"
+        ana.client.application = create_app(again, PIN)      # the same phone, cookies and all
+        assert ana.state()["viewer"] == 0
+        assert again.store.list_games() == []
+    finally:
+        again.close()
+
+
+def test_play_again_keeps_the_people_the_bots_and_the_options(table):
+    appliance, app, host = table
+    ana = Phone(app).join(0, "Ana")
+    Phone(app).join(1, "Ben")
+    lobby(host, "options", {"rules": {"open_money": True}})
+    lobby(host, "bot", {"seat": 2, "style": "thrifty"})
+    lobby(host, "start")
+    first = appliance.game_id
+    assert host.post("/api/host/end").status_code == 200
+    assert lobby(host, "open", {"again": True}).status_code == 200
+    kept = appliance.lobby
+    assert kept.game == "market" and kept.rules["open_money"] is True
+    assert {s: v["name"] for s, v in kept.people.items()} == {0: "Ana", 1: "Ben"}
+    assert kept.bots == {2: {"style": "thrifty", "name": None}}
+    assert ana.state()["viewer"] == 0                   # straight into the lobby, no rejoin
+    assert lobby(host, "start").status_code == 200
+    assert appliance.game_id != first and ana.state()["viewer"] == 0
+
+
+def test_another_game_keeps_the_people(table):
+    appliance, app, host = table
+    Phone(app).join(0, "Ana")
+    lobby(host, "bot", {"seat": 1, "style": "thrifty"})
+    lobby(host, "bot", {"seat": 2, "style": "thrifty"})
+    lobby(host, "start")
+    assert lobby(host, "open", {"game": "samarkand"}).status_code == 200
+    assert appliance.lobby.game == "samarkand" and appliance.lobby.people[0]["name"] == "Ana"
+    assert appliance.lobby.bots == {}
+    with EventStore(appliance.store.path) as store:
+        assert [g.status for g in store.list_games()] == ["abandoned"]

@@ -1,0 +1,85 @@
+"""The host console's lobby commands, behind the PIN: ``/api/host/lobby/<command>``."""
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+
+from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
+from web.context import body, need_host, service
+from web.i18n import say
+from web.identity import Refused
+from web.lobby import changed
+
+bp = Blueprint("lobby", __name__, url_prefix="/lobby")
+
+
+def whole(data: dict, key: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Refused(400, "{what} must be a whole number, not {value}", what=key,
+                      value=repr(value))
+    return value
+
+
+def next_lobby(web, data: dict):
+    """The lobby the host opens after (or instead of) the game: ``again`` keeps the game,
+    its options and its bots; else ``game`` (and, if given, the form's ``seats``, ``rules``,
+    ``table`` and ``mode``), with the phones' people kept in their seats either way."""
+    appliance = web.appliance
+    people = web.seats.kept_for(appliance.spec.max_players) if appliance.spec else {}
+    try:
+        lobby = appliance.next_lobby(None if data.get("again") else data.get("game"), people)
+        if "seats" in data:
+            lobby.set_seats(whole(data, "seats"))
+        if any(key in data for key in ("rules", "table", "mode")):
+            rules, table = options(data)
+            lobby.set_options(rules, table, data.get("mode", lobby.mode))
+    except RuleError as exc:
+        raise Refused(400, exc.phrase) from None
+    return lobby
+
+
+def options(data: dict) -> tuple[dict, dict]:
+    rules, table = data.get("rules") or {}, data.get("table") or {}
+    if not isinstance(rules, dict) or not isinstance(table, dict):
+        raise Refused(400, "rules and table settings are objects of name: value")
+    return rules, table
+
+
+@bp.post("/<command>")
+def command(command: str):
+    """open (the next game's lobby: ``again`` keeps the game, its options and its bots),
+    game, seats, options, bot, remove, move, start."""
+    need_host()
+    data = body()
+    web = service()
+    appliance = web.appliance
+    if command == "open" and appliance.lobby is not None:     # already open: another game
+        changed(appliance, lambda lobby: lobby.choose_game(data.get("game") or lobby.game))
+    elif command == "open":
+        appliance.open_lobby(next_lobby(web, data))
+    elif command == "start":
+        try:
+            appliance.start_lobby(bot_name=lambda seat: say(Phrase("Seat {n}", n=seat + 1)))
+        except RuleError as exc:
+            raise Refused(409, exc.phrase) from None
+    elif command == "game":
+        changed(appliance, lambda lobby: lobby.choose_game(data.get("game")))
+    elif command == "seats":
+        count = whole(data, "seats")
+        changed(appliance, lambda lobby: lobby.set_seats(count))
+    elif command == "options":
+        rules, table = options(data)
+        changed(appliance, lambda lobby: lobby.set_options(rules, table, data.get("mode", "digital")))
+    elif command == "bot":
+        seat, style = whole(data, "seat"), data.get("style")
+        changed(appliance, lambda lobby: lobby.put_bot(seat, style))
+    elif command == "remove":
+        seat = whole(data, "seat")
+        changed(appliance, lambda lobby: lobby.remove(seat))
+    elif command == "move":
+        seat, to = whole(data, "seat"), whole(data, "to")
+        changed(appliance, lambda lobby: lobby.move(seat, to))
+    else:
+        raise Refused(404, "the host console has no command {command}", command=repr(command))
+    return jsonify(ok=True)

@@ -165,7 +165,7 @@ const Samarkand = (() => {
 
   function connect() {
     if (source) source.close();
-    const url = PAGE === "table" || PAGE === "host" ? "/stream?view=table" : "/stream";
+    const url = ["table", "host", "lobby_table", "lobby_host"].includes(PAGE) ? "/stream?view=table" : "/stream";
     const mine = new EventSource(url);
     source = mine;
     mine.onmessage = (event) => {
@@ -217,10 +217,13 @@ const Samarkand = (() => {
   }
 
   /* The table's controls, each disabled when it cannot act now. */
+  function finished() { return snap && ["over", "ended"].includes(snap.table.status); }
+
   function renderControls() {
-    const status = snap.table.status, finished = status === "over" || status === "ended";
-    const can = { pause: !finished && status !== "paused", resume: status === "paused",
-                  undo: !finished, end: !finished };
+    const status = snap.table.status;
+    const done = finished();
+    const can = { pause: !done && status !== "paused", resume: status === "paused",
+                  undo: !done, end: !done };
     for (const [command, ok] of Object.entries(can)) {
       const b = document.querySelector(`.controls [data-command="${command}"]`);
       if (b) b.disabled = !ok;
@@ -287,27 +290,49 @@ const Samarkand = (() => {
   }
 
   /* ---------------------------------------------------------- the new-game form */
-  function optionField(option, prefix) {
+  /* One option's field, named by its description in the reader's language (the option's
+     own name is the command line's flag, not a person's word), holding ``value``. */
+  function optionField(option, prefix, value) {
     const name = prefix + option.name;
+    const now = value ?? option.default;
     let input;
     if (option.kind === "bool") {
-      input = el("input", { type: "checkbox", name, checked: option.default });
+      input = el("input", { type: "checkbox", name, checked: now });
     } else if (option.kind === "list" && option.default.some((v) => typeof v === "object")) {
       // a list of records (a deck of cards): edited as JSON; a file's own text may be pasted
-      input = el("textarea", { name, rows: 4, spellcheck: false, value: JSON.stringify(option.default) });
+      input = el("textarea", { name, rows: 4, spellcheck: false, value: JSON.stringify(now) });
       input.dataset.kind = "records";
     } else if (option.choices.length) {
       input = el("select", { name }, ...option.choices.map((c) =>
-        el("option", { value: JSON.stringify(c), textContent: String(c), selected: c === option.default })));
+        el("option", { value: JSON.stringify(c), textContent: _(String(c)), selected: c === now })));
     } else {
-      input = el("input", { name, value: option.kind === "list" ? option.default.join(",") : option.default,
+      input = el("input", { name, value: option.kind === "list" ? now.join(",") : now,
                             type: option.kind === "int" || option.kind === "number" ? "number" : "text" });
       if (option.low !== undefined) Object.assign(input, { min: option.low, max: option.high });
     }
     input.dataset.kind = input.dataset.kind || option.kind;
-    // the description (in the reader's language) says what it is; the name is the CLI's flag
-    return el("label", {}, option.description + " ", input,
-              el("small", { className: "hint", textContent: option.name }));
+    return el("label", {}, option.description + " ", input);
+  }
+
+  /* The mode and every rule option and table setting of a game, holding ``chosen``'s values. */
+  function optionFields(spec, chosen) {
+    const mode = el("select", { name: "mode" },
+      el("option", { value: "digital", textContent: _("Dealt by the companion") }),
+      el("option", { value: "physical", textContent: _("Physical cards, cubes and dice (enter them)") }));
+    mode.value = (chosen && chosen.mode) || "digital";
+    return [el("label", {}, _("Mode") + " ", mode),
+            ...spec.options.map((o) => optionField(o, "rules.", chosen && chosen.rules[o.name])),
+            ...(spec.table_settings || []).map((o) => optionField(o, "table.", chosen && chosen.table[o.name]))];
+  }
+
+  /* What a form's option fields say: {mode, rules, table}. */
+  function chosenOptions(form) {
+    const body = { mode: form.elements.mode.value, rules: {}, table: {} };
+    for (const input of form.querySelectorAll("[data-kind]")) {
+      const [part, key] = input.name.split(".");
+      body[part][key] = fieldValue(input);
+    }
+    return body;
   }
 
   function fieldValue(input) {
@@ -331,11 +356,7 @@ const Samarkand = (() => {
       }
       $("new-game-fields").replaceChildren(
         el("label", {}, _("Players") + " ", el("select", { name: "players" }, ...players)),
-        el("label", {}, _("Mode") + " ", el("select", { name: "mode" },
-          el("option", { value: "digital", textContent: _("Dealt by the companion") }),
-          el("option", { value: "physical", textContent: _("Physical cards, cubes and dice (enter them)") }))),
-        ...spec.options.map((o) => optionField(o, "rules.")),
-        ...(spec.table_settings || []).map((o) => optionField(o, "table.")));
+        ...optionFields(spec, null));
     };
     form.elements.game.replaceChildren(...specs.map((s) =>
       el("option", { value: s.name, textContent: s.title, selected: s.name === GAME })));
@@ -343,15 +364,92 @@ const Samarkand = (() => {
     fill();
     form.addEventListener("submit", (e) => {
       e.preventDefault();
-      const body = { game: chosen().name, players: Number(form.elements.players.value),
-                     mode: form.elements.mode.value, rules: {}, table: {} };
-      for (const input of form.querySelectorAll("[data-kind]")) {
-        const [part, key] = input.name.split(".");
-        body[part][key] = fieldValue(input);
+      // the lobby of that game, with these options: the people keep their seats there
+      const body = Object.assign({ game: chosen().name, seats: Number(form.elements.players.value) },
+                                 chosenOptions(form));
+      if (finished() || confirm(_("Open the lobby of a new game? The current one is abandoned."))) {
+        act("/api/host/lobby/open", body);
       }
-      if (confirm(_("Start a new game? The current one is abandoned."))) {
-        post("/api/host/new_game", body).then(() => { if (body.game !== GAME) location.reload(); }).catch(() => null);
-      }
+    });
+  }
+
+  /* ---------------------------------------------------------- the lobby */
+  /* Before every game: who sits where, filled in as phones join and the host puts bots;
+     on the host console, each seat's controls, the game, its options and Start. */
+  const BOT_STYLES = { collector: _("collector"), miser: _("miser"), camelteer: _("camelteer"),
+                       trader: _("trader"), hoarder: _("hoarder"), thrifty: _("thrifty"),
+                       merchant: _("merchant"), planner: _("planner"), quick: _("quick"),
+                       greedy: _("greedy") };
+  let gameSpecs = null;     // the games and their options (the host's lobby form)
+  let myName = null;        // the name this phone joined the lobby with
+
+  function botStyle(style) { return BOT_STYLES[style] || style; }
+
+  function lobbyWho(s) {
+    if (s.holder === "person") return s.connected ? s.name : _("{name} (phone disconnected)", { name: s.name });
+    if (s.holder === "bot") return _("{name}: a bot ({style})", { name: s.name || _("Seat {n}", { n: s.seat + 1 }), style: botStyle(s.style) });
+    return _("empty: waiting for a phone");
+  }
+
+  function lobbyCommand(command, body) { return act("/api/host/lobby/" + command, body); }
+
+  /* A seat's controls on the host console: a bot of a chosen style in an empty seat, and
+     remove or move whoever sits in a taken one. The choices survive a re-render (drafts). */
+  function lobbySeatControls(s, lobby) {
+    const kept = draft("lobby-seat-" + s.seat);
+    const chooser = (name, options, fallback) => {
+      const select = el("select", { name, ariaLabel: _("Seat {n}", { n: s.seat + 1 }) }, ...options);
+      select.value = kept[name] || fallback;
+      select.addEventListener("change", () => { kept[name] = select.value; });
+      return select;
+    };
+    if (s.holder === "free") {
+      const style = chooser("style", lobby.styles.map((st) => el("option", { value: st, textContent: botStyle(st) })), lobby.styles[0]);
+      return [style, button(_("Put a bot here"), () => lobbyCommand("bot", { seat: s.seat, style: style.value }))];
+    }
+    const others = lobby.seats.filter((o) => o.seat !== s.seat);
+    const to = chooser("to", others.map((o) => el("option", { value: String(o.seat), textContent: _("Seat {n}", { n: o.seat + 1 }) })), String(others[0].seat));
+    return [button(_("Remove"), () => lobbyCommand("remove", { seat: s.seat })),
+            to, button(_("Move"), () => lobbyCommand("move", { seat: s.seat, to: Number(to.value) }))];
+  }
+
+  function renderLobby() {
+    const lobby = snap.lobby;
+    swap($("lobby-seats"), ...lobby.seats.map((s) => el("li", { className: "seat-row " + s.holder },
+      el("span", { className: "seat-name", textContent: _("Seat {n}", { n: s.seat + 1 }) }),
+      el("span", { className: "seat-state", textContent: lobbyWho(s) }),
+      ...(PAGE === "lobby_host" ? lobbySeatControls(s, lobby) : []))));
+    $("lobby-status").textContent = lobby.problem ? say(lobby.problem)
+      : _("Everybody is in: the host can start the game.");
+    if (PAGE === "lobby_player") {
+      const me = lobby.seats[snap.viewer];
+      if (myName === null) myName = me.name;
+      if (me.name !== myName) { location.reload(); return; }     // the host moved this phone
+      $("lobby-you").textContent = _("You are in seat {n}, as {name}. The game begins when the host starts it.",
+                                     { n: snap.viewer + 1, name: me.name });
+    }
+    if (PAGE === "lobby_host") renderLobbyForm(lobby);
+  }
+
+  /* The host's game, seat count and options, built once the games' schema is here. */
+  function renderLobbyForm(lobby) {
+    const form = $("lobby-form");
+    const spec = gameSpecs && gameSpecs.find((g) => g.name === lobby.game);
+    if (!spec) return;
+    const seats = [];
+    for (let n = spec.min_players; n <= spec.max_players; n++) seats.push(el("option", { value: String(n), textContent: String(n) }));
+    swap(form.elements.seats, ...seats);
+    if (document.activeElement !== form.elements.seats) form.elements.seats.value = String(lobby.seats.length);
+    if (form.dataset.built) return;
+    form.dataset.built = "yes";
+    form.elements.game.replaceChildren(...gameSpecs.map((g) =>
+      el("option", { value: g.name, textContent: g.title, selected: g.name === lobby.game })));
+    form.elements.game.addEventListener("change", () => lobbyCommand("game", { game: form.elements.game.value }));
+    form.elements.seats.addEventListener("change", () => lobbyCommand("seats", { seats: Number(form.elements.seats.value) }));
+    $("lobby-fields").replaceChildren(...optionFields(spec, lobby));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      lobbyCommand("options", chosenOptions(form)).then((done) => { if (done) toast(_("The rules are kept.")); });
     });
   }
 
@@ -365,7 +463,10 @@ const Samarkand = (() => {
   function render() {
     if (!snap) return;
     if (snap.table.game !== GAME) { location.reload(); return; }
-    if (PAGE === "player" && snap.viewer === null) { location.reload(); return; }   // the seat is gone
+    const lobbyPage = PAGE.startsWith("lobby_");
+    if (PAGE !== "join" && lobbyPage !== Boolean(snap.lobby)) { location.reload(); return; }  // started, or a new lobby
+    if ((PAGE === "player" || PAGE === "lobby_player") && snap.viewer === null) { location.reload(); return; }   // the seat is gone
+    if (lobbyPage) { renderLobby(); return; }
     if (PAGE === "join") renderJoin();
     else if (game.render[PAGE]) game.render[PAGE](snap, ui);
     if ($("status")) $("status").textContent = statusText();
@@ -377,7 +478,7 @@ const Samarkand = (() => {
   }
 
   function tick() {
-    if (snap) game.tick(snap, ui, performance.now() - receivedAt);
+    if (snap && !snap.lobby) game.tick(snap, ui, performance.now() - receivedAt);
   }
 
   /* Keep the screen awake while a countdown runs (the Screen Wake Lock API). The browser
@@ -414,7 +515,17 @@ const Samarkand = (() => {
       return;
     }
     if (PAGE === "join") $("join-form").addEventListener("submit", (e) => e.preventDefault());
+    if (PAGE === "lobby_host") {
+      $("lobby-start").addEventListener("click", () => lobbyCommand("start"));
+      fetch("/api/games", { credentials: "same-origin" }).then((r) => r.json()).then((d) => {
+        gameSpecs = d.games;
+        if (snap && snap.lobby) renderLobbyForm(snap.lobby);
+      });
+    }
     if (PAGE === "host") {
+      $("play-again").addEventListener("click", () => {
+        if (finished() || confirm(_("Play again? The current game is abandoned."))) lobbyCommand("open", { again: true });
+      });
       for (const b of document.querySelectorAll("[data-command]")) {
         b.addEventListener("click", () => {
           if (b.dataset.command === "end" && !confirm(_("End the game now and score it?"))) return;
@@ -426,6 +537,8 @@ const Samarkand = (() => {
         act("/api/host/entry", { value: entered() }).then((done) => { if (done) $("entry-value").value = ""; });
       });
       fetch("/api/games", { credentials: "same-origin" }).then((r) => r.json()).then((d) => newGameForm(d.games));
+    }
+    if (PAGE === "host" || PAGE === "lobby_host") {
       $("logout").addEventListener("click", () => post("/api/host/logout").then(() => location.reload()).catch(() => null));
     }
     if (!GAME) return;

@@ -73,13 +73,17 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     for name, value in (("step_ms", "300"), ("lead_in_ms", "300"), ("tie_window_ms", "400"),
                         ("claim_deadline_ms", "15000")):
         host.fill(f"input[name='table.{name}']", value)
-    host.click("#new-game button[type=submit]")
+    host.click("#new-game button[type=submit]")     # its lobby, the three people in their seats
+    host.wait_for_selector("body[data-page=lobby_host] #lobby-seats >> text=Cy", timeout=T)
+    host.click("#lobby-start")
     # the game being replaced is at turn 1 too: wait for the new one on the server first, and
-    # for its seats, which the web installs just after the game (a pick between is seatless)
+    # for its seats (a pick between is seatless)
     seats = srv.app.extensions["samarkand"].seats
-    wait_on(host, lambda: appliance.session.realtime.timing.step_us == 300_000
+    wait_on(host, lambda: appliance.session is not None
+            and appliance.session.realtime.timing.step_us == 300_000
             and seats.game_id == appliance.game_id and len(seats.joined) == 3, "the new game")
-    table.wait_for_function("() => /\\b1\\/10\\b/.test(document.getElementById('turn').textContent)")
+    table.wait_for_function("() => document.getElementById('turn') && "      # (after the lobby)
+                            "/\\b1\\/10\\b/.test(document.getElementById('turn').textContent)")
     ana.wait_for_selector("#hand button:not([disabled])", timeout=T)
     assert appliance.session.state.names == ("Ana", "Ben", "Cy")
 

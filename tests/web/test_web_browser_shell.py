@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import toy_game  # noqa: F401  (registers the urn)
-from browser_rig import NEEDED, T, host_console, served, wait_on
+from browser_rig import NEEDED, T, host_console, join, served, wait_on
 from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
@@ -30,8 +30,16 @@ def test_the_host_starts_the_urn_enters_its_data_and_a_phone_plays_it(browser, s
     host.select_option("select[name=players]", "2")
     host.select_option("select[name=mode]", "physical")
     host.check("input[name='rules.label_at_table']")
-    host.click("#new-game button[type=submit]")
-    wait_on(host, lambda: appliance.spec.name == "urn", "the urn on the server")
+    host.click("#new-game button[type=submit]")         # the urn's lobby, with these options
+    host.wait_for_selector("body[data-page=lobby_host]", timeout=T)
+    ana = pages.open("/")
+    join(ana, 0, "Ana", ready="#lobby-you")
+    host.locator("#lobby-seats li").nth(1).locator("button", has_text="Put a bot here").click()
+    host.wait_for_selector("#lobby-seats li:nth-child(2) >> text=a bot", timeout=T)
+    host.click("#lobby-start")
+    wait_on(host, lambda: appliance.spec is not None and appliance.spec.name == "urn",
+            "the urn on the server")
+    host.wait_for_selector("body[data-page=host]", timeout=T)
 
     host.wait_for_selector("#entry-form:not([hidden])", timeout=T)
     assert "label" in host.text_content("#entry-title")
@@ -44,9 +52,6 @@ def test_the_host_starts_the_urn_enters_its_data_and_a_phone_plays_it(browser, s
     host.click("#entry-form button")
     host.wait_for_selector("#entry-form[hidden]", state="attached", timeout=T)
 
-    ana = pages.open("/")
-    ana.fill("#name", "Ana")
-    ana.locator("#seats button").first.click()
     ana.wait_for_selector("#urn-actions button:not([disabled]) >> text=Want a ball", timeout=T)
     assert ana.evaluate("document.documentElement.scrollWidth") <= 390
     ana.click("text=Want a ball")

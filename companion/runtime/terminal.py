@@ -5,8 +5,8 @@ terminal only prints what it says, with anything a player typed (their name) esc
 so that no control character reaches the terminal or the journal raw.
 
 The ways in (the join, table and host URLs and the PIN, ``Appliance.addresses``) are
-printed again at each turn start so the narration never scrolls them away; a host's new
-game is announced as one, and a game that ends, finished or ended by the host, is scored.
+printed again whenever who sits where changes (in the lobby or in the game) and whenever a
+line is typed at the terminal, never at every turn; a host's new game is announced as one, and a game that ends, finished or ended by the host, is scored.
 The keyboard seat sees its own view (hand, money…) whenever it is its move; it cannot
 undo: that is the host's.
 """
@@ -23,8 +23,6 @@ from companion.core.match import replay
 from companion.core.registry import Narration
 
 KEYS = "Enter = your buzzer · q = quit"
-REMIND_EVERY = 40
-"""Lines between two reprints of the ways in, for a game whose view has no turn."""
 
 
 def printable(text: str) -> str:
@@ -46,8 +44,6 @@ class Narrator:
         self._before = None
         self._scored = False
         self._game_id = None
-        self._turn = None
-        self._since_reminder = 0
         self.quit = threading.Event()
         self._flagged: set[int] = set()
         self._hands_told = 0
@@ -95,7 +91,6 @@ class Narrator:
         self._game_id = self.appliance.game_id
         self._hands_told = len(getattr(self.appliance, "hands", []))
         self._seen, self._before = len(session.match.log), session.game.copy(session.state)
-        self._turn = self._turn_of(session)
         if session.game.is_over(session.state) or self._ended():    # resumed on a game over
             self._on_change(session)
         if self.seat is not None:
@@ -192,12 +187,8 @@ class Narrator:
                 state = after
             for line in dict.fromkeys(lines):
                 self._say(line)
-            self._since_reminder += len(lines)
         self._seen, self._before = len(log), session.game.copy(session.state)
-        self._tell_hands(session)
-        turn = self._turn_of(session)
-        if turn != self._turn or (turn is None and self._since_reminder >= REMIND_EVERY):
-            self._turn = turn
+        if self._tell_hands(session):                  # who sits where changed
             self._remind()
         if self.seat is not None and self.seat in session.game.to_act(session.state):
             self._say("Your move.")
@@ -212,8 +203,9 @@ class Narrator:
             except RuleError as exc:
                 self._say(f"No scores: {exc}")
 
-    def _tell_hands(self, session) -> None:
-        """Who acts for a seat when it changes: a person, a bot, or the decision timer."""
+    def _tell_hands(self, session) -> bool:
+        """Who acts for a seat when it changes: a person, a bot, or the decision timer
+        (True when it told any)."""
         hands = getattr(self.appliance, "hands", [])
         if len(hands) < self._hands_told:              # another game's
             self._hands_told = 0
@@ -225,19 +217,12 @@ class Narrator:
                        "bot": f"{who} is played by a bot from now on",
                        "timer": f"{who}: the decision timer ran out, a bot decided"}
                       .get(change["by"], f"{who}: {change['by']}"))
+        told = len(hands) > self._hands_told
         self._hands_told = len(hands)
-
-    @staticmethod
-    def _turn_of(session):
-        try:
-            view = session.game.view(session.state, None)
-        except RuleError:
-            return None
-        return view.get("turn") if isinstance(view, dict) else None
+        return told
 
     def _remind(self) -> None:
-        """The ways in again, so they are never further up than one turn."""
-        self._since_reminder = 0
+        """The ways in again: when who sits where changes, or on request (a line typed)."""
         for line in getattr(self.appliance, "addresses", ()):
             self._say(line)
 

@@ -4,6 +4,7 @@ and cannot undo."""
 from __future__ import annotations
 
 import io
+import sys
 import threading
 
 import pytest
@@ -15,6 +16,7 @@ from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.registry import game_spec
 from companion.games.marche.narration import command
+from companion.runtime.lobby import Lobby
 from companion.runtime.terminal import Narrator
 from companion.store import EventStore
 
@@ -38,7 +40,7 @@ def told(appliance, seat=None):
     return narrator, out
 
 
-def test_the_ways_in_are_printed_again_at_every_turn_start(tmp_path):
+def test_the_ways_in_are_not_printed_again_at_every_turn(tmp_path):
     config = load_config(None, {"table": FAST})
     appliance = Appliance(config, open_inputs(config, simulate=True),
                           EventStore(tmp_path / "s.db"), seed=4)
@@ -51,10 +53,20 @@ def test_the_ways_in_are_printed_again_at_every_turn_start(tmp_path):
         narrator.run(threading.Event(), exit_when_over=True)
     finally:
         appliance.close()
+    text = out.getvalue()
+    assert "End of turn 10." in text and WAYS_IN[1] not in text      # nobody changed seats
+
+
+def test_the_ways_in_are_printed_again_when_a_seat_changes_hands(table):
+    table.addresses = WAYS_IN
+    narrator, out = told(table)
+    narrator.attach()
+    table._handed(1, "person")                      # a phone took seat 2
+    session = table.session
+    table.call(session.act, Event("pick", 0, {"card": session.state.hands[0][0]}))
     lines = out.getvalue().splitlines()
-    assert lines.count(WAYS_IN[1]) >= 9, lines          # at turns 2 to 10
-    turn_2 = next(i for i, line in enumerate(lines) if line.startswith("Turn 2 "))
-    assert WAYS_IN[0] in lines[turn_2 - 3:turn_2 + 3]
+    assert lines.count(WAYS_IN[1]) == 1, lines
+    assert lines.index(WAYS_IN[1]) > lines.index("Seat 2 (Bo) is played by a person from now on")
 
 
 def test_a_new_game_from_the_host_is_announced_as_a_new_game(table):
@@ -143,3 +155,34 @@ def test_the_terminal_says_who_acts_for_a_seat_when_it_changes(table):
     table.call(lambda now: table._handed(1, "timer"))
     table.call(session.act, Event("pick", 1, {"card": session.state.hands[1][0]}))
     assert "Seat 2 (Bo): the decision timer ran out, a bot decided" in out.getvalue()
+
+
+def test_a_line_typed_at_the_terminal_prints_the_ways_in_again(table, monkeypatch):
+    table.addresses = WAYS_IN
+    narrator, out = told(table)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n"))      # Enter, in a game
+    narrator._table_keys()
+    assert out.getvalue().count(WAYS_IN[1]) == 1
+
+
+def test_enter_in_the_lobby_starts_the_game_with_bots_in_the_empty_seats(tmp_path, monkeypatch):
+    config = load_config(None, {"table": FAST})
+    appliance = Appliance(config, open_inputs(config, simulate=True),
+                          EventStore(tmp_path / "s.db"), seed=4)
+    appliance.open_lobby(Lobby.open("market", 3))
+    appliance.change_lobby(lambda lobby: lobby.put_bot(0, "trader", "Tara"))
+    narrator, out = told(appliance)
+    narrator.attach()
+    try:
+        text = out.getvalue()
+        assert "Lobby of Samarkand Market (2-5 players): 1. bot (trader) · 2. empty · 3. empty" in text
+        assert "Enter: start now with bots in the empty seats" in text
+        assert appliance.store.list_games() == []
+        monkeypatch.setattr(sys, "stdin", io.StringIO("\n"))
+        narrator._table_keys()
+        assert appliance.lobby is None and len(appliance.store.list_games()) == 1
+        assert set(appliance.runner.seats.bots) == {0, 1, 2}
+        assert appliance.session.game.names(appliance.session.state)[0] == "Tara"
+        assert "A new game of Samarkand Market" in out.getvalue()
+    finally:
+        appliance.close()

@@ -6,6 +6,12 @@ import sys
 
 import pytest
 
+from companion.appliance.cli import build_parser
+from companion.appliance.inputs import open_inputs
+from companion.appliance.running import Appliance, _open_table
+from companion.config import load_config
+from companion.store import EventStore
+
 FAST = ["--set", "table.step_s=0.03", "--set", "table.lead_in_s=0.05",
         "--set", "table.tie_window_ms=5", "--set", "table.claim_deadline_s=1"]
 
@@ -45,3 +51,34 @@ def test_a_missing_config_file_is_named(tmp_path):
     refused = run("--simulate", "--no-web", "--config", str(missing))
     assert refused.returncode == 2 and str(missing) in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+@pytest.mark.parametrize("seat", ["9", "0"])
+def test_a_keyboard_seat_outside_the_game_is_refused_before_anything_is_stored(tmp_path, seat):
+    store = tmp_path / "s.db"
+    refused = run("--simulate", "--no-web", "--players", "3", "--seat", seat,
+                  "--set", f"store.path={store}", *FAST, timeout=60)
+    assert refused.returncode == 2
+    assert f"error: --seat must be a seat from 1 to 3, not {seat}" in refused.stderr
+    assert "Traceback" not in refused.stderr and len(refused.stderr.splitlines()) == 1
+    with EventStore(store) as opened:
+        assert opened.list_games() == []
+
+
+def test_the_keyboard_seat_is_never_a_bots(tmp_path):
+    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")}})
+    appliance = Appliance(config, open_inputs(config, simulate=True), EventStore(config.store.path))
+    args = build_parser().parse_args(["run", "--no-web", "--seat", "2", "--game", "market",
+                                      "--players", "3"])
+    try:
+        assert "A new game of Samarkand Market" in _open_table(appliance, args)
+        assert set(appliance.runner.seats.bots) == {0, 2}
+    finally:
+        appliance.close()
+
+
+def test_simulation_says_how_it_is_played_and_how_to_quit_before_anything_else(tmp_path):
+    done = run("--simulate", "--no-web", "--players", "3", "--seed", "4",
+               "--set", f"store.path={tmp_path / 'store.db'}", *FAST)
+    first = done.stdout.splitlines()[0]
+    assert "simulation mode: bots play the seats nobody takes" in first and "Ctrl-C quits" in first

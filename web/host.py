@@ -59,7 +59,7 @@ def command(command: str):
         web.run(command)
         done = Phrase("Paused") if command == "pause" else Phrase("Resumed")
     elif command == "undo":
-        done = web.undo()
+        done = web.undo(data.get("to_person") is True)
     elif command == "end":
         web.end()
     elif command == "card":

@@ -32,6 +32,7 @@ class GameService:
         self.seats = Seats(appliance)
         self.lock = threading.Lock()
         self.ended: set[int] = set()                        # games the host ended early
+        self.held: set[int] = set()                         # games held after an undo
         self.overrides: dict[int, dict[int, dict]] = {}     # game -> seat -> kept goods
         self.accepted: set[int] = set()
         self._modes: dict[int, str] = {}
@@ -107,6 +108,7 @@ class GameService:
         shown = snapshot(session, now, viewer, names=names, ended=ended,
                          simulated=self.appliance.inputs.press is not None,
                          mode=self._mode(game_id), score=score)
+        shown["table"]["after_undo"] = self.after_undo(session)
         shown["seats"] = self.seat_states(session, names, viewer)
         shown["hands"] = self.hand_changes(session, names)
         return shown
@@ -153,6 +155,8 @@ class GameService:
         if self.appliance.game_id in self.ended:
             raise Refused(409, "this game was ended: the host can start a new one")
         session = self._session()
+        if action in ("pause", "resume"):         # the host's own hold, not an undo's
+            self.held.discard(self.appliance.game_id)
         try:
             return self.appliance.call(getattr(session, action) if isinstance(action, str)
                                        else action, *args)
@@ -211,11 +215,32 @@ class GameService:
         if not isinstance(data, dict):
             raise Refused(400, "the action's data must be an object")
 
-    def undo(self) -> str:
-        """Undo the last decision; says which, in the game's words where it has them."""
+    def undo(self, to_person: bool = False) -> str:
+        """Undo the last decision (``to_person``: back to the last decision a person made,
+        the bots' since undone too); says which, in the game's words where it has them.
+        With bots at the table the game is then held until the host resumes, so that a bot
+        does not make the undone move again at once."""
         def undone(now: int) -> Phrase:     # told under the same lock: no bot acts between
-            return self._told(self._session().undo(now)[0])
+            session = self._session()
+            dropped = session.undo(now)
+            while to_person and not self._a_persons(dropped[0]):
+                try:
+                    dropped = session.undo(now)
+                except RuleError:           # nothing of a person's left to undo
+                    break
+            seats = self.appliance.runner.seats
+            if seats is not None and seats.bots:
+                session.pause(now)
+                self.held.add(self.appliance.game_id)
+            return self._told(dropped[0])
         return Phrase("Undone: {what}", what=self.run(undone))
+
+    def _a_persons(self, event: Event) -> bool:
+        return event.actor is not None and not self.appliance.bot_plays(event.actor)
+
+    def after_undo(self, session) -> bool:
+        """The game is held after an undo, until the host resumes it."""
+        return session.paused and self.appliance.game_id in self.held
 
     def _told(self, event: Event) -> Phrase:
         """The dropped ``event`` in the game's words (its narration's first line, from the

@@ -192,7 +192,7 @@ const Samarkand = (() => {
   function statusText() {
     const t = snap.table;
     switch (t.status) {
-      case "paused": return _("Paused by the host");
+      case "paused": return t.after_undo ? _("Undone: the bots wait until the host resumes") : _("Paused by the host");
       case "waiting_card": return _("Waiting for the host to enter the draw: {deck}", { deck: _(t.waiting_card.deck) });
       case "waiting_entry": return _("Waiting for the host: {prompt}", { prompt: say(t.waiting_entry.prompt) });
       case "over": return _("The game is over");
@@ -225,8 +225,7 @@ const Samarkand = (() => {
     const can = { pause: !done && status !== "paused", resume: status === "paused",
                   undo: !done, end: !done };
     for (const [command, ok] of Object.entries(can)) {
-      const b = document.querySelector(`.controls [data-command="${command}"]`);
-      if (b) b.disabled = !ok;
+      for (const b of document.querySelectorAll(`.controls [data-command="${command}"]`)) b.disabled = !ok;
     }
   }
 
@@ -529,7 +528,10 @@ const Samarkand = (() => {
       for (const b of document.querySelectorAll("[data-command]")) {
         b.addEventListener("click", () => {
           if (b.dataset.command === "end" && !confirm(_("End the game now and score it?"))) return;
-          act("/api/host/" + b.dataset.command).then((answer) => { if (answer && answer.done) toast(answer.done); });
+          const toPerson = "toPerson" in b.dataset;
+          if (b.dataset.command === "undo" && !confirm(toPerson ? _("Undo back to the last decision a person made?")
+                                                                : _("Undo the last decision?"))) return;
+          act("/api/host/" + b.dataset.command, toPerson ? { to_person: true } : {}).then((answer) => { if (answer && answer.done) toast(answer.done); });
         });
       }
       $("entry-form").addEventListener("submit", (e) => {

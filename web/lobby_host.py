@@ -4,10 +4,8 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 
 from companion.core.errors import RuleError
-from companion.core.phrase import Phrase
 from web.context import body, need_host, service
-from web.i18n import say
-from web.identity import Refused
+from web.identity import Refused, clean_name
 from web.lobby import changed
 
 bp = Blueprint("lobby", __name__, url_prefix="/lobby")
@@ -49,7 +47,8 @@ def options(data: dict) -> tuple[dict, dict]:
 @bp.post("/<command>")
 def command(command: str):
     """open (the next game's lobby: ``again`` keeps the game, its options and its bots),
-    game, seats, options, bot, remove, move, start."""
+    game, seats, options, bot (``style``, and the ``name`` the host gives it), remove,
+    move, start."""
     need_host()
     data = body()
     web = service()
@@ -60,7 +59,7 @@ def command(command: str):
         appliance.open_lobby(next_lobby(web, data))
     elif command == "start":
         try:
-            appliance.start_lobby(bot_name=lambda seat: say(Phrase("Seat {n}", n=seat + 1)))
+            appliance.start_lobby()
         except RuleError as exc:
             raise Refused(409, exc.phrase) from None
     elif command == "game":
@@ -73,7 +72,8 @@ def command(command: str):
         changed(appliance, lambda lobby: lobby.set_options(rules, table, data.get("mode", "digital")))
     elif command == "bot":
         seat, style = whole(data, "seat"), data.get("style")
-        changed(appliance, lambda lobby: lobby.put_bot(seat, style))
+        name = clean_name(data["name"]) if data.get("name") else None
+        changed(appliance, lambda lobby: lobby.put_bot(seat, style, name))
     elif command == "remove":
         seat = whole(data, "seat")
         changed(appliance, lambda lobby: lobby.remove(seat))

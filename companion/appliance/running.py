@@ -31,6 +31,8 @@ from companion.store.cli import replay_stored
 from companion.store.journal import StoreJournal
 
 log = logging.getLogger(__name__)
+BOT_NAME = "{name} (bot)"
+"""A bot's name wherever it appears (the log, the results, ``games export``)."""
 DEFAULT_GAME = "marche"
 """What a stored game from before the registry (no "game" in its configuration) is."""
 
@@ -293,10 +295,11 @@ class Appliance:
         self._tell_lobby()
         return answer
 
-    def start_lobby(self, bot_name: Callable[[int], str] = lambda seat: f"Seat {seat + 1}",
-                    fill: bool = False) -> int:
+    def start_lobby(self, fill: bool = False) -> int:
         """Start the lobby's game (``fill``: with a bot in each empty seat first): the game
-        is stored now, with the phones' seats and the bots where the table put them."""
+        is stored now, with the phones' seats and the bots where the table put them. A bot
+        is named as the host named it, else after its seat, and marked as a bot: "Seat 3
+        (bot)" (the pages say it in the reader's language: "Place 3 (robot)")."""
         with self.runner.lock:
             if self.lobby is None:
                 raise RuleError("the game has started: there is no lobby to start")
@@ -311,7 +314,7 @@ class Appliance:
                 raise RuleError("bots press buzzers only in simulation mode: take their seats "
                                 "away or let people join them")
             names = [lobby.people[seat]["name"] if seat in lobby.people
-                     else lobby.bots[seat].get("name") or bot_name(seat)
+                     else BOT_NAME.format(name=lobby.bots[seat].get("name") or f"Seat {seat + 1}")
                      for seat in range(lobby.seats)]
             setup = spec.setup(lobby.seats, lobby.rules, names)
             joined = {"seats": {str(s): v for s, v in lobby.people.items()},

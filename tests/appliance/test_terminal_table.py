@@ -182,7 +182,8 @@ def test_enter_in_the_lobby_starts_the_game_with_bots_in_the_empty_seats(tmp_pat
         narrator._table_keys()
         assert appliance.lobby is None and len(appliance.store.list_games()) == 1
         assert set(appliance.runner.seats.bots) == {0, 1, 2}
-        assert appliance.session.game.names(appliance.session.state)[0] == "Tara"
+        names = appliance.session.game.names(appliance.session.state)
+        assert names == ("Tara (bot)", "Seat 2 (bot)", "Seat 3 (bot)"), names
         assert "A new game of Samarkand Market" in out.getvalue()
     finally:
         appliance.close()

@@ -77,7 +77,7 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
         ana, ben = pages.open(locale="fr-FR"), pages.open(locale="en-GB")
         join(ana, 0, "Ana", ready="#lobby-you")
         join(ben, 1, "Ben", ready="#lobby-you")
-        table = pages.open("/table", phone=False)
+        table = pages.open("/table", phone=False, locale="fr-FR")
         table.wait_for_selector("#lobby-seats >> text=Ben", timeout=T)
         assert table.locator("img.qr").evaluate("img => img.naturalWidth") > 0
         host = pages.open("/host", phone=False)
@@ -95,6 +95,9 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
         host.click("#lobby-start")
         for phone in (ana, ben):
             phone.wait_for_selector("body[data-page=player]", timeout=T)
+        table.wait_for_selector("text=Place 3 (robot)", timeout=T)   # the bot, in French
+        assert "Seat 3" not in table.text_content("body")
+        host.wait_for_selector("text=Seat 3 (bot)", timeout=T)
         wait_on(host, lambda: len(stored_games(store)) == 1, "the game stored at Start")
         game_id = stored_games(store)[0].id
         for seat, phone in ((0, ana), (1, ben)):     # each phone decides for its own seat

@@ -67,6 +67,19 @@ const Samarkand = (() => {
     return new Intl.ListFormat(locale, { type: LISTS[joiner || "and"] }).format(items.map(String));
   }
 
+  /* A seat's own name and a bot's mark, as the appliance stores them in English ("Seat 3",
+     "Seat 3 (bot)", "Tara (bot)"), said in the reader's language wherever they appear in a
+     snapshot (a person's own name can never look like these: web/identity.py). */
+  function inWords(key, value) {
+    if (typeof value !== "string") return value;
+    let m = /^Seat (\d+) \(bot\)$/.exec(value);
+    if (m) return _("Seat {n} (bot)", { n: Number(m[1]) });
+    m = /^(.+) \(bot\)$/.exec(value);
+    if (m) return _("{name} (bot)", { name: m[1] });
+    m = /^Seat (\d+)$/.exec(value);
+    return m ? _("Seat {n}", { n: Number(m[1]) }) : value;
+  }
+
   let game = { render: {}, tick() {}, statusText() { return ""; },
                seatLabel(p) { return _("Seat {n}", { n: p.seat + 1 }); } };
   let snap = null;          // the last snapshot received
@@ -169,7 +182,7 @@ const Samarkand = (() => {
     const mine = new EventSource(url);
     source = mine;
     mine.onmessage = (event) => {
-      snap = JSON.parse(event.data);
+      snap = JSON.parse(event.data, inWords);
       receivedAt = performance.now();
       $("offline").hidden = true;
       render();
@@ -404,7 +417,11 @@ const Samarkand = (() => {
     };
     if (s.holder === "free") {
       const style = chooser("style", lobby.styles.map((st) => el("option", { value: st, textContent: botStyle(st) })), lobby.styles[0]);
-      return [style, button(_("Put a bot here"), () => lobbyCommand("bot", { seat: s.seat, style: style.value }))];
+      const name = el("input", { name: "bot-name", maxLength: 20, value: kept.name || "",
+                                 placeholder: _("its name (optional)"), ariaLabel: _("its name (optional)") });
+      name.addEventListener("input", () => { kept.name = name.value; });
+      return [style, name, button(_("Put a bot here"), () =>
+        lobbyCommand("bot", { seat: s.seat, style: style.value, name: name.value.trim() || null }))];
     }
     const others = lobby.seats.filter((o) => o.seat !== s.seat);
     const to = chooser("to", others.map((o) => el("option", { value: String(o.seat), textContent: _("Seat {n}", { n: o.seat + 1 }) })), String(others[0].seat));

@@ -13,6 +13,8 @@ import sys
 import threading
 from typing import Any, Callable
 
+from companion.appliance import network
+from companion.appliance.network import Hotspot
 from companion.config import Config, ConfigError, load_config, parse_assignment
 from companion.core.chance import EnteredChance, SeededChance
 from companion.core.errors import RuleError
@@ -60,6 +62,7 @@ class Appliance:
         self.link_down: str | None = None
         self.ended: int | None = None           # the game the host ended early, if any
         self.addresses: list[str] = []          # the ways in (URLs, PIN), for the terminal
+        self.wifi: Hotspot | None = None        # the table's own Wi-Fi, in hotspot mode
         self.hands: list[dict] = []             # who acts for a seat since which event
         self.disconnected: Callable[[], set[int]] = set     # the web's: phones gone away
         inputs.on_event = self.runner.on_buzzer
@@ -269,10 +272,12 @@ def run(args) -> int:
         config = load(args)
         store = open_store(config.store.path)       # a store that fails touches no GPIO
         inputs = open_inputs(config, simulate=args.simulate)
+        wifi = None if args.no_web else network.apply(config)
     except (ConfigError, StoreError, RuleError, ValueError, RuntimeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     appliance = Appliance(config, inputs, store, seed=args.seed)
+    appliance.wifi = wifi
     terminal = Narrator(appliance, keyboard_seat=None if args.seat is None else args.seat - 1)
     server = None
     done = threading.Event()
@@ -304,4 +309,5 @@ def _serve(appliance: Appliance, config: Config):
         from web.server import serve
     except ImportError:
         return None
-    return serve(appliance, config)
+    return serve(appliance, config, network.listen_sockets(),
+                 appliance.wifi.address if appliance.wifi else None)

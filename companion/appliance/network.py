@@ -36,7 +36,11 @@ OFF = "or set [network] hotspot = false"
 
 
 class NetworkError(RuntimeError):
-    """Hotspot mode cannot be brought up (or down): one line saying why and how to fix it."""
+    """Hotspot mode cannot be brought up (or down): one line, what is wrong and its fix."""
+
+    def __init__(self, what: str, fix: str) -> None:
+        super().__init__(f"{what}: {fix}")
+        self.what, self.fix = what, fix
 
 
 @dataclass(frozen=True)
@@ -93,25 +97,25 @@ class Nmcli:
         """nmcli's output; a failure is a NetworkError with nmcli's own first line."""
         program = shutil.which("nmcli")
         if program is None:
-            raise NetworkError("hotspot mode needs NetworkManager, and nmcli is not installed:"
-                               " use Raspberry Pi OS Bookworm or later (sudo apt-get install"
+            raise NetworkError("hotspot mode needs NetworkManager, and nmcli is not installed",
+                               "use Raspberry Pi OS Bookworm or later (sudo apt-get install"
                                f" network-manager), {OFF}")
         try:
             done = self._run([program, *args], capture_output=True, text=True,
                              timeout=NMCLI_TIMEOUT_S, env={**os.environ, "LC_ALL": "C"})
         except subprocess.TimeoutExpired:
-            raise NetworkError(f"NetworkManager did not answer within {NMCLI_TIMEOUT_S:.0f} s:"
-                               " sudo systemctl restart NetworkManager") from None
+            raise NetworkError(f"NetworkManager did not answer within {NMCLI_TIMEOUT_S:.0f} s",
+                               "sudo systemctl restart NetworkManager") from None
         if done.returncode == NM_NOT_RUNNING:
-            raise NetworkError("NetworkManager is not running: sudo systemctl enable --now"
-                               f" NetworkManager, {OFF}")
+            raise NetworkError("NetworkManager is not running",
+                               f"sudo systemctl enable --now NetworkManager, {OFF}")
         if done.returncode != 0:
             said = (done.stderr.strip() or done.stdout.strip() or "no reason given").splitlines()[0]
             if "authoriz" in said.lower() or "privilege" in said.lower():
-                raise NetworkError(f"NetworkManager refused this user ({said}): sudo"
-                                   " deploy/install-pi.sh --hotspot lets the service's user"
-                                   " control it")
-            raise NetworkError(f"nmcli: {said}")
+                raise NetworkError(f"NetworkManager refused this user ({said})",
+                                   "sudo deploy/install-pi.sh --hotspot lets the service's"
+                                   " user control it")
+            raise NetworkError(f"nmcli: {said}", "journalctl -u NetworkManager says more")
         return done.stdout
 
     def rows(self, fields: str, *args: str) -> list[list[str]]:
@@ -151,20 +155,19 @@ def wifi_device(nm: Nmcli, wanted: str) -> tuple[Device, list[Device]]:
     chosen = [device for device in wifi if device.name == wanted] if wanted else wifi[:1]
     if not chosen:
         if wanted:
-            raise NetworkError(f"no Wi-Fi device {wanted}: NetworkManager's Wi-Fi devices are"
-                               f" {', '.join(d.name for d in wifi) or 'none'};"
-                               " set [network] device to one of them")
-        raise NetworkError("no Wi-Fi device for the hotspot: NetworkManager lists none (a Pi"
-                           " 3, 4, 5 or Zero 2 W has one; a USB adapter is another),"
-                           f" {OFF}")
+            raise NetworkError(f"no Wi-Fi device {wanted} (NetworkManager's Wi-Fi devices:"
+                               f" {', '.join(d.name for d in wifi) or 'none'})",
+                               "set [network] device to one of them")
+        raise NetworkError("no Wi-Fi device for the hotspot: NetworkManager lists none",
+                           f"a Pi 3, 4, 5 or Zero 2 W has one, a USB adapter is another; {OFF}")
     device = chosen[0]
     if device.state == "unmanaged":
-        raise NetworkError(f"{device.name} is busy: another program holds it, not"
-                           " NetworkManager (hostapd? sudo systemctl disable --now hostapd),"
-                           " or choose another [network] device")
+        raise NetworkError(f"{device.name} is busy: another program holds it, not NetworkManager",
+                           "sudo systemctl disable --now hostapd (if it is that one), or"
+                           " choose another [network] device")
     if device.state == "unavailable":
-        raise NetworkError(f"{device.name} is unavailable: Wi-Fi is turned off or blocked:"
-                           " sudo nmcli radio wifi on (or sudo rfkill unblock wifi)")
+        raise NetworkError(f"{device.name} is unavailable: Wi-Fi is turned off or blocked",
+                           "sudo nmcli radio wifi on (or sudo rfkill unblock wifi)")
     return device, listed
 
 
@@ -179,8 +182,8 @@ def start_hotspot(config: Config, nm: Nmcli, previous_file: Path,
         say(f"hotspot: {net.ssid} already on ({device.name}, {hotspot.address}): kept")
         return hotspot
     if not can_host(nm, device.name):
-        raise NetworkError(f"{device.name} cannot be an access point (its driver says so):"
-                           f" plug in a Wi-Fi adapter that can and set [network] device, {OFF}")
+        raise NetworkError(f"{device.name} cannot be an access point (its driver says so)",
+                           f"plug in a Wi-Fi adapter that can and set [network] device, {OFF}")
     if device.connection and device.connection != PROFILE:
         others = [d.name for d in listed if d.connected and d.type != "loopback"
                   and d.name != device.name]
@@ -204,8 +207,8 @@ def start_hotspot(config: Config, nm: Nmcli, previous_file: Path,
         nm("connection", "up", PROFILE)
     except NetworkError as exc:
         raise NetworkError(f"the hotspot did not start on {device.name}, which may be busy"
-                           f" ({str(exc).partition(': ')[2]}): sudo nmcli device status shows"
-                           f" what holds it; {OFF}") from None
+                           f" ({exc.what.removeprefix('nmcli: ')})",
+                           f"sudo nmcli device status shows what holds it, {OFF}") from None
     hotspot = Hotspot(net.ssid, net.passphrase, device.name, address(nm, device.name))
     say(f"hotspot: {net.ssid} is on ({device.name}, {hotspot.address})")
     return hotspot
@@ -264,7 +267,7 @@ def keep_credentials(config: Config) -> Config:
         return config
     if config.source is None:
         raise NetworkError("hotspot mode keeps its name and passphrase in the configuration"
-                           " file: run with --config FILE (the service's:"
+                           " file", "run with --config FILE (the service's:"
                            " /etc/samarkand/config.toml)")
     made = {"ssid": net.ssid or f"{SSID_PREFIX}{secrets.token_hex(2).upper()}",
             "passphrase": net.passphrase or "-".join(
@@ -274,8 +277,8 @@ def keep_credentials(config: Config) -> Config:
         write_private(path, set_keys(path.read_text(), "network",
                                      {key: made[key] for key in made if not getattr(net, key)}))
     except OSError as exc:
-        raise NetworkError(f"cannot keep the hotspot's passphrase in {path} ({exc.strerror}):"
-                           " sudo deploy/install-pi.sh --hotspot writes it, or set [network]"
+        raise NetworkError(f"cannot keep the hotspot's passphrase in {path} ({exc.strerror})",
+                           "sudo deploy/install-pi.sh --hotspot writes it, or set [network]"
                            " ssid and passphrase there yourself") from None
     return replace(config, network=replace(net, **made))
 

@@ -14,7 +14,7 @@ import pytest
 from companion.appliance.network import (PROFILE, NetworkError, Nmcli, apply, keep_credentials,
                                          terse_fields)
 from companion.config import load_config
-from conftest import PASSPHRASE
+from nm_rig import PASSPHRASE
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -90,8 +90,8 @@ def test_turning_hotspot_mode_off_restores_the_previous_connection(nm, tmp_path)
 
 
 @pytest.mark.parametrize("fault, line", [
-    ("no Wi-Fi device", "no Wi-Fi device for the hotspot: NetworkManager lists none (a Pi 3, 4,"
-     " 5 or Zero 2 W has one; a USB adapter is another), or set [network] hotspot = false"),
+    ("no Wi-Fi device", "no Wi-Fi device for the hotspot: NetworkManager lists none: a Pi 3, 4,"
+     " 5 or Zero 2 W has one, a USB adapter is another; or set [network] hotspot = false"),
     ("NetworkManager missing", "hotspot mode needs NetworkManager, and nmcli is not installed:"
      " use Raspberry Pi OS Bookworm or later (sudo apt-get install network-manager), or set"
      " [network] hotspot = false"),
@@ -99,10 +99,10 @@ def test_turning_hotspot_mode_off_restores_the_previous_connection(nm, tmp_path)
      " NetworkManager, or set [network] hotspot = false"),
     ("device busy", "the hotspot did not start on wlan0, which may be busy (Error: Connection"
      " activation failed: Device or resource busy): sudo nmcli device status shows what holds"
-     " it; or set [network] hotspot = false"),
+     " it, or set [network] hotspot = false"),
     ("device held by another program", "wlan0 is busy: another program holds it, not"
-     " NetworkManager (hostapd? sudo systemctl disable --now hostapd), or choose another"
-     " [network] device"),
+     " NetworkManager: sudo systemctl disable --now hostapd (if it is that one), or choose"
+     " another [network] device"),
     ("no access point mode", "wlan0 cannot be an access point (its driver says so): plug in a"
      " Wi-Fi adapter that can and set [network] device, or set [network] hotspot = false"),
 ])

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Mapping
 
-from companion.config import Config
+from companion.config import Config, load_config
 
 PROFILE = "samarkand-hotspot"
 """The NetworkManager connection profile of the table's Wi-Fi."""
@@ -283,7 +283,15 @@ def keep_credentials(config: Config) -> Config:
     return replace(config, network=replace(net, **made))
 
 
-def set_keys(text: str, section: str, values: Mapping[str, str]) -> str:
+def enable_hotspot(path: str | Path) -> Config:
+    """``install-pi.sh --hotspot``: hotspot mode turned on in the configuration file at
+    ``path``, its name and passphrase made if it has none (the file then 0600)."""
+    path = Path(path)
+    write_private(path, set_keys(path.read_text(), "network", {"hotspot": True}))
+    return keep_credentials(load_config(path))
+
+
+def set_keys(text: str, section: str, values: Mapping[str, str | bool]) -> str:
     """TOML ``text`` with ``values`` set in ``[section]`` (lines replaced, else added)."""
     lines = text.splitlines()
     header = next((i for i, line in enumerate(lines)

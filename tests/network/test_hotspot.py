@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.appliance.network import (PROFILE, NetworkError, Nmcli, apply, keep_credentials,
+from companion.appliance.network import (PROFILE, NetworkError, Nmcli, apply, enable_hotspot,
+                                         keep_credentials,
                                          terse_fields)
 from companion.config import load_config
 from nm_rig import PASSPHRASE
@@ -190,3 +191,13 @@ def test_a_bad_passphrase_is_refused_without_showing_it(tmp_path):
 def test_terse_fields_undo_nmcli_escaping():
     assert terse_fields(r"wlan0:wifi:connected:Caf\\é\: la terrasse") == [
         "wlan0", "wifi", "connected", "Caf\\é: la terrasse"]
+
+
+def test_the_installer_turns_hotspot_mode_on_in_a_file_that_had_no_network_section(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[web]\nport = 8000\n\n[pins]\n')
+    config = enable_hotspot(path)
+    assert load_config(path).network == config.network and config.network.hotspot
+    assert config.network.ssid.startswith("Samarkand-") and config.network.passphrase
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert enable_hotspot(path).network == config.network        # again: the same

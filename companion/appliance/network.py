@@ -18,6 +18,7 @@ import os
 import re
 import secrets
 import shutil
+import socket
 import subprocess
 import tempfile
 from dataclasses import dataclass, replace
@@ -222,17 +223,17 @@ def _same_credentials(nm: Nmcli, ssid: str, passphrase: str) -> bool:
         kept.get("802-11-wireless-security.psk") == passphrase
 
 
-def stop_hotspot(nm: Nmcli, previous_file: Path, say: Callable[[str], None] = print) -> bool:
+def stop_hotspot(nm: Nmcli, previous_file: Path, say: Callable[[str], None] = print) -> None:
     """Take the table's Wi-Fi down, if it is up, and bring back the connection it replaced."""
     active = [d for d in devices(nm) if d.connection == PROFILE]
     if not active:
-        return False
+        return
     nm("connection", "down", PROFILE)
     say(f"hotspot: off ({active[0].name})")
     try:
         previous = json.loads(previous_file.read_text())
     except (OSError, ValueError):
-        return True
+        return
     try:
         nm("connection", "up", previous["connection"], "ifname", previous["device"])
         say(f'hotspot: {previous["device"]} is back on "{previous["connection"]}"')
@@ -240,7 +241,6 @@ def stop_hotspot(nm: Nmcli, previous_file: Path, say: Callable[[str], None] = pr
         say(f'hotspot: "{previous["connection"]}" did not come back ({exc}): sudo nmcli'
             f' connection up "{previous["connection"]}"')
     previous_file.unlink(missing_ok=True)
-    return True
 
 
 def apply(config: Config, nm: Nmcli | None = None,
@@ -280,7 +280,7 @@ def keep_credentials(config: Config) -> Config:
         raise NetworkError(f"cannot keep the hotspot's passphrase in {path} ({exc.strerror})",
                            "sudo deploy/install-pi.sh --hotspot writes it, or set [network]"
                            " ssid and passphrase there yourself") from None
-    return replace(config, network=replace(net, **made))
+    return replace(config, network=replace(net, ssid=made["ssid"], passphrase=made["passphrase"]))
 
 
 def enable_hotspot(path: str | Path) -> Config:
@@ -326,13 +326,11 @@ def write_private(path: Path, text: str) -> None:
 
 
 # ------------------------------------------------------------------ the short address
-def listen_sockets(environ: Mapping[str, str] | None = None) -> list:
+def listen_sockets(environ: Mapping[str, str] | None = None) -> list[socket.socket]:
     """The listening sockets systemd handed over (samarkand.socket: port 80), if any.
 
     sd_listen_fds(3): ``LISTEN_PID`` is this process and ``LISTEN_FDS`` sockets start at
     file descriptor 3."""
-    import socket
-
     env = os.environ if environ is None else environ
     if env.get("LISTEN_PID") != str(os.getpid()):
         return []

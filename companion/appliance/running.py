@@ -270,9 +270,9 @@ def run(args) -> int:
     from companion.runtime.terminal import Narrator
     try:
         config = load(args)
+        wifi = None if args.no_web else network.apply(config)    # the table's own Wi-Fi
         store = open_store(config.store.path)       # a store that fails touches no GPIO
         inputs = open_inputs(config, simulate=args.simulate)
-        wifi = None if args.no_web else network.apply(config)
     except (ConfigError, StoreError, RuleError, ValueError, RuntimeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

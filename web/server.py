@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 import socket
 import threading
+from typing import Sequence
 
 from waitress import wasyncore
 from waitress.server import BaseWSGIServer, TcpWSGIServer, create_server
@@ -28,8 +29,8 @@ SHUTDOWN_S = 5.0            # how long close() waits for the serving threads to 
 class Server:
     """A running server; ``close`` ends the streams and stops it."""
 
-    def __init__(self, appliance, host: str, port: int, pin: str, sockets=(),
-                 address: str | None = None) -> None:
+    def __init__(self, appliance, host: str, port: int, pin: str,
+                 sockets: Sequence[socket.socket] = (), address: str | None = None) -> None:
         self.pin = pin
         self.app = create_app(appliance, pin)
         self._server = create_server(self.app, host=host, port=port, threads=THREADS,
@@ -44,7 +45,7 @@ class Server:
         self._thread = threading.Thread(target=self._server.run, name="web", daemon=True)
         self._thread.start()
 
-    def _also_listen(self, sock) -> None:
+    def _also_listen(self, sock: socket.socket) -> None:
         """Serve on ``sock`` too (systemd's port 80), on the same loop, threads and trigger:
         its channels wake the loop through the one trigger ``close`` closes last."""
         extra = TcpWSGIServer(self.app, self._server._map, True, sock,
@@ -86,7 +87,8 @@ class Server:
                 channel.close()
 
 
-def serve(appliance, config, sockets=(), address: str | None = None) -> Server:
+def serve(appliance, config, sockets: Sequence[socket.socket] = (),
+          address: str | None = None) -> Server:
     """Start the phone page on ``config.web.host:port`` (and on ``sockets``, already
     listening) and print the PIN and join URLs, the first on ``address`` if given."""
     web = config.web

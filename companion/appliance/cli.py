@@ -79,12 +79,21 @@ def _games(args) -> int:
     from companion.store import cli
     if args.action is None:                    # `samarkand games`: what it can do
         build_parser().parse_args(["games", "--help"])
+    where = _store_options(argparse.ArgumentParser(add_help=False, allow_abbrev=False))
+    late, rest = where.parse_known_args(args.rest)     # `games list --store X` too
     try:
-        path = args.store or load_config(args.config).store.path
+        path = late.store or args.store or load_config(late.config or args.config).store.path
     except ConfigError as exc:
         return _fail(str(exc))
     commands = {"list": cli.list_main, "export": cli.export_main, "replay": cli.replay_main}
-    return commands[args.action](args.rest, path)
+    return commands[args.action](rest, path)
+
+
+def _store_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Which store `samarkand games` reads: before or after its action."""
+    parser.add_argument("--config", help="the appliance's TOML configuration file")
+    parser.add_argument("--store", help="the store file (default: from the configuration)")
+    return parser
 
 
 def _bench(args) -> int:
@@ -199,8 +208,7 @@ def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
 
     stored = sub.add_parser("games", help="stored games: list, export, replay")
     stored.add_argument("action", nargs="?", choices=("list", "export", "replay"))
-    stored.add_argument("--config", help="the appliance's TOML configuration file")
-    stored.add_argument("--store", help="the store file (default: from the configuration)")
+    _store_options(stored)
     stored.add_argument("rest", nargs=argparse.REMAINDER)
     stored.set_defaults(handler=_games)
 

@@ -229,13 +229,14 @@ class Appliance:
 
 
 def open_store(path) -> EventStore:
-    """The table's store: a damaged file is moved aside (and said so) and a new store begun,
-    an empty file is said so, and one that cannot be written is refused before any game."""
+    """The table's store, held against any other ``samarkand run`` for the appliance's life:
+    a damaged file is moved aside (and said so) and a new store begun, an empty file is said
+    so, and one that cannot be written is refused before any game."""
     try:
-        store = EventStore(path)
+        store = EventStore(path, sole=True)
     except StoreCorruptError as exc:
         print(f"warning: {exc}", file=sys.stderr)
-        store = EventStore(path)
+        store = EventStore(path, sole=True)
     if store.found_empty:
         print(f"warning: The game store {store.path} was an empty file: it held no games, so a "
               f"new store was begun in it. If it should have held games, they were lost before "

@@ -21,6 +21,8 @@ def _simulate(args) -> int:
     from companion.simulation import progress_bar, simulate
     if args.games < 1:
         return _fail("--games must be at least 1")
+    if args.workers < 0:
+        return _fail("--workers must be 0 (every core) or more")
     spec = game_spec(args.game)
     players = args.players or min(max(TABLE_OF, spec.min_players), spec.max_players)
     workers = args.workers or os.cpu_count() or 1
@@ -229,8 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in PASSED_ON:
         return PASSED_ON[argv[0]](argparse.Namespace(rest=argv[1:]))
-    args = build_parser(argv).parse_args(argv)
     try:
+        args = build_parser(argv).parse_args(argv)         # the registry finds the games
         return args.handler(args)
     except RuleError as exc:
         return _fail(str(exc))

@@ -6,6 +6,7 @@ session and its runner, bots for the seats nobody plays, and the web server.
 """
 from __future__ import annotations
 
+import errno
 import random
 import secrets
 import signal
@@ -290,7 +291,7 @@ def run(args) -> int:
         appliance.runner.start()
         server = None if args.no_web else _serve(appliance, config)
         terminal.run(done, exit_when_over=server is None)
-    except (RuleError, StoreError) as exc:
+    except (RuleError, StoreError, CannotServe) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     finally:
@@ -300,9 +301,24 @@ def run(args) -> int:
     return 0
 
 
+class CannotServe(Exception):
+    """The phone page cannot listen where the configuration says; the message says why."""
+
+
 def _serve(appliance: Appliance, config: Config):
     try:
         from web.server import serve
     except ImportError:
         return None
-    return serve(appliance, config)
+    try:
+        return serve(appliance, config)
+    except OSError as exc:
+        web = config.web
+        if exc.errno == errno.EADDRINUSE:
+            raise CannotServe(
+                f"the web page's port {web.port} is in use by another program (another "
+                f"`samarkand run`?): stop it, or choose another port with --port N (or "
+                f"[web] port in the configuration)") from None
+        raise CannotServe(
+            f"the web page cannot listen on {web.host}:{web.port} ({exc.strerror}): choose "
+            f"another port with --port N (above 1023), or another [web] host") from None

@@ -92,13 +92,12 @@ def _unreadable(exc: BaseException, path: Path) -> StoreUnavailableError:
 def _inspect(path: Path, move_damaged: bool) -> tuple[int, bool]:
     """An existing file's schema version and whether it is empty; refuses newer ones and
     other files, and moves damaged ones aside when allowed to."""
+    damage: _Damaged | None = None
     with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
         try:
             version, tables = _check(conn, path)
         except _Damaged as exc:
             damage = exc
-        else:
-            damage = None
     if damage is not None:                    # moved once the file is closed
         aside = _move_aside_or_say(path, damage) if move_damaged else None
         raise StoreCorruptError(path, aside, str(damage))

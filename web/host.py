@@ -7,7 +7,6 @@ from companion.core.phrase import Phrase
 from web.context import body, hosts, need_host, service
 from web.i18n import say
 from web.identity import HOST_COOKIE, Refused, set_cookie
-from web.service import whole_number
 
 bp = Blueprint("host", __name__, url_prefix="/api/host")
 
@@ -70,7 +69,7 @@ def command(command: str):
             raise Refused(400, "say what was entered (value)")
         web.run("enter", data["value"])
     elif command == "act":
-        web.act(whole_number(data.get("seat"), "seat"), data.get("kind"), data.get("data", {}))
+        web.act_for(data.get("seat"), data.get("kind"), data.get("data", {}))
     elif command == "score":
         web.override(data.get("seat"), data.get("keep"))
     elif command == "accept":

@@ -22,8 +22,6 @@ from web.identity import Refused, Seats
 from web.snapshot import scores, snapshot
 
 RELEASE_AFTER_US = 100_000      # the on-screen buzzer is released 100 ms after its press
-EVENT_KINDS_FOR_SEATS = ("chance", "entry")
-"""Event kinds a phone may never send: draws and entries come from the table."""
 
 
 class GameService:
@@ -132,9 +130,10 @@ class GameService:
         return {**self._score_cache[1], "accepted": game_id in self.accepted}
 
     # ------------------------------------------------------------ acting
-    def run(self, action, *args):
+    def run(self, action, *args, refusal: Phrase | None = None):
         """Run a core action for a phone or the host (a Session method by name, or a function
-        of the table clock), under the table lock; refusals become ``Refused``."""
+        of the table clock), under the table lock; refusals become ``Refused``, saying the
+        engine's reason or, where that is not the asker's to know, ``refusal``."""
         if self.appliance.game_id in self.ended:
             raise Refused(409, "this game was ended: the host can start a new one")
         session = self._session()
@@ -142,7 +141,7 @@ class GameService:
             return self.appliance.call(getattr(session, action) if isinstance(action, str)
                                        else action, *args)
         except RuleError as exc:
-            raise Refused(409, self._in_names(exc.phrase)) from None
+            raise Refused(409, refusal or self._in_names(exc.phrase)) from None
 
     def _in_names(self, phrase: Phrase) -> Phrase:
         """The engine's message with the names people joined under."""
@@ -162,15 +161,39 @@ class GameService:
         return renamed(phrase)
 
     def act(self, seat: int, kind, data) -> None:
-        """A seat's decision, as the event the engine is handed (it refuses what is wrong)."""
-        if not isinstance(kind, str) or kind in EVENT_KINDS_FOR_SEATS:
-            raise Refused(400, "say what you do (kind) with its details (data)")
-        if not isinstance(data, dict):
-            raise Refused(400, "the action's data must be an object")
+        """A seat's decision from its own phone, as the event the engine is handed (it
+        refuses what is wrong, in the words of the seat's own view)."""
+        self._check_decision(kind, data)
         if self.appliance.bot_plays(seat):
             raise Refused(409, "the bot is finishing its move for this seat: it is yours "
                                "in a moment")
         self.run("act", Event(kind, seat, data))
+
+    def act_for(self, seat, kind, data) -> None:
+        """The host decides for a seat no phone holds (a bot's, a free or a disconnected
+        one). The engine's reason for a refusal is worded from the seat's own view and may
+        name its secrets (its money, its goods), so the host is told only that it was refused."""
+        self._check_decision(kind, data)
+        session = self._session()
+        seat = whole_number(seat, Phrase("seat"))
+        if not 0 <= seat < session.game.players(session.state):
+            raise Refused(400, "there is no seat {seat} at this table", seat=seat + 1)
+        name = self.display_names()[seat]
+        if seat in self.seats.names() and seat not in self.disconnected():
+            raise Refused(409, "{name}'s phone is connected: only that phone decides for the seat",
+                          name=name)
+        self.run("act", Event(kind, seat, data), refusal=Phrase(
+            "the rules refuse this decision for {name} (only the seat's own phone is told why: "
+            "the reason may be its secret)", name=name))
+
+    def _check_decision(self, kind, data) -> None:
+        """Only a seat's own kinds of decision come from the web: the table's own events
+        (draws, entries, a countdown's stops and ends) are made by the appliance alone."""
+        session = self._session()
+        if not isinstance(kind, str) or kind not in session.game.decisions:
+            raise Refused(400, "say what you do (kind) with its details (data)")
+        if not isinstance(data, dict):
+            raise Refused(400, "the action's data must be an object")
 
     def undo(self) -> str:
         """Undo the last decision; says which, in the game's words where it has them."""

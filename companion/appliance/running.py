@@ -6,6 +6,7 @@ session and its runner, bots for the seats nobody plays, and the web server.
 """
 from __future__ import annotations
 
+import errno
 import random
 import secrets
 import signal
@@ -232,13 +233,14 @@ class Appliance:
 
 
 def open_store(path) -> EventStore:
-    """The table's store: a damaged file is moved aside (and said so) and a new store begun,
-    an empty file is said so, and one that cannot be written is refused before any game."""
+    """The table's store, held against any other ``samarkand run`` for the appliance's life:
+    a damaged file is moved aside (and said so) and a new store begun, an empty file is said
+    so, and one that cannot be written is refused before any game."""
     try:
-        store = EventStore(path)
+        store = EventStore(path, sole=True)
     except StoreCorruptError as exc:
         print(f"warning: {exc}", file=sys.stderr)
-        store = EventStore(path)
+        store = EventStore(path, sole=True)
     if store.found_empty:
         print(f"warning: The game store {store.path} was an empty file: it held no games, so a "
               f"new store was begun in it. If it should have held games, they were lost before "
@@ -294,7 +296,7 @@ def run(args) -> int:
         appliance.runner.start()
         server = None if args.no_web else _serve(appliance, config)
         terminal.run(done, exit_when_over=server is None)
-    except (RuleError, StoreError) as exc:
+    except (RuleError, StoreError, CannotServe) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     finally:
@@ -304,10 +306,25 @@ def run(args) -> int:
     return 0
 
 
+class CannotServe(Exception):
+    """The phone page cannot listen where the configuration says; the message says why."""
+
+
 def _serve(appliance: Appliance, config: Config):
     try:
         from web.server import serve
     except ImportError:
         return None
-    return serve(appliance, config, network.listen_sockets(),
-                 appliance.wifi.address if appliance.wifi else None)
+    try:
+        return serve(appliance, config, network.listen_sockets(),
+                     appliance.wifi.address if appliance.wifi else None)
+    except OSError as exc:
+        web = config.web
+        if exc.errno == errno.EADDRINUSE:
+            raise CannotServe(
+                f"the web page's port {web.port} is in use by another program (another "
+                f"`samarkand run`?): stop it, or choose another port with --port N (or "
+                f"[web] port in the configuration)") from None
+        raise CannotServe(
+            f"the web page cannot listen on {web.host}:{web.port} ({exc.strerror}): choose "
+            f"another port with --port N (above 1023), or another [web] host") from None

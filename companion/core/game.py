@@ -129,6 +129,11 @@ class Game(ABC, Generic[S]):
     """
 
     name: str
+    decisions: frozenset[str] = frozenset()
+    """The event kinds a seat decides: the only kinds a phone, the host acting for a seat or
+    a bot may send. Every other kind is the table's own (draws, entries, the real-time part's
+    stops and ends), made by the appliance from the buzzers, the clock and the bag, so the
+    fairness of a stop rests on the buzzer stamps alone."""
 
     @abstractmethod
     def new_state(self, setup: Mapping[str, Any]) -> S:

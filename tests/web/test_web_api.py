@@ -251,7 +251,9 @@ def test_bad_actions_are_4xx_and_change_nothing(phone, appliance):
              ("/api/act", {"kind": "pick", "data": {}}, 409, "no None card"),
              ("/api/act", {"kind": "claim", "data": {"target": 1}}, 409, "no stop"),       # out of turn
              ("/api/act", {"kind": "claim", "data": {"target": [1]}}, 409, "no stop"),
-             ("/api/act", {"kind": "shout", "data": {}}, 409, "unknown action 'shout'"),
+             ("/api/act", {"kind": "shout", "data": {}}, 400, "say what you do"),       # no decision
+             ("/api/act", {"kind": "stop", "data": {"count": 9, "stoppers": [[0, 0]]}}, 400,
+              "say what you do"),                                                    # the table's
              ("/api/act", {"kind": "chance", "data": {"deck": "camels", "card": 3}}, 400, "say what you do"),
              ("/api/act", {"data": {"card": 7}}, 400, "say what you do"),
              ("/api/act", {"kind": "pick", "data": [7]}, 400, "data must be an object")]

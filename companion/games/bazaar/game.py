@@ -11,6 +11,7 @@ from companion.games.bazaar.view import SeatView, build_view, seat_view
 
 class BazaarGame(Game[BazaarState]):
     name = "bazaar"
+    decisions = frozenset({"roll", "take", "trade", "buy", "done", "discard"})
 
     def new_state(self, setup: Mapping[str, Any]) -> BazaarState:
         return engine.new_state(setup)

@@ -51,6 +51,7 @@ class MarcheGame(Game[MarcheState]):
     (the engine keeps no state of its own)."""
 
     name = "marche"
+    decisions = frozenset({"pick", "claim"})    # stops and ends are the countdown's
 
     def new_state(self, setup: Mapping[str, Any]) -> MarcheState:
         names = tuple(setup.get("names") or ())

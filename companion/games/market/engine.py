@@ -52,6 +52,7 @@ class MarketGame(Game[MarketState]):
     """The core's Game protocol over the rule functions below (the engine keeps no state)."""
 
     name = "market"
+    decisions = frozenset({"bid", "pick", "sell", "discard"})
 
     def new_state(self, setup: Mapping[str, Any]) -> MarketState:
         return new_state(setup)

@@ -24,6 +24,8 @@ class SamarkandGame(Game[SamarkandState]):
     """The core's Game protocol over the rule functions below."""
 
     name = "samarkand"
+    decisions = frozenset({"place", "move", "roll", "gift", "trade", "done", "buy", "lose",
+                           "sell", "cut"})
 
     def __init__(self, default_board: str = "") -> None:
         self.default_board = default_board

@@ -44,6 +44,7 @@ def check_label(value) -> str:
 
 class UrnGame(Game[Urn]):
     name = "urn"
+    decisions = frozenset({"want", "note"})
 
     def new_state(self, setup):
         players = setup.get("players", 1)

@@ -388,9 +388,9 @@
       render.table(s, shell);
       const v = snap.view, to = snap.table.to_act;
       const box = $("bz-host-box");
-      box.hidden = !to.length || snap.table.status !== "playing";
+      const seat = to[0];       // a connected phone decides for its own seat
+      box.hidden = !to.length || snap.table.status !== "playing" || snap.seats[seat].state === "connected";
       if (box.hidden) return;
-      const seat = to[0];
       const send = (kind, data) => ui.act("/api/host/act", { seat, kind, data });
       $("bz-host-title").textContent = _("Acting for {name}", { name: names()[seat] });
       ui.swap($("bz-host-actions"), ...actionButtons(v, seat, send),

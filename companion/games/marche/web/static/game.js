@@ -395,7 +395,8 @@
       renderCommon();
       renderPlayers();
       const t = snap.table, v = snap.view;
-      const open = t.phase === "claiming" ? v.stop.stoppers.filter((st) => !v.stop.claimed.includes(st.seat)) : [];
+      const open = t.phase === "claiming" ? v.stop.stoppers.filter((st) => !v.stop.claimed.includes(st.seat)
+        && snap.seats[st.seat].state !== "connected") : [];     // a connected phone decides itself
       $("host-claims").hidden = !open.length;
       ui.swap($("claim-rows"), ...open.map((st) => el("div", { className: "buttons" },
         el("strong", { textContent: colon(ui.names()[st.seat]) }),

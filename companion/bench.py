@@ -2,6 +2,8 @@
 
 The benchmarks live as scripts in the checkout's bench/ folder (each has ``run() -> dict``);
 they measure, they never pass or fail. ``samarkand bench NAME…`` runs only those named.
+Standard output holds the figures alone (``--json``: one JSON object); whatever else a
+benchmark prints, the countdown of the table it runs, goes to standard error.
 """
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import argparse
 import importlib.util
 import json
 import sys
+from contextlib import redirect_stdout
 from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent.parent / "bench"
@@ -44,7 +47,8 @@ def main(argv: list[str]) -> int:
     results = {}
     for name in names:
         print(f"{name}…", file=sys.stderr, flush=True)
-        results[name] = _load(name).run()
+        with redirect_stdout(sys.stderr):       # what a benchmark's appliance says aloud
+            results[name] = _load(name).run()
         if not as_json:
             print(f"== {name}")
             print(json.dumps(results[name], indent=2, default=str))

@@ -14,6 +14,8 @@ from typing import Any, Callable, Mapping
 
 DEFAULT_FILE = Path(__file__).with_name("default_config.toml")
 OVERRIDE_SOURCE = "the command line"
+SECRETS = {("network", "passphrase")}
+"""Keys whose value no error message shows."""
 
 
 class ConfigError(ValueError):
@@ -54,12 +56,26 @@ class BridgeConfig:
 
 
 @dataclass(frozen=True)
+class NetworkConfig:
+    """[network]: the table's own Wi-Fi (hotspot mode) and the credentials phones join with."""
+    hotspot: bool
+    device: str
+    ssid: str
+    passphrase: str
+
+    def __repr__(self) -> str:      # never the passphrase, whatever prints a configuration
+        return (f"NetworkConfig(hotspot={self.hotspot}, device={self.device!r}, "
+                f"ssid={self.ssid!r}, passphrase=<hidden>)")
+
+
+@dataclass(frozen=True)
 class Config:
     table: CountdownConfig
     store: StoreConfig
     web: WebConfig
     display: DisplayConfig
     bridge: BridgeConfig
+    network: NetworkConfig
     pins: dict  # passed through unparsed to hardware.pinmap
     source: str | None  # the file read, None for defaults only
 
@@ -74,6 +90,11 @@ _CHECKS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
     ("web", "host"): (bool, "must not be empty"),
     ("web", "pin_policy"): (lambda v: v in ("random", "fixed"), 'must be "random" or "fixed"'),
     ("web", "pin"): (lambda v: v == "" or (len(v) == 4 and v.isdigit()), "must be 4 digits"),
+    ("network", "ssid"): (lambda v: len(v.encode()) <= 32, "must be at most 32 bytes long"),
+    ("network", "passphrase"): (
+        lambda v: v == "" or (8 <= len(v) <= 63 and v.isascii() and v.isprintable()),
+        "must be 8 to 63 printable ASCII characters (WPA2), or empty to have one made",
+    ),
     ("display", "kind"): (
         lambda v: v in ("bargraph", "max7219", "terminal", "bridge"),
         'must be "bargraph", "max7219", "terminal" or "bridge"',
@@ -95,8 +116,9 @@ def load_config(
     for (section, key), (ok, need) in _CHECKS.items():
         value = values[section][key]
         if not ok(value):
+            shown = "<hidden>" if (section, key) in SECRETS else repr(value)
             raise ConfigError(
-                f"[{section}] {key} = {value!r} (from {origin[section, key]}) {need}."
+                f"[{section}] {key} = {shown} (from {origin[section, key]}) {need}."
             )
     web = values["web"]
     if (web["pin_policy"] == "fixed") != bool(web["pin"]):
@@ -112,6 +134,7 @@ def load_config(
         web=WebConfig(**web),
         display=DisplayConfig(**values["display"]),
         bridge=BridgeConfig(**values["bridge"]),
+        network=NetworkConfig(**values["network"]),
         pins=values["pins"],
         source=None if path is None else str(path),
     )
@@ -168,9 +191,11 @@ def _typed(section: str, key: str, value: Any, default: Any, source: str) -> Any
     if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
     if type(value) is not type(default):
-        kind = {int: "a whole number", float: "a number", str: "text in quotes"}
+        kind = {int: "a whole number", float: "a number", str: "text in quotes",
+                bool: "true or false"}
+        shown = "<hidden>" if (section, key) in SECRETS else repr(value)
         raise ConfigError(
-            f"[{section}] {key} = {value!r} in {source} must be "
+            f"[{section}] {key} = {shown} in {source} must be "
             f"{kind.get(type(default), type(default).__name__)}."
         )
     return value

@@ -3,12 +3,24 @@
 #
 #   sudo deploy/install-pi.sh            # from a checkout of the repository
 #   sudo deploy/install-pi.sh /path/to/repo
+#   sudo deploy/install-pi.sh --hotspot  # the table brings its own Wi-Fi (or --no-hotspot)
 #
-# Safe to run again: it updates the program, keeps /etc/samarkand/config.toml and the game
-# store, and restarts the service.
+# Without either flag it asks, on a terminal, whether to turn hotspot mode on (for game
+# nights where the house has no network to share). Safe to run again: it updates the
+# program, keeps /etc/samarkand/config.toml and the game store, and restarts the service.
 set -euo pipefail
 
-REPO="$(cd "${1:-$(dirname "$0")/..}" && pwd)"
+HOTSPOT=ask
+REPO_ARG=
+for arg in "$@"; do
+    case "$arg" in
+        --hotspot) HOTSPOT=yes ;;
+        --no-hotspot) HOTSPOT=no ;;
+        -*) echo "install-pi.sh: unknown option $arg (--hotspot, --no-hotspot)" >&2; exit 1 ;;
+        *) REPO_ARG="$arg" ;;
+    esac
+done
+REPO="$(cd "${REPO_ARG:-$(dirname "$0")/..}" && pwd)"
 SERVICE_USER=samarkand
 PREFIX=/opt/samarkand
 VENV="$PREFIX/venv"
@@ -16,6 +28,8 @@ STATE_DIR=/var/lib/samarkand
 CONFIG_DIR=/etc/samarkand
 CONFIG="$CONFIG_DIR/config.toml"
 UNIT=/etc/systemd/system/samarkand.service
+SOCKET=/etc/systemd/system/samarkand.socket
+POLKIT_RULE=/etc/polkit-1/rules.d/50-samarkand-hotspot.rules
 
 if [[ $EUID -ne 0 ]]; then
     echo "install-pi.sh: run it as root: sudo $0 $*" >&2
@@ -67,13 +81,63 @@ fi
 PORT="$(STATE_DIRECTORY="$STATE_DIR" "$VENV/bin/python" -c \
     'import sys; from companion.config import load_config; print(load_config(sys.argv[1]).web.port)' \
     "$CONFIG")"
+CONFIGURED_HOTSPOT="$("$VENV/bin/python" -c \
+    'import sys; from companion.config import load_config; print(load_config(sys.argv[1]).network.hotspot)' \
+    "$CONFIG")"
+
+echo "==> Hotspot mode (the table's own Wi-Fi)"
+if [[ $HOTSPOT == ask ]]; then
+    if [[ $CONFIGURED_HOTSPOT == True ]]; then
+        HOTSPOT=yes
+    elif [[ -t 0 ]]; then
+        read -r -p "    Should the table bring its own Wi-Fi, for places with no network to share? [y/N] " answer
+        [[ $answer == [yY]* ]] && HOTSPOT=yes || HOTSPOT=no
+    else
+        HOTSPOT=no
+    fi
+fi
+if [[ $HOTSPOT == yes ]]; then
+    if ! command -v nmcli >/dev/null || ! systemctl is-active --quiet NetworkManager; then
+        echo "install-pi.sh: hotspot mode needs NetworkManager (Raspberry Pi OS Bookworm or later;" >&2
+        echo "  on an older image: sudo raspi-config → Advanced Options → Network Config → NetworkManager)" >&2
+        exit 1
+    fi
+    # The service's user may ask NetworkManager for the hotspot (it has no login session).
+    install -d -m 0755 "$(dirname "$POLKIT_RULE")"
+    cat > "$POLKIT_RULE" <<'RULE'
+// Samarkand table companion (install-pi.sh --hotspot): its service user brings the
+// table's own Wi-Fi up and down through NetworkManager.
+polkit.addRule(function (action, subject) {
+    if (action.id.indexOf("org.freedesktop.NetworkManager.") === 0 && subject.user === "samarkand") {
+        return polkit.Result.YES;
+    }
+});
+RULE
+    # hotspot = true, a name and a passphrase made once; the file then 0600 for the service.
+    SSID="$("$VENV/bin/python" -c \
+        'import sys; from companion.appliance.network import enable_hotspot; print(enable_hotspot(sys.argv[1]).network.ssid)' \
+        "$CONFIG")"
+    chown "$SERVICE_USER:$SERVICE_USER" "$CONFIG"
+    chmod 0600 "$CONFIG"
+    echo "    on: the table's Wi-Fi is $SSID (its password is on the table screen and in $CONFIG)"
+    if ! nmcli -t -f TYPE,STATE device | grep -Eq '^ethernet:connected'; then
+        echo "    Wi-Fi is this Pi's only link: once the service starts, the Pi leaves its network"
+        echo "    for $SSID, and an SSH session over Wi-Fi ends; join $SSID to reach it again."
+    fi
+elif [[ $CONFIGURED_HOTSPOT == True ]]; then
+    echo "    kept on, as $CONFIG says"
+else
+    echo "    off: phones join over a network the Pi is on (sudo $0 --hotspot turns it on)"
+fi
 
 echo "==> Service"
 install -m 0644 "$REPO/deploy/samarkand.service" "$UNIT"
+install -m 0644 "$REPO/deploy/samarkand.socket" "$SOCKET"
 install -m 0755 "$REPO/deploy/samarkand-doctor" /usr/local/bin/samarkand-doctor
 systemctl daemon-reload
 systemctl enable avahi-daemon samarkand
-# The doctor needs the GPIO and the web port to itself: a running companion holds them.
+# The doctor needs the GPIO and the web port to itself: a running companion holds them
+# (stopping the service stops samarkand.socket too, its port 80).
 systemctl stop samarkand
 
 echo "==> Checking the Pi: samarkand doctor, as the service's user, folder and settings"
@@ -92,7 +156,8 @@ systemctl start samarkand
 cat <<DONE
 
 The companion is installed and running; it starts on boot and restarts if it fails.
-  Phone page: http://$(hostname).local:$PORT   (phones on the same network)
+  Phone page: http://$(hostname).local   (or :$PORT; phones on the same network, or on
+              the table's own Wi-Fi in hotspot mode: the table screen /table shows how)
   Logs:       journalctl -u samarkand -f
   Host PIN:   journalctl -u samarkand | grep -i pin   (with pin_policy = "random")
   Settings:   $CONFIG   then: sudo systemctl restart samarkand

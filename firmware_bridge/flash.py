@@ -8,6 +8,7 @@ opens the port as ``samarkand run`` would and waits for the board's HELLO_ACK.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -100,6 +101,10 @@ def flash(spec: str = "auto", timeout_s: float = HANDSHAKE_S) -> Answer:
         port = find_pico() if spec == "auto" else spec
     except PortNotFound as exc:
         raise FlashError(f"{exc}. {NO_MICROPYTHON}") from exc
+    if not os.path.exists(port):           # mpremote would say it "may be in use"
+        raise FlashError(f"there is no serial port {port} (is the board plugged in? `ls "
+                         f"/dev/ttyACM*` lists the ports; --port auto finds a Pico by its "
+                         f"USB id)")
     copy_to_board(port)
     return handshake(spec, timeout_s)
 

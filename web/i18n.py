@@ -50,13 +50,21 @@ def other_languages() -> list[tuple[str, str]]:
 @bp.get("/lang/<code>")
 def choose(code: str):
     """The switch on every page: remember the reader's language and show the page again."""
-    back = request.args.get("next", "/")
-    if not back.startswith("/") or back.startswith("//"):
-        back = "/"
-    response = redirect(back)
+    response = redirect(local_path(request.args.get("next", "/")))
     if code in LANGUAGES:
         response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
     return response
+
+
+LOCAL_PATH = re.compile(r"/(?!/)[!-\[\]-~]*")
+"""A path of this appliance: printable ASCII but for spaces and backslashes, and no "//" at
+the start. A browser drops tabs and newlines from a URL and reads a backslash as a slash,
+so a tab or a backslash after the first slash would take it to another site."""
+
+
+def local_path(back: str) -> str:
+    """``back`` if it is a path of this appliance, else the front page."""
+    return back if LOCAL_PATH.fullmatch(back) else "/"
 
 
 def say(text: Any) -> str:

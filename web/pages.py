@@ -77,9 +77,14 @@ def take_seat(token: str):
     return response
 
 
+def table_wifi():
+    """The table's own Wi-Fi in hotspot mode (its name, passphrase), else None."""
+    return getattr(service().appliance, "wifi", None)
+
+
 @bp.get("/table")
 def table_screen():
-    return _page("table.html", "table", join_url=join_url())
+    return _page("table.html", "table", join_url=join_url(), wifi=table_wifi())
 
 
 @bp.get("/host")
@@ -118,7 +123,34 @@ def _in_words(schema: dict) -> dict:
 @bp.get("/qr.svg")
 def qr():
     """The join QR code, drawn on the Pi (segno: no other dependency, no outside service)."""
+    return _qr_svg(join_url())
+
+
+@bp.get("/wifi.svg")
+def wifi_qr():
+    """The QR code that joins the table's Wi-Fi (hotspot mode only): a phone's camera offers
+    to join the network it names."""
+    wifi = table_wifi()
+    if wifi is None:
+        abort(404)
+    return _qr_svg(wifi_payload(wifi.ssid, wifi.passphrase))
+
+
+def _qr_svg(data: str) -> Response:
     out = io.BytesIO()
-    segno.make(join_url(), error="m").save(out, kind="svg", scale=8, border=2,
-                                            dark="#1d1a16", light="#ffffff")
+    segno.make(data, error="m").save(out, kind="svg", scale=8, border=2,
+                                     dark="#1d1a16", light="#ffffff")
     return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+WIFI_SPECIALS = "\\;,:\""
+"""The characters the WIFI: payload escapes with a backslash."""
+
+
+def wifi_payload(ssid: str, passphrase: str) -> str:
+    """The ``WIFI:`` payload phone cameras join a WPA network from (ZXing's format, as in
+    MECARD: ``\\``, ``;``, ``,``, ``"`` and ``:`` escaped with a backslash; segno's
+    make_wifi_data leaves the ``,`` unescaped)."""
+    def escaped(text: str) -> str:
+        return "".join(f"\\{char}" if char in WIFI_SPECIALS else char for char in text)
+    return f"WIFI:T:WPA;S:{escaped(ssid)};P:{escaped(passphrase)};;"

@@ -12,9 +12,10 @@ from __future__ import annotations
 import secrets
 import socket
 import threading
+from typing import Sequence
 
 from waitress import wasyncore
-from waitress.server import create_server
+from waitress.server import BaseWSGIServer, TcpWSGIServer, create_server
 
 from web.app import create_app
 from web.hub import STREAMS_TOTAL
@@ -28,17 +29,32 @@ SHUTDOWN_S = 5.0            # how long close() waits for the serving threads to 
 class Server:
     """A running server; ``close`` ends the streams and stops it."""
 
-    def __init__(self, appliance, host: str, port: int, pin: str) -> None:
+    def __init__(self, appliance, host: str, port: int, pin: str,
+                 sockets: Sequence[socket.socket] = (), address: str | None = None) -> None:
         self.pin = pin
         self.app = create_app(appliance, pin)
         self._server = create_server(self.app, host=host, port=port, threads=THREADS,
                                      connection_limit=CONNECTION_LIMIT, channel_timeout=60,
                                      channel_request_lookahead=1, ident="samarkand")
+        for sock in sockets:
+            self._also_listen(sock)
         self.port = self._server.effective_port
-        self.urls = join_urls(host, self.port)
+        short = any(sock.getsockname()[1] == 80 for sock in sockets)
+        self.urls = join_urls(host, 80 if short else self.port, address)
         self.app.config["JOIN_URL"] = self.urls[0]
         self._thread = threading.Thread(target=self._server.run, name="web", daemon=True)
         self._thread.start()
+
+    def _also_listen(self, sock: socket.socket) -> None:
+        """Serve on ``sock`` too (systemd's port 80), on the same loop, threads and trigger:
+        its channels wake the loop through the one trigger ``close`` closes last."""
+        extra = TcpWSGIServer(self.app, self._server._map, True, sock,
+                              dispatcher=self._server.task_dispatcher, adj=self._server.adj,
+                              bind_socket=False, sockinfo=(sock.family, sock.type, sock.proto,
+                                                           sock.getsockname()))
+        extra.trigger.del_channel()
+        extra.trigger.close()
+        extra.trigger = self._server.trigger
 
     @property
     def url(self) -> str:
@@ -65,17 +81,19 @@ class Server:
         for channel in list(listener._map.values()):
             if channel is trigger:
                 trigger.del_channel()           # out of the loop, its pipe still open
-            elif channel is listener:
-                wasyncore.dispatcher.close(listener)    # its own close() closes the trigger
+            elif isinstance(channel, BaseWSGIServer):
+                wasyncore.dispatcher.close(channel)     # its own close() closes the trigger
             else:
                 channel.close()
 
 
-def serve(appliance, config) -> Server:
-    """Start the phone page on ``config.web.host:port`` and print the PIN and join URLs."""
+def serve(appliance, config, sockets: Sequence[socket.socket] = (),
+          address: str | None = None) -> Server:
+    """Start the phone page on ``config.web.host:port`` (and on ``sockets``, already
+    listening) and print the PIN and join URLs, the first on ``address`` if given."""
     web = config.web
     pin = web.pin if web.pin_policy == "fixed" else f"{secrets.randbelow(10_000):04d}"
-    server = Server(appliance, web.host, web.port, pin)
+    server = Server(appliance, web.host, web.port, pin, sockets, address)
     appliance.addresses = [
         f"Phones join at: {'  or  '.join(server.urls)}",
         f"Table screen: {server.url}table   Host console: {server.url}host   PIN: {pin}"]
@@ -84,13 +102,13 @@ def serve(appliance, config) -> Server:
     return server
 
 
-def join_urls(host: str, port: int) -> list[str]:
-    """The short URLs phones can type: the LAN address first, then the .local name."""
+def join_urls(host: str, port: int, address: str | None = None) -> list[str]:
+    """The short URLs phones can type: the LAN address (or ``address``, the hotspot's)
+    first, then the .local name; on port 80, without a port."""
+    at = "" if port == 80 else f":{port}"
     if host not in ("0.0.0.0", "::", ""):
-        return [f"http://{host}:{port}/"]
-    urls = [f"http://{lan_address()}:{port}/"]
-    urls.append(f"http://{socket.gethostname()}.local:{port}/")
-    return urls
+        return [f"http://{host}{at}/"]
+    return [f"http://{address or lan_address()}{at}/", f"http://{socket.gethostname()}.local{at}/"]
 
 
 def lan_address() -> str:

@@ -21,6 +21,8 @@ def _simulate(args) -> int:
     from companion.simulation import progress_bar, simulate
     if args.games < 1:
         return _fail("--games must be at least 1")
+    if args.workers < 0:
+        return _fail("--workers must be 0 (every core) or more")
     spec = game_spec(args.game)
     players = args.players or min(max(TABLE_OF, spec.min_players), spec.max_players)
     workers = args.workers or os.cpu_count() or 1
@@ -79,12 +81,21 @@ def _games(args) -> int:
     from companion.store import cli
     if args.action is None:                    # `samarkand games`: what it can do
         build_parser().parse_args(["games", "--help"])
+    where = _store_options(argparse.ArgumentParser(add_help=False, allow_abbrev=False))
+    late, rest = where.parse_known_args(args.rest)     # `games list --store X` too
     try:
-        path = args.store or load_config(args.config).store.path
+        path = late.store or args.store or load_config(late.config or args.config).store.path
     except ConfigError as exc:
         return _fail(str(exc))
     commands = {"list": cli.list_main, "export": cli.export_main, "replay": cli.replay_main}
-    return commands[args.action](args.rest, path)
+    return commands[args.action](rest, path)
+
+
+def _store_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Which store `samarkand games` reads: before or after its action."""
+    parser.add_argument("--config", help="the appliance's TOML configuration file")
+    parser.add_argument("--store", help="the store file (default: from the configuration)")
+    return parser
 
 
 def _bench(args) -> int:
@@ -202,8 +213,7 @@ def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
 
     stored = sub.add_parser("games", help="stored games: list, export, replay")
     stored.add_argument("action", nargs="?", choices=("list", "export", "replay"))
-    stored.add_argument("--config", help="the appliance's TOML configuration file")
-    stored.add_argument("--store", help="the store file (default: from the configuration)")
+    _store_options(stored)
     stored.add_argument("rest", nargs=argparse.REMAINDER)
     stored.set_defaults(handler=_games)
 
@@ -224,8 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in PASSED_ON:
         return PASSED_ON[argv[0]](argparse.Namespace(rest=argv[1:]))
-    args = build_parser(argv).parse_args(argv)
     try:
+        args = build_parser(argv).parse_args(argv)         # the registry finds the games
         return args.handler(args)
     except RuleError as exc:
         return _fail(str(exc))

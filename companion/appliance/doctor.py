@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
+from companion.appliance import network
+from companion.appliance.network import NetworkError, Nmcli
 from companion.config import Config, ConfigError, load_config
 
 OK, FAIL, NOTE = "ok", "FAIL", "note"
@@ -42,6 +44,8 @@ class Host:
     cwd: Path = field(default_factory=Path.cwd)
     access: Callable[[Path, int], bool] = os.access
     euid: int = field(default_factory=os.geteuid)
+    nmcli: Nmcli = field(default_factory=Nmcli)
+    units: Path = Path("/etc/systemd/system")     # where install-pi.sh puts samarkand.socket
 
     @property
     def gpio(self) -> bool:
@@ -207,8 +211,86 @@ def web_port(host: Host) -> Finding | None:
     return Finding(OK, "web page port", f"{address}:{port} is free")
 
 
+def _devices(host: Host) -> list[network.Device] | NetworkError:
+    try:
+        return network.devices(host.nmcli)
+    except NetworkError as exc:
+        return exc
+
+
+def network_mode(host: Host) -> Finding:
+    """Hotspot or the LAN, and which interfaces have which addresses."""
+    mode = "hotspot mode" if host.config.network.hotspot else "LAN mode (hotspot off)"
+    if not host.nmcli.installed():
+        status = FAIL if host.config.network.hotspot else NOTE
+        return Finding(status, "network", f"{mode}; no NetworkManager (nmcli) here to list the"
+                       " interfaces", "hotspot mode needs Raspberry Pi OS Bookworm or later"
+                       " (sudo apt-get install network-manager)" if status == FAIL else "")
+    listed = _devices(host)
+    if isinstance(listed, NetworkError):
+        status = FAIL if host.config.network.hotspot else NOTE
+        return Finding(status, "network", f"{mode}; {listed.what}",
+                       listed.fix if status == FAIL else "")
+    shown = []
+    for device in listed:
+        if device.type == "loopback":
+            continue
+        at = network.address(host.nmcli, device.name) if device.connected else ""
+        shown.append(f"{device.name} ({device.type}) " + (f"{at or 'no address'} on"
+                     f' "{device.connection}"' if device.connected else device.state))
+    return Finding(OK, "network", f"{mode}; {', '.join(shown) or 'no interfaces'}")
+
+
+def phones_reach(host: Host) -> Finding | None:
+    """The address phones are given, and whether the page's port is open on it."""
+    web = host.config.web
+    listed = _devices(host) if host.nmcli.installed() else []
+    hotspot = [d for d in listed if d.connection == network.PROFILE] \
+        if not isinstance(listed, NetworkError) else []
+    if hotspot:
+        at = network.address(host.nmcli, hotspot[0].name)
+    else:
+        from web.server import lan_address
+        at = lan_address()
+    short = (host.units / "samarkand.socket").exists()
+    url = f"http://{at}:{web.port}/" + (" (and on port 80: http://<name>.local/, samarkand.socket)"
+                                        if short else "")
+    if web.host not in ("0.0.0.0", "::", "", at):
+        return Finding(NOTE, "phones", f"the page listens on {web.host} only, so phones cannot"
+                       f" reach {url}", '[web] host = "0.0.0.0" (every interface)')
+    if at.startswith("127."):
+        return Finding(NOTE, "phones", "this machine is on no network phones could join (its"
+                       " only address is 127.0.0.1)", "plug in a cable, join a Wi-Fi network,"
+                       " or set [network] hotspot = true")
+    return Finding(OK, "phones", f"reach the page at {url}")
+
+
+def hotspot_ready(host: Host) -> Finding | None:
+    """Whether NetworkManager can make the table's Wi-Fi on this Wi-Fi device."""
+    wanted = host.config.network.hotspot
+    if not host.nmcli.installed() or isinstance(_devices(host), NetworkError):
+        return None                             # network_mode says why
+    try:
+        device, _ = network.wifi_device(host.nmcli, host.config.network.device)
+        if not network.can_host(host.nmcli, device.name):
+            raise NetworkError(f"{device.name} cannot be an access point (its driver says so)",
+                               "plug in a Wi-Fi adapter that can and set [network] device")
+        refused = [name for name, value in host.nmcli.rows("PERMISSION,VALUE", "general",
+                                                           "permissions")
+                   if name.endswith((".network-control", ".settings.modify.system"))
+                   and value != "yes"]
+    except NetworkError as exc:
+        return Finding(FAIL if wanted else NOTE, "hotspot", exc.what, exc.fix if wanted else "")
+    if refused:
+        return Finding(FAIL if wanted else NOTE, "hotspot", f"{device.name} could carry it, but"
+                       f" this user may not ({', '.join(refused)})", "sudo deploy/install-pi.sh"
+                       " --hotspot lets the service's user control NetworkManager" if wanted else "")
+    return Finding(OK if wanted else NOTE, "hotspot", f"NetworkManager can make the table's"
+                   f" Wi-Fi on {device.name}" + ("" if wanted else " ([network] hotspot = true)"))
+
+
 CHECKS = (run_as_root, gpio_chip, lgpio_folder, lgpio_module, pin_map, max7219_spi, serial_port,
-          store_folder, web_port)
+          store_folder, web_port, network_mode, phones_reach, hotspot_ready)
 
 
 def diagnose(host: Host) -> list[Finding]:

@@ -6,6 +6,7 @@ session and its runner, bots for the seats nobody plays, and the web server.
 """
 from __future__ import annotations
 
+import errno
 import logging
 import random
 import secrets
@@ -14,6 +15,8 @@ import sys
 import threading
 from typing import Any, Callable
 
+from companion.appliance import network
+from companion.appliance.network import Hotspot
 from companion.config import Config, ConfigError, load_config, parse_assignment
 from companion.core.chance import EnteredChance, SeededChance
 from companion.core.errors import RuleError
@@ -65,6 +68,7 @@ class Appliance:
         self.link_down: str | None = None
         self.ended: int | None = None           # the game the host ended early, if any
         self.addresses: list[str] = []          # the ways in (URLs, PIN), for the terminal
+        self.wifi: Hotspot | None = None        # the table's own Wi-Fi, in hotspot mode
         self.hands: list[dict] = []             # who acts for a seat since which event
         self.disconnected: Callable[[], set[int]] = set     # the web's: phones gone away
         self.lobby: Lobby | None = None         # the next game being set up, until Start
@@ -360,13 +364,14 @@ class Appliance:
 
 
 def open_store(path) -> EventStore:
-    """The table's store: a damaged file is moved aside (and said so) and a new store begun,
-    an empty file is said so, and one that cannot be written is refused before any game."""
+    """The table's store, held against any other ``samarkand run`` for the appliance's life:
+    a damaged file is moved aside (and said so) and a new store begun, an empty file is said
+    so, and one that cannot be written is refused before any game."""
     try:
-        store = EventStore(path)
+        store = EventStore(path, sole=True)
     except StoreCorruptError as exc:
         print(f"warning: {exc}", file=sys.stderr)
-        store = EventStore(path)
+        store = EventStore(path, sole=True)
     if store.found_empty:
         print(f"warning: The game store {store.path} was an empty file: it held no games, so a "
               f"new store was begun in it. If it should have held games, they were lost before "
@@ -398,12 +403,14 @@ def run(args) -> int:
     from companion.runtime.terminal import Narrator
     try:
         config = load(args)
+        wifi = None if args.no_web else network.apply(config)    # the table's own Wi-Fi
         store = open_store(config.store.path)       # a store that fails touches no GPIO
         inputs = open_inputs(config, simulate=args.simulate)
     except (ConfigError, StoreError, RuleError, ValueError, RuntimeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     appliance = Appliance(config, inputs, store, seed=args.seed)
+    appliance.wifi = wifi
     terminal = Narrator(appliance, keyboard_seat=None if args.seat is None else args.seat - 1,
                         table_keys=True)
     server = None
@@ -417,7 +424,7 @@ def run(args) -> int:
         appliance.runner.start()
         server = None if args.no_web else _serve(appliance, config)
         terminal.run(done, exit_when_over=server is None)
-    except (RuleError, StoreError) as exc:
+    except (RuleError, StoreError, CannotServe) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     finally:
@@ -470,9 +477,25 @@ def _banner(appliance: Appliance, args) -> str:
     return f"{mode} · {how} · Ctrl-C quits"
 
 
+class CannotServe(Exception):
+    """The phone page cannot listen where the configuration says; the message says why."""
+
+
 def _serve(appliance: Appliance, config: Config):
     try:
         from web.server import serve
     except ImportError:
         return None
-    return serve(appliance, config)
+    try:
+        return serve(appliance, config, network.listen_sockets(),
+                     appliance.wifi.address if appliance.wifi else None)
+    except OSError as exc:
+        web = config.web
+        if exc.errno == errno.EADDRINUSE:
+            raise CannotServe(
+                f"the web page's port {web.port} is in use by another program (another "
+                f"`samarkand run`?): stop it, or choose another port with --port N (or "
+                f"[web] port in the configuration)") from None
+        raise CannotServe(
+            f"the web page cannot listen on {web.host}:{web.port} ({exc.strerror}): choose "
+            f"another port with --port N (above 1023), or another [web] host") from None

@@ -186,5 +186,13 @@ def _discover() -> None:
     package = importlib.import_module(GAMES_PACKAGE)
     for module in pkgutil.iter_modules(package.__path__, GAMES_PACKAGE + "."):
         importlib.import_module(module.name)
-    for name in filter(None, os.environ.get(EXTRA_GAMES, "").split(",")):
-        importlib.import_module(name.strip())
+    for name in filter(None, (name.strip() for name in os.environ.get(EXTRA_GAMES, "").split(","))):
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as missing:
+            if missing.name is None or not f"{name}.".startswith(f"{missing.name}."):
+                raise                   # the game's own code imports something missing
+            _discovered = False
+            raise RuleError("there is no game module {module} ({variable} names it): check "
+                            "its spelling, and that its folder is on PYTHONPATH",
+                            module=name, variable=EXTRA_GAMES) from None

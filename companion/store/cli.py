@@ -4,7 +4,9 @@
 playable (not merely readable) and shows the state it leads to.
 
 Each entry point is `main(argv, store_path) -> exit code`; errors are printed as one line a
-person can act on (exit 1), never a traceback. A missing store is reported, not created.
+person can act on (exit 1), never a traceback. The store is opened read-only: a missing
+store is reported, not created, and a file that is not one is refused and left as it is.
+They read beside a running appliance, which holds the store only against other writers.
 """
 
 import argparse
@@ -21,7 +23,7 @@ def _open(store_path: str | Path) -> EventStore:
     path = Path(store_path).expanduser()
     if not path.exists():
         raise StoreError(f"No game store at {path} yet: no game has been played with it.")
-    return EventStore(path)
+    return EventStore(path, read_only=True)
 
 
 def _run(prog: str, argv: list[str], store_path, build, body: Callable) -> int:

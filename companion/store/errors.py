@@ -32,8 +32,9 @@ class StoreCorruptError(StoreError):
     def __init__(self, path: Path, aside: Path | None, reason: str):
         if aside is None:
             where = (
-                "Stop the companion and start it again: the damaged file will then be "
-                "moved aside and a new store started."
+                f"It was left where it is: the next start of `samarkand run` moves it aside "
+                f"(kept, not deleted) and begins a new store; `sqlite3 {path} .recover > "
+                f"recovered.sql` may save its games."
             )
         else:
             where = (
@@ -44,6 +45,30 @@ class StoreCorruptError(StoreError):
         super().__init__(f"The game store {path} is damaged ({reason}). {where}")
         self.path = path
         self.aside = aside
+
+
+class StoreNotAStoreError(StoreError):
+    """The file is something else (not SQLite, another program's database): never moved."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(
+            f"The file {path} is not a game store of this companion ({reason}); it was left "
+            f"as it is. Name the store itself ([store] path, --set store.path=FILE or "
+            f"--store FILE), or move that file away.")
+        self.path = path
+
+
+class StoreBusyError(StoreError):
+    """Another ``samarkand run`` holds the store: two would play the same game at once."""
+
+    def __init__(self, path: Path, holder: int | None):
+        who = f"process {holder}" if holder else "another process"
+        super().__init__(
+            f"The game store {path} is in use by another `samarkand run` ({who}): only one "
+            f"may play on a store at a time. Stop that one first, or give this one a store of "
+            f"its own (--set store.path=FILE).")
+        self.path = path
+        self.holder = holder
 
 
 class StoreTooNewError(StoreError):

@@ -19,7 +19,8 @@ from .errors import (
     FULL_BELOW, DamagedRecordError, GameClosedError, InvalidDataError, UnknownGameError,
     disk_full, free_bytes, translate, unavailable,
 )
-from .opening import open_connection
+from .lock import StoreLock
+from .opening import open_connection, open_reading
 from .schema import CURRENT_VERSION
 
 JOINED_KEY = "web_seats"
@@ -82,12 +83,28 @@ class EventStore:
 
     ``found_empty``: the file was there but held nothing (0 bytes, say): a store was begun
     in it, and whatever it should have held was lost before.
+
+    ``sole``: the store is held (``StoreLock``) until it is closed, and only then may a
+    damaged file be moved aside: no other writer can be using it. ``read_only``: an existing
+    store is read and nothing else (``open_reading``), beside a writer if one runs.
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, sole: bool = False, read_only: bool = False):
         self.path = Path(path).expanduser()
-        self._conn, self.found_empty = open_connection(self.path)
+        self._held = StoreLock(self.path) if sole else None
+        try:
+            if read_only:
+                self._conn, self.found_empty = open_reading(self.path), False
+            else:
+                self._conn, self.found_empty = open_connection(self.path, move_damaged=sole)
+        except BaseException:
+            self._let_go()
+            raise
         self._lock = threading.Lock()
+
+    def _let_go(self) -> None:
+        if self._held is not None:
+            self._held.release()
 
     def check_writable(self) -> None:
         """Refuse, with the fix, a store SQLite could open only for reading (a read-only
@@ -108,6 +125,7 @@ class EventStore:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+            self._let_go()
 
     def __enter__(self) -> "EventStore":
         return self

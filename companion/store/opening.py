@@ -2,10 +2,14 @@
 
 Inspection runs on a read-only connection, so a store from a newer companion is refused with
 its bytes unchanged. A file is moved aside whole (with its WAL), rather than "repaired" by
-SQLite into something that silently lost games, only when SQLite itself finds it damaged
-(not a database, a failed integrity check) or it is not a companion store. Any other failure
-(a full disk, a read-only file, folder or disk, an I/O error) says what to fix and leaves the
-file where it is: moving a healthy store aside would start the next run without its games.
+SQLite into something that silently lost games, only by the one writer that holds the store
+(``samarkand run``, see lock.py) and only when SQLite itself finds it damaged (corrupt, or
+not a database although it begins as one, a failed integrity check). A file that is not a
+companion store (not SQLite at all, say a configuration file, or another program's
+database) is refused and left where it is, and so is any other failure (a full disk, a
+read-only file, folder or disk, an I/O error): moving a healthy file aside would lose it.
+Reading commands open the store read-only (``open_reading``): they never create, migrate or
+move anything, and read alongside a running appliance (WAL lets readers in).
 """
 
 import os
@@ -15,23 +19,27 @@ from contextlib import closing
 from pathlib import Path
 
 from .errors import (
-    StoreCorruptError, StoreError, StoreTooNewError, is_corruption, unavailable,
+    StoreCorruptError, StoreError, StoreNotAStoreError, StoreTooNewError,
+    StoreUnavailableError, is_corruption, unavailable,
 )
 from .schema import CURRENT_VERSION, expected_tables, migrate, table_names
 
 _SIDE_FILES = ("-wal", "-shm", "-journal")
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""How every SQLite database begins: a file without it was never one, whatever SQLite says."""
 
 
 class _Damaged(Exception):
-    """Internal: the file is not a healthy companion store (the reason is the message)."""
+    """Internal: SQLite says the file is damaged (the reason is the message)."""
 
 
-def open_connection(path: Path) -> tuple[sqlite3.Connection, bool]:
+def open_connection(path: Path, move_damaged: bool = False) -> tuple[sqlite3.Connection, bool]:
     """A read-write connection to a healthy store at the current schema version, and
-    whether the file was there but empty (a store is then begun in it)."""
+    whether the file was there but empty (a store is then begun in it). A damaged file is
+    moved aside only when ``move_damaged`` (the caller holds the store's lock)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        version, found_empty = _inspect(path) if path.exists() else (0, False)
+        version, found_empty = _inspect(path, move_damaged) if path.exists() else (0, False)
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=5.0)
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         conn.execute("PRAGMA synchronous = FULL")
@@ -46,44 +54,85 @@ def open_connection(path: Path) -> tuple[sqlite3.Connection, bool]:
     return conn, found_empty
 
 
-def _inspect(path: Path) -> tuple[int, bool]:
+def open_reading(path: Path) -> sqlite3.Connection:
+    """A read-only connection to an existing store at the current schema version; anything
+    else is refused in one line, the file left as it is."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None,
+                               check_same_thread=False, timeout=5.0)
+    except (sqlite3.Error, OSError) as exc:
+        raise _unreadable(exc, path) from exc
+    try:
+        version, tables = _check(conn, path)
+    except _Damaged as damage:
+        conn.close()
+        raise StoreCorruptError(path, None, str(damage)) from None
+    except (sqlite3.Error, OSError) as exc:
+        conn.close()
+        raise _unreadable(exc, path) from exc
+    except StoreError:
+        conn.close()
+        raise
+    if version < CURRENT_VERSION:
+        conn.close()
+        if not tables:
+            raise StoreError(f"The game store {path} is empty: no game has been stored in it.")
+        raise StoreError(
+            f"The game store {path} has schema version {version}, from an older companion: "
+            f"`samarkand run` upgrades it (keeping a copy); it was left as it is.")
+    return conn
+
+
+def _unreadable(exc: BaseException, path: Path) -> StoreUnavailableError:
+    reason = exc.strerror if isinstance(exc, OSError) else str(exc)
+    return StoreUnavailableError(
+        f"The game store {path} cannot be read ({reason}); it was left as it is.")
+
+
+def _inspect(path: Path, move_damaged: bool) -> tuple[int, bool]:
     """An existing file's schema version and whether it is empty; refuses newer ones and
-    moves damaged ones aside."""
+    other files, and moves damaged ones aside when allowed to."""
+    damage: _Damaged | None = None
     with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
         try:
-            version, tables = _check(conn)
+            version, tables = _check(conn, path)
         except _Damaged as exc:
             damage = exc
-        else:
-            damage = None
     if damage is not None:                    # moved once the file is closed
-        raise StoreCorruptError(path, _move_aside_or_say(path, damage), str(damage))
-    if version > CURRENT_VERSION:
-        raise StoreTooNewError(path, version, CURRENT_VERSION)
+        aside = _move_aside_or_say(path, damage) if move_damaged else None
+        raise StoreCorruptError(path, aside, str(damage))
     return version, version == 0 and not tables
 
 
-def _check(conn: sqlite3.Connection) -> tuple[int, frozenset[str]]:
-    """The version and tables of a store SQLite can read; _Damaged only when SQLite says
-    the file is damaged or holds something else. Other failures (I/O) propagate."""
+def _check(conn: sqlite3.Connection, path: Path) -> tuple[int, frozenset[str]]:
+    """The version and tables of a store SQLite can read. _Damaged only when SQLite says
+    the file is damaged; StoreNotAStoreError for a file that is something else, and
+    StoreTooNewError for a newer store. Other failures (I/O) propagate."""
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > CURRENT_VERSION:
-            return version, frozenset()
+            raise StoreTooNewError(path, version, CURRENT_VERSION)
         problems = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
         tables = table_names(conn)
     except sqlite3.DatabaseError as exc:
         if not is_corruption(exc):
             raise
+        if not _begins_as_sqlite(path):
+            raise StoreNotAStoreError(path, "it is not an SQLite database") from None
         raise _Damaged(str(exc)) from exc
     if problems != ["ok"]:
         raise _Damaged("integrity check: " + "; ".join(problems[:3]))
     if version == 0 and tables:
-        raise _Damaged("not a companion store: it has tables but no schema version")
+        raise StoreNotAStoreError(path, "it is another program's database")
     missing = expected_tables(version) - tables
     if missing:
-        raise _Damaged("missing tables: " + ", ".join(sorted(missing)))
+        raise StoreNotAStoreError(path, "it lacks the tables " + ", ".join(sorted(missing)))
     return version, tables
+
+
+def _begins_as_sqlite(path: Path) -> bool:
+    with open(path, "rb") as file:
+        return file.read(len(SQLITE_HEADER)) == SQLITE_HEADER
 
 
 def _move_aside_or_say(path: Path, damage: _Damaged) -> Path:

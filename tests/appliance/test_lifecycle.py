@@ -73,7 +73,7 @@ def test_sigterm_mid_turn_exits_cleanly_and_the_countdown_resumes_where_it_stood
 
 def test_a_corrupt_store_is_moved_aside_named_on_stderr_and_a_fresh_one_begun(tmp_path):
     store, out = tmp_path / "companion.db", tmp_path / "run.out"
-    damaged = b"this is not a SQLite database, a power cut mangled it\n" * 200
+    damaged = b"SQLite format 3\x00 and then what a power cut mangled\n" * 200
     store.write_bytes(damaged)
     proc = start_appliance(store, out, "--new")
     wait_for(lambda: _said(out, r"^  ready…$"), START_TIMEOUT_S, "the fresh game")

@@ -12,11 +12,15 @@ import re
 import resource
 import signal
 import sqlite3
+import subprocess
+import sys
 from contextlib import closing
 
 import pytest
 
-from appliance_rig import bot_script, refused_start, start_appliance, stored_games, wait_for
+from appliance_rig import (
+    bot_script, refused_start, replayed, start_appliance, stored_games, wait_for,
+)
 from companion.store import EventStore
 
 START_TIMEOUT_S = 15
@@ -104,3 +108,28 @@ def test_an_empty_store_file_is_said_to_be_one(tmp_path):
     assert re.match(rf"warning: The game store {re.escape(str(store))} was an empty file: it "
                     r"held no games", err), err
     assert [g.status for g in stored_games(store)] == ["in progress"]
+
+
+def test_a_second_appliance_on_a_store_stops_at_once_and_the_first_plays_on(store, tmp_path):
+    """Two would play the same game at once and write a log the rules refuse (issue 21)."""
+    out = tmp_path / "first.out"
+    first = start_appliance(store, out)
+    wait_for(lambda: "ready…" in out.read_text(), START_TIMEOUT_S, "the first to start")
+    try:
+        before = stored_games(store)[0].events
+        second = refused_start(store)
+        assert_one_line_refusal(second, str(store), f"process {first.pid}", "in use")
+        listed = games_list(store)                   # a reader needs no lock
+        assert listed.returncode == 0 and "in progress" in listed.stdout, listed.stderr
+    finally:
+        first.kill()                                 # a lock dies with its holder
+        first.wait(timeout=5)
+    assert stored_games(store)[0].events >= before
+    replayed(store, 1)                               # the log is still one the rules accept
+    run_until_ready(store, tmp_path / "after.out")
+
+
+def games_list(store) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion.appliance.cli", "games", "--store",
+                           str(store), "list"], capture_output=True, text=True, timeout=30,
+                          stdin=subprocess.DEVNULL)

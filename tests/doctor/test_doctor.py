@@ -16,6 +16,8 @@ import pytest
 from companion.appliance.cli import main as samarkand
 from companion.config import load_config
 from companion.appliance.doctor import FAIL, NOTE, OK, Host, diagnose
+from companion.appliance.network import PROFILE
+from network.nm_rig import fake_network
 
 PINS = {"buzzers": {"1": "GPIO4", "2": "GPIO17"}, "leds": {"1": "GPIO6", "2": "GPIO13"},
         "display": "bargraph", "bar": ["GPIO23", "GPIO24"]}
@@ -68,11 +70,13 @@ def test_on_this_machine_it_passes_and_says_simulation_mode_will_be_used(tmp_pat
     assert out.rstrip().endswith("All checks passed: next, samarkand wiring-check (hardware/WIRING.md).")
 
 
-def test_a_ready_pi_passes_every_check(pi):
-    findings = diagnose(pi.host())
+def test_a_ready_pi_passes_every_check(pi, monkeypatch):
+    fake_network(pi.tmp, monkeypatch)
+    findings = diagnose(pi.host(web={"host": "0.0.0.0"}))
     assert [(f.what, f.status) for f in findings] == [
         ("GPIO", OK), ("lgpio's folder", OK), ("lgpio", OK), ("pin map", OK),
-        ("game store", OK), ("web page port", OK)]
+        ("game store", OK), ("web page port", OK), ("network", OK), ("phones", OK),
+        ("hotspot", NOTE)]
 
 
 def test_a_gpiochip_the_user_may_not_open_is_a_fault_with_its_fix(pi):
@@ -169,3 +173,59 @@ def test_root_is_told_its_access_checks_prove_nothing_for_the_service(pi):
     host.euid = 0
     status, detail, _ = found(host)["this user"]
     assert status == NOTE and "sudo samarkand-doctor" in detail
+
+
+def test_the_network_mode_lists_the_interfaces_and_where_phones_reach_the_page(pi, monkeypatch):
+    nm = fake_network(pi.tmp, monkeypatch)
+    nm.change("eth0", state="connected", connection="Wired connection 1", ip4="192.168.1.31/24")
+    host = pi.host(web={"host": "0.0.0.0"})
+    results = found(host)
+    assert results["network"] == (OK, 'LAN mode (hotspot off); wlan0 (wifi) 192.168.1.30 on'
+                                  ' "House", eth0 (ethernet) 192.168.1.31 on "Wired connection 1"',
+                                  "")
+    assert results["hotspot"][:2] == (NOTE, "NetworkManager can make the table's Wi-Fi on wlan0"
+                                      " ([network] hotspot = true)")
+    nm.change("wlan0", connection=PROFILE, ip4="10.42.0.1/24")
+    (pi.tmp / "units").mkdir()
+    (pi.tmp / "units" / "samarkand.socket").touch()
+    host.units = pi.tmp / "units"
+    port = host.config.web.port
+    assert found(host)["phones"] == (OK, f"reach the page at http://10.42.0.1:{port}/ (and on"
+                                     " port 80: http://<name>.local/, samarkand.socket)", "")
+    status, detail, fix = found(pi.host())["phones"]          # [web] host = "127.0.0.1"
+    assert status == NOTE and detail.startswith("the page listens on 127.0.0.1 only")
+    assert fix == '[web] host = "0.0.0.0" (every interface)'
+
+
+@pytest.mark.parametrize("fault, what, detail, fix", [
+    ("NetworkManager missing", "network", "hotspot mode; no NetworkManager (nmcli) here to list"
+     " the interfaces", "hotspot mode needs Raspberry Pi OS Bookworm or later (sudo apt-get"
+     " install network-manager)"),
+    ("NetworkManager stopped", "network", "hotspot mode; NetworkManager is not running",
+     "sudo systemctl enable --now NetworkManager, or set [network] hotspot = false"),
+    ("no Wi-Fi device", "hotspot", "no Wi-Fi device for the hotspot: NetworkManager lists none",
+     "a Pi 3, 4, 5 or Zero 2 W has one, a USB adapter is another; or set [network] hotspot ="
+     " false"),
+    ("no access point mode", "hotspot", "wlan0 cannot be an access point (its driver says so)",
+     "plug in a Wi-Fi adapter that can and set [network] device"),
+    ("user not allowed", "hotspot", "wlan0 could carry it, but this user may not"
+     " (org.freedesktop.NetworkManager.network-control,"
+     " org.freedesktop.NetworkManager.settings.modify.system)", "sudo deploy/install-pi.sh"
+     " --hotspot lets the service's user control NetworkManager"),
+])
+def test_in_hotspot_mode_each_network_fault_has_its_fix(pi, monkeypatch, fault, what, detail,
+                                                        fix):
+    nm = fake_network(pi.tmp, monkeypatch)
+    state = nm.load()
+    if fault == "NetworkManager missing":
+        monkeypatch.setenv("PATH", str(pi.tmp / "empty"))
+    elif fault == "NetworkManager stopped":
+        state["running"] = False
+    elif fault == "no Wi-Fi device":
+        state["devices"] = [d for d in state["devices"] if d["type"] != "wifi"]
+    elif fault == "no access point mode":
+        state["devices"][0]["ap"] = False
+    else:
+        state["permission"] = "auth"
+    nm.save()
+    assert found(pi.host(network={"hotspot": True}))[what] == (FAIL, detail, fix)

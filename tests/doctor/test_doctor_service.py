@@ -33,3 +33,13 @@ def test_the_scripts_parse_and_the_installer_ends_with_the_doctor():
         subprocess.run(["bash", "-n", str(DEPLOY / script)], check=True)
     installer = (DEPLOY / "install-pi.sh").read_text()
     assert installer.index("if ! samarkand-doctor") < installer.index("systemctl start samarkand")
+
+
+def test_port_80_comes_from_a_systemd_socket_and_the_service_stays_unprivileged():
+    unit, socket_unit = service(), (DEPLOY / "samarkand.socket").read_text()
+    assert "ListenStream=80\n" in socket_unit and "PartOf=samarkand.service\n" in socket_unit
+    assert "samarkand.socket" in unit["Wants"][0] and "samarkand.socket" in unit["After"][0]
+    assert unit["User"] == ["samarkand"] and unit["NoNewPrivileges"] == ["yes"]
+    assert "AmbientCapabilities" not in unit and "CapabilityBoundingSet" not in unit
+    installer = (DEPLOY / "install-pi.sh").read_text()
+    assert 'install -m 0644 "$REPO/deploy/samarkand.socket"' in installer

@@ -1,6 +1,9 @@
 """``samarkand run`` as a person starts it: a whole simulated game, and clear refusals."""
 from __future__ import annotations
 
+import json
+import os
+import socket
 import subprocess
 import sys
 
@@ -82,3 +85,51 @@ def test_simulation_says_how_it_is_played_and_how_to_quit_before_anything_else(t
                "--set", f"store.path={tmp_path / 'store.db'}", *FAST)
     first = done.stdout.splitlines()[0]
     assert "simulation mode: bots play the seats nobody takes" in first and "Ctrl-C quits" in first
+
+
+def assert_one_line(done: subprocess.CompletedProcess, *words: str) -> None:
+    """A refusal a person reads: non-zero exit, one line on stderr, no traceback."""
+    assert done.returncode != 0, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    for word in words:
+        assert word in done.stderr, done.stderr
+
+
+def samarkand(*args: str, env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion.appliance.cli", *args],
+                          capture_output=True, text=True, timeout=timeout,
+                          stdin=subprocess.DEVNULL, env=env)
+
+
+def test_a_port_in_use_is_named_with_how_to_choose_another(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run("--simulate", "--port", str(port), "--set", f"store.path={tmp_path / 's.db'}",
+                   *FAST, timeout=60)
+    assert_one_line(done, f"port {port}", "--port")
+    assert done.returncode == 2
+
+
+def test_a_misspelled_game_module_is_named_in_one_line():
+    done = samarkand("simulate", "marche", "--games", "1",
+                     env={**os.environ, "SAMARKAND_GAMES": "companion.games.marhce"})
+    assert_one_line(done, "companion.games.marhce", "SAMARKAND_GAMES")
+
+
+def test_simulate_refuses_a_negative_number_of_workers():
+    done = samarkand("simulate", "marche", "--games", "1", "--workers", "-1")
+    assert_one_line(done, "--workers")
+
+
+def test_bench_json_is_nothing_but_json_on_stdout():
+    done = samarkand("bench", "web", "--json", timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert set(json.loads(done.stdout)) == {"web"}
+
+
+def test_flashing_a_port_that_does_not_exist_says_it_does_not():
+    done = samarkand("bridge", "flash", "--port", "/dev/ttyNOPE")
+    assert_one_line(done, "/dev/ttyNOPE", "no serial port")
+    assert "in use" not in done.stderr

@@ -1,11 +1,20 @@
 """`samarkand games list / export / replay` against a real store."""
 
 import json
+import os
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
 
 import pytest
 
 from companion.store import EventStore
 from companion.store.cli import export_main, list_main, replay_main
+from companion.store.schema import migrate
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -81,3 +90,72 @@ def test_export_keeps_the_names_the_players_joined_with(tmp_path, capsys):
     header = json.loads(out.splitlines()[0])
     assert header["names"] == ["Seat 1", "Seat 2", "Zoé"]
     assert "d1g" not in out                   # the seat's token digest stays in the store
+
+
+def samarkand(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    """The real `samarkand` command, as a person runs it."""
+    return subprocess.run([sys.executable, "-m", "companion.appliance.cli", *args], cwd=cwd,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+def assert_one_line(done: subprocess.CompletedProcess, *words: str) -> None:
+    assert done.returncode != 0 and done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    for word in words:
+        assert word in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("action", [["list"], ["export", "1"], ["replay", "1"]])
+def test_a_reading_command_never_moves_a_file_that_is_not_a_store(tmp_path, action):
+    config = tmp_path / "x.toml"
+    config.write_text('[web]\nport = 8000\n[store]\npath = "companion.db"\n')
+    before = config.read_bytes()
+    done = samarkand("games", "--store", str(config), *action)
+    assert_one_line(done, str(config), "not a game store", "left as it is")
+    assert config.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["x.toml"]
+
+
+@pytest.mark.parametrize("how", ["another program's database", "damaged"])
+def test_a_reading_command_leaves_a_damaged_or_foreign_database_where_it_is(tmp_path, how):
+    path = tmp_path / "companion.db"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE recipes (name TEXT)")
+        conn.commit()
+    if how == "damaged":
+        path.write_bytes(path.read_bytes()[:100] + b"\xff" * 4000)
+    before = path.read_bytes()
+    done = samarkand("games", "--store", str(path), "list")
+    assert_one_line(done, str(path), how)
+    assert path.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if "corrupt" in p.name]
+
+
+def test_a_reading_command_does_not_upgrade_an_older_store(tmp_path, capsys):
+    path = tmp_path / "companion.db"
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        migrate(conn, 0, 1)
+    before = path.read_bytes()
+    assert list_main([], path) == 1
+    assert "older companion" in capsys.readouterr().err
+    assert path.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if "backup" in p.name]
+
+
+def test_reading_goes_on_beside_the_writer_that_holds_the_store(store_path, capsys):
+    with EventStore(store_path, sole=True) as held:
+        held.append(2, {"kind": "d", "actor": 0, "data": {}})
+        assert list_main([], store_path) == 0
+        assert "1 events" in capsys.readouterr().out.splitlines()[1]
+        assert held.unfinished() == 2
+
+
+def test_games_takes_the_store_after_its_action_too(store_path, tmp_path):
+    listed = samarkand("games", "list", "--store", str(store_path))
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout == samarkand("games", "--store", str(store_path), "list").stdout
+    out = tmp_path / "game1.jsonl"
+    done = samarkand("games", "export", "1", "--store", str(store_path), "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert len(out.read_text().splitlines()) == 4

@@ -11,8 +11,10 @@ from companion.store import (
     StoreCorruptError,
     StoreError,
     StoreFullError,
+    StoreNotAStoreError,
     StoreTooNewError,
 )
+from companion.store.opening import SQLITE_HEADER
 from companion.store.schema import CURRENT_VERSION
 
 
@@ -36,13 +38,35 @@ def _assert_moved_aside(path, original: bytes, excinfo):
     assert err.aside.read_bytes() == original
 
 
-def test_garbage_file_is_moved_aside_with_its_bytes(tmp_path):
+def test_a_database_sqlite_cannot_read_is_moved_aside_with_its_bytes(tmp_path):
     path = tmp_path / "companion.db"
-    garbage = bytes(range(256)) * 40
+    garbage = SQLITE_HEADER + bytes(range(256)) * 40
     path.write_bytes(garbage)
     with pytest.raises(StoreCorruptError, match="damaged") as excinfo:
-        EventStore(path)
+        EventStore(path, sole=True)
     _assert_moved_aside(path, garbage, excinfo)
+
+
+@pytest.mark.parametrize("held", [True, False])
+def test_a_file_that_was_never_a_database_is_refused_and_left_alone(tmp_path, held):
+    path = tmp_path / "x.toml"
+    path.write_text('[store]\npath = "companion.db"\n' * 20)
+    original = path.read_bytes()
+    with pytest.raises(StoreNotAStoreError, match="not an SQLite database"):
+        EventStore(path, sole=held)
+    assert path.read_bytes() == original
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.toml"] + ["x.toml.lock"] * held
+
+
+def test_only_the_holder_moves_a_damaged_store_aside(tmp_path):
+    """A writer that does not hold the store (another may be using it) leaves it be."""
+    path = tmp_path / "companion.db"
+    _filled_store(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(StoreCorruptError, match="left where it is") as excinfo:
+        EventStore(path)
+    assert excinfo.value.aside is None and path.read_bytes() == data[: len(data) // 2]
 
 
 def test_truncated_store_is_moved_aside_with_its_bytes(tmp_path):
@@ -51,44 +75,46 @@ def test_truncated_store_is_moved_aside_with_its_bytes(tmp_path):
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 2])
     with pytest.raises(StoreCorruptError) as excinfo:
-        EventStore(path)
+        EventStore(path, sole=True)
     _assert_moved_aside(path, data[: len(data) // 2], excinfo)
 
 
-def test_foreign_database_is_not_taken_for_a_store(tmp_path):
+def test_foreign_database_is_not_taken_for_a_store_nor_moved(tmp_path):
     path = tmp_path / "companion.db"
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE recipes (name TEXT)")
     conn.commit()
     conn.close()
     original = path.read_bytes()
-    with pytest.raises(StoreCorruptError, match="not a companion store") as excinfo:
-        EventStore(path)
-    _assert_moved_aside(path, original, excinfo)
+    with pytest.raises(StoreNotAStoreError, match="another program's database"):
+        EventStore(path, sole=True)
+    assert path.read_bytes() == original
+    assert not [p for p in tmp_path.iterdir() if "corrupt" in p.name]
 
 
-def test_missing_table_is_damage(tmp_path):
+def test_a_store_missing_a_table_is_refused_not_moved(tmp_path):
     path = tmp_path / "companion.db"
     _filled_store(path, events=1)
     conn = sqlite3.connect(path)
     conn.execute("DROP TABLE checkpoints")
     conn.commit()
     conn.close()
-    with pytest.raises(StoreCorruptError, match="missing tables: checkpoints"):
-        EventStore(path)
+    with pytest.raises(StoreNotAStoreError, match="lacks the tables checkpoints"):
+        EventStore(path, sole=True)
+    assert path.exists()
 
 
 def test_aside_never_overwrites_an_earlier_aside(tmp_path):
     path = tmp_path / "companion.db"
     asides = []
-    for fill in (b"first" * 100, b"second" * 100):
+    for fill in (SQLITE_HEADER + b"first" * 100, SQLITE_HEADER + b"second" * 100):
         path.write_bytes(fill)
         with pytest.raises(StoreCorruptError) as excinfo:
-            EventStore(path)
+            EventStore(path, sole=True)
         asides.append(excinfo.value.aside)
     assert asides[0] != asides[1]
-    assert asides[0].read_bytes() == b"first" * 100
-    assert asides[1].read_bytes() == b"second" * 100
+    assert asides[0].read_bytes() == SQLITE_HEADER + b"first" * 100
+    assert asides[1].read_bytes() == SQLITE_HEADER + b"second" * 100
 
 
 def test_newer_store_is_refused_and_left_untouched(tmp_path):

@@ -19,6 +19,7 @@ from companion.store import (
     DamagedRecordError, EventStore, StoreCorruptError, StoreError, StoreUnavailableError,
 )
 from companion.store.cli import export_main, replay_main
+from companion.store.opening import SQLITE_HEADER
 
 Usage = namedtuple("Usage", "total used free")
 
@@ -165,20 +166,21 @@ def test_corruption_sqlite_reports_still_moves_the_file_aside(store, faults):
     faults(sqlite_error("database disk image is malformed", sqlite3.SQLITE_CORRUPT),
            on="inspect")
     with pytest.raises(StoreCorruptError) as damaged:
-        EventStore(store)
+        EventStore(store, sole=True)
     assert damaged.value.aside.exists() and not store.exists()
 
 
 def test_a_damaged_store_that_cannot_be_moved_aside_says_so(tmp_path, monkeypatch):
     path = tmp_path / "companion.db"
-    path.write_bytes(b"not a database " * 100)
+    damaged = SQLITE_HEADER + b"not a database " * 100
+    path.write_bytes(damaged)
 
     def refuse(source, target):
         raise PermissionError(13, "Permission denied")
     monkeypatch.setattr("companion.store.opening.os.rename", refuse)
     with pytest.raises(StoreError, match="cannot be moved aside \\(Permission denied\\)"):
-        EventStore(path)
-    assert path.read_bytes() == b"not a database " * 100
+        EventStore(path, sole=True)
+    assert path.read_bytes() == damaged
 
 
 def test_an_empty_file_is_said_to_be_one(tmp_path, store):

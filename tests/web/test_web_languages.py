@@ -103,3 +103,38 @@ def test_french_elides_de_before_a_name_that_starts_with_a_vowel(flask_app):
         assert say(Phrase(alert, names="Éloi")).startswith("En attente d'Éloi : ")
     with flask_app.test_request_context(headers={"Accept-Language": "en"}):
         assert say(Phrase(alert, names="Ana")).startswith("Waiting for Ana: ")
+
+
+HOSTILE_NEXT = [
+    "/\n/evil.example", "/\r/evil.example", "/\t/evil.example", "/\r\n/evil.example",
+    "\n//evil.example", "/\x00/evil.example", "/\x0b/evil.example", "/\x0c/evil.example",
+    "/\x1b/evil.example", "/\x7f/evil.example", " //evil.example", "/ /evil.example",
+    "/\\evil.example", "\\\\evil.example", "/\\/evil.example", "\\/evil.example",
+    "//evil.example", "///evil.example", "/\t\t/evil.example", "https:evil.example",
+    "https://evil.example", "javascript:alert(1)", "//evil.example@pi/", "/%0a/evil.example",
+    "/%09/evil.example", "/%5c/evil.example", "/%2f/evil.example", "%2f%2fevil.example",
+    "/\u3000/evil.example", "/\u2028/evil.example", "/\uff0f/evil.example", "/é/x",
+    "", "table", "evil.example", "/table\n", "/table#\n//x", "/?next=//evil.example",
+]
+
+
+def leaves_the_appliance(location: str) -> bool:
+    """Where a browser would go from this Location: it drops tabs and newlines and reads
+    a backslash as a slash (the WHATWG URL parser), so does the resolved URL stay here?"""
+    from urllib.parse import urljoin, urlsplit
+    as_read = re.sub(r"[\t\n\r]", "", location).replace("\\", "/").strip("\x00- ")
+    return urlsplit(urljoin("http://pi.local:8000/lang/en", as_read)).netloc != "pi.local:8000"
+
+
+def test_the_switch_never_fails_nor_sends_a_reader_to_another_site(flask_app):
+    client = flask_app.test_client()
+    for hostile in HOSTILE_NEXT:
+        encoded = "".join(f"%{byte:02X}" for byte in hostile.encode())
+        for response in (client.get("/lang/en", query_string={"next": hostile}),
+                         client.get(f"/lang/en?next={encoded}")):
+            location = response.headers.get("Location", "")
+            assert response.status_code == 302, (hostile, response.status_code)
+            assert location.startswith("/") and not leaves_the_appliance(location), (hostile, location)
+            assert not re.search(r"[\x00-\x20\x7f\\]", location), (hostile, location)
+    for kept in ("/table", "/host", "/", "/games/marche?x=1"):
+        assert client.get("/lang/en", query_string={"next": kept}).headers["Location"] == kept

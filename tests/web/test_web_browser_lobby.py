@@ -81,8 +81,14 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
         table.wait_for_selector("#lobby-seats >> text=Ben", timeout=T)
         assert table.locator("img.qr").evaluate("img => img.naturalWidth") > 0
         host = pages.open("/host", phone=False)
+        bad = []
+        for page in (ana, ben, table, host):
+            page.on("response", lambda r: r.status >= 400 and bad.append((r.url, r.status, r.text())))
         log_in(host, pin)
         host.wait_for_selector("#lobby-start", timeout=T)
+        host.wait_for_selector("#lobby-fields label", timeout=T)
+        fields = host.text_content("#lobby-fields")     # options by their names in words
+        assert not [o.name for o in game_spec(game).options if "_" in o.name and o.name in fields]
 
         host.click("#lobby-start")                     # the third seat is empty
         host.wait_for_selector("#toast:not([hidden]) >> text=seat 3 is empty", timeout=T)
@@ -121,7 +127,7 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
         host.wait_for_selector("#lobby-seats li:nth-child(3) >> text=a bot", timeout=T)
         assert ben.text_content("#lobby-you").startswith("You are in seat 2")
         assert [g.status for g in stored_games(store)] == ["ended"]
-        assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+        assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors, bad)
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(timeout=30)
@@ -142,3 +148,22 @@ def test_a_lobby_left_alone_stores_nothing(tmp_path):
         assert process.wait(timeout=30) == 0
     text = out.read_text()
     assert "a lobby first" in text and "Enter: start now with bots in the empty seats" in text
+
+
+def test_the_lobby_speaks_french_on_the_host_console(browser, tmp_path):
+    process = serving(tmp_path / "s.db", tmp_path / "out.txt", "market")
+    try:
+        url, pin = started(process, tmp_path / "s.db", tmp_path / "out.txt")
+        pw, chromium = browser
+        pages = Pages(pw, chromium, url)
+        host = pages.open("/host", locale="fr-FR")
+        log_in(host, pin)
+        host.wait_for_selector("#lobby-fields select >> text=choisit en dernier", state="attached",
+                               timeout=T)
+        assert host.text_content("#lobby-start") == "Lancer la partie"
+        host.click("#lobby-start")
+        host.wait_for_selector("#toast:not([hidden]) >> text=la place 1 est vide", timeout=T)
+        assert "Salle d'attente" in host.title()
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)

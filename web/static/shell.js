@@ -302,6 +302,20 @@ const Samarkand = (() => {
   }
 
   /* ---------------------------------------------------------- the new-game form */
+  /* The games' coded choices in words (the codes are the command line's). */
+  const CHOICE_WORDS = {
+    rulebook: _("as in the rulebook"), immediate: _("at once"), doubling: _("doubling"),
+    last_pick: _("picks last"), sits_out: _("sits the round out"), many: _("as many as wanted"),
+    auto: _("automatic"), sample: _("the sample cards"), entered: _("typed in at the table"),
+    by_edition: _("as the edition says"), open: _("open"), secret: _("secret"), half: _("half"),
+    none: _("none"), board: _("along the board"), free: _("free"),
+  };
+
+  function choiceWords(value) {
+    if (typeof value === "boolean") return value ? _("yes") : _("no");
+    return CHOICE_WORDS[value] || _(String(value));
+  }
+
   /* One option's field, named by its description in the reader's language (the option's
      own name is the command line's flag, not a person's word), holding ``value``. */
   function optionField(option, prefix, value) {
@@ -316,7 +330,7 @@ const Samarkand = (() => {
       input.dataset.kind = "records";
     } else if (option.choices.length) {
       input = el("select", { name }, ...option.choices.map((c) =>
-        el("option", { value: JSON.stringify(c), textContent: _(String(c)), selected: c === now })));
+        el("option", { value: JSON.stringify(c), textContent: choiceWords(c), selected: c === now })));
     } else {
       input = el("input", { name, value: option.kind === "list" ? now.join(",") : now,
                             type: option.kind === "int" || option.kind === "number" ? "number" : "text" });

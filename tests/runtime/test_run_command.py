@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -133,3 +134,22 @@ def test_flashing_a_port_that_does_not_exist_says_it_does_not():
     done = samarkand("bridge", "flash", "--port", "/dev/ttyNOPE")
     assert_one_line(done, "/dev/ttyNOPE", "no serial port")
     assert "in use" not in done.stderr
+
+
+def test_autostart_starts_a_web_game_at_once_with_bots(tmp_path):
+    from tests.appliance.appliance_rig import start_appliance, stored_games, wait_for
+    store, out = tmp_path / "s.db", tmp_path / "out.txt"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = start_appliance(store, out, "--autostart", "--port", str(port),
+                              "--set", "web.host=127.0.0.1", web=True)
+    try:
+        games = wait_for(lambda: stored_games(store), 60, "the game stored at once")
+        assert games[0].status == "in progress"
+        wait_for(lambda: games[0].id and stored_games(store)[0].events > 0, 60, "the bots playing")
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
+    first = out.read_text().splitlines()[0]
+    assert "the game starts at once" in first and "Ctrl-C quits" in first

@@ -131,6 +131,9 @@ class Appliance:
             if joined is not None:
                 self.store.set_checkpoint(game_id, JOINED_KEY, joined)
             self._install(game_id, stored, [])
+            if self.lobby is not None:          # the game the lobby was setting up, or instead
+                self.store.set_setting(LOBBY_KEY, None)
+                self.lobby = None
         return game_id
 
     def _install(self, game_id: int, stored: dict, events: list[Event]) -> None:
@@ -327,8 +330,6 @@ class Appliance:
             game_id = self.new_game(setup, lobby.table, lobby.mode, spec.name,
                                     bots={s: v["style"] for s, v in lobby.bots.items()},
                                     joined=joined)
-            self.lobby = None
-            self.store.set_setting(LOBBY_KEY, None)
         self._tell_lobby()
         return game_id
 

@@ -124,3 +124,11 @@ def test_another_game_keeps_the_people(table):
     assert appliance.lobby.bots == {}
     with EventStore(appliance.store.path) as store:
         assert [g.status for g in store.list_games()] == ["abandoned"]
+
+
+def test_a_game_started_at_once_closes_the_lobby(table):
+    appliance, app, host = table
+    ana = Phone(app).join(0, "Ana")
+    assert host.post("/api/host/new_game", {"game": "market", "players": 3}).status_code == 200
+    assert appliance.lobby is None and appliance.store.setting("lobby") is None
+    assert ana.state()["table"]["status"] != "lobby"

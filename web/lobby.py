@@ -9,6 +9,7 @@ game, its options and the seats, and start it. Every change goes through
 from __future__ import annotations
 
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 from web.identity import Refused, clean_name, digest, new_token
 
 
@@ -35,8 +36,14 @@ def lobby_snapshot(lobby, viewer: int | None, live: dict[int, int]) -> dict:
         "lobby": {"game": lobby.game, "seats": seats, "min_players": spec.min_players,
                   "max_players": spec.max_players, "styles": sorted(spec.bots),
                   "rules": lobby.rules, "table": lobby.table, "mode": lobby.mode,
+                  "first": lobby.first, "first_rule": _phrase(spec.first_rule)
+                  if spec.first_seat is not None else None,
                   "problem": None if problem is None else problem.phrase.to_dict()},
     }
+
+
+def _phrase(text) -> dict:
+    return (text if isinstance(text, Phrase) else Phrase(str(text))).to_dict()
 
 
 def join(appliance, seat, name) -> str:

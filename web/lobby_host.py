@@ -47,8 +47,8 @@ def options(data: dict) -> tuple[dict, dict]:
 @bp.post("/<command>")
 def command(command: str):
     """open (the next game's lobby: ``again`` keeps the game, its options and its bots),
-    game, seats, options, bot (``style``, and the ``name`` the host gives it), remove,
-    move, start."""
+    game, seats, options, first (the seat that plays first, or None: drawn at Start),
+    bot (``style``, and the ``name`` the host gives it), remove, move, start."""
     need_host()
     data = body()
     web = service()
@@ -74,6 +74,9 @@ def command(command: str):
         seat, style = whole(data, "seat"), data.get("style")
         name = clean_name(data["name"]) if data.get("name") else None
         changed(appliance, lambda lobby: lobby.put_bot(seat, style, name))
+    elif command == "first":
+        seat = None if data.get("seat") is None else whole(data, "seat")
+        changed(appliance, lambda lobby: lobby.choose_first(seat))
     elif command == "remove":
         seat = whole(data, "seat")
         changed(appliance, lambda lobby: lobby.remove(seat))

@@ -104,7 +104,7 @@ class Appliance:
 
     def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital",
                  game: str = DEFAULT_GAME, bots: dict[int, str] | None = None,
-                 joined: dict | None = None) -> int:
+                 joined: dict | None = None, first: int | None = None) -> int:
         """Start a game (abandoning an unfinished one): the game, its setup (players,
         names, rules), the countdown's settings where it has one, and the mode, which the
         setup carries too (``setup["mode"]``: a game whose printed data is in no source asks a
@@ -112,7 +112,8 @@ class Appliance:
 
         ``bots``: the seats the table put a bot in, with its style (a game started from
         the lobby); None: bots fill every seat nobody plays (``bots_fill_seats``).
-        ``joined``: the phones' seats, kept with the game before anything is played."""
+        ``joined``: the phones' seats, kept with the game before anything is played.
+        ``first``: the seat the lobby set to play first (passed on at the next game)."""
         if mode not in ("digital", "physical"):
             raise RuleError('mode must be "digital" (cards dealt by the companion) or "physical"')
         setup = {**setup, "mode": mode}           # a game may ask a physical table for more
@@ -127,6 +128,8 @@ class Appliance:
                       "seed": self.seed}
             if bots is not None:
                 stored["bots"] = {str(seat): style for seat, style in bots.items()}
+            if first is not None:
+                stored["first"] = first
             game_id = self.store.create_game(spec.name, stored)
             if joined is not None:
                 self.store.set_checkpoint(game_id, JOINED_KEY, joined)
@@ -285,6 +288,8 @@ class Appliance:
         bots = {seat: {"style": chosen.get(str(seat)) or sorted(spec.bots)[seat % len(spec.bots)],
                        "name": None} for seat in runner_bots if seat not in people}
         lobby = Lobby.open(spec.name, players, people, bots)
+        if isinstance(stored.get("first"), int):            # passed on round the table
+            lobby.first = (stored["first"] + 1) % lobby.seats
         lobby.rules = dict(stored.get("setup", {}).get("rules", {}))
         lobby.mode = stored.get("mode", "digital")
         return lobby
@@ -324,12 +329,16 @@ class Appliance:
                      else BOT_NAME.format(name=lobby.bots[seat].get("name") or f"Seat {seat + 1}")
                      for seat in range(lobby.seats)]
             setup = spec.setup(lobby.seats, lobby.rules, names)
+            first = None
+            if spec.first_seat is not None:
+                first = lobby.first if lobby.first is not None else secrets.randbelow(lobby.seats)
+                setup = spec.first_seat(setup, first)
             joined = {"seats": {str(s): v for s, v in lobby.people.items()},
                       "bots": sorted(lobby.bots)}
             self.human_seats = set(lobby.people)
             game_id = self.new_game(setup, lobby.table, lobby.mode, spec.name,
                                     bots={s: v["style"] for s, v in lobby.bots.items()},
-                                    joined=joined)
+                                    joined=joined, first=first)
         self._tell_lobby()
         return game_id
 

@@ -102,6 +102,12 @@ class GameSpec:
     simulate: Callable[..., Any] | None = None
     """A game-specific way to play one game between bots, when the generic driver
     cannot (a real-time phase): ``simulate(seed, styles, options) -> Result``."""
+    first_seat: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
+    """``first_seat(setup, seat)``: the setup with ``seat`` (from 0) as the one who plays
+    first (the first player, the first Dean), which the host chooses in the lobby or has
+    drawn; None: the game has no such choice."""
+    first_rule: Any = ""
+    """How the rules choose who plays first (a Phrase the lobby shows: "the oldest player")."""
     data: tuple[str, ...] = ()
     """Files of the renderer package's ``data/`` folder that every setup carries as text,
     under ``setup["data"][file]`` (card contents nobody published, shipped as samples).

@@ -32,6 +32,7 @@ class Lobby:
     mode: str = "digital"
     people: dict[int, dict] = field(default_factory=dict)   # seat -> {"token", "name"}
     bots: dict[int, dict] = field(default_factory=dict)     # seat -> {"style", "name"}
+    first: int | None = None        # the seat that plays first; None: drawn at Start
     version: int = 0
 
     # ------------------------------------------------------------ reading
@@ -57,7 +58,8 @@ class Lobby:
         return {"game": self.game, "seats": self.seats, "rules": self.rules,
                 "table": self.table, "mode": self.mode,
                 "people": {str(s): v for s, v in self.people.items()},
-                "bots": {str(s): v for s, v in self.bots.items()}, "version": self.version}
+                "bots": {str(s): v for s, v in self.bots.items()}, "first": self.first,
+                "version": self.version}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Lobby":
@@ -67,6 +69,8 @@ class Lobby:
                          {int(s): v for s, v in data.get("bots", {}).items()})
         lobby.rules, lobby.table = dict(data.get("rules", {})), dict(data.get("table", {}))
         lobby.mode, lobby.version = data.get("mode", "digital"), int(data.get("version", 0))
+        first = data.get("first")
+        lobby.first = first if isinstance(first, int) and 0 <= first < lobby.seats else None
         return lobby
 
     def holder(self, seat: int) -> str:
@@ -99,7 +103,14 @@ class Lobby:
         spec = game_spec(game)
         kept = Lobby.open(spec.name, self.seats, self.people, self.bots)
         self.game, self.seats, self.people, self.bots = kept.game, kept.seats, kept.people, kept.bots
-        self.rules, self.table = {}, {}
+        self.rules, self.table, self.first = {}, {}, None
+
+    def choose_first(self, seat: int | None) -> None:
+        """The seat that plays first, as the rules choose it (the host says who is the
+        oldest, the youngest…); None: drawn at random at Start."""
+        if seat is not None:
+            self._check_seat(seat)
+        self.first = seat
 
     def set_options(self, rules: dict, table: dict, mode: str) -> None:
         """The rule options (checked against the game's schema) and the mode."""
@@ -119,6 +130,8 @@ class Lobby:
                 raise RuleError("seat {seat} is taken: move or remove who sits there first",
                                 seat=seat + 1)
         self.seats = count
+        if self.first is not None and self.first >= count:
+            self.first = None
 
     def put_bot(self, seat: int, style: str, name: str | None = None) -> None:
         """A bot of ``style`` in ``seat`` (empty or a bot's), named ``name`` if given."""

@@ -132,3 +132,23 @@ def test_a_game_started_at_once_closes_the_lobby(table):
     assert host.post("/api/host/new_game", {"game": "market", "players": 3}).status_code == 200
     assert appliance.lobby is None and appliance.store.setting("lobby") is None
     assert ana.state()["table"]["status"] != "lobby"
+
+
+@pytest.mark.parametrize("game, seated", [
+    ("marche", lambda state: state.dean), ("market", lambda state: state.start),
+    ("bazaar", lambda state: state.rules.first_player - 1),
+    ("samarkand", lambda state: state.rules.first_player - 1)])
+def test_the_host_chooses_who_plays_first_and_play_again_passes_it_on(table, game, seated):
+    appliance, app, host = table
+    assert lobby(host, "game", {"game": game}).status_code == 200
+    style = sorted(appliance.lobby.spec.bots)[0]
+    for seat in range(appliance.lobby.seats):
+        lobby(host, "bot", {"seat": seat, "style": style})
+    assert lobby(host, "first", {"seat": 9}).status_code == 409
+    assert lobby(host, "first", {"seat": 1}).status_code == 200
+    assert Phone(app).state()["lobby"]["first"] == 1
+    assert lobby(host, "start").status_code == 200
+    assert seated(appliance.session.state) == 1
+    assert host.post("/api/host/end").status_code == 200
+    assert lobby(host, "open", {"again": True}).status_code == 200
+    assert appliance.lobby.first == 2                 # passed on to the next seat

@@ -449,6 +449,7 @@ const Samarkand = (() => {
       el("span", { className: "seat-name", textContent: _("Seat {n}", { n: s.seat + 1 }) }),
       el("span", { className: "seat-state", textContent: lobbyWho(s) }),
       ...(PAGE === "lobby_host" ? lobbySeatControls(s, lobby) : []))));
+    renderFirst(lobby);
     $("lobby-status").textContent = lobby.problem ? say(lobby.problem)
       : _("Everybody is in: the host can start the game.");
     if (PAGE === "lobby_player") {
@@ -459,6 +460,25 @@ const Samarkand = (() => {
                                      { n: snap.viewer + 1, name: me.name });
     }
     if (PAGE === "lobby_host") renderLobbyForm(lobby);
+  }
+
+  /* Who plays first, as the rules choose it: the seat the host set, or drawn at Start;
+     the host chooses it here. */
+  function renderFirst(lobby) {
+    const box = $("lobby-first");
+    box.hidden = !lobby.first_rule;
+    if (!lobby.first_rule) return;
+    const rule = say(lobby.first_rule);
+    const text = lobby.first === null ? _("Who plays first ({rule}): drawn at random at Start", { rule })
+      : _("Who plays first ({rule}): seat {n}", { rule, n: lobby.first + 1 });
+    if (PAGE !== "lobby_host") { box.textContent = text; return; }
+    const choice = el("select", { name: "first", ariaLabel: rule },
+      el("option", { value: "", textContent: _("drawn at random") }),
+      ...lobby.seats.map((s) => el("option", { value: String(s.seat), textContent: _("Seat {n}", { n: s.seat + 1 }) })));
+    choice.value = lobby.first === null ? "" : String(lobby.first);
+    choice.addEventListener("change", () =>
+      lobbyCommand("first", { seat: choice.value === "" ? null : Number(choice.value) }));
+    swap(box, el("span", { textContent: text + " " }), choice);
   }
 
   /* The host's game, seat count and options, built once the games' schema is here. */

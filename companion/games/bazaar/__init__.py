@@ -40,4 +40,6 @@ SPEC = register_game(GameSpec(
     realtime=BuzzerRoll,
     tools={"advise": advise},
     data=DATA_FILES,
+    first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
+    first_rule=Phrase("the first player: the youngest"),
 ))

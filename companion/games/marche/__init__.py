@@ -50,4 +50,6 @@ SPEC = register_game(GameSpec(
     tools={"score": score_data},
     table_scores=table_scores,
     simulate=simulate_one,
+    first_seat=lambda setup, seat: {**setup, "first_dean": seat},
+    first_rule=Phrase("the first Dean: the oldest player"),
 ))

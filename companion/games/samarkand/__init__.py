@@ -47,4 +47,6 @@ SPEC = register_game(GameSpec(
                         narration.KEYBOARD_HELP),
     renderer="companion.games.samarkand",
     tools={"advise": advise_tool},
+    first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
+    first_rule=Phrase("the first player: the oldest"),
 ))

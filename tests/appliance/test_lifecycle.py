@@ -66,7 +66,8 @@ def test_sigterm_mid_turn_exits_cleanly_and_the_countdown_resumes_where_it_stood
     proc = start_appliance(store, second)            # no --new: resume
     wait_for(lambda: _counts(second), START_TIMEOUT_S, "the resumed countdown")
     assert _terminate(proc) == 0
-    assert "ready…" in second.read_text().splitlines()[0]
+    shown = [line for line in second.read_text().splitlines() if line.startswith("  ")]
+    assert shown[0] == "  ready…"           # the countdown's first line: a lead-in again
     assert _counts(second)[0] == mark["count"]
     assert stored_events(store, game)[:len(before)] == before
 

@@ -21,7 +21,7 @@ from web.app import create_app
 from web.identity import NAME_MAX
 from web_rig import FAST, NAMES, PIN, Phone, make_appliance
 
-EXAMPLES = 50            # per POST route (16 routes), and the join names: 400
+EXAMPLES = 50            # per POST route (19 routes), and the join names: 400
 SETTINGS = dict(deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -36,6 +36,9 @@ HOST_ROUTES = {
     "/api/host/act": {"seat": 0, "kind": "claim", "data": {"target": "camel"}},
     "/api/host/score": {"seat": 0, "keep": {"jewels": [1, 2]}}, "/api/host/accept": {},
     "/api/host/seat": {"seat": 1, "to": "free"},
+    "/api/host/lobby/open": {"game": "market", "seats": 3, "rules": {"open_money": True}},
+    "/api/host/lobby/bot": {"seat": 1, "style": "trader", "name": "Tara"},
+    "/api/host/lobby/start": {},
     "/api/host/nope": {},
 }
 ROUTES = {**PLAYER_ROUTES, **HOST_ROUTES}

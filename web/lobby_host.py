@@ -47,7 +47,7 @@ def options(data: dict) -> tuple[dict, dict]:
 @bp.post("/<command>")
 def command(command: str):
     """open (the next game's lobby: ``again`` keeps the game, its options and its bots),
-    game, seats, options, first (the seat that plays first, or None: drawn at Start),
+    game, seats, options, first (the seat that plays first, or None: as the rule options say),
     bot (``style``, and the ``name`` the host gives it), remove, move, start."""
     need_host()
     data = body()

@@ -329,9 +329,8 @@ class Appliance:
                      else BOT_NAME.format(name=lobby.bots[seat].get("name") or f"Seat {seat + 1}")
                      for seat in range(lobby.seats)]
             setup = spec.setup(lobby.seats, lobby.rules, names)
-            first = None
-            if spec.first_seat is not None:
-                first = lobby.first if lobby.first is not None else secrets.randbelow(lobby.seats)
+            first = lobby.first if spec.first_seat is not None else None
+            if first is not None:               # else as the game's own rule options say
                 setup = spec.first_seat(setup, first)
             joined = {"seats": {str(s): v for s, v in lobby.people.items()},
                       "bots": sorted(lobby.bots)}

@@ -32,7 +32,7 @@ class Lobby:
     mode: str = "digital"
     people: dict[int, dict] = field(default_factory=dict)   # seat -> {"token", "name"}
     bots: dict[int, dict] = field(default_factory=dict)     # seat -> {"style", "name"}
-    first: int | None = None        # the seat that plays first; None: drawn at Start
+    first: int | None = None        # the seat that plays first; None: as the options say
     version: int = 0
 
     # ------------------------------------------------------------ reading
@@ -107,7 +107,7 @@ class Lobby:
 
     def choose_first(self, seat: int | None) -> None:
         """The seat that plays first, as the rules choose it (the host says who is the
-        oldest, the youngest…); None: drawn at random at Start."""
+        oldest, the youngest…); None: as the game's own rule options say."""
         if seat is not None:
             self._check_seat(seat)
         self.first = seat

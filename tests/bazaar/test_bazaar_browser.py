@@ -17,6 +17,7 @@ import os
 import pytest
 
 from browser_rig import NEEDED, Pages, T, seated_table, served, wait_on
+from lobby_rig import start_from_lobby
 from companion.core.registry import game_spec
 from web_rig import PIN, make_appliance
 
@@ -100,7 +101,9 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     host.select_option("select[name=players]", "3")
     host.select_option("select[name=mode]", "physical")          # cards auto: typed here
     host.click("#new-game button[type=submit]")
-    wait_on(host, lambda: appliance.session.match.setup.get("mode") == "physical", "the new game")
+    start_from_lobby(host)
+    wait_on(host, lambda: appliance.session is not None
+            and appliance.session.match.setup.get("mode") == "physical", "the new game")
     type_card(host, "R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = RW")   # a slip: B = RW for B = WW
     waits_for(host, says["entry"].format(n=2), "#entry-title")
     host.click("[data-command=undo]")                                   # typed the wrong card

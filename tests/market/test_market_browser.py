@@ -16,6 +16,7 @@ import re
 import pytest
 
 from browser_rig import NEEDED, T, Pages, join, log_in
+from lobby_rig import start_from_lobby
 from companion.core.registry import game_spec
 from web.server import Server
 from web_rig import PIN, make_appliance
@@ -120,6 +121,7 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     host.select_option("select[name=players]", "3")
     assert host.input_value("textarea[name='rules.market_deck']").startswith('[{"name":')
     host.click("#new-game button[type=submit]")
+    start_from_lobby(host)
     until(host, lambda: appliance.game_id != first, "the new game")
     for page in phones:
         page.wait_for_selector("#seal-bid", timeout=T)
@@ -206,6 +208,7 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
     host.select_option("select[name=players]", "2")
     host.select_option("select[name=mode]", "physical")
     host.click("#new-game button[type=submit]")
+    start_from_lobby(host)
     until(host, lambda: appliance.game_id != first, "the new game")
 
     host.wait_for_selector(f"#card-box:not([hidden]) >> text={w['start draw']}", timeout=T)

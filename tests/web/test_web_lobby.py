@@ -135,7 +135,7 @@ def test_a_game_started_at_once_closes_the_lobby(table):
 
 
 @pytest.mark.parametrize("game, seated", [
-    ("marche", lambda state: state.dean), ("market", lambda state: state.start),
+    ("marche", lambda state: state.dean),
     ("bazaar", lambda state: state.rules.first_player - 1),
     ("samarkand", lambda state: state.rules.first_player - 1)])
 def test_the_host_chooses_who_plays_first_and_play_again_passes_it_on(table, game, seated):

@@ -435,7 +435,8 @@ const Samarkand = (() => {
                                  placeholder: _("its name (optional)"), ariaLabel: _("its name (optional)") });
       name.addEventListener("input", () => { kept.name = name.value; });
       return [style, name, button(_("Put a bot here"), () =>
-        lobbyCommand("bot", { seat: s.seat, style: style.value, name: name.value.trim() || null }))];
+        lobbyCommand("bot", { seat: s.seat, style: style.value, name: name.value.trim() || null }),
+        { className: "put-bot" })];
     }
     const others = lobby.seats.filter((o) => o.seat !== s.seat);
     const to = chooser("to", others.map((o) => el("option", { value: String(o.seat), textContent: _("Seat {n}", { n: o.seat + 1 }) })), String(others[0].seat));
@@ -462,18 +463,18 @@ const Samarkand = (() => {
     if (PAGE === "lobby_host") renderLobbyForm(lobby);
   }
 
-  /* Who plays first, as the rules choose it: the seat the host set, or drawn at Start;
+  /* Who plays first, as the rules choose it: the seat the host set, or the rule options';
      the host chooses it here. */
   function renderFirst(lobby) {
     const box = $("lobby-first");
     box.hidden = !lobby.first_rule;
     if (!lobby.first_rule) return;
     const rule = say(lobby.first_rule);
-    const text = lobby.first === null ? _("Who plays first ({rule}): drawn at random at Start", { rule })
+    const text = lobby.first === null ? _("Who plays first ({rule}): as the rule options say", { rule })
       : _("Who plays first ({rule}): seat {n}", { rule, n: lobby.first + 1 });
     if (PAGE !== "lobby_host") { box.textContent = text; return; }
     const choice = el("select", { name: "first", ariaLabel: rule },
-      el("option", { value: "", textContent: _("drawn at random") }),
+      el("option", { value: "", textContent: _("as the rule options say") }),
       ...lobby.seats.map((s) => el("option", { value: String(s.seat), textContent: _("Seat {n}", { n: s.seat + 1 }) })));
     choice.value = lobby.first === null ? "" : String(lobby.first);
     choice.addEventListener("change", () =>

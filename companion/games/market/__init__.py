@@ -37,6 +37,4 @@ SPEC = register_game(GameSpec(
                         narration.KEYBOARD_HELP),
     renderer="companion.games.market",
     tools={"advise": advise_data},
-    first_seat=lambda setup, seat: {**setup, "start": seat},
-    first_rule=Phrase("the start player: drawn at random"),
 ))

@@ -133,13 +133,16 @@ class GameService:
     def run(self, action, *args, refusal: Phrase | None = None):
         """Run a core action for a phone or the host (a Session method by name, or a function
         of the table clock), under the table lock; refusals become ``Refused``, saying the
-        engine's reason or, where that is not the asker's to know, ``refusal``."""
-        if self.appliance.game_id in self.ended:
-            raise Refused(409, "this game was ended: the host can start a new one")
-        session = self._session()
+        engine's reason or, where that is not the asker's to know, ``refusal``. The session
+        is taken under the lock too: an action racing the host's new game meets the game
+        the table has when it runs, never the abandoned one."""
+        def locked(*given):
+            if self.appliance.game_id in self.ended:
+                raise Refused(409, "this game was ended: the host can start a new one")
+            session = self._session()
+            return (getattr(session, action) if isinstance(action, str) else action)(*given)
         try:
-            return self.appliance.call(getattr(session, action) if isinstance(action, str)
-                                       else action, *args)
+            return self.appliance.call(locked, *args)
         except RuleError as exc:
             raise Refused(409, refusal or self._in_names(exc.phrase)) from None
 

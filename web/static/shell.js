@@ -353,6 +353,7 @@ const Samarkand = (() => {
         post("/api/host/new_game", body).then(() => { if (body.game !== GAME) location.reload(); }).catch(() => null);
       }
     });
+    ready(form);
   }
 
   /* ---------------------------------------------------------- pages */
@@ -405,12 +406,17 @@ const Samarkand = (() => {
     post("/api/join", { seat, name }).then(() => location.reload()).catch(() => null);
   }
 
+  /* The page's form handled now: its submit button, disabled in the served page so that
+     a tap before the shell ran is not lost (nor sent as a plain form), is enabled. */
+  function ready(form) { form.querySelector("button[type=submit]").disabled = false; }
+
   function setUp() {
     if (PAGE === "login") {
       $("login-form").addEventListener("submit", (e) => {
         e.preventDefault();
         post("/api/host/login", { pin: $("pin").value }).then(() => location.reload()).catch(() => null);
       });
+      ready($("login-form"));
       return;
     }
     if (PAGE === "join") $("join-form").addEventListener("submit", (e) => e.preventDefault());
@@ -427,6 +433,7 @@ const Samarkand = (() => {
       });
       fetch("/api/games", { credentials: "same-origin" }).then((r) => r.json()).then((d) => newGameForm(d.games));
       $("logout").addEventListener("click", () => post("/api/host/logout").then(() => location.reload()).catch(() => null));
+      $("logout").disabled = false;
     }
     if (!GAME) return;
     connect();

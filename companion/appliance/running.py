@@ -11,7 +11,7 @@ import secrets
 import signal
 import sys
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, Collection
 
 from companion.config import Config, ConfigError, load_config, parse_assignment
 from companion.core.chance import EnteredChance, SeededChance
@@ -24,7 +24,7 @@ from companion.runtime.seats import BotSeats
 from companion.runtime.session import Session, tell
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreCorruptError, StoreError
-from companion.store.events import HANDS_KEY
+from companion.store.events import HANDS_KEY, JOINED_KEY
 from companion.store.cli import replay_stored
 from companion.store.journal import StoreJournal
 
@@ -82,14 +82,22 @@ class Appliance:
         try:
             records, _, _ = replay_stored(self.store, game_id, DEFAULT_GAME)
             stored = self.store.config(game_id)
+            people = self._joined(game_id)
         except StoreError as exc:
             raise StoreError(
                 f"Cannot resume the unfinished game {game_id}: {str(exc).rstrip('.')}. The "
                 f"store {self.store.path} was left untouched: `samarkand run --new` starts a "
                 f"new game (game {game_id} is kept, marked abandoned); `samarkand games replay "
                 f"{game_id}` and `samarkand games export {game_id}` show its log.") from None
-        self._install(game_id, stored, [Event.from_dict(r.event) for r in records])
+        self._install(game_id, stored, [Event.from_dict(r.event) for r in records], people)
         return True
+
+    def _joined(self, game_id: int) -> set[int]:
+        """The seats phones hold in the stored game (the web's checkpoint, ``JOINED_KEY``):
+        a person's before any bot may act, so a restart never lets a bot decide for them
+        while the page is still starting."""
+        seats = (self.store.checkpoint(game_id, JOINED_KEY) or {}).get("seats", {})
+        return {int(seat) for seat in seats if str(seat).isdigit()}
 
     def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital",
                  game: str = DEFAULT_GAME) -> int:
@@ -113,7 +121,10 @@ class Appliance:
             self._install(game_id, stored, [])
         return game_id
 
-    def _install(self, game_id: int, stored: dict, events: list[Event]) -> None:
+    def _install(self, game_id: int, stored: dict, events: list[Event],
+                 people: Collection[int] = ()) -> None:
+        """Build the game's session and hand it to the runner; ``people``: seats a person
+        holds besides those taken already (a resumed game's phones)."""
         spec = game_spec(stored.get("game", DEFAULT_GAME))
         chance = EnteredChance() if stored.get("mode") == "physical" else SeededChance(stored["seed"])
         match = Match(spec.engine(), stored["setup"], chance, events)
@@ -125,7 +136,12 @@ class Appliance:
             self.game_id, self.spec, self.journal = game_id, spec, journal
             self.hands = list((self.store.checkpoint(game_id, HANDS_KEY) or {}).get("changes", []))
             self.runner.session = session
+            self.human_seats.update(people)
             self.runner.seats = self._bot_seats(spec, match, stored["seed"])
+            if self.runner.seats is not None:
+                for seat in people:
+                    if self._last_hand(seat) == "bot":      # killed while its bot finished
+                        self._handed(seat, "person")
             session.start(now_us(), journal.resume_count())
 
     def _bot_seats(self, spec: GameSpec, match: Match, seed: int) -> BotSeats | None:
@@ -152,6 +168,11 @@ class Appliance:
                 self.store.set_checkpoint(self.game_id, HANDS_KEY, {"changes": self.hands})
             except StoreError as exc:     # the play goes on; only this note is not kept
                 print(f"warning: who plays seat {seat + 1} was not saved: {exc}", file=sys.stderr)
+
+    def _last_hand(self, seat: int) -> str | None:
+        """Who the record says acts for ``seat`` now ("person", "bot", "timer"), if it says."""
+        return next((change["by"] for change in reversed(self.hands) if change["seat"] == seat),
+                    None)
 
     @staticmethod
     def _bot(spec: GameSpec, seat: int, rng: random.Random):

@@ -30,6 +30,10 @@ from companion.store.journal import StoreJournal
 
 DEFAULT_GAME = "marche"
 """What a stored game from before the registry (no "game" in its configuration) is."""
+SEED_BYTES = 32
+"""A game's seed is a secret of this many random bytes (``secrets``): the draws are a public
+hash of it, so a short seed could be found from the draws the table sees, and every hidden
+draw foretold. It is kept in the game's stored configuration and shown to nobody."""
 
 
 def timing_from(config: Config, table: dict | None = None) -> dict[str, float]:
@@ -46,10 +50,12 @@ class Appliance:
 
     def __init__(self, config: Config, inputs, store: EventStore, seed: int | None = None,
                  bots_fill_seats: bool = True) -> None:
+        """``seed``: the same, reproducible seed for every new game (tests, ``--seed``);
+        None, the table's way: a new secret for each game (``SEED_BYTES``)."""
         self.config = config
         self.inputs = inputs
         self.store = store
-        self.seed = seed if seed is not None else secrets.randbelow(2**31)
+        self.seed = seed
         self.bots_fill_seats = bots_fill_seats
         self.human_seats: set[int] = set()
         self.game_id: int | None = None
@@ -115,8 +121,9 @@ class Appliance:
             unfinished = self.store.unfinished()    # the current game, or one --new leaves
             if unfinished is not None:
                 self.store.abandon(unfinished)
+            seed = secrets.token_hex(SEED_BYTES) if self.seed is None else self.seed
             stored = {"game": spec.name, "setup": setup, "table": timing, "mode": mode,
-                      "seed": self.seed}
+                      "seed": seed}
             game_id = self.store.create_game(spec.name, stored)
             self._install(game_id, stored, [])
         return game_id
@@ -144,7 +151,7 @@ class Appliance:
                         self._handed(seat, "person")
             session.start(now_us(), journal.resume_count())
 
-    def _bot_seats(self, spec: GameSpec, match: Match, seed: int) -> BotSeats | None:
+    def _bot_seats(self, spec: GameSpec, match: Match, seed: int | str) -> BotSeats | None:
         if not self.bots_fill_seats or self.inputs.press is None:
             return None
         rng = random.Random(f"bots/{seed}")

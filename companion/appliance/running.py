@@ -76,11 +76,13 @@ class Appliance:
     def session(self) -> Session | None:
         return self.runner.session
 
-    def resume(self) -> bool:
+    def resume(self, phones: bool = True) -> bool:
         """Carry on with the unfinished game in the store, if there is one.
 
         Its log is replayed through the engine first: one that cannot be read or replayed
         stops the start with the game, the event and the ways on, and changes nothing.
+        ``phones``: the page will serve the phones, so the seats they hold are people's
+        from the start and wait for them; False (no page): bots take those seats too.
         """
         game_id = self.store.unfinished()
         if game_id is None:
@@ -88,7 +90,7 @@ class Appliance:
         try:
             records, _, _ = replay_stored(self.store, game_id, DEFAULT_GAME)
             stored = self.store.config(game_id)
-            people = self._joined(game_id)
+            people = self._joined(game_id) if phones else set()
         except StoreError as exc:
             raise StoreError(
                 f"Cannot resume the unfinished game {game_id}: {str(exc).rstrip('.')}. The "
@@ -307,7 +309,7 @@ def run(args) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: done.set())
     try:
-        resumed = not args.new and appliance.resume()
+        resumed = not args.new and appliance.resume(phones=not args.no_web)
         if not resumed:
             spec = game_spec(args.game)
             appliance.new_game(spec.setup(args.players), game=spec.name)

@@ -43,10 +43,10 @@ def _person_joined_seat_0(path, game: str) -> None:
     first.close()
 
 
-def _restarted(path, **options) -> tuple[Appliance, list[int]]:
+def _restarted(path, phones: bool = True, **options) -> tuple[Appliance, list[int]]:
     """The appliance restarted on ``path``, on a clock the test moves (``clock[0]``)."""
     appliance = _appliance(path, **options)
-    assert appliance.resume()
+    assert appliance.resume(phones=phones)
     clock = [now_us()]
     appliance.runner.clock = lambda: clock[0]
     return appliance, clock
@@ -109,5 +109,17 @@ def test_a_hand_over_cut_short_by_the_restart_is_recorded_as_the_persons(tmp_pat
     try:
         assert appliance.hands[-1] == {"at": len(appliance.session.match.log), "seat": 0,
                                        "by": "person"}
+    finally:
+        appliance.close()
+
+
+def test_without_the_page_bots_take_the_phones_seats_after_a_restart(tmp_path):
+    path = tmp_path / "s.db"
+    _person_joined_seat_0(path, "marche")
+    appliance, clock = _restarted(path, phones=False)        # `samarkand run --no-web`
+    try:
+        start = len(appliance.session.match.log)
+        _step(appliance, clock)
+        assert appliance.bot_plays(0) and [e.kind for e in _made_by(appliance, start)] == ["pick"]
     finally:
         appliance.close()

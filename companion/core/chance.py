@@ -21,6 +21,11 @@ class SeededChance:
     cards left, and counts that far through the remaining cards in sorted order. Hashing is
     about ten times cheaper than seeding a ``random.Random`` per draw, and the modulo bias
     (under 2**-50 for any real deck) is far below anything a table could notice.
+
+    The hash is public, so the draws are only as secret as the seed: a short seed (the
+    simulator's, a table script's) is found by trying them all against the draws the
+    table saw. A table's seed is a secret of 256 bits that the appliance makes with
+    ``secrets`` and passes in; the core itself reads no entropy.
     """
 
     def __init__(self, seed: int | str) -> None:

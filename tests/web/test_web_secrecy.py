@@ -120,3 +120,25 @@ def test_hidden_goods_hide_purchases_from_the_others(table, host, appliance):
         assert goods[seat] is not None
         assert all(g is None for s, g in enumerate(goods) if s != seat)
     assert table[1].state()["view"]["players"][1]["goods"] == {"jewels": [7]}
+
+
+def everything_seen(browser, game: str) -> str:
+    """All a browser can fetch: every page and asset, its state, its streams (both views)."""
+    pages = [browser.get(url).get_data(as_text=True) for url in (*PAGES, f"/games/{game}/game.js")]
+    frames = [browser.state(), first_frame(browser.client, "/stream"),
+              first_frame(browser.client, "/stream?view=table")]
+    return "\n".join(pages + [json.dumps(frame) for frame in frames])
+
+
+@pytest.mark.parametrize("game", ["marche", "market", "bazaar", "samarkand"])
+def test_the_seed_is_a_long_secret_that_no_viewer_is_sent(table, host, appliance, game):
+    appliance.seed = None                   # the table's way: a new secret for each game
+    response = host.post("/api/host/new_game", {"game": game, "players": 4})
+    assert response.status_code == 200, response.json
+    seed = appliance.store.config(appliance.game_id)["seed"]
+    assert isinstance(seed, str) and len(bytes.fromhex(seed)) * 8 >= 128, seed
+    assert appliance.session.match.log, "the set-up's draws are made from it"
+    for browser in (*table, host):
+        seen = everything_seen(browser, game)
+        for part in (seed, seed[:16], seed[-16:], str(int(seed, 16))):
+            assert part not in seen

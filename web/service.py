@@ -90,10 +90,11 @@ class GameService:
         ended = game_id in self.ended
         over = ended or session.game.is_over(session.state)
         score = self._scores(session, names) if over else None
-        shown = snapshot(session, now, viewer, names=names, ended=ended,
+        seats = self.seat_states(session, names, viewer)
+        shown = snapshot(session, now, viewer, names=names, phones=phones_of(seats), ended=ended,
                          simulated=self.appliance.inputs.press is not None,
                          mode=self._mode(game_id), score=score)
-        shown["seats"] = self.seat_states(session, names, viewer)
+        shown["seats"] = seats
         shown["hands"] = self.hand_changes(session, names)
         return shown
 
@@ -197,6 +198,27 @@ class GameService:
             raise Refused(400, "say what you do (kind) with its details (data)")
         if not isinstance(data, dict):
             raise Refused(400, "the action's data must be an object")
+
+    def enter_card(self, data: dict, seat: int | None = None) -> None:
+        """A draw at a physical table, ``{"card": ...}``, entered by the host (``seat``
+        None) or by a phone. A hidden draw is its drawer's: entered on their own phone, by
+        the host only while no connected phone holds that seat. No refusal names a card."""
+        if "card" not in data:
+            raise Refused(400, "say which card was turned up")
+        names = self.seats.names()
+
+        def entered(now: int) -> None:
+            session = self._session()
+            request = session.match.waiting_for_card
+            if request is not None and request.seen_by != seat:
+                if seat is not None:
+                    raise Refused(409, "no draw of yours is awaited: the table enters this one")
+                if request.seen_by in phones_of(self.seat_states(session, names, None)):
+                    name = names.get(request.seen_by, session.game.names(session.state)[request.seen_by])
+                    raise Refused(409, "this draw is secret: {name} enters it on their own phone",
+                                  name=name)
+            session.enter_card(data["card"], now)
+        self.run(entered)
 
     def undo(self) -> str:
         """Undo the last decision; says which, in the game's words where it has them."""
@@ -327,6 +349,11 @@ class GameService:
         """The scores as the table settled them, kept in the store with the game."""
         self.appliance.call(lambda now: self.appliance.record_result(
             self._scores(session, self.seats.names())))
+
+
+def phones_of(seats: list[dict]) -> set[int]:
+    """The seats a connected phone holds, from ``seat_states``."""
+    return {row["seat"] for row in seats if row["state"] == "connected"}
 
 
 def whole_number(value, what: str) -> int:

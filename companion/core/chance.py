@@ -74,7 +74,7 @@ class EnteredChance:
 
 
 def check_remaining(request: ChanceRequest, card: Any) -> None:
-    """Refuse a card that is no longer in the deck, naming what is left.
+    """Refuse a card that is no longer in the deck, naming what is left when that is public.
 
     The card must equal a remaining card of the same type (1.0 or True is not the card 1).
     """
@@ -84,6 +84,8 @@ def check_remaining(request: ChanceRequest, card: Any) -> None:
             if remaining[same] > 0:
                 return
             break
+    if not request.remaining_public:        # how many are left would tell the hidden hands
+        raise RuleError("card {card} is not in the {deck} deck", card=repr(card), deck=request.deck)
     left = ", ".join(f"{c}×{n}" for c, n in sorted(remaining.items()) if n) or Phrase("nothing")
     raise RuleError("card {card} is no longer in the {deck} deck (left: {left})", card=repr(card),
                     deck=request.deck, left=left)

@@ -193,7 +193,7 @@ const Samarkand = (() => {
     const t = snap.table;
     switch (t.status) {
       case "paused": return _("Paused by the host");
-      case "waiting_card": return _("Waiting for the host to enter the draw: {deck}", { deck: _(t.waiting_card.deck) });
+      case "waiting_card": return cardText(t.waiting_card);
       case "waiting_entry": return _("Waiting for the host: {prompt}", { prompt: say(t.waiting_entry.prompt) });
       case "over": return _("The game is over");
       case "ended": return _("The host ended the game");
@@ -201,14 +201,37 @@ const Samarkand = (() => {
     }
   }
 
+  /* Who enters the draw awaited: a hidden one on its drawer's own phone, else the host. */
+  function cardText(card) {
+    const deck = _(card.deck);
+    if (card.seen_by !== null && card.seen_by === snap.viewer) return _("Enter the card you drew: {deck}", { deck });
+    if (card.on_phone) return _("{name} enters their draw on their own phone: {deck}", { name: names()[card.seen_by], deck });
+    return _("Waiting for the host to enter the draw: {deck}", { deck });
+  }
+
+  /* The draw's entry: on the host console, unless the drawer's phone enters it, and on the
+     drawer's phone. The cards left with their counts, or only the deck's kinds when what
+     is left is secret (it would tell the hidden hands). */
+  function renderCard() {
+    const card = snap.table.waiting_card;
+    const mine = PAGE === "player" && card && card.seen_by !== null && card.seen_by === snap.viewer;
+    const shown = PAGE === "host" ? card && !card.on_phone : mine;
+    $("card-box").hidden = !shown;
+    if (!shown) return;
+    const deck = _(card.deck), url = mine ? "/api/draw" : "/api/host/card";
+    $("card-title").textContent = mine ? _("Enter the card you drew: {deck}", { deck })
+                                       : _("Enter the draw: {deck}", { deck });
+    $("card-note").hidden = mine || card.seen_by === null;
+    $("card-note").textContent = $("card-note").hidden ? ""
+      : _("This draw is {name}'s secret, but no phone of theirs is connected: entering it, you will see it.",
+          { name: names()[card.seen_by] });
+    swap($("card-buttons"), ...card.remaining.map(([value, n]) => button(
+      n === null ? _(String(value)) : _("{card} ({n} left)", { card: _(String(value)), n }),
+      () => act(url, { card: value }))));
+  }
+
   function renderEntries() {
     const t = snap.table;
-    $("card-box").hidden = !t.waiting_card;
-    if (t.waiting_card) {
-      $("card-title").textContent = _("Enter the draw: {deck}", { deck: _(t.waiting_card.deck) });
-      swap($("card-buttons"), ...t.waiting_card.remaining.map(([card, n]) =>
-        button(_("{card} ({n} left)", { card: _(String(card)), n }), () => act("/api/host/card", { card }))));
-    }
     $("entry-form").hidden = !t.waiting_entry;
     if (t.waiting_entry && $("entry-title").textContent !== say(t.waiting_entry.prompt)) {
       $("entry-title").textContent = say(t.waiting_entry.prompt);
@@ -372,6 +395,7 @@ const Samarkand = (() => {
     if ($("status")) $("status").textContent = statusText();
     renderSeatAlert();
     renderHands();
+    if (PAGE === "host" || PAGE === "player") renderCard();
     if (PAGE === "host") { renderEntries(); renderSeats(); renderControls(); }
     keepAwake();
     tick();

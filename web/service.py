@@ -57,8 +57,13 @@ class GameService:
     def disconnected(self) -> set[int]:
         """The seats a person holds whose phone has no live page open."""
         names = self.seats.names()
+        return set(names) - self.connected(names)
+
+    def connected(self, names: dict[int, str]) -> set[int]:
+        """The seats of ``names`` (the people's) whose phone has a live page open: only that
+        phone decides for its seat and enters its hidden draws."""
         with self.lock:
-            return {seat for seat in names if self.streams[seat] == 0}
+            return {seat for seat in names if self.streams[seat]}
 
     def seat_states(self, session, names: dict[int, str], viewer: int | None) -> list[dict]:
         """Each seat for the host console and the table screen: who holds it (a phone,
@@ -90,11 +95,10 @@ class GameService:
         ended = game_id in self.ended
         over = ended or session.game.is_over(session.state)
         score = self._scores(session, names) if over else None
-        seats = self.seat_states(session, names, viewer)
-        shown = snapshot(session, now, viewer, names=names, phones=phones_of(seats), ended=ended,
+        shown = snapshot(session, now, viewer, names=names, phones=self.connected(names), ended=ended,
                          simulated=self.appliance.inputs.press is not None,
                          mode=self._mode(game_id), score=score)
-        shown["seats"] = seats
+        shown["seats"] = self.seat_states(session, names, viewer)
         shown["hands"] = self.hand_changes(session, names)
         return shown
 
@@ -183,7 +187,7 @@ class GameService:
         if not 0 <= seat < session.game.players(session.state):
             raise Refused(400, "there is no seat {seat} at this table", seat=seat + 1)
         name = self.display_names()[seat]
-        if seat in self.seats.names() and seat not in self.disconnected():
+        if seat in self.connected(self.seats.names()):
             raise Refused(409, "{name}'s phone is connected: only that phone decides for the seat",
                           name=name)
         self.run("act", Event(kind, seat, data), refusal=Phrase(
@@ -213,7 +217,7 @@ class GameService:
             if request is not None and request.seen_by != seat:
                 if seat is not None:
                     raise Refused(409, "no draw of yours is awaited: the table enters this one")
-                if request.seen_by in phones_of(self.seat_states(session, names, None)):
+                if request.seen_by in self.connected(names):
                     name = names.get(request.seen_by, session.game.names(session.state)[request.seen_by])
                     raise Refused(409, "this draw is secret: {name} enters it on their own phone",
                                   name=name)
@@ -349,11 +353,6 @@ class GameService:
         """The scores as the table settled them, kept in the store with the game."""
         self.appliance.call(lambda now: self.appliance.record_result(
             self._scores(session, self.seats.names())))
-
-
-def phones_of(seats: list[dict]) -> set[int]:
-    """The seats a connected phone holds, from ``seat_states``."""
-    return {row["seat"] for row in seats if row["state"] == "connected"}
 
 
 def whole_number(value, what: str) -> int:

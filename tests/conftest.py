@@ -22,11 +22,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="module")
 def browser():
     """Debian's chromium under Playwright (tests/web/browser_rig.py), one per test module."""
-    from playwright.sync_api import sync_playwright
-
-    from browser_rig import launch
-    with sync_playwright() as pw:
-        chromium = launch(pw)
+    from browser_rig import driven
+    with driven() as (pw, chromium):
         yield pw, chromium
-        chromium.close()
 

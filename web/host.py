@@ -63,9 +63,7 @@ def command(command: str):
     elif command == "end":
         web.end()
     elif command == "card":
-        if "card" not in data:
-            raise Refused(400, "say which card was turned up")
-        web.run("enter_card", data["card"])
+        web.enter_card(data)
     elif command == "entry":
         if "value" not in data:
             raise Refused(400, "say what was entered (value)")

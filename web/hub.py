@@ -68,29 +68,32 @@ class Hub:
             self._cond.wait_for(lambda: self.rev != seen or self.closed, timeout)
             return self.rev
 
-    def stream(self, build: Callable[[], dict], ping_s: float = PING_S,
+    def stream(self, build: Callable[[], dict | None], ping_s: float = PING_S,
                gone: Callable[[], bool] = lambda: False) -> Iterator[bytes]:
         """Server-Sent Events: a full snapshot now and after every change, pings between,
-        until the hub closes or ``gone()`` says the connection has closed.
+        until the hub closes, ``gone()`` says the connection has closed, or ``build``
+        answers None (this viewer may no longer see what the stream was opened for).
 
         A change that leaves this viewer's snapshot as it was (another seat's secret, a
         phone connecting) sends nothing: the page would re-render for nothing, and a tap
         landing on a button replaced mid-click is lost."""
-        seen, sent = self.rev, encoded(build())
-        yield frame(seen, sent)
-        ping_at = time.monotonic() + ping_s
+        rev = seen = self.rev
+        sent, ping_at = "", time.monotonic() + ping_s
         while True:
-            rev = self.wait(seen, min(CHECK_S, max(0.0, ping_at - time.monotonic())))
-            if self.closed or gone():
-                return
-            if rev != seen:
-                seen, body = rev, encoded(build())
+            if rev != seen or not sent:           # a change, or the first snapshot
+                seen, shown = rev, build()
+                if shown is None:
+                    return
+                body = encoded(shown)
                 if body != sent:
                     sent, ping_at = body, time.monotonic() + ping_s
                     yield frame(rev, body)
             elif time.monotonic() >= ping_at:
                 ping_at = time.monotonic() + ping_s
                 yield b": ping\n\n"
+            rev = self.wait(seen, min(CHECK_S, max(0.0, ping_at - time.monotonic())))
+            if self.closed or gone():
+                return
 
 
 def encoded(data: dict) -> str:

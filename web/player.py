@@ -1,5 +1,5 @@
-"""A phone's actions: join a seat, act in it (one endpoint for every game), press the
-on-screen buzzer."""
+"""A phone's actions: join a seat, act in it (one endpoint for every game), enter its own
+hidden draw at a physical table, press the on-screen buzzer."""
 from __future__ import annotations
 
 from flask import Blueprint, jsonify
@@ -26,6 +26,14 @@ def act():
     """``{"kind": ..., "data": {...}}``: the seat's decision, handed to the engine."""
     data = body()
     service().act(need_seat(), data.get("kind"), data.get("data", {}))
+    return jsonify(ok=True)
+
+
+@bp.post("/api/draw")
+def draw():
+    """``{"card": ...}``: the card this seat drew blind at a physical table, entered on its
+    own phone (nobody else sees it, nor what is left to draw)."""
+    service().enter_card(body(), need_seat())
     return jsonify(ok=True)
 
 

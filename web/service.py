@@ -60,8 +60,13 @@ class GameService:
     def disconnected(self) -> set[int]:
         """The seats a person holds whose phone has no live page open."""
         names = self.seats.names()
+        return set(names) - self.connected(names)
+
+    def connected(self, names: dict[int, str]) -> set[int]:
+        """The seats of ``names`` (the people's) whose phone has a live page open: only that
+        phone decides for its seat and enters its hidden draws."""
         with self.lock:
-            return {seat for seat in names if self.streams[seat] == 0}
+            return {seat for seat in names if self.streams[seat]}
 
     def seat_states(self, session, names: dict[int, str], viewer: int | None) -> list[dict]:
         """Each seat for the host console and the table screen: who holds it (a phone,
@@ -105,7 +110,7 @@ class GameService:
         ended = game_id in self.ended
         over = ended or session.game.is_over(session.state)
         score = self._scores(session, names) if over else None
-        shown = snapshot(session, now, viewer, names=names, ended=ended,
+        shown = snapshot(session, now, viewer, names=names, phones=self.connected(names), ended=ended,
                          simulated=self.appliance.inputs.press is not None,
                          mode=self._mode(game_id), score=score)
         shown["table"]["after_undo"] = self.after_undo(session)
@@ -151,15 +156,18 @@ class GameService:
     def run(self, action, *args, refusal: Phrase | None = None):
         """Run a core action for a phone or the host (a Session method by name, or a function
         of the table clock), under the table lock; refusals become ``Refused``, saying the
-        engine's reason or, where that is not the asker's to know, ``refusal``."""
-        if self.appliance.game_id in self.ended:
-            raise Refused(409, "this game was ended: the host can start a new one")
-        session = self._session()
-        if action in ("pause", "resume"):         # the host's own hold, not an undo's
-            self.held.discard(self.appliance.game_id)
+        engine's reason or, where that is not the asker's to know, ``refusal``. The session
+        is taken under the lock too: an action racing the host's new game meets the game
+        the table has when it runs, never the abandoned one."""
+        def locked(*given):
+            if self.appliance.game_id in self.ended:
+                raise Refused(409, "this game was ended: the host can start a new one")
+            session = self._session()
+            if action in ("pause", "resume"):         # the host's own hold, not an undo's
+                self.held.discard(self.appliance.game_id)
+            return (getattr(session, action) if isinstance(action, str) else action)(*given)
         try:
-            return self.appliance.call(getattr(session, action) if isinstance(action, str)
-                                       else action, *args)
+            return self.appliance.call(locked, *args)
         except RuleError as exc:
             raise Refused(409, refusal or self._in_names(exc.phrase)) from None
 
@@ -199,7 +207,7 @@ class GameService:
         if not 0 <= seat < session.game.players(session.state):
             raise Refused(400, "there is no seat {seat} at this table", seat=seat + 1)
         name = self.display_names()[seat]
-        if seat in self.seats.names() and seat not in self.disconnected():
+        if seat in self.connected(self.seats.names()):
             raise Refused(409, "{name}'s phone is connected: only that phone decides for the seat",
                           name=name)
         self.run("act", Event(kind, seat, data), refusal=Phrase(
@@ -214,6 +222,27 @@ class GameService:
             raise Refused(400, "say what you do (kind) with its details (data)")
         if not isinstance(data, dict):
             raise Refused(400, "the action's data must be an object")
+
+    def enter_card(self, data: dict, seat: int | None = None) -> None:
+        """A draw at a physical table, ``{"card": ...}``, entered by the host (``seat``
+        None) or by a phone. A hidden draw is its drawer's: entered on their own phone, by
+        the host only while no connected phone holds that seat. No refusal names a card."""
+        if "card" not in data:
+            raise Refused(400, "say which card was turned up")
+        names = self.seats.names()
+
+        def entered(now: int) -> None:
+            session = self._session()
+            request = session.match.waiting_for_card
+            if request is not None and request.seen_by != seat:
+                if seat is not None:
+                    raise Refused(409, "no draw of yours is awaited: the table enters this one")
+                if request.seen_by in self.connected(names):
+                    name = names.get(request.seen_by, session.game.names(session.state)[request.seen_by])
+                    raise Refused(409, "this draw is secret: {name} enters it on their own phone",
+                                  name=name)
+            session.enter_card(data["card"], now)
+        self.run(entered)
 
     def undo(self, to_person: bool = False) -> str:
         """Undo the last decision (``to_person``: back to the last decision a person made,

@@ -13,8 +13,9 @@ from companion.runtime.session import Session
 
 
 def snapshot(session: Session, now_us: int, viewer: int | None, *, names: dict[int, str],
-             ended: bool, simulated: bool, mode: str, score: dict | None) -> dict:
-    """The page's data for ``viewer`` (a seat, or None for the table screen and host)."""
+             phones: set[int], ended: bool, simulated: bool, mode: str, score: dict | None) -> dict:
+    """The page's data for ``viewer`` (a seat, or None for the table screen and host);
+    ``phones`` are the seats a connected phone holds."""
     game, state = session.game, session.state
     view = game.view(state, viewer)
     for player in view.get("players", []):
@@ -28,7 +29,7 @@ def snapshot(session: Session, now_us: int, viewer: int | None, *, names: dict[i
         "to_act": list(game.to_act_shown(state, viewer)),
         "mode": mode,
         "simulated": simulated,
-        "waiting_card": _waiting_card(session),
+        "waiting_card": _waiting_card(session, phones),
         "waiting_entry": _waiting_entry(session),
     }
     if session.realtime is not None:
@@ -37,12 +38,15 @@ def snapshot(session: Session, now_us: int, viewer: int | None, *, names: dict[i
             "score": score}
 
 
-def _waiting_card(session: Session) -> dict | None:
+def _waiting_card(session: Session, phones: set[int]) -> dict | None:
+    """The draw awaited, the same for every viewer: the cards left only when that is
+    public (else the deck's kinds, no counts), and whether the drawer's own phone enters
+    it (a hidden draw, its seat held by a connected phone) rather than the host."""
     request = session.match.waiting_for_card
     if request is None:
         return None
-    return {"deck": request.deck, "seen_by": request.seen_by,
-            "remaining": [[card, n] for card, n in sorted(request.remaining.items()) if n]}
+    return {"deck": request.deck, "seen_by": request.seen_by, "remaining": request.choices(),
+            "on_phone": request.seen_by in phones}
 
 
 def _waiting_entry(session: Session) -> dict | None:

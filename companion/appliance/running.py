@@ -13,7 +13,7 @@ import secrets
 import signal
 import sys
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, Collection
 
 from companion.appliance import network
 from companion.appliance.network import Hotspot
@@ -38,6 +38,10 @@ BOT_NAME = "{name} (bot)"
 """A bot's name wherever it appears (the log, the results, ``games export``)."""
 DEFAULT_GAME = "marche"
 """What a stored game from before the registry (no "game" in its configuration) is."""
+SEED_BYTES = 32
+"""A game's seed is a secret of this many random bytes (``secrets``): the draws are a public
+hash of it, so a short seed could be found from the draws the table sees, and every hidden
+draw foretold. It is kept in the game's stored configuration and shown to nobody."""
 
 
 def timing_from(config: Config, table: dict | None = None) -> dict[str, float]:
@@ -54,10 +58,12 @@ class Appliance:
 
     def __init__(self, config: Config, inputs, store: EventStore, seed: int | None = None,
                  bots_fill_seats: bool = True) -> None:
+        """``seed``: the same, reproducible seed for every new game (tests, ``--seed``);
+        None, the table's way: a new secret for each game (``SEED_BYTES``)."""
         self.config = config
         self.inputs = inputs
         self.store = store
-        self.seed = seed if seed is not None else secrets.randbelow(2**31)
+        self.seed = seed
         self.bots_fill_seats = bots_fill_seats
         self.human_seats: set[int] = set()
         self.game_id: int | None = None
@@ -81,11 +87,13 @@ class Appliance:
     def session(self) -> Session | None:
         return self.runner.session
 
-    def resume(self) -> bool:
+    def resume(self, phones: bool = True) -> bool:
         """Carry on with the unfinished game in the store, if there is one.
 
         Its log is replayed through the engine first: one that cannot be read or replayed
         stops the start with the game, the event and the ways on, and changes nothing.
+        ``phones``: the page will serve the phones, so the seats they hold are people's
+        from the start and wait for them; False (no page): bots take those seats too.
         """
         game_id = self.store.unfinished()
         if game_id is None:
@@ -93,14 +101,22 @@ class Appliance:
         try:
             records, _, _ = replay_stored(self.store, game_id, DEFAULT_GAME)
             stored = self.store.config(game_id)
+            people = self._joined(game_id) if phones else set()
         except StoreError as exc:
             raise StoreError(
                 f"Cannot resume the unfinished game {game_id}: {str(exc).rstrip('.')}. The "
                 f"store {self.store.path} was left untouched: `samarkand run --new` starts a "
                 f"new game (game {game_id} is kept, marked abandoned); `samarkand games replay "
                 f"{game_id}` and `samarkand games export {game_id}` show its log.") from None
-        self._install(game_id, stored, [Event.from_dict(r.event) for r in records])
+        self._install(game_id, stored, [Event.from_dict(r.event) for r in records], people)
         return True
+
+    def _joined(self, game_id: int) -> set[int]:
+        """The seats phones hold in the stored game (the web's checkpoint, ``JOINED_KEY``):
+        a person's before any bot may act, so a restart never lets a bot decide for them
+        while the page is still starting."""
+        seats = (self.store.checkpoint(game_id, JOINED_KEY) or {}).get("seats", {})
+        return {int(seat) for seat in seats if str(seat).isdigit()}
 
     def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital",
                  game: str = DEFAULT_GAME, bots: dict[int, str] | None = None,
@@ -124,8 +140,9 @@ class Appliance:
             unfinished = self.store.unfinished()    # the current game, or one --new leaves
             if unfinished is not None:
                 self.store.abandon(unfinished)
+            seed = secrets.token_hex(SEED_BYTES) if self.seed is None else self.seed
             stored = {"game": spec.name, "setup": setup, "table": timing, "mode": mode,
-                      "seed": self.seed}
+                      "seed": seed}
             if bots is not None:
                 stored["bots"] = {str(seat): style for seat, style in bots.items()}
             if first is not None:
@@ -139,7 +156,10 @@ class Appliance:
                 self.lobby = None
         return game_id
 
-    def _install(self, game_id: int, stored: dict, events: list[Event]) -> None:
+    def _install(self, game_id: int, stored: dict, events: list[Event],
+                 people: Collection[int] = ()) -> None:
+        """Build the game's session and hand it to the runner; ``people``: seats a person
+        holds besides those taken already (a resumed game's phones)."""
         spec = game_spec(stored.get("game", DEFAULT_GAME))
         chance = EnteredChance() if stored.get("mode") == "physical" else SeededChance(stored["seed"])
         match = Match(spec.engine(), stored["setup"], chance, events)
@@ -151,10 +171,15 @@ class Appliance:
             self.game_id, self.spec, self.journal = game_id, spec, journal
             self.hands = list((self.store.checkpoint(game_id, HANDS_KEY) or {}).get("changes", []))
             self.runner.session = session
+            self.human_seats.update(people)
             self.runner.seats = self._bot_seats(spec, match, stored["seed"], stored.get("bots"))
+            if self.runner.seats is not None:
+                for seat in people:
+                    if self._last_hand(seat) == "bot":      # killed while its bot finished
+                        self._handed(seat, "person")
             session.start(now_us(), journal.resume_count())
 
-    def _bot_seats(self, spec: GameSpec, match: Match, seed: int,
+    def _bot_seats(self, spec: GameSpec, match: Match, seed: int | str,
                    chosen: dict[str, str] | None = None) -> BotSeats | None:
         """The bots: in every seat nobody plays, or only in the ``chosen`` seats (a game
         started from the lobby: the seats the table put a bot in, and those the host has
@@ -190,6 +215,11 @@ class Appliance:
                 self.store.set_checkpoint(self.game_id, HANDS_KEY, {"changes": self.hands})
             except StoreError as exc:     # the play goes on; only this note is not kept
                 print(f"warning: who plays seat {seat + 1} was not saved: {exc}", file=sys.stderr)
+
+    def _last_hand(self, seat: int) -> str | None:
+        """Who the record says acts for ``seat`` now ("person", "bot", "timer"), if it says."""
+        return next((change["by"] for change in reversed(self.hands) if change["seat"] == seat),
+                    None)
 
     @staticmethod
     def _bot(spec: GameSpec, seat: int, rng: random.Random):
@@ -454,7 +484,7 @@ def _open_table(appliance: Appliance, args) -> str:
         appliance.human_seats.add(keyboard)          # never a bot's, not even for a moment
     if not at_once and not args.new and appliance.restore_lobby():
         return f"Back to the lobby of {appliance.lobby.spec.title}"
-    if not args.new and appliance.resume():
+    if not args.new and appliance.resume(phones=not args.no_web):
         _check_seat(keyboard, appliance.session.game.players(appliance.session.state))
         return f"Resuming the unfinished game of {appliance.spec.title} (game {appliance.game_id})"
     if not at_once:

@@ -21,6 +21,11 @@ class SeededChance:
     cards left, and counts that far through the remaining cards in sorted order. Hashing is
     about ten times cheaper than seeding a ``random.Random`` per draw, and the modulo bias
     (under 2**-50 for any real deck) is far below anything a table could notice.
+
+    The hash is public, so the draws are only as secret as the seed: a short seed (the
+    simulator's, a table script's) is found by trying them all against the draws the
+    table saw. A table's seed is a secret of 256 bits that the appliance makes with
+    ``secrets`` and passes in; the core itself reads no entropy.
     """
 
     def __init__(self, seed: int | str) -> None:
@@ -69,7 +74,7 @@ class EnteredChance:
 
 
 def check_remaining(request: ChanceRequest, card: Any) -> None:
-    """Refuse a card that is no longer in the deck, naming what is left.
+    """Refuse a card that is no longer in the deck, naming what is left when that is public.
 
     The card must equal a remaining card of the same type (1.0 or True is not the card 1).
     """
@@ -79,6 +84,8 @@ def check_remaining(request: ChanceRequest, card: Any) -> None:
             if remaining[same] > 0:
                 return
             break
+    if not request.remaining_public:        # how many are left would tell the hidden hands
+        raise RuleError("card {card} is not in the {deck} deck", card=repr(card), deck=request.deck)
     left = ", ".join(f"{c}×{n}" for c, n in sorted(remaining.items()) if n) or Phrase("nothing")
     raise RuleError("card {card} is no longer in the {deck} deck (left: {left})", card=repr(card),
                     deck=request.deck, left=left)

@@ -55,11 +55,28 @@ class ChanceRequest:
     source can draw fairly and a person at a physical table can be checked against it.
     ``seen_by`` is the one seat allowed to see what is drawn (a blind draw into a hidden
     hand); None means the draw is public.
+
+    ``kinds`` says that ``remaining`` itself is secret: once a deck has fed hidden hands,
+    what is left in it tells what those hands hold (with two players, exactly), whoever
+    draws next. A game sets it for such a deck to every card the deck may hold, all that a
+    person entering a draw from it is shown; None means ``remaining`` is public.
     """
 
     deck: str
     remaining: Mapping[Any, int]
     seen_by: int | None = None
+    kinds: tuple[Any, ...] | None = None
+
+    @property
+    def remaining_public(self) -> bool:
+        return self.kinds is None
+
+    def choices(self) -> list[list[Any]]:
+        """What a person entering the draw may be shown: each card left with its count,
+        or, when that is secret, each card the deck may hold (count None)."""
+        if self.kinds is None:
+            return [[card, n] for card, n in sorted(self.remaining.items()) if n]
+        return [[card, None] for card in self.kinds]
 
 
 def chance_event(deck: str, card: Any, seen_by: int | None = None) -> Event:

@@ -34,11 +34,12 @@ def _env() -> dict:
     return {**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"}
 
 
-def _run_args(store: Path, extra: tuple, players: int = 3, seed: int = 7,
+def _run_args(store: Path, extra: tuple, players: int = 3, seed: int | None = 7,
               web: bool = False) -> list[str]:
+    """``seed`` None: the table's own way, a new secret seed for each game."""
     args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate",
-            "--players", str(players), "--seed", str(seed), *FAST,
-            "--set", f"store.path={store}", *extra]
+            "--players", str(players), *([] if seed is None else ["--seed", str(seed)]),
+            *FAST, "--set", f"store.path={store}", *extra]
     return args if web else [*args, "--no-web"]
 
 

@@ -41,3 +41,17 @@ def test_a_table_card_no_longer_in_the_deck_is_refused_naming_what_is_left():
 def test_an_empty_deck_is_named_as_such():
     with pytest.raises(RuleError, match=r"left: nothing"):
         check_remaining(ChanceRequest("urn", {}), 1)
+
+
+def test_a_deck_whose_contents_are_secret_refuses_a_card_without_saying_what_is_left():
+    """A bag that fed hidden hands: what is left would tell those hands, so an entry is
+    offered the deck's kinds and a refusal counts nothing."""
+    bag = ChanceRequest("bag", {"red": 2, "blue": 0}, kinds=("red", "blue", "black"))
+    assert not bag.remaining_public and URN.remaining_public
+    assert bag.choices() == [["red", None], ["blue", None], ["black", None]]
+    assert URN.choices() == [[1, 3], [2, 1]]
+    for card in ("blue", "purple"):
+        with pytest.raises(RuleError) as refused:
+            check_remaining(bag, card)
+        assert str(refused.value) == f"card {card!r} is not in the bag deck"
+    check_remaining(bag, "red")

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join, log_in
+from browser_rig import NEEDED, T, Pages, join, log_in, wait_on
 from lobby_rig import start_from_lobby
 from companion.core.registry import game_spec
 from web.server import Server
@@ -66,22 +66,6 @@ def server(tmp_path):
     appliance.close()
 
 
-def watch(pages: Pages, *opened):
-    for page in opened:
-        page.on("pageerror", lambda error: pages.errors.append(str(error)))
-    return opened
-
-
-def until(page, predicate, what: str):
-    """Wait for the server to reach ``predicate``, polling through the page: the sync API
-    runs the pages' event handlers (the console's confirm dialog) only inside its calls."""
-    for _ in range(T // 50):
-        if predicate():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def text(page, selector: str) -> str:
     return page.text_content(selector) or ""
 
@@ -111,10 +95,10 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     srv, appliance = server
     w = WORDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    phones = watch(pages, *(pages.open(width=width, locale=locale) for width in (None, None, 360)))
+    phones = [pages.open(width=width, locale=locale) for width in (None, None, 360)]
     for page, seat, name in zip(phones, range(3), ("Ana", "Ben", "Cy")):
         join(page, seat, name)
-    table, host = watch(pages, pages.open("/table", phone=False, locale=locale), host_console(pages, locale))
+    table, host = pages.open("/table", phone=False, locale=locale), host_console(pages, locale)
 
     # a new game from the console: its options, the deck as JSON among them
     first = appliance.game_id
@@ -122,7 +106,7 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     assert host.input_value("textarea[name='rules.market_deck']").startswith('[{"name":')
     host.click("#new-game button[type=submit]")
     start_from_lobby(host)
-    until(host, lambda: appliance.game_id != first, "the new game")
+    wait_on(host, lambda: appliance.game_id != first, "the new game")
     for page in phones:
         page.wait_for_selector("#seal-bid", timeout=T)
     assert w["round 1"] in text(table, "#round") and w["heading"] in text(table, "body")
@@ -169,7 +153,7 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
         advice = int(re.fullmatch(w["advice"] + r" \(.+\)", text(page, "#advice")).group(1))
         assert text(page, "#sale-total") == w["pays"].format(advice)
         page.click("#sell")
-        until(page, lambda: state(appliance).phase != "selling" or state(appliance).selling[:1] != [seat],
+        wait_on(page, lambda: state(appliance).phase != "selling" or state(appliance).selling[:1] != [seat],
               "the sale")
         table.wait_for_selector(f"#log >> text={w['sold'].format(advice)}", timeout=T)
         sold += 1
@@ -177,7 +161,7 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
                        and r["kind"] in ("sale", "no_sale"))
 
     # round 2: Ana seals a bid, reloads her phone, and finds it still sealed and in
-    until(table, lambda: state(appliance).phase == "bidding" and state(appliance).round == 2, "round 2")
+    wait_on(table, lambda: state(appliance).phase == "bidding" and state(appliance).round == 2, "round 2")
     phones[0].wait_for_selector("#seal-bid", timeout=T)
     money = text(phones[0], "#my-money")
     phones[0].fill("#bid-amount", "5")
@@ -201,15 +185,15 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
     srv, appliance = server
     w = WORDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    (ana,) = watch(pages, pages.open(locale=locale))
+    ana = pages.open(locale=locale)
     join(ana, 0, "Ana")
-    (host,) = watch(pages, host_console(pages, locale))
+    host = host_console(pages, locale)
     first = appliance.game_id
     host.select_option("select[name=players]", "2")
     host.select_option("select[name=mode]", "physical")
     host.click("#new-game button[type=submit]")
     start_from_lobby(host)
-    until(host, lambda: appliance.game_id != first, "the new game")
+    wait_on(host, lambda: appliance.game_id != first, "the new game")
 
     host.wait_for_selector(f"#card-box:not([hidden]) >> text={w['start draw']}", timeout=T)
     host.locator("#card-buttons button", has_text=w["seat 2"]).click()
@@ -223,7 +207,7 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
     for number, card in enumerate(cards, start=1):
         host.fill("#entry-value", card)
         host.click("#entry-form button[type=submit]")
-        until(host, lambda: len(state(appliance).markets) == number, f"market card {number}")
+        wait_on(host, lambda: len(state(appliance).markets) == number, f"market card {number}")
         host.wait_for_function("() => document.getElementById('entry-value').value === ''",
                                timeout=T)                  # the console clears it once answered
     assert state(appliance).phase == "lots"
@@ -233,7 +217,7 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
     for colour in ("yellow", "yellow", "blue", "black", "black", "red", "red", "green"):
         before = sum(state(appliance).bag)
         host.locator("#card-buttons button", has_text=w[colour]).click()
-        until(host, lambda: sum(state(appliance).bag) < before, f"the {colour} cube")
+        wait_on(host, lambda: sum(state(appliance).bag) < before, f"the {colour} cube")
     ana.wait_for_selector("#seal-bid", timeout=T)
     host.wait_for_selector(f"#lots >> text={w['lot 1']}", timeout=T)
     assert "Saffron" in text(ana, "#markets") and "YBK = 70" in text(ana, "#markets")

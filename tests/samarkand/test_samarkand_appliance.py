@@ -1,5 +1,6 @@
 """Samarkand through the whole appliance: the secrecy crawl of every page, endpoint and
-stream as each player (no other player's goods or draws; money by edition); the engine's
+stream as each player (no other player's goods or draws; money by edition), and at a
+physical table (no bag's contents, each hidden draw entered on its drawer's phone); the engine's
 refusals read in French on a French phone and host console; bots to a result in the store;
 undo; and a SIGKILL mid-turn that resumes where the game stood."""
 from __future__ import annotations
@@ -21,7 +22,7 @@ from web.app import create_app
 from web_rig import PIN, Phone, make_appliance, wait_for
 
 from appliance.appliance_rig import REPO, replayed, stored_events, stored_games
-from test_web_secrecy import first_frame
+from test_web_secrecy import assert_bag_unseen, assert_refusal_unsaid, first_frame
 
 MID_TURN = ("steer", "gift", "trade", "oasis", "sell", "lose", "cut")
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
@@ -80,6 +81,85 @@ def test_the_secrecy_crawl_covers_samarkand(tmp_path, edition):
     bought = [r for r in phones[0].state()["view"]["records"] if r.get("purpose") == "buy"]
     assert len(bought) == 4 and all("good" in r for r in bought)
     assert all("good" not in r for r in phones[1].state()["view"]["records"] if r.get("purpose") == "buy")
+    appliance.close()
+
+
+def test_the_secrecy_crawl_covers_a_physical_table_where_each_enters_their_own_draws(tmp_path):
+    """Two players, so what is left in the bag would tell exactly what the other holds.
+    Ana's phone is connected and enters her hidden draws; Ben's is not, so the host enters
+    his. Every viewer (each phone, its table view, a visitor, the host) is crawled at each
+    step, and every refusal read: no count of the bag, no other player's goods."""
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game(game_spec("samarkand").setup(2, {"edition": "2.0"}), mode="physical",
+                       game="samarkand")
+    app = create_app(appliance, PIN)
+    app.config["PING_S"] = 0.05
+    ana, ben = (Phone(app).join(seat, name) for seat, name in enumerate(["Ana", "Ben"]))
+    visitor, host = Phone(app), Phone(app)
+    assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+    held = ana.client.get("/stream", buffered=False)         # Ana's phone stays connected
+    session = appliance.session
+
+    def crawl(on_phone: bool) -> None:
+        hands = [dict(h) for h in session.state.hands]
+        seen = [(snap, seat) for seat, phone in enumerate((ana, ben))
+                for snap, seat in zip(snapshots(phone), (seat, seat, None))]
+        seen += [(snap, None) for phone in (visitor, host) for snap in snapshots(phone)]
+        for snap, viewer in seen:
+            assert_private(snap, viewer, hands, money_public=False)
+            assert_bag_unseen(snap, ("goods", "loss"))
+            card = snap["table"]["waiting_card"]
+            if viewer != card["seen_by"]:    # (the drawer's own stream connects their phone)
+                assert card["on_phone"] is on_phone
+        assert snapshots(ana)[0]["table"]["waiting_card"]["remaining"] == [
+            [kind, None] for kind in ("yellow", "green", "red", "blue", "white", "black")]
+
+    def draw(phone, card: str):
+        return phone.post("/api/draw", {"card": card})
+
+    def host_card(card: str):
+        return host.post("/api/host/card", {"card": card})
+
+    # the camps' goods: public draws from a bag that will feed hidden hands, by the host
+    crawl(on_phone=False)
+    assert_refusal_unsaid(host_card("purple"), 409)
+    assert_refusal_unsaid(draw(ana, "yellow"), 409)
+    assert_refusal_unsaid(draw(visitor, "yellow"), 403)
+    assert_refusal_unsaid(visitor.post("/api/host/card", {"card": "yellow"}), 403)
+    for card in ["yellow", "green"] * 10:
+        assert host_card(card).status_code == 200
+
+    # Ana's 7, on her own phone: nobody else may enter them
+    crawl(on_phone=True)
+    assert_refusal_unsaid(host_card("red"), 409)
+    assert_refusal_unsaid(draw(ben, "red"), 409)
+    assert_refusal_unsaid(draw(ana, "purple"), 409)
+    hand = ["red", "red", "blue", "white", "black", "yellow", "green"]
+    for card in hand[:3]:
+        assert draw(ana, card).status_code == 200
+    crawl(on_phone=True)
+    for card in hand[3:]:
+        assert draw(ana, card).status_code == 200
+
+    # Ben's 7: his phone is not connected, so the host enters them (and sees them)
+    crawl(on_phone=False)
+    assert_refusal_unsaid(draw(ana, "white"), 409, "Ben")
+    for card in ["white", "white", "blue", "green", "yellow", "yellow", "black"]:
+        assert host_card(card).status_code == 200
+    assert session.state.hands[1] == {"white": 2, "blue": 1, "green": 1, "yellow": 2, "black": 1}
+
+    # Ana buys 4 blind at an oasis: drawn from the bag that dealt Ben's goods
+    for phone, space in ((ana, "camp6"), (ben, "camp7")):
+        assert phone.post("/api/act", {"kind": "place", "data": {"space": space}}).status_code == 200
+    assert ana.post("/api/act", {"kind": "move", "data": {"to": "oasis4"}}).status_code == 200
+    assert ana.post("/api/act", {"kind": "buy", "data": {"count": 4}}).status_code == 200
+    crawl(on_phone=True)
+    assert_refusal_unsaid(host_card("black"), 409)
+    for card in ("black", "black", "blue", "red"):
+        assert draw(ana, card).status_code == 200
+    assert session.match.waiting_for_card is None
+    assert session.state.hands[0] == {"red": 3, "blue": 2, "white": 1, "black": 3, "yellow": 1, "green": 1}
+    held.close()
     appliance.close()
 
 

@@ -1,6 +1,7 @@
 """Samarkand in a real browser, in English and in French: Debian's chromium driven by
 Playwright, three phones, the table screen and the host console at a physical table (the
-host enters every draw and die face). A free move into a camp with a gift and a trade (and
+host enters the die faces and the public draws, each player their own hidden draws on
+their phone, from the six kinds: the bag's contents are never shown). A free move into a camp with a gift and a trade (and
 a trade refused first), a roll into an oasis with a blind purchase seen only by the buyer,
 a sale at a city with the advice and the closed-market token drawn on the table's board;
 and in free movement, a city told from a French phone. Every request that would leave the
@@ -9,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join, log_in
+from browser_rig import NEEDED, T, Pages, answered, join, log_in, wait_on
 from companion.core.registry import game_spec
 from web.server import Server
-from web_rig import PIN, make_appliance, wait_for
+from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
 HANDS = [["red", "red", "blue", "white", "black", "yellow", "green"],
@@ -23,7 +24,8 @@ WORDS = {   # what each language's pages say at each step
         "status": "Ana's turn: to move",
         "camp": "a camp: 2/5, a gift then a trade",
         "city": "a city: buys red + wild · best now: 5 red for 70",
-        "deck": "Enter the draw: die", "face": "1 (1 left)", "black": "black (",
+        "deck": "Enter the draw: die", "face": "1 (1 left)", "black": "black", "red": "red",
+        "own": "Enter the card you drew: goods", "hers": "Ana enters their draw on their own phone: goods",
         "gift": "Ana gives 1 blue to Camp 7",
         "refused": "trades are 1 for 1: taking 1 means giving 1, not 0",
         "trade": "Ana trades 1 red for 1 yellow",
@@ -35,7 +37,9 @@ WORDS = {   # what each language's pages say at each step
         "status": "Tour d'Ana : déplacement",
         "camp": "un campement : 2/5, un cadeau puis un échange",
         "city": "une ville : achète rouge + joker · meilleure vente : 5 rouges pour 70",
-        "deck": "Saisir le tirage : dé", "face": "1 (reste 1)", "black": "noir (",
+        "deck": "Saisir le tirage : dé", "face": "1 (reste 1)", "black": "noir", "red": "rouge",
+        "own": "Saisissez la carte que vous avez tirée : marchandises",
+        "hers": "Ana saisit son tirage sur son propre téléphone : marchandises",
         "gift": "Ana donne 1 bleu à Camp 7",
         "refused": "les échanges se font 1 contre 1 : en prendre 1, c'est en donner 1, pas 0",
         "trade": "Ana échange 1 rouge contre 1 jaune",
@@ -83,18 +87,24 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     host.wait_for_selector("#card-box:not([hidden])", timeout=T)     # the setup's draws
 
     enter(appliance, *["yellow", "green"] * 10)
-    for hand in HANDS:
+    # Ana's first hidden draw, on her own phone at phone size: the kinds, no counts; the
+    # table says who enters it and the host's console offers nothing to enter
+    ana.wait_for_selector(f"#card-title >> text={words['own']}", timeout=T)
+    table.wait_for_selector(f"#status >> text={words['hers']}", timeout=T)
+    host.wait_for_selector("#card-box", state="hidden", timeout=T)
+    assert ana.locator("#card-buttons button").count() == 6
+    assert "(" not in (ana.text_content("#card-buttons") or "")
+    ana.click(f"#card-buttons button:text-is('{words['red']}')")
+    wait_on(ana, lambda: state(appliance).hands[0] == {"red": 1}, "Ana's draw entered")
+    assert ana.evaluate("document.documentElement.scrollWidth") <= ana.viewport_size["width"]
+    enter(appliance, *HANDS[0][1:])
+    for hand in HANDS[1:]:
         enter(appliance, *hand)
     assert state(appliance).phase == "place"
-    for page, space in ((ana, "oasis4"), (ben, "camp6"), (cy, "camp7")):
-        page.click(f"button[data-place={space}]", timeout=T)
-        placed = 3 - ("oasis4", "camp6", "camp7").index(space)
-        try:
-            wait_for(lambda: state(appliance).positions.count(None) < placed, T / 1000, "the figure placed")
-        except AssertionError:      # seen rarely: what the server and the phone then said
-            raise AssertionError(f"{space} not placed: the server has {state(appliance).positions} at "
-                                 f"version {appliance.session.version}; the phone shows "
-                                 f"{page.text_content('#me')!r}, errors {pages.errors}") from None
+    for placed, (page, space) in enumerate(((ana, "oasis4"), (ben, "camp6"), (cy, "camp7")), start=1):
+        with answered(page, "/api/act"):
+            page.click(f"button[data-place={space}]", timeout=T)
+        assert state(appliance).positions.count(None) == 3 - placed, (space, state(appliance).positions)
     table.wait_for_selector("[data-space=camp7] [data-figure='2']", timeout=T)
     table.wait_for_selector(f"#status >> text={words['status']}", timeout=T)
     assert cy.evaluate("document.documentElement.scrollWidth") <= 360
@@ -126,15 +136,15 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     ben.click("#roll", timeout=T)
     host.wait_for_selector(f"#card-title >> text={words['deck']}", timeout=T)
     host.click(f"#card-buttons button:text-is('{words['face']}')", timeout=T)
-    ben.click("button[data-buy='1']", timeout=T)
-    wait_for(lambda: appliance.session.match.waiting_for_card is not None, T / 1000, "the draw")
+    with answered(ben, "/api/act"):
+        ben.click("button[data-buy='1']", timeout=T)
     assert appliance.session.match.waiting_for_card.seen_by == 1
-    host.click(f"#card-buttons button:has-text('{words['black']}')", timeout=T)
+    ben.click(f"#card-buttons button:text-is('{words['black']}')", timeout=T)    # his own phone
     ben.wait_for_function("(two) => document.querySelectorAll('#goods .sk-black').length === 1 && "
                           "document.querySelector('#goods .sk-black').textContent === two",
                           arg="2×" + words["letter"], timeout=T)
     table.wait_for_selector(f"#log >> text={words['bought']}", timeout=T)
-    assert words["black"].rstrip(" (") not in (ana.text_content("#log") or "")
+    assert words["black"] not in (ana.text_content("#log") or "")
     assert "2×" + words["letter"] not in (ana.text_content("body") or "")
 
     # Cy: a free move into Merv (the best sale there on the button), the advised sale of
@@ -192,7 +202,8 @@ def test_free_movement_a_city_told_from_a_french_phone(browser, free_server):
     host.click("[data-command=resume]")
     ana.wait_for_selector("#free-go", timeout=T)
     assert ana.input_value("#free-number") == "2" and ana.input_value("#free-market-1") == "wild"
-    ana.click("#free-go")
-    wait_for(lambda: state(appliance).cities.get("city2") == ("red", "wild"), T / 1000, "the city told")
+    with answered(ana, "/api/act"):
+        ana.click("#free-go")
+    assert state(appliance).cities.get("city2") == ("red", "wild")
     ben.wait_for_selector("#log >> text=Ana avance gratuitement d'une case vers Ville 2", timeout=T)
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

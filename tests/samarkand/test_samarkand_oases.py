@@ -56,7 +56,7 @@ def test_1998_no_money_for_one_loses_3_goods_drawn_at_random_from_the_hand():
     request = GAME.chance_request(match.state)
     assert request.deck == "loss" and request.seen_by == 0
     assert request.remaining == {"red": 2, "blue": 2, "black": 1}
-    refused(match, None, "chance", "no longer in the loss deck", deck="loss", card="white")
+    refused(match, None, "chance", "not in the loss deck", deck="loss", card="white")
     draw(match, "black", "red")
     assert GAME.chance_request(match.state).remaining == {"red": 1, "blue": 2}
     draw(match, "blue")

@@ -1,28 +1,65 @@
 """The browser tests' rig: Debian's chromium driven by Playwright's sync API, phone-sized
 contexts that may only talk to the server under test, and every page error collected.
 
+Requests never wait on the test thread: Chromium itself fails every request that would
+leave the machine (they all go to a proxy that does not exist, ``--proxy-server``, and
+Chromium sends loopback requests direct), and the rig only records them (``outside``).
+The sync API still runs the pages' event handlers (a confirm dialog answered, an error or
+a request recorded) only while the test thread is inside a Playwright call, so a test that
+acts through a page waits on the page: for the answer to what it did (``answered``), for
+what the page shows (Playwright's own waits), or for the server while Playwright
+dispatches (``wait_on``). web_rig.wait_for, a plain sleep, refuses while a browser runs.
+
+SAMARKAND_BROWSER_ACT_DELAY_MS=100 delays every POST a page fetches by that many ms (an
+init script wrapping ``window.fetch``): a test that does not wait for the answer to what it
+clicked then fails every time, not one run in four.
+
 scripts/test installs chromium; under CI a missing browser fails the tests instead of
 skipping them."""
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
+from urllib.parse import urlsplit
 
 import pytest
 
+from web_rig import sleeping_refused
+
 CHROMIUM = "/usr/bin/chromium"
+NOWHERE = "http://127.0.0.1:9"      # the discard port: nothing listens, so the proxy fails
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--proxy-server={NOWHERE}"]
 NEEDED = pytest.mark.skipif(not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
                             reason="needs Debian's chromium (scripts/test installs it)")
 T = 15_000   # ms: the longest any step of the game may take
+DELAY_MS = int(os.environ.get("SAMARKAND_BROWSER_ACT_DELAY_MS") or 0)
+DELAYED_POSTS = """(() => {
+  const fetched = window.fetch.bind(window);
+  window.fetch = (resource, options) =>
+    String((options && options.method) || "GET").toUpperCase() === "POST"
+      ? new Promise((later) => setTimeout(later, %d)).then(() => fetched(resource, options))
+      : fetched(resource, options);
+})();"""
 
 
-def launch(pw):
-    return pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+@contextmanager
+def driven():
+    """Playwright and Debian's chromium, with web_rig.wait_for refused while they run."""
+    from playwright.sync_api import sync_playwright
+    why = "a sleep keeps Playwright from answering the pages: wait with browser_rig.wait_on"
+    with sync_playwright() as pw, sleeping_refused(why):
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield pw, chromium
+        finally:
+            chromium.close()
 
 
 class Pages:
-    """Browser contexts that may only talk to the server; every outside request is failed."""
+    """Browser contexts that may only talk to the server; every outside request fails in
+    Chromium and is recorded in ``outside`` (once Playwright has dispatched its event)."""
 
     def __init__(self, pw, browser, base: str) -> None:
         self.pw, self.browser, self.base = pw, browser, base
@@ -37,7 +74,9 @@ class Pages:
         if width:
             device["viewport"] = {"width": width, "height": 740}
         context = self.browser.new_context(**device, locale=locale)
-        context.route("**/*", self._only_local)
+        context.on("request", self._seen)
+        if DELAY_MS:
+            context.add_init_script(DELAYED_POSTS % DELAY_MS)
         if init_script:
             context.add_init_script(init_script)
         page = context.new_page()
@@ -48,12 +87,9 @@ class Pages:
         page.goto(self.base + path)
         return page
 
-    def _only_local(self, route) -> None:
-        if route.request.url.startswith(self.base):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
+    def _seen(self, request) -> None:
+        if not request.url.startswith(self.base + "/"):
+            self.outside.append(request.url)
 
 
 def join(page, seat: int, name: str, ready: str = "#me h1") -> None:
@@ -101,6 +137,13 @@ def seated_table(pages: Pages, names: list[str], pin: str, widths: dict[int, int
     host = pages.open("/host", phone=False, locale=locale)
     log_in(host, pin)
     return phones, table, host
+
+
+def answered(page, path: str):
+    """Wait (``with answered(page, "/api/act"): page.click(...)``) for the answer to the
+    POST to ``path`` the page makes meanwhile: once it is in, the server has done it."""
+    return page.expect_response(lambda response: response.request.method == "POST"
+                                and urlsplit(response.url).path == path, timeout=T)
 
 
 def wait_on(page, predicate, what: str, timeout_ms: int = T):

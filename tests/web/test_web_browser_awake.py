@@ -4,9 +4,10 @@ go when the count stops, and a browser that refuses is left alone; the pages car
 table's own favicon. Chromium at a phone's size, the API stubbed to record its calls."""
 from __future__ import annotations
 
+from functools import partial
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join, served
+from browser_rig import NEEDED, T, Pages, join, served, wait_on
 from web_rig import PIN, Phone, all_pick, make_appliance, stop
 
 pytestmark = NEEDED
@@ -55,7 +56,7 @@ def test_the_screen_stays_awake_while_the_count_runs(browser, server):
                             window.__visibility = 'visible';
                             document.dispatchEvent(new Event('visibilitychange')); }""")
     page.wait_for_function("() => window.__wake.filter(c => c === 'request screen').length === 2", timeout=T)
-    stop(appliance, {1: 0})
+    stop(appliance, {1: 0}, wait=partial(wait_on, page))
     page.wait_for_function("() => window.__wake[window.__wake.length - 1] === 'release'", timeout=T)
     assert pages.errors == [], pages.errors
 

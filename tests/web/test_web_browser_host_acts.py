@@ -6,24 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join, log_in, served, wait_on
+from browser_rig import NEEDED, T, Pages, join, log_in, wait_on
 from companion.core.game import Event
-from web_rig import PIN, counting, make_appliance, phase
+from test_web_browser_stops import server  # noqa: F401  (Ana, Bo and Cy at Le Marché, served)
+from web_rig import PIN, counting, phase
 
 pytestmark = NEEDED
 WORDS = {
     "en-GB": ("You decide here only for a seat no connected phone holds", "Cy:"),
     "fr-FR": ("Vous ne décidez ici que pour une place qu'aucun téléphone connecté ne tient", "Cy :"),
 }
-
-
-@pytest.fixture
-def server(tmp_path):
-    appliance = make_appliance(tmp_path, bots=False)
-    appliance.new_game({"players": 3, "names": ["Ana", "Bo", "Cy"]},
-                       {"step_ms": 1000, "lead_in_ms": 100, "tie_window_ms": 100,
-                        "claim_deadline_ms": 60_000})
-    yield from served(appliance, PIN)
 
 
 @pytest.mark.parametrize("locale, phone_sized", [("en-GB", False), ("fr-FR", True)], ids=["en", "fr"])

@@ -8,6 +8,7 @@ each phone says who won and its own total and rank, the breakdown in words."""
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import pytest
 
@@ -137,7 +138,7 @@ def test_a_stop_is_explained_on_each_phone_and_the_end_on_every_screen(browser, 
     seen(ana, "#outcome", words["buzzed"], regex=True)
 
     # Bo and Cy stop 12.4 ms apart, Ana 150 ms after Bo: outside the 100 ms window
-    stop(appliance, {1: 0, 2: 12.4, 0: 150})
+    stop(appliance, {1: 0, 2: 12.4, 0: 150}, wait=partial(wait_on, table))
     appliance.call(lambda now: appliance.session.act(Event("claim", 1, {"target": 0}), now))
     seen(table, "#timeline:not([hidden]) svg text", words["tied"])
     assert table.locator("#timeline svg text", has_text=words["out"]).count() == 1
@@ -149,7 +150,7 @@ def test_a_stop_is_explained_on_each_phone_and_the_end_on_every_screen(browser, 
 
     # a claim the stopper cannot pay is offered disabled, with why; naming nothing is a false stop
     appliance.call(lambda now: appliance.session.state.money.__setitem__(2, 3))
-    stop(appliance, {2: 0})
+    stop(appliance, {2: 0}, wait=partial(wait_on, table))
     shown = cy.locator("#claim-box:not([hidden]) #claim-buttons button", has_text=words["short"])
     shown.first.wait_for(timeout=T)
     assert shown.count() >= 1 and shown.first.is_disabled()

@@ -26,7 +26,7 @@ SETTINGS = dict(deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 PLAYER_ROUTES = {"/api/act": {"kind": "pick", "data": {"card": 7}}, "/api/buzz": {},
-                 "/api/join": {"seat": 3, "name": "Zoe"}}
+                 "/api/join": {"seat": 3, "name": "Zoe"}, "/api/draw": {"card": 4}}
 HOST_ROUTES = {
     "/api/host/login": {"pin": PIN}, "/api/host/logout": {},
     "/api/host/new_game": {"game": "marche", "players": 4, "mode": "digital",

@@ -1,7 +1,9 @@
 """A crawl of every page, endpoint and stream as each player: no other player's secret.
 
 Secret until scoring (marche-rules.md): money, camels, (with hidden goods) purchases; the
-offer picked until all have picked; a stopper's claim until the stop is resolved.
+offer picked until all have picked; a stopper's claim until the stop is resolved. At a
+physical table, what is left in a deck that fed hidden hands is secret from everyone
+(``assert_bag_unseen``; Samarkand's crawl in tests/samarkand/test_samarkand_appliance.py).
 """
 from __future__ import annotations
 
@@ -64,6 +66,24 @@ def assert_private(snap: dict, viewer: int | None) -> None:
     assert snap["score"] is None
 
 
+def assert_bag_unseen(snap: dict, secret_decks: tuple[str, ...]) -> None:
+    """A draw awaited from a deck whose contents would tell hidden hands offers its kinds,
+    never a count of what is left."""
+    card = snap["table"]["waiting_card"]
+    if card is not None and card["deck"] in secret_decks:
+        assert all(n is None for _, n in card["remaining"]), card
+
+
+def assert_refusal_unsaid(response, status: int, *secrets: str) -> str:
+    """A refusal that says none of ``secrets`` (nor how many cards are left)."""
+    assert response.status_code == status, response.json
+    error = response.json["error"]
+    assert "×" not in error and "left" not in error, error
+    for secret in secrets:
+        assert secret not in error, error
+    return error
+
+
 @pytest.fixture
 def table(appliance, phone, host):
     phones = [phone().join(seat, name) for seat, name in enumerate(NAMES)]
@@ -120,3 +140,41 @@ def test_hidden_goods_hide_purchases_from_the_others(table, host, appliance):
         assert goods[seat] is not None
         assert all(g is None for s, g in enumerate(goods) if s != seat)
     assert table[1].state()["view"]["players"][1]["goods"] == {"jewels": [7]}
+
+
+def everything_seen(browser, game: str) -> str:
+    """All a browser can fetch: every page and asset, its state, its streams (both views)."""
+    pages = [browser.get(url).get_data(as_text=True) for url in (*PAGES, f"/games/{game}/game.js")]
+    frames = [browser.state(), first_frame(browser.client, "/stream"),
+              first_frame(browser.client, "/stream?view=table")]
+    return "\n".join(pages + [json.dumps(frame) for frame in frames])
+
+
+@pytest.mark.parametrize("game", ["marche", "market", "bazaar", "samarkand"])
+def test_the_seed_is_a_long_secret_that_no_viewer_is_sent(table, host, appliance, game):
+    appliance.seed = None                   # the table's way: a new secret for each game
+    response = host.post("/api/host/new_game", {"game": game, "players": 4})
+    assert response.status_code == 200, response.json
+    seed = appliance.store.config(appliance.game_id)["seed"]
+    assert isinstance(seed, str) and len(bytes.fromhex(seed)) * 8 >= 128, seed
+    assert appliance.session.match.log, "the set-up's draws are made from it"
+    for browser in (*table, host):
+        seen = everything_seen(browser, game)
+        for part in (seed, seed[:16], seed[-16:], str(int(seed, 16))):
+            assert part not in seen
+
+
+def test_a_physical_tables_public_draws_are_shown_to_all_and_entered_by_the_host(table, host, appliance):
+    """Le Marché's draws are public: every viewer sees the camels left, none is entered on
+    a phone, and the host enters it."""
+    assert host.post("/api/host/new_game", {"players": 4, "mode": "physical", "rules": {"hidden_goods": True},
+                                            "table": {"step_ms": 60, "lead_in_ms": 100}}).status_code == 200
+    request = appliance.session.match.waiting_for_card
+    left = [[card, n] for card, n in sorted(request.remaining.items()) if n]
+    crawl(table, host)
+    for snap in (*snapshots(table[0]), *snapshots(host)):
+        assert snap["table"]["waiting_card"] == {"deck": "camels", "seen_by": None, "remaining": left,
+                                                 "on_phone": False}
+    assert_refusal_unsaid(table[0].post("/api/draw", {"card": left[0][0]}), 409)
+    assert host.post("/api/host/card", {"card": left[0][0]}).status_code == 200
+    assert appliance.session.state.camel_up == left[0][0]

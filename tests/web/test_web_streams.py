@@ -1,9 +1,11 @@
 """Live streams are capped per client and in all, and a closed one frees its thread at once,
-so no number of open streams keeps a POST from being answered, and a change a viewer cannot
-see sends that viewer nothing (web/hub.py, web/server.py)."""
+so no number of open streams keeps a POST from being answered, a change a viewer cannot
+see sends that viewer nothing, and a seat's stream ends once the seat is taken from its
+phone (web/hub.py, web/stream.py, web/server.py)."""
 from __future__ import annotations
 
 import http.client
+import itertools
 import json
 import socket
 import threading
@@ -66,6 +68,23 @@ def test_a_change_that_leaves_a_viewers_snapshot_as_it_was_sends_that_viewer_not
     sent = next(events)                              # the next frame is the viewer's change
     assert sent.startswith(b"id: 2\n") and b'"money":70' in sent
     hub.close()
+
+
+@pytest.mark.parametrize("to", ["move", "free", "bot"])
+def test_a_seats_stream_ends_when_the_host_takes_the_seat_from_its_phone(flask_app, host, to):
+    """Moved to another phone, freed or handed to a bot: the old phone's open stream ends
+    at once (its page reconnects as a visitor), and sends nothing of the seat's view."""
+    ana = Phone(flask_app).join(0, "Ana")
+    stream = ana.client.get("/stream", buffered=False)
+    frames = iter(stream.response)
+    assert json.loads(next(frames).split(b"data: ", 1)[1])["view"]["you"]["seat"] == 0
+    assert host.post("/api/host/seat", {"seat": 0, "to": to}).status_code == 200
+    assert host.post("/api/host/pause").status_code == 200      # a change the seat would see
+    sent = [frame for frame in itertools.islice(frames, 50) if not frame.startswith(b": ping")]
+    assert sent == []                                # ended (not 50 pings), nothing more sent
+    stream.close()
+    assert ana.state()["viewer"] is None
+    assert flask_app.extensions["samarkand"].disconnected() == ({0} if to == "move" else set())
 
 
 # ------------------------------------------------------------------ the real server

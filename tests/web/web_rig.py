@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
+from typing import Callable
 
 from companion.appliance.running import Appliance
 from companion.config import load_config
@@ -50,7 +52,23 @@ class Phone:
         return self
 
 
+_REFUSALS: list[str] = []     # why a plain sleep may not wait now (a browser is driven)
+
+
+@contextmanager
+def sleeping_refused(why: str):
+    """``wait_for`` refuses (saying ``why``) while this runs: browser_rig.driven uses it."""
+    _REFUSALS.append(why)
+    try:
+        yield
+    finally:
+        _REFUSALS.remove(why)
+
+
 def wait_for(predicate, timeout: float = 10.0, what: str = "condition"):
+    """Poll ``predicate`` with plain sleeps, which no Playwright page may be waiting on."""
+    if _REFUSALS:
+        raise AssertionError(f"wait_for cannot wait for {what}: {_REFUSALS[-1]}")
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = predicate()
@@ -80,9 +98,10 @@ def counting(appliance) -> bool:
                           and appliance.session.state.phase == "countdown")
 
 
-def stop(appliance, offsets_ms: dict[int, float]) -> dict:
-    """Press the seats' mock buzzers ``offsets_ms`` apart once the count runs; wait the stop."""
-    wait_for(lambda: counting(appliance), what="the countdown to open")
+def stop(appliance, offsets_ms: dict[int, float], wait: Callable[..., object] = wait_for) -> dict:
+    """Press the seats' mock buzzers ``offsets_ms`` apart once the count runs; wait the stop
+    (with ``wait``, called as ``wait_for`` is: a browser test's waits on a page)."""
+    wait(lambda: counting(appliance), what="the countdown to open")
     press = appliance.inputs.press
 
     def presses(now: int) -> None:
@@ -91,5 +110,5 @@ def stop(appliance, offsets_ms: dict[int, float]) -> dict:
         for seat, offset in offsets_ms.items():
             press(seat, False, now + round(offset * 1000) + HOLD_US)
     appliance.call(presses)
-    wait_for(lambda: phase(appliance) == "claiming", what="the stop")
+    wait(lambda: phase(appliance) == "claiming", what="the stop")
     return appliance.call(lambda now: dict(appliance.session.realtime.last_stop))

@@ -206,7 +206,7 @@ const Samarkand = (() => {
     const t = snap.table;
     switch (t.status) {
       case "paused": return t.after_undo ? _("Undone: the bots wait until the host resumes") : _("Paused by the host");
-      case "waiting_card": return _("Waiting for the host to enter the draw: {deck}", { deck: _(t.waiting_card.deck) });
+      case "waiting_card": return cardText(t.waiting_card);
       case "waiting_entry": return _("Waiting for the host: {prompt}", { prompt: say(t.waiting_entry.prompt) });
       case "over": return _("The game is over");
       case "ended": return _("The host ended the game");
@@ -214,14 +214,37 @@ const Samarkand = (() => {
     }
   }
 
+  /* Who enters the draw awaited: a hidden one on its drawer's own phone, else the host. */
+  function cardText(card) {
+    const deck = _(card.deck);
+    if (card.seen_by !== null && card.seen_by === snap.viewer) return _("Enter the card you drew: {deck}", { deck });
+    if (card.on_phone) return _("{name} enters their draw on their own phone: {deck}", { name: names()[card.seen_by], deck });
+    return _("Waiting for the host to enter the draw: {deck}", { deck });
+  }
+
+  /* The draw's entry: on the host console, unless the drawer's phone enters it, and on the
+     drawer's phone. The cards left with their counts, or only the deck's kinds when what
+     is left is secret (it would tell the hidden hands). */
+  function renderCard() {
+    const card = snap.table.waiting_card;
+    const mine = PAGE === "player" && card && card.seen_by !== null && card.seen_by === snap.viewer;
+    const shown = PAGE === "host" ? card && !card.on_phone : mine;
+    $("card-box").hidden = !shown;
+    if (!shown) return;
+    const deck = _(card.deck), url = mine ? "/api/draw" : "/api/host/card";
+    $("card-title").textContent = mine ? _("Enter the card you drew: {deck}", { deck })
+                                       : _("Enter the draw: {deck}", { deck });
+    $("card-note").hidden = mine || card.seen_by === null;
+    $("card-note").textContent = $("card-note").hidden ? ""
+      : _("This draw is {name}'s secret, but no phone of theirs is connected: entering it, you will see it.",
+          { name: names()[card.seen_by] });
+    swap($("card-buttons"), ...card.remaining.map(([value, n]) => button(
+      n === null ? _(String(value)) : _("{card} ({n} left)", { card: _(String(value)), n }),
+      () => act(url, { card: value }))));
+  }
+
   function renderEntries() {
     const t = snap.table;
-    $("card-box").hidden = !t.waiting_card;
-    if (t.waiting_card) {
-      $("card-title").textContent = _("Enter the draw: {deck}", { deck: _(t.waiting_card.deck) });
-      swap($("card-buttons"), ...t.waiting_card.remaining.map(([card, n]) =>
-        button(_("{card} ({n} left)", { card: _(String(card)), n }), () => act("/api/host/card", { card }))));
-    }
     $("entry-form").hidden = !t.waiting_entry;
     if (t.waiting_entry && $("entry-title").textContent !== say(t.waiting_entry.prompt)) {
       $("entry-title").textContent = say(t.waiting_entry.prompt);
@@ -397,6 +420,7 @@ const Samarkand = (() => {
         act("/api/host/lobby/open", body);
       }
     });
+    ready(form);
   }
 
   /* ---------------------------------------------------------- the lobby */
@@ -502,6 +526,7 @@ const Samarkand = (() => {
       e.preventDefault();
       lobbyCommand("options", chosenOptions(form)).then((done) => { if (done) toast(_("The rules are kept.")); });
     });
+    ready(form);
   }
 
   /* ---------------------------------------------------------- pages */
@@ -523,6 +548,7 @@ const Samarkand = (() => {
     if ($("status")) $("status").textContent = statusText();
     renderSeatAlert();
     renderHands();
+    if (PAGE === "host" || PAGE === "player") renderCard();
     if (PAGE === "host") { renderEntries(); renderSeats(); renderControls(); }
     keepAwake();
     tick();
@@ -557,17 +583,23 @@ const Samarkand = (() => {
     post("/api/join", { seat, name }).then(() => location.reload()).catch(() => null);
   }
 
+  /* The page's form handled now: its submit button, disabled in the served page so that
+     a tap before the shell ran is not lost (nor sent as a plain form), is enabled. */
+  function ready(form) { form.querySelector("button[type=submit]").disabled = false; }
+
   function setUp() {
     if (PAGE === "login") {
       $("login-form").addEventListener("submit", (e) => {
         e.preventDefault();
         post("/api/host/login", { pin: $("pin").value }).then(() => location.reload()).catch(() => null);
       });
+      ready($("login-form"));
       return;
     }
     if (PAGE === "join") $("join-form").addEventListener("submit", (e) => e.preventDefault());
     if (PAGE === "lobby_host") {
       $("lobby-start").addEventListener("click", () => lobbyCommand("start"));
+      $("lobby-start").disabled = false;
       fetch("/api/games", { credentials: "same-origin" }).then((r) => r.json()).then((d) => {
         gameSpecs = d.games;
         if (snap && snap.lobby) renderLobbyForm(snap.lobby);
@@ -577,6 +609,7 @@ const Samarkand = (() => {
       $("play-again").addEventListener("click", () => {
         if (finished() || confirm(_("Play again? The current game is abandoned."))) lobbyCommand("open", { again: true });
       });
+      $("play-again").disabled = false;
       for (const b of document.querySelectorAll("[data-command]")) {
         b.addEventListener("click", () => {
           if (b.dataset.command === "end" && !confirm(_("End the game now and score it?"))) return;
@@ -594,6 +627,7 @@ const Samarkand = (() => {
     }
     if (PAGE === "host" || PAGE === "lobby_host") {
       $("logout").addEventListener("click", () => post("/api/host/logout").then(() => location.reload()).catch(() => null));
+      $("logout").disabled = false;
     }
     if (!GAME) return;
     connect();

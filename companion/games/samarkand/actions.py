@@ -57,9 +57,9 @@ def awaited(state: SamarkandState) -> ChanceRequest | None:
         return None
     purpose, who = state.draws[0]
     if purpose == "loss":
-        return ChanceRequest(LOSS_DECK, dict(state.hands[who]), seen_by=who)
-    return ChanceRequest(GOODS_DECK, dict(state.supply),
-                         seen_by=who if purpose in SEEN_BY_DRAWER else None)
+        return ChanceRequest(LOSS_DECK, dict(state.hands[who]), seen_by=who, kinds=g.KINDS)
+    return ChanceRequest(GOODS_DECK, dict(state.supply),        # (it deals the hidden hands)
+                         seen_by=who if purpose in SEEN_BY_DRAWER else None, kinds=g.KINDS)
 
 
 def result(state: SamarkandState) -> Result:

@@ -21,7 +21,7 @@ def stream():
 
     def build() -> dict | None:
         shown = web.snapshot(viewer)             # checked after: a seat taken meanwhile sends nothing
-        return None if viewer is not None and web.seats.seat_of(token) != viewer else shown
+        return None if viewer is not None and web.seat_of(token) != viewer else shown
 
     web.snapshot(viewer)                      # refuse now (503) rather than mid-stream
     hub = current_app.extensions["samarkand.hub"]

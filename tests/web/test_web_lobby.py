@@ -4,6 +4,8 @@ options and the seats (bots with their style), Start is refused with its reason,
 restart comes back to the lobby, and "play again" keeps the people and the bots."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.runtime.lobby import Lobby
@@ -37,6 +39,25 @@ def test_nothing_is_stored_or_played_before_start(table):
     assert [s["holder"] for s in shown["lobby"]["seats"]] == ["person", "person", "free"]
     assert ana.post("/api/act", {"kind": "bid", "data": {}}).status_code == 409
     assert ben.state()["viewer"] == 1
+
+
+def test_a_phones_stream_shows_the_lobby_then_its_seat_in_the_game(table):
+    """A seat's stream lasts as long as its token holds the seat: the lobby's seat, then
+    the same seat in the game the host starts."""
+    appliance, app, host = table
+    ana = Phone(app).join(0, "Ana")
+    stream = ana.client.get("/stream", buffered=False)
+    frames = (json.loads(frame.split(b"data: ", 1)[1]) for frame in stream.response
+              if b"data: " in frame)
+    shown = next(frames)
+    assert shown["viewer"] == 0 and shown["lobby"]["seats"][0]["name"] == "Ana"
+    assert lobby(host, "bot", {"seat": 1, "style": "hoarder"}).status_code == 200
+    assert next(frames)["lobby"]["seats"][1]["holder"] == "bot"
+    assert lobby(host, "bot", {"seat": 2, "style": "hoarder"}).status_code == 200
+    next(frames)
+    assert lobby(host, "start").status_code == 200
+    assert next(frames)["view"]["you"]["seat"] == 0
+    stream.close()
 
 
 def test_start_is_refused_with_its_reason_until_every_seat_is_taken(table):

@@ -248,10 +248,13 @@ class GameService:
         """Undo the last decision (``to_person``: back to the last decision a person made,
         the bots' since undone too); says which, in the game's words where it has them.
         With bots at the table the game is then held until the host resumes, so that a bot
-        does not make the undone move again at once."""
+        does not make the undone move again at once. The move that ended the game may be
+        taken back too, until another game starts: its scores are then to be accepted anew."""
         def undone(now: int) -> Phrase:     # told under the same lock: no bot acts between
             session = self._session()
             dropped = session.undo(now)
+            self.accepted.discard(self.appliance.game_id)
+            self.overrides.pop(self.appliance.game_id, None)
             while to_person and not self._a_persons(dropped[0]):
                 try:
                     dropped = session.undo(now)

@@ -300,9 +300,14 @@ class EventStore:
                 self._keep_checkpoint(conn, game_id, key, body)
             return last + len(bodies)
 
-    def undo_to(self, game_id: int, seq: int) -> int:
-        """Mark active events with seq >= `seq` undone (kept for history); returns how many."""
+    def undo_to(self, game_id: int, seq: int, reopen: bool = False) -> int:
+        """Mark active events with seq >= `seq` undone (kept for history); returns how many.
+        ``reopen``: the table took back the move that finished the game, so a finished
+        (not abandoned) game is open again, its result cleared, in the same transaction."""
         with self._write() as conn:
+            if reopen:
+                conn.execute("UPDATE games SET finished = NULL, result = NULL "
+                             "WHERE id = ? AND abandoned IS NULL", (game_id,))
             self._open_game(conn, game_id)
             if conn.execute(
                 "SELECT 1 FROM events WHERE game_id = ? AND seq = ? AND undone IS NULL",

@@ -20,7 +20,9 @@ class StoreJournal:
         self.seqs.extend(range(last - len(events) + 1, last + 1))
 
     def drop(self, count: int) -> None:
-        self.store.undo_to(self.game_id, self.seqs[-count])
+        """Undo the last ``count`` events; the move that ended the game may be taken back
+        too (the game is open again) until the table starts another."""
+        self.store.undo_to(self.game_id, self.seqs[-count], reopen=True)
         del self.seqs[-count:]
 
     def note(self, note: dict) -> None:

@@ -55,3 +55,38 @@ def test_undo_back_to_a_persons_last_decision(urn):
     assert decisions(appliance) == []            # the bot's, then Ana's
     assert undone.json["done"].startswith("Undone: ")
     assert list(appliance.session.game.to_act(appliance.session.state)) == [0]
+
+
+def take_the_rest(phone) -> None:
+    """The phone's seat wants every ball left: the game's last move."""
+    left = phone.state()["view"]["left"]
+    assert phone.post("/api/act", {"kind": "want", "data": {"n": left}}).status_code == 200
+
+
+def test_the_move_that_ended_the_game_can_be_taken_back(urn):
+    """A mistaken winning move is undone: the stored game is open again, its result gone,
+    and the person decides anew; the scores are to be accepted again at the new end."""
+    appliance, host, ana = urn
+    store, game_id = appliance.store, appliance.game_id
+    take_the_rest(ana)
+    assert ana.state()["table"]["status"] == "over"
+    assert store.result(game_id) is not None and store.unfinished() is None
+    assert host.post("/api/host/accept").status_code == 200
+
+    undone = host.post("/api/host/undo")
+    assert undone.status_code == 200, undone.json
+    assert store.result(game_id) is None and store.unfinished() == game_id
+    assert ana.state()["table"]["status"] == "paused"
+    assert host.post("/api/host/resume").status_code == 200
+    assert ana.post("/api/act", {"kind": "want", "data": {"n": 1}}).status_code == 200
+    assert [r.event["kind"] for r in store.records(game_id)][-2:] == ["want", "chance"]
+    assert ana.state()["score"] is None
+
+
+def test_no_undo_once_another_game_has_started(urn):
+    appliance, host, ana = urn
+    take_the_rest(ana)
+    finished = appliance.game_id
+    appliance.new_game(game_spec("urn").setup(2), game="urn")
+    assert host.post("/api/host/undo").status_code == 409       # nothing played in the new one
+    assert appliance.store.result(finished) is not None

@@ -259,7 +259,7 @@ const Samarkand = (() => {
     const status = snap.table.status;
     const done = finished();
     const can = { pause: !done && status !== "paused", resume: status === "paused",
-                  undo: !done, end: !done };
+                  undo: status !== "ended", end: !done };     // a game's last move can be undone
     for (const [command, ok] of Object.entries(can)) {
       for (const b of document.querySelectorAll(`.controls [data-command="${command}"]`)) b.disabled = !ok;
     }

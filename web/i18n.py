@@ -78,7 +78,24 @@ def say(text: Any) -> str:
         if not params:
             return template
         return (elided(template, params) if language() == "fr" else template).format(**params)
-    return translations.ugettext(str(text))
+    return in_words(str(text)) or translations.ugettext(str(text))
+
+
+SEAT_NAMES = ((re.compile(r"Seat (\d+) \(bot\)"), "Seat {n} (bot)"),
+              (re.compile(r"(.+) \(bot\)"), "{name} (bot)"),
+              (re.compile(r"Seat (\d+)"), "Seat {n}"))
+
+
+def in_words(name: str) -> str | None:
+    """A seat's own name or a bot's mark as the appliance stores them in English ("Seat 3",
+    "Seat 3 (bot)", "Tara (bot)"), in the reader's language (as the pages' shell.js says
+    them); None for any other text."""
+    for pattern, template in SEAT_NAMES:
+        found = pattern.fullmatch(name)
+        if found:
+            value = found.group(1)
+            return say(Phrase(template, **({"n": int(value)} if "{n}" in template else {"name": value})))
+    return None
 
 
 ELISION = re.compile(r"\b(de|que) \{(\w+)\}")

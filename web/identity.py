@@ -33,6 +33,7 @@ ACTION_HEADER = "X-Action-Token"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60
 NAME_MAX = 20
 _DEFAULT_NAME = re.compile(r"(seat|place) \d+", re.IGNORECASE)     # a seat's own name, in either language
+_BOT_MARK = re.compile(r".*\(\s*(bot|robot)\s*\)", re.IGNORECASE)  # how the pages mark a bot
 
 
 class Refused(ValueError):
@@ -198,6 +199,8 @@ def clean_name(name) -> str:
         raise Refused(400, "a name has at most {most} characters", most=NAME_MAX)
     if _DEFAULT_NAME.fullmatch(name):
         raise Refused(400, "pick a name of your own, not a seat number")
+    if _BOT_MARK.fullmatch(name):
+        raise Refused(400, "pick a name of your own: (bot) marks the bots the table chose")
     return name
 
 

@@ -165,6 +165,13 @@ def test_names_with_control_format_private_or_surrogate_characters_are_refused(p
     assert response.status_code == 400 and "letters" in response.json["error"]
 
 
+@pytest.mark.parametrize("name", ["Seat 3", "place 2", "Ana (bot)", "Tara (Robot)", "Bo ( bot )"])
+def test_no_phone_may_take_a_name_that_looks_like_a_seat_or_a_bot(phone, name):
+    """Everyone reads "(bot)" as the table's choice: a person may not wear it."""
+    response = phone().post("/api/join", {"seat": 1, "name": name})
+    assert response.status_code == 400 and "a name of your own" in response.json["error"]
+
+
 def test_a_name_is_normalised_and_its_length_counted_in_characters(phone):
     p = phone().join(1, "  Zoe\u0301 \u00a0 Lou ")
     assert p.state()["view"]["players"][1]["name"] == "Zo\u00e9 Lou"

@@ -175,7 +175,8 @@ def expected(name: str) -> str | None:
     if any(unicodedata.category(c).startswith("C") for c in name):
         return None
     kept = " ".join(unicodedata.normalize("NFC", name).split())
-    if not kept or len(kept) > NAME_MAX or re.fullmatch(r"seat \d+", kept, re.IGNORECASE):
+    if not kept or len(kept) > NAME_MAX or re.fullmatch(r"(seat|place) \d+", kept, re.IGNORECASE) \
+            or re.fullmatch(r".*\(\s*(bot|robot)\s*\)", kept, re.IGNORECASE):
         return None
     return kept
 

@@ -105,6 +105,19 @@ def test_french_elides_de_before_a_name_that_starts_with_a_vowel(flask_app):
         assert say(Phrase(alert, names="Ana")).startswith("Waiting for Ana: ")
 
 
+def test_a_bots_name_in_a_message_is_said_in_the_readers_language(flask_app):
+    """A refusal or an alert naming a bot the table chose says it as the pages do."""
+    from companion.core.phrase import Phrase
+    from web.i18n import say
+    turn = Phrase("it is {name}'s turn", name="Seat 3 (bot)")
+    with flask_app.test_request_context(headers=FRENCH):
+        assert "Place 3 (robot)" in say(turn)
+        assert "Tara (robot)" in say(Phrase("it is {name}'s turn", name="Tara (bot)"))
+        assert "Place 2" in say(Phrase("it is {name}'s turn", name="Seat 2"))
+    with flask_app.test_request_context(headers={"Accept-Language": "en"}):
+        assert "Seat 3 (bot)" in say(turn)
+
+
 HOSTILE_NEXT = [
     "/\n/evil.example", "/\r/evil.example", "/\t/evil.example", "/\r\n/evil.example",
     "\n//evil.example", "/\x00/evil.example", "/\x0b/evil.example", "/\x0c/evil.example",

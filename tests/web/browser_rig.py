@@ -158,3 +158,16 @@ def wait_on(page, predicate, what: str, timeout_ms: int = T):
         page.wait_for_timeout(20)
         waited += 20
     raise AssertionError(f"timed out waiting for {what}")
+
+
+YOU = {"en": "(you)", "fr": "(vous)"}
+
+
+def third_person(page, name: str, language: str = "en") -> list[str]:
+    """Where a phone's page names its own player in the third person: each line of its
+    visible text (its own header aside) that holds ``name`` not followed by "(you)"."""
+    text = page.evaluate("""() => [...document.querySelectorAll("main > *:not(#me)")]
+                                   .filter((e) => e.offsetParent !== null)
+                                   .map((e) => e.innerText).join("\\n")""")
+    mark = f"{name} {YOU[language]}"
+    return [line for line in text.splitlines() if name in line.replace(mark, "")]

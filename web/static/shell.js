@@ -173,6 +173,15 @@ const Samarkand = (() => {
 
   function names() { return snap.view.players.map((p) => p.name); }
 
+  /* The phone's own seat (null on the table screen and the console): a phone addresses its
+     own player as "you", never by name in the third person. */
+  function me() { return PAGE === "player" && snap ? snap.viewer : null; }
+
+  /* A seat's name in a list (scores, the players): the phone's own as "Ana (you)". */
+  function called(seat) {
+    return seat === me() ? _("{name} (you)", { name: names()[seat] }) : names()[seat];
+  }
+
   /* ---------------------------------------------------------- the stream */
   let source = null;
 
@@ -636,7 +645,7 @@ const Samarkand = (() => {
     setInterval(tick, 50);
   }
 
-  const ui = { $, el, swap, draft, button, toast, post, act, decide, names, PAGE, LANGUAGE, _, ngettext, say, listed };
+  const ui = { $, el, swap, draft, button, toast, post, act, decide, names, me, called, PAGE, LANGUAGE, _, ngettext, say, listed };
 
   document.addEventListener("DOMContentLoaded", setUp);
   return { register(module) { game = Object.assign(game, module); }, ui, _, ngettext, say };

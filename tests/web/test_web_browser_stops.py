@@ -110,7 +110,7 @@ def test_a_stop_is_explained_on_each_phone_and_the_end_on_every_screen(browser, 
 
     # picking: the hand is there, the buzzer is not; turn, Dean and whom we wait for
     assert ana.locator("#hand button").first.is_visible() and not ana.is_visible("#buzzer")
-    seen(ana, "#turn", words["turn"])
+    seen(bo, "#turn", words["turn"])     # (Ana's own phone: "you are the Dean")
     seen(table, "#turn", words["turn"])
     seen(ana, "#waiting", words["waiting for all"])
     ana.locator("#hand button", has_text="7").click()

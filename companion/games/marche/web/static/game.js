@@ -40,13 +40,18 @@
 
   const colon = (label) => _("{label}:", { label });
 
+  /* A sentence about a seat: on that seat's own phone in the second person ("You stopped
+     at 7"), everywhere else with its name; each form is a whole sentence in the catalog. */
+  const about = (seat, yours, theirs) => (seat === ui.me() ? yours() : theirs(ui.names()[seat]));
+
   /* A card as a noun phrase, the same in every sentence: "Bo's spices", "les épices de Bo". */
   function targetText(target) {
     const v = snap.view;
     if (target === "camel") return _("the camel");
     if (target === "bank") return _("the bank's {goods}", { goods: goodsName(v.bank_type) });
     if (target === null || target === undefined) return _("nothing");
-    return _("{owner}'s {goods}", { owner: ui.names()[target], goods: goodsName(v.players[target].sells) });
+    const goods = goodsName(v.players[target].sells);
+    return about(target, () => _("your {goods}", { goods }), (owner) => _("{owner}'s {goods}", { owner, goods }));
   }
 
   function withValue(target, card) {
@@ -63,27 +68,46 @@
     return items;
   }
 
+  /* A payment, said to its payer on their own phone ("You buy…"). */
   function recordText(r) {
-    const who = ui.names()[r.seat];
     const what = targetText(r.target) + (r.card === null || r.card === undefined ? "" : " (" + r.card + ")");
-    if (r.kind === "buy") return _("{who} buys {what} for {due}", { who, what, due: r.due });
-    if (r.kind === "dispute") return _("{who} disputed {what} and pays {due}", { who, what, due: r.due });
-    if (r.kind === "dean_priority") return _("{who} yields {what} to the Dean", { who, what: targetText(r.target) });
-    if (r.why === "cannot pay") return _("{who}: false stop (cannot pay), 1 dirham to the bank", { who });
-    return _("{who}: false stop (named no card), 1 dirham to the bank", { who });
+    const due = r.due, yielded = targetText(r.target);
+    if (r.kind === "buy") {
+      return about(r.seat, () => _("You buy {what} for {due}", { what, due }),
+                   (who) => _("{who} buys {what} for {due}", { who, what, due }));
+    }
+    if (r.kind === "dispute") {
+      return about(r.seat, () => _("You disputed {what} and pay {due}", { what, due }),
+                   (who) => _("{who} disputed {what} and pays {due}", { who, what, due }));
+    }
+    if (r.kind === "dean_priority") {
+      return about(r.seat, () => _("You yield {what} to the Dean", { what: yielded }),
+                   (who) => _("{who} yields {what} to the Dean", { who, what: yielded }));
+    }
+    if (r.why === "cannot pay") {
+      return about(r.seat, () => _("False stop: 1 dirham to the bank (you cannot pay)"),
+                   (who) => _("{who}: false stop (cannot pay), 1 dirham to the bank", { who }));
+    }
+    return about(r.seat, () => _("False stop: 1 dirham to the bank (you named no card)"),
+                 (who) => _("{who}: false stop (named no card), 1 dirham to the bank", { who }));
   }
 
   function evidenceText(stop) {
     if (!stop) return "";
-    const names = ui.names();
-    const [first, ...rest] = stop.stoppers;
-    const firstName = names[first.seat];
-    const parts = [_("Stop at {count}: {name}", { count: stop.count, name: firstName })];
+    const [first, ...rest] = stop.stoppers, count = stop.count;
+    const parts = [about(first.seat, () => _("Stop at {count}: you", { count }),
+                         (name) => _("Stop at {count}: {name}", { count, name }))];
+    const names = ui.names(), me = ui.me();
     for (const s of rest) {
-      parts.push(_("{name} +{ms} ms after {first}", { name: names[s.seat], ms: decimal(s.offset_us / 1000), first: firstName }));
+      const params = { name: names[s.seat], ms: decimal(s.offset_us / 1000), first: names[first.seat] };
+      parts.push(s.seat === me ? _("You: +{ms} ms after {first}", params)
+                 : first.seat === me ? _("{name} +{ms} ms after you", params)
+                 : _("{name} +{ms} ms after {first}", params));
     }
     for (const s of stop.late || []) {
-      parts.push(_("{name} too late (+{ms} ms)", { name: names[s.seat], ms: decimal(s.offset_us / 1000) }));
+      const ms = decimal(s.offset_us / 1000);
+      parts.push(about(s.seat, () => _("You: too late (+{ms} ms)", { ms }),
+                       (name) => _("{name} too late (+{ms} ms)", { name, ms })));
     }
     return parts.join(" · ");
   }
@@ -95,7 +119,11 @@
       case "picking": return _("Turn {turn}: everyone picks an offer ({picked}/{players})",
                                { turn: v.turn, picked, players: v.players.length });
       case "countdown": return _("The price is falling…");
-      case "claiming": return _("{name} stopped at {count}", { name: ui.names()[v.stop.stoppers[0].seat], count: v.stop.count });
+      case "claiming": {
+        const count = v.stop.count;
+        return about(v.stop.stoppers[0].seat, () => _("You stopped at {count}", { count }),
+                     (name) => _("{name} stopped at {count}", { name, count }));
+      }
       default: return "";     // the bank's card being turned up, the end: the shell says those
     }
   }
@@ -153,7 +181,11 @@
     const offered = offerList().map(offerItem);
     ui.swap(offers, ...(offered.length ? offered : [el("li", { className: "hint", textContent: _("nothing on offer yet") })]));
     const turn = $("turn");
-    if (turn) turn.textContent = _("Turn {turn}/{turns} · Dean: {name}", { turn: v.turn, turns: v.turns, name: ui.names()[v.dean] });
+    if (turn) {
+      const turns = { turn: v.turn, turns: v.turns };
+      turn.textContent = about(v.dean, () => _("Turn {turn}/{turns} · you are the Dean", turns),
+                               (name) => _("Turn {turn}/{turns} · Dean: {name}", { ...turns, name }));
+    }
     const waiting = $("waiting");
     if (waiting) waiting.textContent = waitingText();
     ui.swap($("log"), ...v.records.slice(-12).reverse().map((r) => el("li", { textContent: recordText(r) })));
@@ -192,7 +224,7 @@
       : cardsText(p.discarded);
     const line = (what, words) => el("li", {}, el("strong", { textContent: colon(what) + " " }), words);
     return el("section", { className: "sheet" + (rank === 1 ? " won" : "") },
-      el("h3", { textContent: ngettext("{rank}. {name} · {n} point", "{rank}. {name} · {n} points", p.total, { rank, name: p.name }) }),
+      el("h3", { textContent: ngettext("{rank}. {name} · {n} point", "{rank}. {name} · {n} points", p.total, { rank, name: ui.called(p.seat) }) }),
       el("ul", {},
         line(_("money"), ngettext("{money} dirhams → {n} point", "{money} dirhams → {n} points", p.money_points, { money: p.money })),
         line(_("camels carry"), ngettext("{n} card", "{n} cards", p.capacity)),
@@ -215,16 +247,23 @@
     if (result) result.hidden = !score;
     if (!score) return;
     const place = ranks(score.players);
-    const winners = list(score.winners), many = score.winners.length;
+    const won = score.winners.map((name) => score.players.find((p) => p.name === name).seat), many = won.length;
     if (result && snap.viewer !== null) {
       const me = score.players.findIndex((p) => p.seat === snap.viewer);
-      result.textContent = ngettext("{winners} wins", "{winners} win", many, { winners }) + " · " +
+      result.textContent = winnersText(won) + " · " +
         ngettext("you: {n} point, {place}", "you: {n} points, {place}", score.players[me].total, { place: ordinal(place[me]) });
     }
-    const told = ngettext("Winner: {names}", "Winners: {names}", many, { names: winners });
+    const told = ngettext("Winner: {names}", "Winners: {names}", many, { names: list(won.map(ui.called)) });
     ui.swap($("scores"),
       el("div", { className: "sheets" }, ...score.players.map((p, i) => breakdown(p, place[i]))),
       el("p", { className: "winners", textContent: told + (score.accepted ? " · " + _("accepted by the table") : "") }));
+  }
+
+  /* Who won, to a phone: "You win" when its own seat did, alone or with others. */
+  function winnersText(won) {
+    const names = ui.names(), others = list(won.filter((seat) => seat !== ui.me()).map((seat) => names[seat]));
+    if (!won.includes(ui.me())) return ngettext("{winners} wins", "{winners} win", won.length, { winners: others });
+    return won.length === 1 ? _("You win") : _("You share the win with {others}", { others });
   }
 
   /* 1st, 2nd, 3rd in English; 1er, 2e, 3e in French (the reader's rules pick the form). */
@@ -257,9 +296,7 @@
           .map((o) => names[o.seat]);
         return _("Dispute with {others}: the card is discarded, you pay {due}", { others: list(others), due: r.due });
       }
-      if (r.kind === "dean_priority") return _("You yield {what} to the Dean", { what: targetText(r.target) });
-      if (r.why === "cannot pay") return _("False stop: 1 dirham to the bank (you cannot pay)");
-      return _("False stop: 1 dirham to the bank (you named no card)");
+      return recordText(r);      // yielded to the Dean, or a false stop: said as the log says it
     }).join(" · ");
   }
 
@@ -288,7 +325,7 @@
     add("line", { x1: x(0), y1: 22, x2: 290, y2: 22, class: "axis-line" });
     presses.forEach((p, i) => {
       const y = 34 + i * 16, ms = p.offset_us / 1000;
-      const params = { name: ui.names()[p.seat], ms: decimal(ms) };
+      const params = { name: ui.called(p.seat), ms: decimal(ms) };
       const left = x(ms) > 150;          // a label past the middle goes left of its dot
       add("circle", { cx: x(ms), cy: y - 4, r: 4, class: p.inside ? "in" : "out" });
       add("text", { x: x(ms) + (left ? -7 : 7), y, class: p.inside ? "in" : "out", "text-anchor": left ? "end" : "start" },

@@ -1,0 +1,104 @@
+"""Le Marché on a player's own phone, in Chromium at a phone's size, in English and in
+French: the phone always speaks to its player as "you" (issue 22). Ana plays her seat
+through several turns: she is the Dean, she stops alone and buys, Bo stops before her
+and she ties, Bo stops alone and buys her goods, she presses too late, and the game ends
+with her the winner; at each of these moments no line of her page names her in the third
+person (her list rows say "Ana (you)"). Bo and Cy pick and claim on the server, and every
+stop is pressed on the mock buzzer pins."""
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from browser_rig import NEEDED, T, Pages, answered, join, log_in, third_person, wait_on
+from companion.core.game import Event
+from test_web_browser_stops import seen, server  # noqa: F401 (server: the fixture)
+from web_rig import PIN, phase, stop
+
+pytestmark = NEEDED
+ANA, BO, CY = 0, 1, 2
+ENGLISH = {"language": "en", "dean": "you are the Dean", "stopped": "You stopped at",
+           "bought": "You bought", "tied": "You: +12.4 ms after Bo", "sold": "buys your",
+           "late": "You: too late", "won": "You win", "sheet": "Ana (you) ·"}
+FRENCH = {"language": "fr", "dean": "vous êtes le doyen", "stopped": "Vous avez arrêté à",
+          "bought": "Vous avez acheté", "tied": "Vous : +12,4 ms après Bo", "sold": "achète vos",
+          "late": "Vous : trop tard", "won": "Vous gagnez", "sheet": "Ana (vous) ·"}
+
+
+def act(appliance, seat: int, kind: str, data: dict) -> None:
+    """A decision for a seat that has no phone here (Bo, Cy), made on the server."""
+    appliance.call(lambda now: appliance.session.act(Event(kind, seat, data), now))
+
+
+def everyone_picks(ana, appliance) -> None:
+    """Ana offers her first card on her phone; Bo and Cy theirs on the server."""
+    with answered(ana, "/api/act"):
+        ana.locator("#hand button:not([disabled])").first.click()
+    for seat in (BO, CY):
+        card = appliance.call(lambda now, seat=seat: appliance.session.state.hands[seat][0])
+        act(appliance, seat, "pick", {"card": card})
+
+
+@pytest.mark.parametrize("locale, words", [("en-GB", ENGLISH), ("fr-FR", FRENCH)], ids=["en", "fr"])
+def test_a_phone_speaks_to_its_own_player_as_you(browser, server, locale, words):  # noqa: F811
+    pw, chromium = browser
+    srv, appliance = server
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    ana = pages.open(locale=locale)
+    join(ana, ANA, "Ana")
+    host = pages.open("/host", phone=False, locale=locale)
+    log_in(host, PIN)
+    appliance.call(lambda now: appliance.session.state.money.__setitem__(slice(None), [500, 60, 60]))
+    pressed = partial(wait_on, ana)
+
+    def said_to_her() -> None:
+        assert third_person(ana, "Ana", words["language"]) == []
+
+    # turn 1: Ana is the Dean; she stops alone and buys Bo's goods
+    seen(ana, "#turn", "1/10")
+    said_to_her()
+    seen(ana, "#turn", words["dean"])
+    everyone_picks(ana, appliance)
+    stop(appliance, {ANA: 0}, wait=pressed)
+    ana.locator("#claim-box:not([hidden])").wait_for(timeout=T)
+    said_to_her()
+    seen(ana, "#status", words["stopped"])
+    with answered(ana, "/api/act"):
+        ana.locator("#claim-box:not([hidden]) #claim-buttons button").first.click()
+    ana.locator("#outcome:not([hidden])").wait_for(timeout=T)
+    said_to_her()
+    seen(ana, "#outcome", words["bought"])
+
+    # turn 2: Bo stops first, Ana 12.4 ms after him (tied); each buys another's goods
+    everyone_picks(ana, appliance)
+    stop(appliance, {BO: 0, ANA: 12.4}, wait=pressed)
+    ana.locator("#claim-box:not([hidden])").wait_for(timeout=T)
+    said_to_her()
+    seen(ana, "#evidence", words["tied"])
+    act(appliance, BO, "claim", {"target": ANA})
+    with answered(ana, "/api/act"):
+        ana.locator("#claim-box:not([hidden]) #claim-buttons button").first.click()
+    ana.locator("#outcome:not([hidden])").wait_for(timeout=T)
+    said_to_her()
+    seen(ana, "#log", words["sold"])
+
+    # turn 3: Bo stops alone, Ana presses outside the tie window; Bo buys Ana's goods
+    everyone_picks(ana, appliance)
+    stop(appliance, {BO: 0, ANA: 150}, wait=pressed)
+    seen(ana, "#evidence", "150")
+    said_to_her()
+    seen(ana, "#evidence", words["late"])
+    act(appliance, BO, "claim", {"target": ANA})
+    wait_on(ana, lambda: phase(appliance) == "picking", "turn 4")
+    said_to_her()
+
+    # the end: Ana wins; her result, her sheet and the winners' line speak to her
+    host.click("[data-command=end]")
+    wait_on(host, lambda: appliance.ended == appliance.game_id, "the end of the game")
+    ana.locator("#result:not([hidden])").wait_for(timeout=T)
+    said_to_her()
+    seen(ana, "#result", words["won"])
+    seen(ana, "#scores .sheet", words["sheet"])
+    assert ana.evaluate("document.documentElement.scrollWidth") <= 390
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -22,14 +22,14 @@ pytestmark = NEEDED
 DIGITS = "() => /^\\d+$/.test(document.getElementById('count').textContent)"
 TOGETHER_LEAD_MS = 1000     # long enough for the test thread to tell every page when
 ENGLISH = {
-    "you offer": "You offer 7", "offer": "Ben's spices 6", "claims close": "Claims close in",
+    "you offer": "You offer 7", "offer": "Ben's spices 6", "your offer": "your spices 6", "claims close": "Claims close in",
     "bought": "Ana buys Ben's spices (6)", "stopped": r"Stop at \d+: Ana", "buys": "Ana buys",
     "tied": r"(Ben|Cy) \+\d+\.\d ms after (Ben|Cy)", "bank": "bank's carpets",
     "dispute": "disputed the bank's carpets", "winner": "Winner", "use": "Use this discard",
     "chosen": "table's choice", "accepted": "accepted by the table",
 }
 FRENCH = {
-    "you offer": "Vous offrez 7", "offer": "les épices de Ben 6", "claims close": "pour nommer la carte",
+    "you offer": "Vous offrez 7", "offer": "les épices de Ben 6", "your offer": "vos épices 6", "claims close": "pour nommer la carte",
     "bought": "Ana achète les épices de Ben (6)", "stopped": r"Arrêt à \d+ : Ana", "buys": "Ana achète",
     "tied": r"(Ben|Cy) \+\d+,\d ms après (Ben|Cy)", "bank": "tapis de la banque",
     "dispute": "litige sur les tapis de la banque", "winner": "Gagnant", "use": "Utiliser cette défausse",
@@ -106,8 +106,9 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     assert "7" not in text(ben, "#offers") and words["you offer"] not in text(ben, "body")
     ben.locator("#hand button", has_text=re.compile("^6$")).click()
     cy.locator("#hand button", has_text=re.compile("^5$")).click()
-    for page in (ana, ben, cy, table):
+    for page in (ana, cy, table):
         page.locator("#offers", has_text=words["offer"]).wait_for(timeout=T)
+    ben.locator("#offers", has_text=words["your offer"]).wait_for(timeout=T)     # his own phone
 
     # a stop and a claim, undone by the host, claimed again
     buzz(ana)

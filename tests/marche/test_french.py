@@ -1,5 +1,5 @@
 """Le Marché in French and English through the web: a refusal reaches a French phone in
-French with the name its player joined under, the host's undo is told in the console's
+French, said to its own player as "you" (never by their name), the host's undo is told in the console's
 language, the new-game form's settings are described in French, and the narration's lines
 are templates whose names the console can replace."""
 from __future__ import annotations
@@ -43,9 +43,9 @@ def test_an_engine_refusal_reaches_a_french_phone_in_french(table):
     _, _, (ana, bo, cy, _), _ = table
     assert ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 200
     again = {"kind": "pick", "data": {"card": 6}}
-    assert refusal(ana, again, FRENCH) == "Ana a déjà choisi son offre pour ce tour"
-    assert refusal(ana, again, ENGLISH) == "Ana has already picked this turn's offer"
-    assert refusal(bo, {"kind": "pick", "data": {"card": 4}}, FRENCH) == "Bo n'a plus de carte 4 à offrir"
+    assert refusal(ana, again, FRENCH) == "vous avez déjà choisi votre offre pour ce tour"
+    assert refusal(ana, again, ENGLISH) == "you have already picked this turn's offer"
+    assert refusal(bo, {"kind": "pick", "data": {"card": 4}}, FRENCH) == "vous n'avez plus de carte 4 à offrir"
     no_stop = {"kind": "claim", "data": {"target": 0}}
     assert refusal(cy, no_stop, FRENCH) == "il n'y a pas d'arrêt pour lequel nommer une carte"
 

@@ -207,10 +207,9 @@ def pick(state: MarcheState, seat: Any, card: Any) -> None:
         raise RuleError("offers are picked at the start of a turn, not now")
     picks = state.picks
     if picks[seat] is not None:
-        raise RuleError("{name} has already picked this turn's offer", name=state.names[seat])
+        raise RuleError("you have already picked this turn's offer")
     if type(card) is not int or card not in state.hands[seat]:
-        raise RuleError("{name} has no {card} card left to offer", name=state.names[seat],
-                        card=repr(card))
+        raise RuleError("you have no {card} card left to offer", card=repr(card))
     picks[seat] = card
     if None not in picks:
         _reveal(state)
@@ -278,10 +277,10 @@ def claim(state: MarcheState, seat: Any, target: Any) -> None:
     if state.phase != CLAIMING or current is None:
         raise RuleError("there is no stop to claim a card for")
     if seat not in current.seats():
-        raise RuleError("{name} did not stop the countdown", name=state.names[seat])
+        raise RuleError("you did not stop the countdown")
     claims = current.claims
     if seat in claims:
-        raise RuleError("{name} has already named a card", name=state.names[seat])
+        raise RuleError("you have already named a card")
     if target is not None:
         _check_target(state, seat, target)
     claims[seat] = target

@@ -40,6 +40,26 @@ def everyone_picks(ana, appliance) -> None:
         act(appliance, seat, "pick", {"card": card})
 
 
+def a_turn(ana, appliance, presses: dict[int, float]) -> None:
+    """Everyone offers a card, then the buzzers are pressed ``presses`` ms apart."""
+    everyone_picks(ana, appliance)
+    stop(appliance, presses, wait=partial(wait_on, ana))
+
+
+def claims_first(ana) -> None:
+    """Ana names the first card her phone offers her."""
+    with answered(ana, "/api/act"):
+        ana.locator("#claim-box:not([hidden]) #claim-buttons button").first.click()
+
+
+def said_to_her(ana, ready: str, selector: str, words: str, language: str) -> None:
+    """Once Ana's phone shows ``ready``: no line of it names her in the third person, and
+    ``selector`` says ``words`` to her."""
+    ana.locator(ready).first.wait_for(timeout=T)
+    assert third_person(ana, "Ana", language) == []
+    seen(ana, selector, words)
+
+
 @pytest.mark.parametrize("locale, words", [("en-GB", ENGLISH), ("fr-FR", FRENCH)], ids=["en", "fr"])
 def test_a_phone_speaks_to_its_own_player_as_you(browser, server, locale, words):  # noqa: F811
     pw, chromium = browser
@@ -50,55 +70,34 @@ def test_a_phone_speaks_to_its_own_player_as_you(browser, server, locale, words)
     host = pages.open("/host", phone=False, locale=locale)
     log_in(host, PIN)
     appliance.call(lambda now: appliance.session.state.money.__setitem__(slice(None), [500, 60, 60]))
-    pressed = partial(wait_on, ana)
-
-    def said_to_her() -> None:
-        assert third_person(ana, "Ana", words["language"]) == []
+    told = partial(said_to_her, ana, language=words["language"])
+    claiming, outcome = "#claim-box:not([hidden])", "#outcome:not([hidden])"
 
     # turn 1: Ana is the Dean; she stops alone and buys Bo's goods
-    seen(ana, "#turn", "1/10")
-    said_to_her()
-    seen(ana, "#turn", words["dean"])
-    everyone_picks(ana, appliance)
-    stop(appliance, {ANA: 0}, wait=pressed)
-    ana.locator("#claim-box:not([hidden])").wait_for(timeout=T)
-    said_to_her()
-    seen(ana, "#status", words["stopped"])
-    with answered(ana, "/api/act"):
-        ana.locator("#claim-box:not([hidden]) #claim-buttons button").first.click()
-    ana.locator("#outcome:not([hidden])").wait_for(timeout=T)
-    said_to_her()
-    seen(ana, "#outcome", words["bought"])
+    told("#turn:has-text('1/10')", "#turn", words["dean"])
+    a_turn(ana, appliance, {ANA: 0})
+    told(claiming, "#status", words["stopped"])
+    claims_first(ana)
+    told(outcome, "#outcome", words["bought"])
 
     # turn 2: Bo stops first, Ana 12.4 ms after him (tied); each buys another's goods
-    everyone_picks(ana, appliance)
-    stop(appliance, {BO: 0, ANA: 12.4}, wait=pressed)
-    ana.locator("#claim-box:not([hidden])").wait_for(timeout=T)
-    said_to_her()
-    seen(ana, "#evidence", words["tied"])
+    a_turn(ana, appliance, {BO: 0, ANA: 12.4})
+    told(claiming, "#evidence", words["tied"])
     act(appliance, BO, "claim", {"target": ANA})
-    with answered(ana, "/api/act"):
-        ana.locator("#claim-box:not([hidden]) #claim-buttons button").first.click()
-    ana.locator("#outcome:not([hidden])").wait_for(timeout=T)
-    said_to_her()
-    seen(ana, "#log", words["sold"])
+    claims_first(ana)
+    told(outcome, "#log", words["sold"])
 
     # turn 3: Bo stops alone, Ana presses outside the tie window; Bo buys Ana's goods
-    everyone_picks(ana, appliance)
-    stop(appliance, {BO: 0, ANA: 150}, wait=pressed)
-    seen(ana, "#evidence", "150")
-    said_to_her()
-    seen(ana, "#evidence", words["late"])
+    a_turn(ana, appliance, {BO: 0, ANA: 150})
+    told("#evidence:has-text('150')", "#evidence", words["late"])
     act(appliance, BO, "claim", {"target": ANA})
     wait_on(ana, lambda: phase(appliance) == "picking", "turn 4")
-    said_to_her()
+    told("#hand button:not([disabled])", "#log", words["sold"])
 
     # the end: Ana wins; her result, her sheet and the winners' line speak to her
     host.click("[data-command=end]")
     wait_on(host, lambda: appliance.ended == appliance.game_id, "the end of the game")
-    ana.locator("#result:not([hidden])").wait_for(timeout=T)
-    said_to_her()
-    seen(ana, "#result", words["won"])
+    told("#result:not([hidden])", "#result", words["won"])
     seen(ana, "#scores .sheet", words["sheet"])
     assert ana.evaluate("document.documentElement.scrollWidth") <= 390
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -71,7 +71,7 @@
   /* A payment, said to its payer on their own phone ("You buy…"). */
   function recordText(r) {
     const what = targetText(r.target) + (r.card === null || r.card === undefined ? "" : " (" + r.card + ")");
-    const due = r.due, yielded = targetText(r.target);
+    const due = r.due;
     if (r.kind === "buy") {
       return about(r.seat, () => _("You buy {what} for {due}", { what, due }),
                    (who) => _("{who} buys {what} for {due}", { who, what, due }));
@@ -81,6 +81,7 @@
                    (who) => _("{who} disputed {what} and pays {due}", { who, what, due }));
     }
     if (r.kind === "dean_priority") {
+      const yielded = targetText(r.target);
       return about(r.seat, () => _("You yield {what} to the Dean", { what: yielded }),
                    (who) => _("{who} yields {what} to the Dean", { who, what: yielded }));
     }

@@ -9,16 +9,23 @@ planner's advice), Ben rolls, Cy buys a ware and sees its score; Ana then ends a
 Every request that would leave the server is failed and counted. Each language's own words
 are checked where a player reads them: the planner's advice, a greyed equation's why, a
 purchase's score, the discard, the log, the host's prompts, draw buttons and refusals.
+
+Zora and Ben then play a whole digital game on phones, with three bots: Zora's phone
+tells her own moves and turns as "you" and names her "Zora (you)" in its lists.
 """
 from __future__ import annotations
 
 import os
+import random
+import re
 
 import pytest
 
-from browser_rig import NEEDED, Pages, T, seated_table, served, wait_on
+from browser_rig import NEEDED, Pages, T, answered, host_console, join, seated_table, served, third_person, wait_on
 from lobby_rig import start_from_lobby
 from companion.core.registry import game_spec
+from companion.games.bazaar.bots import Planner
+from companion.games.bazaar.view import seat_view
 from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
@@ -36,6 +43,7 @@ SAYS = {
         "headings": ("Typing the cards", "Stalls", "Advice"),
         "die awaited": "Waiting for the host to enter the draw: die",
         "to play": "{name} to roll or trade", "not yours": "It is Ana's turn",
+        "your turn": "Your turn: roll or trade", "you did": "You ", "called": "Zora (you)",
         "advice": "Trade 1 red → 1 yellow + 1 green + 1 blue + 1 white now; buy GGGGG (stall 1) "
                   "next turn for 1 point",
         "why": "You need 1 yellow to give (you have 0) · You need 5 green to give (you have 0)",
@@ -53,6 +61,7 @@ SAYS = {
         "headings": ("Saisir les cartes", "Étals", "Conseil"),
         "die awaited": "En attente de l'hôte, qui saisit le tirage : dé",
         "to play": "À {name} de lancer le dé ou d'échanger", "not yours": "C'est à Ana de jouer",
+        "your turn": "À vous de jouer : lancez le dé ou échangez", "you did": "Vous ", "called": "Zora (vous)",
         "advice": "Échangez 1 rouge → 1 jaune + 1 vert + 1 bleu + 1 blanc maintenant ; achetez GGGGG "
                   "(étal 1) au prochain tour pour 1 point",
         "why": "Il vous faut 1 jaune à donner (vous en avez 0) · Il vous faut 5 verts à donner (vous en avez 0)",
@@ -127,7 +136,7 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
         face(host, says, name)
         if name == "wild":
             ben.locator(".bz-take[data-colour=white]").click(timeout=T)
-    waits_for(ana, says["to play"].format(name="Ana"), "#status")
+    waits_for(ana, says["your turn"], "#status")
     assert appliance.session.state.cubes == [[0, 0, 1, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0]]
     assert ben.locator("#bz-trades .bz-trade:not([disabled])").count() == 0    # not his turn
     waits_for(ben, says["not yours"], "#bz-trades .bz-why")
@@ -140,7 +149,7 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     assert ana.locator("#bz-trades .bz-row").nth(1).locator(".bz-why").text_content() == says["why"]
     ana.locator("#bz-trades .bz-trade[data-equation='0'][data-give=left]").click()
     waits_for(table, says["trades"], "#bz-log")
-    waits_for(ben, says["to play"].format(name="Ben"), "#status")
+    waits_for(ben, says["your turn"], "#status")
 
     # Ben rolls on his phone; the host enters the face the die shows
     ben.click("#bz-roll")
@@ -149,7 +158,7 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     waits_for(table, says["rolls"], "#bz-log")
 
     # Cy trades Y -> GGGGG and buys the GGGGG ware: no cube left, 5 points
-    waits_for(cy, says["to play"].format(name="Cy"), "#status")
+    waits_for(cy, says["your turn"], "#status")
     cy.locator("#bz-trades .bz-trade[data-equation='1'][data-give=left]").click()
     cy.locator(".bz-buy", has_text=says["buy"]).click(timeout=T)
     waits_for(cy, says["score"], "#me")
@@ -157,15 +166,15 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     waits_for(table, says["bought"], "#bz-log")
 
     # Ana: Y -> GGGGG (9 cubes), rolls go by, then G -> BBBBB: 13 cubes, 3 over
-    waits_for(ana, says["to play"].format(name="Ana"), "#status")
+    waits_for(ana, says["your turn"], "#status")
     ana.locator("#bz-trades .bz-trade[data-equation='1'][data-give=left]").click()
-    waits_for(ben, says["to play"].format(name="Ben"), "#status")
+    waits_for(ben, says["your turn"], "#status")
     ben.click("#bz-roll")
     face(host, says, "blue")
-    waits_for(cy, says["to play"].format(name="Cy"), "#status")
+    waits_for(cy, says["your turn"], "#status")
     cy.click("#bz-roll")
     face(host, says, "green")
-    waits_for(ana, says["to play"].format(name="Ana"), "#status")
+    waits_for(ana, says["your turn"], "#status")
     ana.locator("#bz-trades .bz-trade[data-equation='2'][data-give=left]").click()
 
     # Ben, to Ana's left, chooses on his phone which three of her cubes go back
@@ -195,3 +204,88 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     assert pages.outside == [], pages.outside
     refused = [e for e in pages.errors if "status of 409" in e]
     assert len(refused) == 1 and len(pages.errors) == 1, pages.errors       # the card refused
+
+
+# ------------------------------------------------------------------ a phone says "you"
+PHONES = ("Zora", "Ben")          # Zora: a name no other word on the page holds
+
+
+def phone_to_decide(appliance):
+    """(seat, state) when a phone's seat is to decide, ("over", state) at the end, else None."""
+    session = appliance.session
+    state = session.state if session else None
+    if state is None:
+        return None
+    if state.phase == "over":
+        return ("over", state)
+    phones = [seat for seat in session.game.to_act(state) if seat < len(PHONES)]
+    return (phones[0], state) if phones else None
+
+
+def target(page, event):
+    """The button on ``page`` that makes the planner's ``event``, once the page offers it."""
+    data = event.data or {}
+    selector = {"roll": "#bz-roll", "done": "#bz-done", "discard": "#bz-discard-send:not([disabled])",
+                "take": f".bz-take[data-colour={data.get('colour')}]",
+                "trade": f"#bz-trades .bz-trade[data-equation='{data.get('equation')}']"
+                         f"[data-give={data.get('give')}]:not([disabled])"}.get(event.kind)
+    if event.kind == "buy":
+        return page.locator("#bz-wares .bz-row").nth(data["stall"]).locator(".bz-buy")
+    return page.locator(selector)
+
+
+@pytest.fixture
+def five_seats(tmp_path):
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game(game_spec("bazaar").setup(5), game="bazaar")
+    yield from served(appliance, PIN)
+
+
+@pytest.mark.parametrize("locale", list(SAYS))
+def test_a_phone_tells_its_own_player_you_from_the_first_turn_to_the_scores(browser, five_seats, locale):
+    """Zora and Ben play on phones (as the planner would) with three bots, to the game's end:
+    Zora's phone never names her in the third person, on her turn, on Ben's, after her own
+    moves and in the scores; her row in a list is "Zora (you)"."""
+    says, language = SAYS[locale], locale[:2]
+    srv, appliance = five_seats
+    pages, host = host_console(browser, srv, PIN, locale=locale)
+    phones = [pages.open(locale=locale) for _ in PHONES]
+    for seat, (page, name) in enumerate(zip(phones, PHONES)):
+        join(page, seat, name)
+    zora = phones[0]
+    host.wait_for_selector("#new-game", timeout=T)
+    host.select_option("#new-game select[name=game]", "bazaar")
+    host.select_option("select[name=players]", "5")
+    host.select_option("select[name=mode]", "digital")
+    host.click("#new-game button[type=submit]")
+    start_from_lobby(host)                                       # three bots
+
+    planner, moments, own_lines = Planner(random.Random(0)), set(), 0
+    while True:
+        seat, state = wait_on(zora, lambda: phone_to_decide(appliance), "a phone's turn or the end")
+        if seat == "over":
+            break
+        event = planner.decide(seat_view(state, seat), seat)
+        page, button = phones[seat], target(phones[seat], event)
+        button.wait_for(timeout=T)                               # the page shows this decision
+        if seat == 1 and event.kind in ("roll", "trade"):       # Ben's turn, on Zora's phone
+            waits_for(zora, says["to play"].format(name="Ben"), "#status")
+            moments.add("another's turn")
+        elif seat == 0:
+            moments.add("her turn" if event.kind in ("roll", "trade") else "her " + event.kind)
+        assert third_person(zora, "Zora", language) == [], (seat, event)
+        before = page.text_content("#status")
+        with answered(page, "/api/act"):
+            button.click()
+        page.wait_for_function("(before) => document.getElementById('status').textContent !== before",
+                               arg=before, timeout=T)
+        if seat == 0:
+            assert third_person(zora, "Zora", language) == [], event
+            own_lines += zora.locator("#bz-log li").filter(has_text=re.compile("^" + says["you did"])).count() > 0
+
+    zora.wait_for_selector("#scores-box:not([hidden])", timeout=T)
+    assert third_person(zora, "Zora", language) == []
+    assert zora.locator("#scores td", has_text=says["called"]).count() == 1
+    assert zora.locator("#bz-players strong", has_text=says["called"]).count() == 1
+    assert {"her turn", "another's turn"} <= moments and own_lines, (moments, own_lines)
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

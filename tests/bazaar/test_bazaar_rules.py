@@ -239,7 +239,7 @@ def test_over_10_cubes_at_the_end_of_the_turn_the_player_to_the_left_chooses_the
     state = match.state
     assert state.phase == DISCARD and state.discard == (0, 1, 3)
     assert GAME.to_act(state) == (1,)               # the player to the left: the next seat
-    assert_refused(match, discard(0, "WWW"), "Seat 2, the player to the left of Seat 1, chooses")
+    assert_refused(match, discard(0, "WWW"), "Seat 2, the player to your left, chooses the cubes you return")
     assert_refused(match, discard(1, "WW"), "choose exactly 3 of Seat 1's cubes")
     assert_refused(match, discard(1, "RRR"), "Seat 1 does not hold 3 red")
     assert_refused(match, roll(1), "Seat 2 is choosing the cubes Seat 1 returns")

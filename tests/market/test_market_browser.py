@@ -11,12 +11,14 @@ request that would leave the server is failed and counted, and every script erro
 """
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, join, log_in, wait_on
+from browser_rig import NEEDED, T, Pages, answered, join, log_in, served, third_person, wait_on
 from lobby_rig import start_from_lobby
+from market_driver import GAME
 from companion.core.registry import game_spec
 from web.server import Server
 from web_rig import PIN, make_appliance
@@ -37,6 +39,7 @@ WORDS = {
         "card 1": "Type market card 1 of 12", "not a letter": "'Q' is not a colour letter",
         "yellow": "yellow (", "blue": "blue (", "black": "black (", "red": "red (", "green": "green (",
         "bag draw": "Enter the draw: bag", "lot 1": "2 yellow, 1 blue",
+        "you took": "You take lot", "you": "(you)",
     },
     "fr-FR": {
         "heading": "Cartes marché", "round 1": "Manche 1/10", "round 2": "Manche 2/10",
@@ -51,6 +54,7 @@ WORDS = {
         "card 1": "Tapez la carte marché 1 sur 12", "not a letter": "'Q' n'est pas une lettre de couleur",
         "yellow": "jaune (", "blue": "bleu (", "black": "noir (", "red": "rouge (", "green": "vert (",
         "bag draw": "Saisir le tirage : sac", "lot 1": "2 jaunes, 1 bleu",
+        "you took": "Vous prenez le lot", "you": "(vous)",
     },
 }
 
@@ -221,5 +225,99 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
     ana.wait_for_selector("#seal-bid", timeout=T)
     host.wait_for_selector(f"#lots >> text={w['lot 1']}", timeout=T)
     assert "Saffron" in text(ana, "#markets") and "YBK = 70" in text(ana, "#markets")
+    assert pages.outside == [], pages.outside
+    assert pages.errors == [], pages.errors
+
+
+ME = "Xiomara"        # a name no other word on the page holds
+BEN = "Ben"
+
+
+@pytest.fixture
+def bot_table(tmp_path):
+    """A game of three from the start: seat 0 waits for a phone, seat 1 (Ben) for the test,
+    a bot plays seat 2."""
+    appliance = make_appliance(tmp_path, bots=False, seed=5)
+    spec = game_spec("market")
+    appliance.new_game(spec.setup(3, names=["Seat 1", BEN, "Seat 3"]), game="market",
+                       bots={2: sorted(spec.bots)[0]})
+    yield from served(appliance, PIN)
+
+
+def ben_decides(appliance, ben) -> None:
+    """Ben's move, as the bot ``ben`` would make it."""
+    def act(now):
+        session = appliance.session
+        session.act(ben.decide(session.game.seat_view(session.state, 1), 1), now)
+    appliance.call(act)
+
+
+def waiting(appliance) -> list[int] | str:
+    """The phone's seat and Ben's, those the game waits for (none while the bot decides), or
+    "over"."""
+    s = state(appliance)
+    return "over" if s.phase == "over" else [seat for seat in GAME.to_act(s) if seat in (0, 1)]
+TURN = "#seal-bid:visible, #pick-box:visible, #sell-box:visible, #discard-box:visible, #scores-box:visible"
+
+
+def decide(phone) -> str:
+    """The phone's own decision, whatever it is now, the answer awaited and the box gone:
+    a bid (the least in even rounds, half its money in odd ones), the first lot, the best
+    sale, the advised cubes returned; what it did, or "over" once the ranking shows."""
+    if phone.is_visible("#scores-box"):
+        return "over"
+    if phone.is_visible("#seal-bid"):
+        low, high = (int(phone.get_attribute("#bid-amount", a)) for a in ("min", "max"))
+        odd = int(re.search(r"\d+", text(phone, "#round")).group()) % 2
+        phone.fill("#bid-amount", str(max(low, high // 2) if odd else low))
+        done, button, box = "bid", "#seal-bid", "#seal-bid"
+    elif phone.is_visible("#pick-box"):
+        done, button, box = "pick", "#pick-buttons button >> nth=0", "#pick-box"
+    elif phone.is_visible("#sell-box"):
+        done, button, box = "sell", "#sell", "#sell-box"
+    else:
+        done, button, box = "discard", "#return-cubes", "#discard-box"
+    with answered(phone, "/api/act") as response:
+        phone.click(button)
+    assert response.value.ok, response.value.status
+    phone.wait_for_selector(box, state="hidden", timeout=T)
+    return done
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_a_phone_says_you_to_its_own_player_from_the_first_bid_to_the_ranking(browser, bot_table, locale):
+    """A phone plays its seat against Ben and a bot to the game's end; at its turn, at Ben's
+    turn to pick or sell, after each of its moves (the log holds it) and at the ranking, its
+    page names its own player only as "Xiomara (you)" in a list, never in the third person;
+    the table screen names everyone."""
+    pw, chromium = browser
+    srv, appliance = bot_table
+    ben = game_spec("market").bots[sorted(game_spec("market").bots)[-1]](random.Random(1))
+    language, w = locale[:2], WORDS[locale]
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    phone = pages.open(width=360, locale=locale)
+    join(phone, 0, ME)
+    table = pages.open("/table", phone=False, locale=locale)
+    done: list[str] = []
+    while not done or done[-1] != "over":
+        seats = wait_on(phone, lambda: waiting(appliance), "a turn or the end")
+        if seats == [1]:                             # Ben's turn
+            if state(appliance).phase in ("picking", "selling"):
+                phone.wait_for_selector(f"#status >> text={BEN}", timeout=T)
+                assert third_person(phone, ME, language) == [], (done, locale)
+                done.append("Ben's turn")
+            ben_decides(appliance, ben)
+            continue
+        phone.locator(TURN).first.wait_for(timeout=T)
+        assert third_person(phone, ME, language) == [], (done, locale)      # its turn
+        done.append(decide(phone))
+        if done[-1] == "pick":
+            phone.wait_for_selector(f"#log >> text={w['you took']}", timeout=T)
+        assert third_person(phone, ME, language) == [], (done, locale)      # its move in the log
+    assert {"bid", "pick", "sell", "Ben's turn"} <= set(done), done
+    assert state(appliance).phase == "over"
+    assert f"{ME} {w['you']}" in text(phone, "#scores")
+    table.wait_for_selector("#scores-box:not([hidden])", timeout=T)
+    assert ME in text(table, "#scores") and ME in text(table, "#log")    # the table names her
     assert pages.outside == [], pages.outside
     assert pages.errors == [], pages.errors

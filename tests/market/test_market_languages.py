@@ -65,7 +65,7 @@ def test_a_french_phone_reads_the_refusals_of_a_round_in_french(app):
         "choisir un lot n'est pas possible maintenant : tout le monde enchérit")
     act(ana, "bid", amount=6)
     assert refusal(ana, "/api/act", {"kind": "bid", "data": {"amount": 7}}) == (
-        "Ana a déjà enchéri à cette manche")
+        "vous avez déjà enchéri à cette manche")
     act(bo, "bid", amount=9)
 
     # Bo picks first; then Ana sells first (the start player): not on the cards, not held
@@ -104,8 +104,8 @@ def test_the_cube_limit_refusals_read_in_french(app):
         with app.test_request_context(headers=FRENCH):
             return say(refused.value.phrase)
 
-    assert french(discard(0, "Y")) == "Seat 1 a 12 cubes et en remet exactement 2 pour descendre à 10, pas 1"
-    assert french(discard(0, "GG")) == "Seat 1 a 9 jaunes, 3 noirs : impossible de remettre 2 verts"
-    assert french(discard(1, "B")) == "Seat 2 n'a aucun cube à remettre"
-    with pytest.raises(RuleError, match="Seat 1 holds 9 yellow, 3 black: cannot return 2 green"):
+    assert french(discard(0, "Y")) == "vous avez 12 cubes et en remettez exactement 2 pour descendre à 10, pas 1"
+    assert french(discard(0, "GG")) == "vous avez 9 jaunes, 3 noirs : vous ne pouvez pas remettre 2 verts"
+    assert french(discard(1, "B")) == "vous n'avez aucun cube à remettre"
+    with pytest.raises(RuleError, match="you hold 9 yellow, 3 black: you cannot return 2 green"):
         match.act(discard(0, "GG"))                  # the terminal's English

@@ -138,7 +138,7 @@ def test_a_bid_is_whole_piasters_from_5_to_the_bidders_money():
                           ("7", "not '7'"), (None, "not None")):
         assert_refused(match, bid(0, amount), words)
     match.act(bid(0, 75))
-    assert_refused(match, bid(0, 5), "already bid")
+    assert_refused(match, bid(0, 5), "you have already bid this round")
     assert_refused(match, bid(3, 5), "unknown player")
     assert_refused(match, pick(1, 0), "not possible now: everyone is bidding")
 
@@ -191,7 +191,7 @@ def test_a_player_under_5_piasters_cannot_bid_and_picks_after_every_bidder():
     match.state.money[1] = 4
     match = _rebid(match)
     assert GAME.to_act(match.state) == (0, 2)
-    assert_refused(match, bid(1, 4), "under 5 piasters and cannot bid")
+    assert_refused(match, bid(1, 4), "you have under 5 piasters and cannot bid")
     bids(match, 5, None, 6)
     assert match.state.reveal.bids == (5, None, 6)
     assert match.state.picking == [2, 0, 1] and match.state.money[1] == 4
@@ -308,10 +308,10 @@ def test_a_player_over_10_cubes_returns_exactly_the_excess_of_their_choice():
     match = _over_the_limit()
     state = match.state
     assert state.phase == DISCARDING and GAME.to_act(state) == (0,)
-    assert_refused(match, discard(0, "Y"), "returns exactly 2 to come down to 10, not 1")
+    assert_refused(match, discard(0, "Y"), "you hold 12 cubes and return exactly 2 to come down to 10, not 1")
     assert_refused(match, discard(0, "YYY"), "exactly 2")
-    assert_refused(match, discard(0, "GG"), "cannot return 2 green")
-    assert_refused(match, discard(1, "B"), "need not return any cubes")
+    assert_refused(match, discard(0, "GG"), "you cannot return 2 green")
+    assert_refused(match, discard(1, "B"), "you need not return any cubes")
     assert_refused(match, Event("discard", 0, {"cubes": {"pink": 2}}), "'pink' is not a colour")
     bag = match.state.bag
     match.act(discard(0, "KY"))

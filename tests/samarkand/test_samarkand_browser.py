@@ -8,9 +8,11 @@ and in free movement, a city told from a French phone. Every request that would 
 server is failed."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from browser_rig import NEEDED, T, Pages, answered, join, log_in, wait_on
+from browser_rig import NEEDED, T, Pages, answered, join, log_in, third_person, wait_on
 from companion.core.registry import game_spec
 from web.server import Server
 from web_rig import PIN, make_appliance
@@ -206,4 +208,68 @@ def test_free_movement_a_city_told_from_a_french_phone(browser, free_server):
         ana.click("#free-go")
     assert state(appliance).cities.get("city2") == ("red", "wild")
     ben.wait_for_selector("#log >> text=Ana avance gratuitement d'une case vers Ville 2", timeout=T)
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+@pytest.fixture
+def bot_server(tmp_path, request):
+    """Two seats, a bot in the second; 300 piasters win (200 to start), so a game reaches
+    its end in a few rounds (with the seed 7: the phone's player wins the 2.0 game, the bot
+    the 1998 one)."""
+    appliance = make_appliance(tmp_path, bots=False)
+    setup = game_spec("samarkand").setup(2, {"edition": request.param, "target": 300})
+    appliance.new_game(setup, game="samarkand", bots={1: "merchant"})
+    appliance.runner.start()
+    srv = Server(appliance, "127.0.0.1", 0, PIN)
+    yield srv, appliance
+    srv.close()
+    appliance.close()
+
+
+ME = "Ysaline"      # a name no other text on the page holds
+
+
+@pytest.mark.parametrize(("locale", "bot_server"), [("en-GB", "2.0"), ("fr-FR", "1998")],
+                         indirect=["bot_server"])
+def test_the_phone_says_you_to_its_own_player_to_the_end(browser, bot_server, locale):
+    """A phone plays its seat against a bot to the game's end: on its turn, after each of
+    its decisions (the log holds its move) and at the end, its page speaks to its player in
+    the second person and never names them in the third (issue 22). The first decisions
+    are clicked; the rest are the merchant bot's choices, made through the page."""
+    pw, chromium = browser
+    srv, appliance = bot_server
+    session, language = appliance.session, locale[:2]
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    phone = pages.open(locale=locale)
+    join(phone, 0, ME)
+    advisor = game_spec("samarkand").bots["merchant"](random.Random(1))
+
+    def mine() -> bool:
+        return session.game.is_over(session.state) or 0 in session.game.to_act(session.state)
+
+    def decided(act) -> None:
+        """Do ``act`` on the phone; once the page shows a new log, nothing names its player."""
+        before = phone.inner_text("#log")
+        with answered(phone, "/api/act"):
+            act()
+        phone.wait_for_function("(before) => document.getElementById('log').innerText !== before",
+                                arg=before, timeout=T)
+        assert third_person(phone, ME, language) == []
+
+    phone.locator("button[data-place]").first.wait_for(timeout=T)        # its turn
+    assert third_person(phone, ME, language) == []
+    decided(lambda: phone.locator("button[data-place]").first.click(timeout=T))
+    decided(lambda: phone.locator("button[data-move]").first.click(timeout=T))
+    for _ in range(200):
+        if session.game.is_over(wait_on(phone, lambda: mine() and session.state, "the phone's turn")):
+            break
+        phone.wait_for_selector("#controls-box:not([hidden])", timeout=T)
+        assert third_person(phone, ME, language) == []
+        view = appliance.call(lambda _now: session.game.seat_view(session.state, 0))
+        event = advisor.decide(view, 0)
+        decided(lambda: phone.evaluate("([kind, data]) => Samarkand.ui.decide(kind, data)",
+                                       [event.kind, event.data]))
+    assert session.game.is_over(session.state)
+    phone.wait_for_selector("#scores-box:not([hidden])", timeout=T)
+    assert phone.inner_text("#scores").strip() and third_person(phone, ME, language) == []
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

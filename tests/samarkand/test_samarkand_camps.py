@@ -20,12 +20,14 @@ def test_a_camp_not_full_asks_a_gift_of_a_good_held_which_becomes_public(edition
     refused(match, 0, "trade", "not possible now", take={"yellow": 1}, give={"red": 1})
     refused(match, 0, "done", "not possible now")
     set_hand(match, 0, {"red": 2, "blue": 1})
-    refused(match, 0, "gift", "has no black to give", good="black")
+    refused(match, 0, "gift", "you have no black to give", good="black")
     refused(match, 0, "gift", "a gift is one good", good="gold")
     act(match, 0, "gift", good="blue")
     state = match.state
     assert state.camps[camp("camp7")] == {"yellow": 1, "green": 1, "blue": 1}
     assert state.hands[0] == {"red": 2} and state.phase == "trade"
+    refused(match, 0, "trade", "you cannot give 1 black: not in your goods",
+            take={"yellow": 1}, give={"black": 1})
     assert GAME.view(state, 1)["camps"][camp("camp7")]["field"] == {"yellow": 1, "green": 1, "blue": 1}
 
 

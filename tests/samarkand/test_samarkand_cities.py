@@ -85,12 +85,12 @@ def test_the_sale_is_mandatory_and_at_least_2_goods_of_a_kind_a_market_buys():
     refused(match, 0, "done", "not possible now")
     refused(match, 0, "move", "not possible now", to="oasis5")
     refused(match, 0, "sell", "at least 2", market=0, count=1)
-    refused(match, 0, "sell", "does not have 4 red", market=0, count=4)
+    refused(match, 0, "sell", "you do not have 4 red", market=0, count=4)
     refused(match, 0, "sell", "two markets", market=2, count=2)
     refused(match, 0, "sell", "say how many", market=0, kinds=["red"])
     refused(match, 0, "sell", "at least 2 kinds", market=1, kinds=["red"])
     refused(match, 0, "sell", "only one good of each kind", market=1, kinds=["red", "red"])
-    refused(match, 0, "sell", "does not have", market=1, kinds=["red", "black"])
+    refused(match, 0, "sell", "you do not have 1 red, 1 black to sell", market=1, kinds=["red", "black"])
     assert sell(match, market=0, count=2)["pays"] == 15
     assert match.state.hands[0] == {"red": 1, "white": 1} and conserved(match.state)
 

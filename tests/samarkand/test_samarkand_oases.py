@@ -36,7 +36,7 @@ def test_buying_4_without_the_money_is_refused():
     act(match, 1 - 1, "move", to="oasis4")
     assert match.state.phase == "oasis"                  # 25: 4 for 20 affordable
     match.state.money[0] = 19
-    refused(match, 0, "buy", "4 goods cost 20", count=4)
+    refused(match, 0, "buy", "4 goods cost 20: you have 19", count=4)
 
 
 def test_only_1_affordable_buys_1_without_asking():
@@ -72,7 +72,7 @@ def test_2_0_no_money_for_one_the_player_chooses_the_3_goods_lost():
     act(match, 0, "move", to="oasis4")
     assert match.state.phase == "lose"
     refused(match, 0, "lose", "choose 3 goods", goods={"red": 2})
-    refused(match, 0, "lose", "does not have", goods={"white": 3})
+    refused(match, 0, "lose", "you do not have", goods={"white": 3})
     act(match, 0, "lose", goods={"red": 2, "black": 1})
     state = match.state
     assert state.hands[0] == {"blue": 2} and state.turn == 1 and conserved(state)

@@ -123,7 +123,7 @@ def test_the_backwards_arrow_with_one_way_in_moves_at_once():
 def test_a_player_without_5_piasters_cannot_roll():
     match = table(2, places=["camp7", "camp7"])
     match.state.money[0] = 4
-    refused(match, 0, "roll", "rolling costs 5")
+    refused(match, 0, "roll", "rolling costs 5 piasters: you have")
 
 
 def test_unknown_actions_and_seats_are_refused():

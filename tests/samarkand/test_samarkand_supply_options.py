@@ -35,9 +35,9 @@ def test_an_empty_bag_during_a_draw_cuts_every_supply_over_12_and_the_draw_goes_
     state = match.state
     assert state.phase == "cut" and GAME.to_act(state) == (1, 2)
     assert records(match, "ran_out")
-    refused(match, 0, "cut", "nothing to cut", goods={"red": 1})
-    refused(match, 1, "cut", "returns 2 goods", goods={"blue": 1})
-    refused(match, 2, "cut", "does not have", goods={"red": 3})
+    refused(match, 0, "cut", "you have no more than 12 goods: nothing to cut", goods={"red": 1})
+    refused(match, 1, "cut", "you return 2 goods", goods={"blue": 1})
+    refused(match, 2, "cut", "you do not have", goods={"red": 3})
     act(match, 2, "cut", goods={"white": 2, "black": 1})
     assert GAME.to_act(match.state) == (1,)
     act(match, 1, "cut", goods={"blue": 2})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, log_in, served, wait_on
+from browser_rig import NEEDED, T, Pages, log_in, served, third_person, wait_on
 from web_rig import NAMES, PIN, make_appliance
 
 pytestmark = NEEDED
@@ -60,15 +60,17 @@ def test_the_host_console_speaks_french(browser, server):
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 
-HANDS = {"fr-FR": ("Ana : une personne joue cette place désormais", "Qui joue"),
-         "en-GB": ("Ana: a person plays this seat from here on", "Who plays")}
+HANDS = {"fr-FR": ("Ana : une personne joue cette place désormais", "Qui joue",
+                   "Désormais, vous jouez vous-même votre place"),
+         "en-GB": ("Ana: a person plays this seat from here on", "Who plays",
+                   "You play your seat from here on")}
 
 
 @pytest.mark.parametrize("locale", HANDS)
 def test_the_table_screen_and_the_phone_say_who_plays_a_seat_a_bot_played(browser, server, locale):
     srv, appliance = server
     pw, chromium = browser
-    line, heading = HANDS[locale]
+    line, heading, mine = HANDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
     table = pages.open("/table", phone=False, locale=locale)
     phone = pages.open("/", locale=locale)
@@ -76,7 +78,8 @@ def test_the_table_screen_and_the_phone_say_who_plays_a_seat_a_bot_played(browse
     phone.locator("#seats button").first.click()
     table.wait_for_selector(f"#hand-rows >> text={line}", timeout=T)
     phone.wait_for_selector(f"#hands:not([hidden]) >> text={heading}", timeout=T)
-    phone.wait_for_selector(f"#hand-rows >> text={line}", timeout=T)
+    phone.wait_for_selector(f"#hand-rows >> text={mine}", timeout=T)    # her own phone says "you"
+    assert third_person(phone, "Ana", locale[:2]) == []
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert appliance.hands[-1]["by"] == "person"
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -289,7 +289,7 @@ const Samarkand = (() => {
     $("seat-alert").hidden = !stalled.length;
     $("seat-alert").textContent = stalled.length
       ? _("Waiting for {names}: phone disconnected. The host can hand the seat to a bot or move it to another phone.",
-          { names: stalled.map((s) => s.name).join(", ") })
+          { names: stalled.map((s) => (s.seat === me() ? _("{name} (you)", { name: s.name }) : s.name)).join(", ") })
       : "";
   }
 
@@ -323,6 +323,9 @@ const Samarkand = (() => {
   const HANDS = { person: (name) => _("{name}: a person plays this seat from here on", { name }),
                   bot: (name) => _("{name}: a bot plays this seat from here on", { name }),
                   timer: (name) => _("{name} did not decide in time: a bot decided once", { name }) };
+  const MY_HANDS = { person: () => _("You play your seat from here on"),
+                     bot: () => _("A bot plays your seat from here on"),
+                     timer: () => _("You did not decide in time: a bot decided once for you") };
 
   function renderHands() {
     const box = $("hands");
@@ -330,7 +333,7 @@ const Samarkand = (() => {
     const changes = (snap.hands || []).slice(-6).reverse();
     box.hidden = !changes.length;
     swap($("hand-rows"), ...changes.map((c) =>
-      el("li", { textContent: HANDS[c.by] ? HANDS[c.by](c.name) : c.name + ": " + c.by })));
+      el("li", { textContent: ((c.seat === me() ? MY_HANDS : HANDS)[c.by] || ((name) => name + ": " + c.by))(c.name) })));
   }
 
   /* ---------------------------------------------------------- the new-game form */

@@ -230,6 +230,8 @@ def _player(state: BazaarState, seat: Any) -> int:
         raise RuleError("unknown player {seat}", seat=repr(seat))
     if state.phase == DISCARD:
         owner, chooser, _ = state.discard
+        if seat == owner:           # a refusal is said to the seat that asked
+            raise RuleError("{chooser} is choosing the cubes you return", chooser=state.names[chooser])
         raise RuleError("{chooser} is choosing the cubes {owner} returns",
                         chooser=state.names[chooser], owner=state.names[owner])
     if seat != state.turn:
@@ -547,6 +549,9 @@ def discard(state: BazaarState, seat: Any, cubes: Any) -> None:
     if state.phase != DISCARD:
         raise RuleError("nobody has more than 10 cubes to return")
     owner, chooser, excess = state.discard
+    if seat == owner:
+        raise RuleError("{chooser}, the player to your left, chooses the cubes you return",
+                        chooser=state.names[chooser])
     if seat != chooser:
         raise RuleError("{chooser}, the player to the left of {owner}, chooses the cubes to return",
                         chooser=state.names[chooser], owner=state.names[owner])

@@ -251,12 +251,10 @@ def _in_phase(state: MarketState, seat: Any, phase: str, doing: Phrase) -> int:
 def bid(state: MarketState, seat: Any, amount: Any) -> None:
     """``seat`` seals its bid: whole piasters, at least 5, at most its money."""
     seat = _in_phase(state, seat, BIDDING, Phrase("bidding"))
-    name = state.names[seat]
     if seat not in state.bidders:
-        raise RuleError("{name} has under {least} piasters and cannot bid this round",
-                        name=name, least=MIN_BID)
+        raise RuleError("you have under {least} piasters and cannot bid this round", least=MIN_BID)
     if state.bids[seat] is not None:
-        raise RuleError("{name} has already bid this round", name=name)
+        raise RuleError("you have already bid this round")
     money = state.money[seat]
     if type(amount) is not int or not MIN_BID <= amount <= money:
         raise RuleError("a bid is a whole number of piasters from {least} to {money} (your "
@@ -310,18 +308,17 @@ def sell(state: MarketState, seat: Any, sales: Any) -> None:
 def discard(state: MarketState, seat: Any, returned: Any) -> None:
     """A seat over the cube limit returns the cubes of its choice, exactly down to 10."""
     seat = _in_phase(state, seat, DISCARDING, Phrase("returning cubes"))
-    name = state.names[seat]
     if seat not in state.discarding:
-        raise RuleError("{name} need not return any cubes", name=name)
+        raise RuleError("you need not return any cubes")
     back = cu.parse(returned, Phrase("the cubes returned"))
     held = state.cubes[seat]
     if not cu.within(back, held):
-        raise RuleError("{name} holds {held}: cannot return {back}", name=name,
+        raise RuleError("you hold {held}: you cannot return {back}",
                         held=cu.describe(held), back=cu.describe(back))
     excess = cu.total(held) - CUBE_LIMIT
     if cu.total(back) != excess:
-        raise RuleError("{name} holds {held} cubes and returns exactly {excess} to come down to "
-                        "{limit}, not {back}", name=name, held=cu.total(held), excess=excess,
+        raise RuleError("you hold {held} cubes and return exactly {excess} to come down to "
+                        "{limit}, not {back}", held=cu.total(held), excess=excess,
                         limit=CUBE_LIMIT, back=cu.total(back))
     state.cubes[seat] = cu.sub(held, back)
     state.bag = cu.add(state.bag, back)

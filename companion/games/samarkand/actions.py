@@ -13,7 +13,9 @@ Events (``Event.kind``; ``actor`` is the seat deciding):
 - ``cut`` ``{"goods": goods}``: the goods over 12 returned when the deck or bag runs out.
 - ``chance``: a blind draw from the ``goods`` deck/bag (seen only by the drawer when it goes
   into a supply), the ``die``, or 1998's random ``loss`` from a player's own goods.
-Goods are ``{kind: count}``. The rulings on what the sources leave open are in
+Goods are ``{kind: count}``. A refusal is told to the seat deciding only (its own phone, the
+keyboard seat; the host is told only that it was refused), so it says "you", never its name.
+The rulings on what the sources leave open are in
 docs/rules/samarkand.md; every one is marked "ruling" below.
 """
 from __future__ import annotations
@@ -314,8 +316,8 @@ def _free_facts(state: SamarkandState, space: Space) -> dict[str, Any]:
 def roll(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, MOVE)
     if state.money[seat] < ROLL_COST:
-        raise RuleError("rolling costs {cost} piasters: {name} has {money}; move one space free "
-                        "instead", cost=ROLL_COST, name=state.names[seat], money=state.money[seat])
+        raise RuleError("rolling costs {cost} piasters: you have {money}; move one space free "
+                        "instead", cost=ROLL_COST, money=state.money[seat])
     _pay(state, seat, ROLL_COST)
     _record(state, "rolled", seat, paid=ROLL_COST)
     state.phase = ROLL
@@ -411,7 +413,7 @@ def gift(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
         raise RuleError("a gift is one good: {kinds}, not {good}", kinds=", ".join(g.KINDS),
                         good=repr(good))
     if not state.hands[seat].get(good):
-        raise RuleError("{name} has no {good} to give", name=state.names[seat], good=good)
+        raise RuleError("you have no {good} to give", good=good)
     index = state.camp_index(state.here.id)
     g.take(state.hands[seat], {good: 1})
     g.add(state.camps[index], {good: 1})
@@ -433,8 +435,7 @@ def trade(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
         raise RuleError("the camp's field has {field}: it cannot give {goods}",
                         field=g.describe(state.camps[index]), goods=g.describe(taken))
     if not g.covers(state.hands[seat], given):
-        raise RuleError("{name} cannot give {goods}: not in their goods", name=state.names[seat],
-                        goods=g.describe(given))
+        raise RuleError("you cannot give {goods}: not in your goods", goods=g.describe(given))
     g.take(state.camps[index], taken)
     g.add(state.camps[index], given)
     g.take(state.hands[seat], given)
@@ -455,8 +456,8 @@ def buy(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
         raise RuleError("an oasis sells 1 or 4 goods, not {count}", count=repr(count))
     cost = state.here.one if count == 1 else state.here.four
     if state.money[seat] < cost:
-        raise RuleError("{count} goods cost {cost}: {name} has {money}", count=count, cost=cost,
-                        name=state.names[seat], money=state.money[seat])
+        raise RuleError("{count} goods cost {cost}: you have {money}", count=count, cost=cost,
+                        money=state.money[seat])
     _buy(state, seat, count)
 
 
@@ -480,8 +481,7 @@ def lose(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
 
 def _check_has(state: SamarkandState, seat: int, chosen: dict[str, int]) -> None:
     if not g.covers(state.hands[seat], chosen):
-        raise RuleError("{name} does not have {goods}", name=state.names[seat],
-                        goods=g.describe(chosen))
+        raise RuleError("you do not have {goods}", goods=g.describe(chosen))
 
 
 def _lose(state: SamarkandState, seat: int, chosen: dict[str, int]) -> None:
@@ -504,8 +504,7 @@ def sell(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
                         symbol=symbol)
     sold = g.sale_of(state.hands[seat], symbol, data.get("kinds" if symbol == g.WILD else "count"))
     if not g.covers(state.hands[seat], sold):
-        raise RuleError("{name} does not have {goods} to sell", name=state.names[seat],
-                        goods=g.describe(sold))
+        raise RuleError("you do not have {goods} to sell", goods=g.describe(sold))
     hidden = symbol in covered
     pays = g.price(symbol, g.total(sold), hidden, state.rules.covered_two)
     if pays is None:
@@ -549,14 +548,12 @@ _NO_MOVE = object()
 def cut(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, CUT)
     if seat not in over_limit(state):
-        raise RuleError("{name} has no more than {limit} goods: nothing to cut",
-                        name=state.names[seat], limit=g.HAND_LIMIT)
+        raise RuleError("you have no more than {limit} goods: nothing to cut", limit=g.HAND_LIMIT)
     chosen = g.goods_arg(data.get("goods"), "goods")
     excess = g.total(state.hands[seat]) - g.HAND_LIMIT
     if g.total(chosen) != excess:
-        raise RuleError("{name} returns {excess} goods to keep {limit}, not {count}",
-                        name=state.names[seat], excess=excess, limit=g.HAND_LIMIT,
-                        count=g.total(chosen))
+        raise RuleError("you return {excess} goods to keep {limit}, not {count}",
+                        excess=excess, limit=g.HAND_LIMIT, count=g.total(chosen))
     _check_has(state, seat, chosen)
     g.take(state.hands[seat], chosen)
     g.add(state.supply, chosen)

@@ -76,24 +76,42 @@
   /* ---------------------------------------------------------- shared sections */
   function names() { return ui.names(); }
 
+  /* Whether ``seat`` is the phone's own: its sentences then say "you" (each its own msgid,
+     the French conjugated), never the player's name in the third person. */
+  function mine(seat) { return seat === ui.me(); }
+
   function statusText(s) {
-    const v = s.view, n = names(), name = n[v.turn];
+    const v = s.view, n = names(), name = n[v.turn], you = mine(v.turn);
     switch (v.phase) {
       case "exchange": return _("Setting up: exchange card {card}", { card: v.awaiting.card });
       case "stalls": return _("Setting up: the stalls' first wares");
-      case "start": return _("{name} rolls for a first cube", { name });
-      case "start_wild": return _("{name} rolled the wild face: any colour", { name });
-      case "act": return _("{name} to roll or trade", { name });
-      case "rolling": return _("{name} rolls the die…", { name });
-      case "wild": return _("{name} rolled the wild face: any colour the bank has", { name });
-      case "buy": return _("{name} may buy a ware", { name });
+      case "start": return you ? _("You roll for a first cube") : _("{name} rolls for a first cube", { name });
+      case "start_wild": return you ? _("You rolled the wild face: any colour")
+        : _("{name} rolled the wild face: any colour", { name });
+      case "act": return you ? _("Your turn: roll or trade") : _("{name} to roll or trade", { name });
+      case "rolling": return you ? _("You roll the die…") : _("{name} rolls the die…", { name });
+      case "wild": return you ? _("You rolled the wild face: any colour the bank has")
+        : _("{name} rolled the wild face: any colour the bank has", { name });
+      case "buy": return you ? _("You may buy a ware") : _("{name} may buy a ware", { name });
       case "reveal": return _("Stall {stall}: the next ware turns face up", { stall: v.awaiting.stall + 1 });
-      case "discard": return ngettext("{by} chooses {n} of {owner}'s cubes to return",
-                                      "{by} chooses {n} of {owner}'s cubes to return", v.discard.excess,
-                                      { by: n[v.discard.by], owner: n[v.discard.seat] });
+      case "discard": return discardStatus(v.discard, n);
       case "over": return _("The bazaar is closed");
       default: return v.phase;
     }
+  }
+
+  /* Who chooses whose excess cubes: the chooser's or the owner's phone is told "you". */
+  function discardStatus(d, n) {
+    if (mine(d.by)) {
+      return ngettext("You choose {n} of {owner}'s cubes to return", "You choose {n} of {owner}'s cubes to return",
+                      d.excess, { owner: n[d.seat] });
+    }
+    if (mine(d.seat)) {
+      return ngettext("{by} chooses {n} of your cubes to return", "{by} chooses {n} of your cubes to return",
+                      d.excess, { by: n[d.by] });
+    }
+    return ngettext("{by} chooses {n} of {owner}'s cubes to return", "{by} chooses {n} of {owner}'s cubes to return",
+                    d.excess, { by: n[d.by], owner: n[d.seat] });
   }
 
   function renderBank() {
@@ -109,34 +127,54 @@
   function renderPlayers() {
     const v = snap.view;
     ui.swap($("bz-players"), ...v.players.map((p) => ui.el("div", { className: "bz-row" + (p.seat === v.turn ? " bz-turn" : "") },
-      ui.el("strong", { textContent: p.name }),
+      ui.el("strong", { textContent: ui.called(p.seat) }),
       ui.el("span", { textContent: scoreText(p) }),
       cubes(p.cubes),
       ui.el("span", { className: "hint", textContent: ngettext("{n} cube", "{n} cubes", p.count) }))));
   }
 
-  /* A record's line; for a trade, a purchase or a ware face up, the words before its cubes. */
+  /* A record's line; for a trade, a purchase or a ware face up, the words before its cubes.
+     The phone's own moves are told to it as "You …". */
   function recordText(r) {
     const n = names(), who = r.seat === undefined ? "" : n[r.seat], by = n[r.by], stall = r.stall + 1;
+    const you = r.seat !== undefined && mine(r.seat), face = COLOUR[r.face];
     switch (r.kind) {
       case "exchange": return r.card === null ? _("An exchange card is in play")
         : _("Exchange card {card} is in play", { card: r.card });
       case "face_up": return _("Stall {stall}: face up", { stall });
-      case "first_roll": return _("{who} rolls {face} for a first cube", { who, face: COLOUR[r.face] });
-      case "roll": return r.colour === null ? _("{who} rolls {face}: the bank has none", { who, face: COLOUR[r.face] })
-        : _("{who} rolls {face}", { who, face: COLOUR[r.face] });
-      case "take": return _("{who} takes a {colour} cube", { who, colour: COLOUR[r.colour] });
-      case "trade": return _("{who} trades", { who });
-      case "buy": return ngettext("{who} buys from stall {stall} with {n} left: {points}",
-                                  "{who} buys from stall {stall} with {n} left: {points}", r.cubes_left,
-                                  { who, stall, points: pointsText(r.points) });
+      case "first_roll": return you ? _("You roll {face} for a first cube", { face })
+        : _("{who} rolls {face} for a first cube", { who, face });
+      case "roll":
+        if (r.colour === null) {
+          return you ? _("You roll {face}: the bank has none", { face }) : _("{who} rolls {face}: the bank has none", { who, face });
+        }
+        return you ? _("You roll {face}", { face }) : _("{who} rolls {face}", { who, face });
+      case "take": return you ? _("You take a {colour} cube", { colour: COLOUR[r.colour] })
+        : _("{who} takes a {colour} cube", { who, colour: COLOUR[r.colour] });
+      case "trade": return you ? _("You trade") : _("{who} trades", { who });
+      case "buy": return you
+        ? ngettext("You buy from stall {stall} with {n} left: {points}", "You buy from stall {stall} with {n} left: {points}",
+                   r.cubes_left, { stall, points: pointsText(r.points) })
+        : ngettext("{who} buys from stall {stall} with {n} left: {points}", "{who} buys from stall {stall} with {n} left: {points}",
+                   r.cubes_left, { who, stall, points: pointsText(r.points) });
       case "stall_empty": return r.closes ? _("Stall {stall} is empty, the second: the bazaar is closed", { stall })
         : _("Stall {stall} is empty: every purchase now scores one star higher", { stall });
-      case "over_limit": return ngettext("{who} has {n} cube too many: {by} chooses",
-                                         "{who} has {n} cubes too many: {by} chooses", r.excess, { who, by });
-      case "discard": return _("{by} returns {who}'s cubes", { by, who });
+      case "over_limit": return overLimitText(r.excess, r.seat, r.by);
+      case "discard": return you ? _("{by} returns your cubes", { by })
+        : mine(r.by) ? _("You return {who}'s cubes", { who }) : _("{by} returns {who}'s cubes", { by, who });
       default: return r.kind;
     }
+  }
+
+  function overLimitText(excess, seat, chooser) {
+    const who = names()[seat], by = names()[chooser];
+    if (mine(seat)) {
+      return ngettext("You have {n} cube too many: {by} chooses", "You have {n} cubes too many: {by} chooses", excess, { by });
+    }
+    if (mine(chooser)) {
+      return ngettext("{who} has {n} cube too many: you choose", "{who} has {n} cubes too many: you choose", excess, { who });
+    }
+    return ngettext("{who} has {n} cube too many: {by} chooses", "{who} has {n} cubes too many: {by} chooses", excess, { who, by });
   }
 
   function recordEl(r) {
@@ -158,14 +196,20 @@
     box.hidden = !score;
     if (!score) return;
     const rows = score.breakdown.players.slice().sort((a, b) => a.place - b.place || a.seat - b.seat).map((p) => el("tr", {},
-      el("td", { textContent: String(p.place) }), el("td", { textContent: names()[p.seat] }),
+      el("td", { textContent: String(p.place) }), el("td", { textContent: ui.called(p.seat) }),
       el("td", { textContent: String(p.points), className: "total" }), el("td", { textContent: String(p.wares) }),
       el("td", {}, cubes(fromLetters(p.cubes)))));
     const heads = [_("rank"), _("player"), _("points"), _("wares bought"), _("cubes left")];
     ui.swap($("scores"),
       el("table", { className: "grid" }, el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { textContent: h })))), el("tbody", {}, ...rows)),
-      el("p", { className: "winners", textContent: ngettext("Winner: {names}", "Winners: {names}", score.winners.length,
-                                                            { names: score.winners.join(", ") }) }));
+      el("p", { className: "winners", textContent: winnersText(score.breakdown.players) }));
+  }
+
+  /* The winners in a list, the phone's own as "Ana (you)"; to a phone that won, its own sentence. */
+  function winnersText(players) {
+    const first = players.filter((p) => p.place === 1).map((p) => p.seat);
+    if (first.length === 1 && mine(first[0])) return _("You win");
+    return ngettext("Winner: {names}", "Winners: {names}", first.length, { names: first.map(ui.called).join(", ") });
   }
 
   function equationEl(e, give) {
@@ -198,7 +242,8 @@
   /* Why an equation is greyed for this seat (view.py's reason codes). */
   function whyText(state) {
     switch (state.why) {
-      case "not_your_turn": return _("It is {name}'s turn", { name: names()[state.turn] });
+      case "not_your_turn": return mine(state.turn) ? _("Not at this step of your turn")
+        : _("It is {name}'s turn", { name: names()[state.turn] });
       case "acted": return state.acted === "trade" ? _("You have already traded this turn")
         : _("You have already rolled this turn");
       case "you_lack": return _("You need {cubes} to give (you have {have})",

@@ -1,7 +1,9 @@
 /* Samarkand Market's pages, on the shell (web/static/shell.js): a phone's cubes, secret money,
    sealed bid, pick, sale (the best sale pre-filled) and cube-limit return; the table's
    market cards, lots, the reveal of every bid at once, picks, sales and the final ranking;
-   the host's bag and typing help. The templates hold the headings ({{ _("…") }}); every other
+   the host's bag and typing help. A phone says "you" to its own player (own() below picks
+   WORDS' second-person sentence; ui.called names it "Ana (you)" in a list of players), the
+   table and the console name everyone. The templates hold the headings ({{ _("…") }}); every other
    word a person reads is in WORDS below, English msgids through _() and ngettext(), said in
    the reader's language from the page's catalog (web/i18n.py). */
 "use strict";
@@ -24,13 +26,14 @@
     bag: (cubes, n) => ngettext("{cubes} · {n} cube in all", "{cubes} · {n} cubes in all", n, { cubes }),
     secretMoney: (n) => ngettext("{n} piaster · secret", "{n} piasters · secret", n),
     yourCubes: (cubes, n) => _("Your cubes: {cubes} ({n})", { cubes, n }),
-    round: (round, rounds, name) => name ? _("Round {round}/{rounds} · start player: {name}", { round, rounds, name })
-      : _("Round {round}/{rounds}", { round, rounds }),
+    round: (round, rounds, start) => start === null ? _("Round {round}/{rounds}", { round, rounds })
+      : own(start) ? _("Round {round}/{rounds} · you are the start player", { round, rounds })
+        : _("Round {round}/{rounds} · start player: {name}", { round, rounds, name: nameOf(start) }),
     space: (n) => _("Space {n}", { n }),
     couldSell: (n, pays) => n ? _("you could sell ×{n} = {total}", { n, total: n * pays }) : _("not with your cubes"),
     lot: (n) => _("Lot {n}", { n }),
     lotCubes: (n, cubes) => _("Lot {n}: {cubes}", { n, cubes }),
-    lotOwner: (name) => _("taken by {name}", { name }),
+    lotOwner: (seat) => own(seat) ? _("taken by you") : _("taken by {name}", { name: nameOf(seat) }),
     lotFree: _("on the table"),
     lotFilling: _("being drawn…"),
     bidsIn: (k, total) => ngettext("{n} of {total} bids is in", "{n} of {total} bids are in", k, { total }),
@@ -51,11 +54,14 @@
     returnCubes: (n) => ngettext("Return {n} cube", "Return {n} cubes", n),
     columns: { player: _("player"), cubes: _("cubes"), count: "#", money: _("piasters"), place: _("place") },
     and: (names) => Samarkand.ui.listed(names),
-    tie: (names, money, counts, ahead) => ahead
-      ? _("{names} have {money} piasters each: the most cubes left breaks the tie ({counts} cubes), so {name} places ahead",
-          { names, money, counts, name: ahead })
-      : _("{names} have {money} piasters each: cubes left ({counts}) do not break every tie, so equal players share their place",
-          { names, money, counts }),
+    tie: (names, money, counts, ahead) => ahead === null
+      ? _("{names} have {money} piasters each: cubes left ({counts}) do not break every tie, so equal players share their place",
+          { names, money, counts })
+      : own(ahead)
+        ? _("{names} have {money} piasters each: the most cubes left breaks the tie ({counts} cubes), so you place ahead",
+            { names, money, counts })
+        : _("{names} have {money} piasters each: the most cubes left breaks the tie ({counts} cubes), so {name} places ahead",
+            { names, money, counts, name: nameOf(ahead) }),
     ranking: _("Most money wins; a tie goes to the most cubes left; still tied, the win is shared."),
     winners: (names) => ngettext("Winner: {names}", "Winners: {names}", names.length, { names: names.join(", ") }),
     status: {
@@ -63,14 +69,21 @@
       market: _("Revealing a market card"),
       lots: _("Drawing the lots from the bag"),
       bidding: (bids) => _("Sealed bids: {bids}", { bids }),
-      picking: (name) => _("{name} picks a lot", { name }),
-      selling: (name) => _("{name} is selling", { name }),
-      discarding: (names) => ngettext("{names} returns cubes to the bag", "{names} return cubes to the bag",
-        names.length, { names: names.join(", ") }),
+      picking: (seat) => own(seat) ? _("Your turn to pick a lot") : _("{name} picks a lot", { name: nameOf(seat) }),
+      selling: (seat) => own(seat) ? _("Your turn to sell") : _("{name} is selling", { name: nameOf(seat) }),
+      discarding: (seats) => {
+        const others = seats.filter((seat) => !own(seat)).map(nameOf);
+        if (others.length === seats.length) {
+          return ngettext("{names} returns cubes to the bag", "{names} return cubes to the bag",
+            others.length, { names: others.join(", ") });
+        }
+        return others.length ? _("You return cubes to the bag, as do {names}", { names: ui.listed(others) })
+          : _("You return cubes to the bag");
+      },
     },
     /* The log: the same templates as the terminal's lines (companion/games/market/narration.py). */
     records: {
-      start: (name) => _("{name} is the start player", { name }),
+      start: (seat) => own(seat) ? _("You are the start player") : _("{name} is the start player", { name: nameOf(seat) }),
       market: (r, sets) => r.final_round
         ? _("Market card {number} in space {space}: {card} ({sets}) — the last card: this is the final round",
             { number: r.number, space: r.space, card: r.card.name, sets })
@@ -80,13 +93,17 @@
       reveal: (bids, broke, order) => !bids ? _("Nobody could bid this round")
         : broke ? _("Bids revealed: {bids}; no bid from {broke}. Picking order: {order}", { bids, broke, order })
           : _("Bids revealed: {bids}. Picking order: {order}", { bids, order }),
-      pick: (name, lot, cubes) => _("{name} takes lot {lot} ({cubes})", { name, lot, cubes }),
+      pick: (seat, lot, cubes) => own(seat) ? _("You take lot {lot} ({cubes})", { lot, cubes })
+        : _("{name} takes lot {lot} ({cubes})", { name: nameOf(seat), lot, cubes }),
       lotReturned: (lot) => _("Lot {lot} was not taken: back into the bag", { lot }),
-      sale: (name, sets, payout) => _("{name} sells {sets} for {payout}", { name, sets, payout }),
-      sellsNothing: (name) => _("{name} sells nothing", { name }),
-      noSale: (name) => _("{name} has nothing to sell", { name }),
-      discard: (name, cubes) => _("{name} returns {cubes} to the bag (cube limit)", { name, cubes }),
-      rotation: (card, name) => _("{card} leaves the market; {name} is the start player", { card, name }),
+      sale: (seat, sets, payout) => own(seat) ? _("You sell {sets} for {payout}", { sets, payout })
+        : _("{name} sells {sets} for {payout}", { name: nameOf(seat), sets, payout }),
+      sellsNothing: (seat) => own(seat) ? _("You sell nothing") : _("{name} sells nothing", { name: nameOf(seat) }),
+      noSale: (seat) => own(seat) ? _("You have nothing to sell") : _("{name} has nothing to sell", { name: nameOf(seat) }),
+      discard: (seat, cubes) => own(seat) ? _("You return {cubes} to the bag (cube limit)", { cubes })
+        : _("{name} returns {cubes} to the bag (cube limit)", { name: nameOf(seat), cubes }),
+      rotation: (card, seat) => own(seat) ? _("{card} leaves the market; you are the start player", { card })
+        : _("{card} leaves the market; {name} is the start player", { card, name: nameOf(seat) }),
       end: _("The final round is over"),
     },
   };
@@ -116,6 +133,11 @@
 
   function nameOf(seat) { return ui.names()[seat]; }
 
+  /* Whether a seat is the phone's own: a phone says "you" to its player (WORDS picks the
+     second-person sentence), never its name in the third person; the table and the console
+     (ui.me() null) name everyone. */
+  function own(seat) { return seat === ui.me(); }
+
   function changed(name, key) {           // true once per new key: rebuild that form
     if (drawn[name] === key) return false;
     drawn[name] = key;
@@ -127,7 +149,7 @@
     const v = snap.view;
     const node = $("round");
     if (!node) return;
-    node.textContent = WORDS.round(v.round, v.rounds, v.start === null ? "" : nameOf(v.start));
+    node.textContent = WORDS.round(v.round, v.rounds, v.start);
     $("final-round").hidden = !v.final_round || v.phase === "over";
   }
 
@@ -145,7 +167,7 @@
     ui.swap($("lots"), ...v.lots.map((lot) => el("li", { className: lot.owner === null ? "" : "taken" },
       el("strong", { textContent: WORDS.lot(lot.lot + 1) + " " }), chips(lot.cubes),
       " " + cubesText(lot.cubes) + " · ",
-      el("small", { textContent: lot.owner !== null ? WORDS.lotOwner(nameOf(lot.owner))
+      el("small", { textContent: lot.owner !== null ? WORDS.lotOwner(lot.owner)
         : (v.phase === "lots" && v.filling !== null && lot.lot >= v.filling ? WORDS.lotFilling : WORDS.lotFree) }))));
   }
 
@@ -161,11 +183,11 @@
     const fresh = revealedRound !== reveal.round;
     revealedRound = reveal.round;
     const cards = reveal.bids.map((amount, seat) => el("div", { className: "bid" + (fresh ? " flip" : "") },
-      el("span", { className: "who", textContent: nameOf(seat) }),
+      el("span", { className: "who", textContent: ui.called(seat) }),
       el("span", { className: "amount", textContent: amount === null ? WORDS.noBid : String(amount) })));
     ui.swap(box, el("h3", { textContent: WORDS.revealTitle(reveal.round) }),
       el("div", { className: "reveal" }, ...cards),
-      el("p", { className: "hint", textContent: WORDS.pickOrder(reveal.order.map(nameOf).join(", ")) }));
+      el("p", { className: "hint", textContent: WORDS.pickOrder(reveal.order.map(ui.called).join(", ")) }));
   }
 
   function renderPlayers() {
@@ -183,20 +205,20 @@
   }
 
   function recordText(r) {
-    const R = WORDS.records, who = r.seat === undefined ? "" : nameOf(r.seat);
+    const R = WORDS.records, seat = r.seat;
     switch (r.kind) {
-      case "start": return R.start(who);
+      case "start": return R.start(seat);
       case "market": return R.market(r, r.card.sets.map((s) => letters(s.cubes) + "=" + s.pays).join(", "));
       case "lots": return R.lots(r.round, r.lots.map((l, i) => WORDS.lotCubes(i + 1, cubesText(l))).join(" · "), r.short.length > 0);
       case "reveal": return R.reveal(
-        r.bids.map((b, s) => b === null ? null : nameOf(s) + " " + b).filter(Boolean).join(", "),
-        r.broke.map(nameOf).join(", "), r.order.map(nameOf).join(", "));
-      case "pick": return R.pick(who, r.lot + 1, cubesText(r.cubes));
+        r.bids.map((b, s) => b === null ? null : ui.called(s) + " " + b).filter(Boolean).join(", "),
+        r.broke.map(ui.called).join(", "), r.order.map(ui.called).join(", "));
+      case "pick": return R.pick(seat, r.lot + 1, cubesText(r.cubes));
       case "lot_returned": return R.lotReturned(r.lot + 1);
-      case "sale": return r.parts.length ? R.sale(who, r.parts.map((p) => p.times + "× " + letters(p.cubes || {}) + " (" + p.card + ")").join(", "), r.payout) : R.sellsNothing(who);
-      case "no_sale": return R.noSale(who);
-      case "discard": return R.discard(who, cubesText(r.cubes));
-      case "rotation": return R.rotation(r.discarded, nameOf(r.start));
+      case "sale": return r.parts.length ? R.sale(seat, r.parts.map((p) => p.times + "× " + letters(p.cubes || {}) + " (" + p.card + ")").join(", "), r.payout) : R.sellsNothing(seat);
+      case "no_sale": return R.noSale(seat);
+      case "discard": return R.discard(seat, cubesText(r.cubes));
+      case "rotation": return R.rotation(r.discarded, r.start);
       case "end": return R.end;
       default: return r.kind;
     }
@@ -212,7 +234,7 @@
     if (!score) return;
     const players = [...score.breakdown.players].sort((a, b) => a.place - b.place || a.seat - b.seat);
     const rows = players.map((p) => el("tr", {},
-      el("td", { textContent: String(p.place) }), el("td", { textContent: nameOf(p.seat) }),
+      el("td", { textContent: String(p.place) }), el("td", { textContent: ui.called(p.seat) }),
       el("td", { textContent: String(p.money), className: "total" }), el("td", { textContent: String(p.cubes) })));
     ui.swap($("scores"),
       el("table", { className: "grid scores" }, el("thead", {}, el("tr", {},
@@ -220,14 +242,14 @@
       el("tbody", {}, ...rows)),
       ...score.breakdown.ties.map((tie) => el("p", { className: "tie-break", textContent: tieText(tie, score.breakdown.players) })),
       el("p", { className: "hint", textContent: WORDS.ranking }),
-      el("p", { className: "winners", textContent: WORDS.winners(score.winners) }));
+      el("p", { className: "winners", textContent: WORDS.winners(players.filter((p) => p.place === 1).map((p) => ui.called(p.seat))) }));
   }
 
   /* A tie on money, from the result's data: how the cubes left broke it, or that it is shared. */
   function tieText(tie, players) {
     const cubes = Object.fromEntries(players.map((p) => [p.seat, p.cubes]));
-    const counts = tie.seats.map((s) => nameOf(s) + " " + cubes[s]).join(", ");
-    return WORDS.tie(WORDS.and(tie.seats.map(nameOf)), tie.money, counts, tie.ahead === null ? null : nameOf(tie.ahead));
+    const counts = tie.seats.map((s) => ui.called(s) + " " + cubes[s]).join(", ");
+    return WORDS.tie(WORDS.and(tie.seats.map(ui.called)), tie.money, counts, tie.ahead);
   }
 
   function renderCommon(you) {
@@ -371,9 +393,9 @@
     const v = s.view, S = WORDS.status;
     switch (v.phase) {
       case "bidding": return S.bidding(WORDS.bidsIn(v.bids_in, v.bidders));
-      case "picking": return S.picking(nameOf(v.picking));
-      case "selling": return S.selling(nameOf(v.selling));
-      case "discarding": return S.discarding(v.discarding.map(nameOf));
+      case "picking": return S.picking(v.picking);
+      case "selling": return S.selling(v.selling);
+      case "discarding": return S.discarding(v.discarding);
       default: return S[v.phase] || "";
     }
   }

@@ -47,6 +47,12 @@
       trade: _("trading at the camp"), oasis: _("buying at the oasis"), lose: _("choosing the goods lost"),
       sell: _("selling at the city"), cut: _("Everyone over 12 goods cuts to 12"), over: _("The game is over"),
     },
+    yourTurn: {   /* the phases said to the phone's own player on their turn */
+      place: _("Your turn: place your figure"), move: _("Your turn: move"), roll: _("Your turn: rolling the die…"),
+      steer: _("Your turn: choose where the die takes you"), gift: _("Your turn: give a greeting gift"),
+      trade: _("Your turn: trade at the camp"), oasis: _("Your turn: buy at the oasis"),
+      lose: _("Your turn: choose the goods you lose"), sell: _("Your turn: sell at the city"),
+    },
     placeTitle: _("Place your figure on any space"),
     moveTitle: _("Move one space free"),
     rollButton: (cost) => _("Roll the die for {cost}", { cost }),
@@ -87,8 +93,10 @@
     cityHelp: (markets) => _("buys {markets}", { markets }),
     bestHelp: (goods, pays) => _("best now: {goods} for {pays}", { goods, pays }),
     cannotSellHelp: _("cannot sell: show goods, pay 20"),
-    proof: (name, goods, paid) => _("{name} cannot sell: shows {goods} and pays {paid}", { name, goods, paid }),
-    winner: (name, money) => _("Winner: {name} with {money} piasters", { name, money }),
+    proof: (name, goods, paid, you) => (you ? _("You cannot sell: you show {goods} and pay {paid}", { goods, paid })
+      : _("{name} cannot sell: shows {goods} and pays {paid}", { name, goods, paid })),
+    winner: (name, money, you) => (you ? _("You win with {money} piasters", { money })
+      : _("Winner: {name} with {money} piasters", { name, money })),
     eliminated: _("out of the game"),
     players: [_("player"), _("piasters"), _("goods"), _("where")],
     hidden: _("secret"),
@@ -98,39 +106,47 @@
     tokenNone: _("the closed-market token is not on the board yet"),
     freeBoard: _("Free movement: no board entered. Camps and cities as told:"),
     unknown: "?",
-    log: {   /* a record's line (the same templates as narration.py's): w is the player's name */
-      placed: (w, r) => _("{who} starts at {where}", { who: w, where: r.where }),
-      rolled: (w, r) => _("{who} pays {paid} and rolls", { who: w, paid: r.paid }),
-      die: (w, r) => (r.face === "back" ? _("The die shows the backwards arrow") : _("The die shows {face}", { face: r.face })),
-      moved: (w, r) => ({
-        free: () => _("{who} moves one space free to {where}", { who: w, where: r.where }),
-        roll: () => _("{who} lands on {where}", { who: w, where: r.where }),
-        extra: () => _("{who} moves on to {where}", { who: w, where: r.where }),
-      })[r.by](),
-      gift: (w, r) => _("{who} gives {goods} to {camp}", { who: w, goods: r.goodsText, camp: r.campName }),
-      no_gift: (w, r) => _("{who} has no gift: pays {paid}, a good is drawn for {camp}", { who: w, paid: r.paid, camp: r.campName }),
-      trade: (w, r) => _("{who} trades {gave} for {took}", { who: w, gave: r.gaveText, took: r.tookText }),
-      full_camp: (w, r) => (Object.keys(r.took).length
-        ? _("{who} pays {paid} for the full {camp}: takes {took}", { who: w, paid: r.paid, camp: r.campName, took: r.tookText })
-        : _("{who} cannot pay 10 for the full {camp}: takes nothing", { who: w, camp: r.campName })),
-      drawn: (w, r) => (r.camp !== undefined ? _("{goods} drawn for {camp}", { goods: r.goodsText, camp: r.campName })
-        : r.good ? _("{goods} drawn by {who}", { goods: r.goodsText, who: w }) : _("a good drawn by {who}", { who: w })),
-      bought: (w, r) => (r.count === 1 ? _("{who} buys 1 good for {paid}", { who: w, paid: r.paid })
-        : _("{who} buys {count} goods for {paid}", { who: w, count: r.count, paid: r.paid })),
-      oasis_penalty: (w, r) => _("{who} cannot pay the oasis: loses {lose} goods", { who: w, lose: r.lose }),
-      lost: (w, r) => (r.goodsText ? _("{who} gives back {goods}", { who: w, goods: r.goodsText })
-        : _("{who} gives back goods", { who: w })),
-      sold: (w, r) => {
-        const facts = { who: w, goods: r.goodsText, city: r.cityName, pays: r.pays };
-        return r.covered ? _("{who} sells {goods} in {city} for {pays} (covered: one price level lower)", facts)
-          : _("{who} sells {goods} in {city} for {pays}", facts);
-      },
-      cannot_sell: (w, r) => _("{who} cannot sell in {city}: shows {shown}, pays {paid}", { who: w, city: r.cityName, shown: r.shownText, paid: r.paid }),
-      eliminated: (w) => _("{who} has no piasters and cannot sell: out of the game", { who: w }),
+    log: {   /* a record's line (the same templates as narration.py's), f its words ({who} the
+                player's name); you: the record is the phone's own player's, said to them */
+      placed: (f, you) => (you ? _("You start at {where}", f) : _("{who} starts at {where}", f)),
+      rolled: (f, you) => (you ? _("You pay {paid} and roll", f) : _("{who} pays {paid} and rolls", f)),
+      die: (f) => (f.face === "back" ? _("The die shows the backwards arrow") : _("The die shows {face}", f)),
+      moved: (f, you) => ({
+        free: () => (you ? _("You move one space free to {where}", f) : _("{who} moves one space free to {where}", f)),
+        roll: () => (you ? _("You land on {where}", f) : _("{who} lands on {where}", f)),
+        extra: () => (you ? _("You move on to {where}", f) : _("{who} moves on to {where}", f)),
+      })[f.by](),
+      gift: (f, you) => (you ? _("You give {goods} to {camp}", f) : _("{who} gives {goods} to {camp}", f)),
+      no_gift: (f, you) => (you ? _("You have no gift: you pay {paid}, a good is drawn for {camp}", f)
+        : _("{who} has no gift: pays {paid}, a good is drawn for {camp}", f)),
+      trade: (f, you) => (you ? _("You trade {gave} for {took}", f) : _("{who} trades {gave} for {took}", f)),
+      full_camp: (f, you, r) => (Object.keys(r.took).length
+        ? (you ? _("You pay {paid} for the full {camp}: you take {took}", f)
+          : _("{who} pays {paid} for the full {camp}: takes {took}", f))
+        : (you ? _("You cannot pay 10 for the full {camp}: you take nothing", f)
+          : _("{who} cannot pay 10 for the full {camp}: takes nothing", f))),
+      drawn: (f, you, r) => (r.camp !== undefined ? _("{goods} drawn for {camp}", f)
+        : (you ? _("You draw {goods}", f) : _("{goods} drawn by {who}", f))),
+      bought: (f, you) => (f.count === 1
+        ? (you ? _("You buy 1 good for {paid}", f) : _("{who} buys 1 good for {paid}", f))
+        : (you ? _("You buy {count} goods for {paid}", f) : _("{who} buys {count} goods for {paid}", f))),
+      oasis_penalty: (f, you) => (you ? _("You cannot pay the oasis: you lose {lose} goods", f)
+        : _("{who} cannot pay the oasis: loses {lose} goods", f)),
+      lost: (f, you) => (f.goods
+        ? (you ? _("You give back {goods}", f) : _("{who} gives back {goods}", f))
+        : (you ? _("You give back goods", f) : _("{who} gives back goods", f))),
+      sold: (f, you) => (f.covered
+        ? (you ? _("You sell {goods} in {city} for {pays} (covered: one price level lower)", f)
+          : _("{who} sells {goods} in {city} for {pays} (covered: one price level lower)", f))
+        : (you ? _("You sell {goods} in {city} for {pays}", f) : _("{who} sells {goods} in {city} for {pays}", f))),
+      cannot_sell: (f, you) => (you ? _("You cannot sell in {city}: you show {shown} and pay {paid}", f)
+        : _("{who} cannot sell in {city}: shows {shown}, pays {paid}", f)),
+      eliminated: (f, you) => (you ? _("You have no piasters and cannot sell: you are out of the game", f)
+        : _("{who} has no piasters and cannot sell: out of the game", f)),
       ran_out: () => _("The goods ran out: every supply over 12 is cut to 12"),
-      cut: (w, r) => _("{who} returns {count} goods", { who: w, count: r.count }),
+      cut: (f, you) => (you ? _("You return {count} goods", f) : _("{who} returns {count} goods", f)),
       nothing_to_draw: () => _("Nothing left to draw"),
-      won: (w, r) => _("{who} has {money} piasters and wins!", { who: w, money: r.money }),
+      won: (f, you) => (you ? _("You have {money} piasters and win!", f) : _("{who} has {money} piasters and wins!", f)),
     },
   };
   const KINDS = ["yellow", "green", "red", "blue", "white", "black"];
@@ -157,6 +173,8 @@
     return id.startsWith("camp") ? TEXT.camp(id.slice(4)) : TEXT.city(id.slice(4));
   };
   const campName = (i) => spaceName(snap.view.camps[i].space);
+  /* whether seat is the phone's own (said to in the second person); never on the table */
+  const own = (seat) => ui.me() !== null && seat === ui.me();
 
   function chip(kind, n, props) {
     const label = (n > 1 ? n + "×" : "") + TEXT.letters[kind];
@@ -183,25 +201,28 @@
   }
 
   function recordText(r) {
-    const names = ui.names();
-    const who = r.seat === null || r.seat === undefined ? "" : names[r.seat];
     const line = TEXT.log[r.kind];
-    if (!line) return null;
-    const facts = Object.assign({}, r, {
-      where: spaceName(r.space), cityName: spaceName(r.city),
-      campName: r.camp !== undefined && r.camp !== null ? campName(r.camp) : "",
-      goodsText: r.goods ? goodsText(r.goods) : (r.good ? goodsText({ [r.good]: 1 }) : ""),
-      tookText: goodsText(r.took), gaveText: goodsText(r.gave), shownText: goodsText(r.shown),
+    if (!line || (r.kind === "drawn" && r.camp === undefined && !r.good)) return null;
+    const f = Object.assign({}, r, {
+      who: r.seat === null || r.seat === undefined ? "" : ui.names()[r.seat],
+      where: spaceName(r.space), city: spaceName(r.city),
+      camp: r.camp !== undefined && r.camp !== null ? campName(r.camp) : "",
+      goods: r.goods ? goodsText(r.goods) : (r.good ? goodsText({ [r.good]: 1 }) : ""),
+      took: goodsText(r.took), gave: goodsText(r.gave), shown: goodsText(r.shown),
     });
-    if (r.kind === "drawn" && r.camp === undefined && !r.good) return null;
-    return line(who, facts);
+    return line(f, own(r.seat), r);
+  }
+
+  function winnerText() {
+    const v = snap.view;
+    return TEXT.winner(ui.names()[v.winner], v.players[v.winner].money, own(v.winner));
   }
 
   function statusText(s) {
     const v = s.view;
-    if (v.phase === "over") return v.winner !== null ? TEXT.winner(ui.names()[v.winner], v.players[v.winner].money) : TEXT.phases.over;
+    if (v.phase === "over") return v.winner !== null ? winnerText() : TEXT.phases.over;
     if (v.phase === "draw" || v.phase === "cut") return TEXT.phases[v.phase];
-    return TEXT.turn(ui.names()[v.turn], TEXT.phases[v.phase]);
+    return own(v.turn) ? TEXT.yourTurn[v.phase] : TEXT.turn(ui.names()[v.turn], TEXT.phases[v.phase]);
   }
 
   /* ---------------------------------------------------------- choosing goods */
@@ -476,14 +497,14 @@
   function renderProof() {
     const p = snap.view.proof, box = $("proof");
     box.hidden = !p;
-    if (p) ui.swap(box, ui.el("strong", { textContent: TEXT.proof(ui.names()[p.seat], goodsText(p.shown), p.paid) }), goodsRow(p.shown));
+    if (p) ui.swap(box, ui.el("strong", { textContent: TEXT.proof(ui.names()[p.seat], goodsText(p.shown), p.paid, own(p.seat)) }), goodsRow(p.shown));
   }
 
   function renderPlayers() {
     const { el } = ui, v = snap.view;
     const head = el("tr", {}, ...TEXT.players.map((h) => el("th", { textContent: h })));
     const rows = v.players.map((p) => el("tr", { className: p.seat === v.turn ? "sk-turn" : "" },
-      el("td", {}, el("span", { className: "sk-dot sk-seat" + p.seat, textContent: String(p.seat + 1) }), " " + p.name),
+      el("td", {}, el("span", { className: "sk-dot sk-seat" + p.seat, textContent: String(p.seat + 1) }), " " + ui.called(p.seat)),
       el("td", { textContent: p.money === undefined ? TEXT.hidden : String(p.money), className: "sk-money" }),
       el("td", {}, p.goods ? goodsRow(p.goods) : String(p.goods_count)),
       el("td", { textContent: p.eliminated ? TEXT.eliminated : spaceName(p.position) })));
@@ -493,7 +514,7 @@
   function renderScores() {
     const score = snap.score, box = $("scores-box");
     box.hidden = !score;
-    if (score) $("scores").textContent = snap.view.winner !== null ? TEXT.winner(ui.names()[snap.view.winner], snap.view.players[snap.view.winner].money) : "";
+    if (score) $("scores").textContent = snap.view.winner !== null ? winnerText() : "";
   }
 
   function renderTable() {

@@ -51,7 +51,7 @@ LOBBY_PAGES = {"player": "lobby_player", "table": "lobby_table", "host": "lobby_
 
 def _page(template: str, page: str, **extra):
     appliance = service().appliance
-    lobby = getattr(appliance, "lobby", None)
+    lobby = appliance.lobby
     spec = lobby.spec if lobby is not None else appliance.spec
     if lobby is not None and page in LOBBY_PAGES:
         page = LOBBY_PAGES[page]

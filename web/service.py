@@ -39,7 +39,7 @@ class GameService:
         self._score_cache: tuple | None = None
         self.streams: Counter[int] = Counter()              # open streams per seat
         appliance.listeners.append(hub.notify)
-        getattr(appliance, "lobby_listeners", []).append(hub.notify)
+        appliance.lobby_listeners.append(hub.notify)
         appliance.disconnected = self.disconnected
         self.seats.sync()
 
@@ -91,13 +91,13 @@ class GameService:
     # ------------------------------------------------------------ reading
     def seat_of(self, token: str | None) -> int | None:
         """The seat a phone's token holds: in the lobby while one is open, else in the game."""
-        lobby = getattr(self.appliance, "lobby", None)
+        lobby = self.appliance.lobby
         if lobby is not None:
             return lobby.seat_of(digest(token)) if token else None
         return self.seats.seat_of(token)
 
     def snapshot(self, viewer: int | None) -> dict:
-        lobby = getattr(self.appliance, "lobby", None)
+        lobby = self.appliance.lobby
         if lobby is not None:
             with self.lock:
                 live = dict(self.streams)
@@ -133,7 +133,7 @@ class GameService:
 
     def _session(self):
         session = self.appliance.session
-        if session is None and getattr(self.appliance, "lobby", None) is not None:
+        if session is None and self.appliance.lobby is not None:
             raise Refused(409, "the game has not started yet: the host starts it from the lobby")
         if session is None:
             raise Refused(503, "no game is set up yet: the host can start one")
@@ -299,7 +299,7 @@ class GameService:
         self.appliance.call(both)
 
     def join(self, seat, name) -> str:
-        if getattr(self.appliance, "lobby", None) is not None:
+        if self.appliance.lobby is not None:
             return join_lobby(self.appliance, seat, name)
         token = self.seats.join(seat, name, self.display_names())
         self.hub.notify()

@@ -81,11 +81,14 @@ def _crash_real_game(tmp_path, rng: random.Random, kills: int, game: int) -> int
 
 def _finish(store, out, seed: int) -> None:
     """Restart and let the game end: the store must show it finished, the process exit 0."""
-    if stored_games(store)[-1].status == "finished":
+    def finished() -> bool:            # every kill may have come before the game was stored
+        games = stored_games(store)
+        return bool(games) and games[-1].status == "finished"
+    if finished():
         return
     proc = start_appliance(store, out, seed=seed)
-    wait_for(lambda: proc.poll() is not None or stored_games(store)[-1].status == "finished",
-             GAME_TIMEOUT_S, "the resumed game to finish")
+    wait_for(lambda: proc.poll() is not None or finished(), GAME_TIMEOUT_S,
+             "the resumed game to finish")
     try:
         code = proc.wait(timeout=5)
     except subprocess.TimeoutExpired:

@@ -30,9 +30,9 @@ class FillableStore(EventStore):
         self._refuse()
         return super().append_many(game_id, events, checkpoints)
 
-    def undo_to(self, game_id, seq):
+    def undo_to(self, game_id, seq, reopen=False):
         self._refuse()
-        return super().undo_to(game_id, seq)
+        return super().undo_to(game_id, seq, reopen)
 
     def set_checkpoint(self, game_id, key, value):
         self._refuse()

@@ -82,7 +82,7 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     host.wait_for_selector("#new-game", timeout=T)
     host.select_option("select[name=players]", "3")
     # counts slow enough, and claims long enough, for a loaded machine's clicks to land in time
-    for name, value in (("step_ms", "300"), ("lead_in_ms", "300"), ("tie_window_ms", "400"),
+    for name, value in (("step_ms", "500"), ("lead_in_ms", "300"), ("tie_window_ms", "400"),
                         ("claim_deadline_ms", "15000")):
         host.fill(f"input[name='table.{name}']", value)
     host.click("#new-game button[type=submit]")     # its lobby, the three people in their seats
@@ -92,7 +92,7 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     # for its seats (a pick between is seatless)
     seats = srv.app.extensions["samarkand"].seats
     wait_on(host, lambda: appliance.session is not None
-            and appliance.session.realtime.timing.step_us == 300_000
+            and appliance.session.realtime.timing.step_us == 500_000
             and seats.game_id == appliance.game_id and len(seats.joined) == 3, "the new game")
     table.wait_for_function("() => document.getElementById('turn') && "      # (after the lobby)
                             "/\\b1\\/10\\b/.test(document.getElementById('turn').textContent)")
@@ -106,13 +106,15 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     assert "7" not in text(ben, "#offers") and words["you offer"] not in text(ben, "body")
     ben.locator("#hand button", has_text=re.compile("^6$")).click()
     cy.locator("#hand button", has_text=re.compile("^5$")).click()
-    for page in (ana, cy, table):
-        page.locator("#offers", has_text=words["offer"]).wait_for(timeout=T)
-    ben.locator("#offers", has_text=words["your offer"]).wait_for(timeout=T)     # his own phone
+    ana.locator("#offers", has_text=words["offer"]).wait_for(timeout=T)
 
-    # a stop and a claim, undone by the host, claimed again
+    # a stop and a claim, undone by the host, claimed again. Ana stops as soon as the count
+    # shows, so that enough of the countdown is left after her buy for Ben and Cy's stop
     buzz(ana)
     ana.wait_for_selector("#claim-box:not([hidden])", timeout=T)
+    for page in (cy, table):                                  # the offers stay while she claims
+        page.locator("#offers", has_text=words["offer"]).wait_for(timeout=T)
+    ben.locator("#offers", has_text=words["your offer"]).wait_for(timeout=T)     # his own phone
     assert words["claims close"] in text(ana, "#deadline")
     assert ben.is_hidden("#claim-box")
     # the stop's evidence is on the table screen while its claims are open (the turn that

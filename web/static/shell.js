@@ -633,7 +633,12 @@ const Samarkand = (() => {
       }
       $("entry-form").addEventListener("submit", (e) => {
         e.preventDefault();
-        act("/api/host/entry", { value: entered() }).then((done) => { if (done) $("entry-value").value = ""; });
+        // cleared only if it still holds what was sent: the next prompt may come first, by the
+        // stream, and the host may already be typing its answer
+        const sent = $("entry-value").value;
+        act("/api/host/entry", { value: entered() }).then((done) => {
+          if (done && $("entry-value").value === sent) $("entry-value").value = "";
+        });
       });
       fetch("/api/games", { credentials: "same-origin" }).then((r) => r.json()).then((d) => newGameForm(d.games));
     }

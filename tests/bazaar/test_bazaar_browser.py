@@ -21,7 +21,8 @@ import re
 
 import pytest
 
-from browser_rig import NEEDED, Pages, T, answered, host_console, join, seated_table, served, third_person, wait_on
+from browser_rig import (NEEDED, Pages, T, answered, host_console, join, log_in, seated_table, served,
+                         third_person, wait_on)
 from lobby_rig import start_from_lobby
 from companion.core.registry import game_spec
 from companion.games.bazaar.bots import Planner
@@ -82,9 +83,42 @@ def table_server(tmp_path):
 
 
 def type_card(host, text: str) -> None:
+    """The host types a card and waits for the answer: a late answer must not meet the next card."""
     host.wait_for_selector("#entry-form:not([hidden])", timeout=T)
     host.fill("#entry-value", text)
-    host.click("#entry-form button[type=submit]")
+    with answered(host, "/api/host/entry"):
+        host.click("#entry-form button[type=submit]")
+
+
+# the answers to the host's cards held 1.5 s in the page: the stream's next prompt comes first
+HELD_ANSWERS = """(() => {
+  const fetched = window.fetch.bind(window);
+  window.heldAnswers = 0;
+  window.fetch = (resource, options) => fetched(resource, options).then((answer) =>
+    !String(resource).endsWith("/api/host/entry") ? answer
+      : new Promise((later) => setTimeout(() => { window.heldAnswers += 1; later(answer); }, 1500)));
+})();"""
+
+
+def test_the_card_the_host_has_begun_typing_outlives_the_answer_to_the_last(browser, tmp_path):
+    """The host sends the first exchange card; the prompt for the second comes by the stream
+    before the answer, and the host starts typing it: the late answer leaves it in the field."""
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game(game_spec("bazaar").setup(3, {"cards": "entered"}), game="bazaar")
+    for srv, _ in served(appliance, PIN):
+        pw, chromium = browser
+        pages = Pages(pw, chromium, srv.url.rstrip("/"))
+        host = pages.open("/host", phone=False, init_script=HELD_ANSWERS)
+        log_in(host, PIN)
+        host.wait_for_selector("#entry-form:not([hidden])", timeout=T)
+        host.fill("#entry-value", CARDS[0])
+        host.click("#entry-form button[type=submit]")
+        waits_for(host, SAYS["en-GB"]["entry"].format(n=2), "#entry-title")
+        assert host.evaluate("() => window.heldAnswers") == 0         # the prompt came first
+        host.fill("#entry-value", CARDS[1][:20])                  # half typed
+        host.wait_for_function("() => window.heldAnswers === 1", timeout=T)
+        assert host.input_value("#entry-value") == CARDS[1][:20]
+        assert pages.errors == []
 
 
 def face(host, says: dict, name: str) -> None:

@@ -135,7 +135,7 @@ def test_an_empty_bag_makes_empty_lots_and_the_round_goes_on():
 def test_a_bid_is_whole_piasters_from_5_to_the_bidders_money():
     match = round_one()
     for amount, words in ((4, "from 5 to 75"), (76, "from 5 to 75"), (5.0, "not 5.0"), (True, "not True"),
-                          ("7", "not '7'"), (None, "not None")):
+                          ("7", "not '7'"), (None, "^enter a bid of at least 5 piasters$")):
         assert_refused(match, bid(0, amount), words)
     match.act(bid(0, 75))
     assert_refused(match, bid(0, 5), "you have already bid this round")
@@ -168,6 +168,27 @@ def test_ties_go_in_seat_order_from_the_start_player_clockwise():
     match = round_one(4, start=2, lots=("YYB", "BRRK", "GGKY", "KKKKK"))
     bids(match, 9, 9, 5, 9)
     assert match.state.picking == [3, 0, 1, 2]
+
+
+def test_the_reveal_says_each_tie_and_the_order_it_was_broken_in():
+    match = round_one(5, start=3, lots=("YYB", "BRR", "GGKY", "KRRG", "BBBBG"))
+    before = GAME.copy(match.state)
+    bids(match, 9, 12, 9, 12, 9)
+    assert match.state.picking == [3, 1, 4, 0, 2]
+    assert match.state.reveal.ties == ((12, (3, 1)), (9, (4, 0, 2)))
+    assert match.state.records[-1]["ties"] == [{"bid": 12, "seats": [3, 1]}, {"bid": 9, "seats": [4, 0, 2]}]
+    assert GAME.view(match.state, None)["reveal"]["ties"] == [{"bid": 12, "seats": [3, 1]},
+                                                            {"bid": 9, "seats": [4, 0, 2]}]
+    said = [str(line) for line in narration.describe(match.log[-1], before, match.state)]
+    assert said[-2:] == [
+        "Tie at 12: Seat 4, Seat 2 pick in that order (equal bids go clockwise from the start player)",
+        "Tie at 9: Seat 5, Seat 1, Seat 3 pick in that order (equal bids go clockwise from the start player)"]
+
+
+def test_a_reveal_without_equal_bids_has_no_tie():
+    match = round_one()
+    bids(match, 12, 7, 30)
+    assert match.state.reveal.ties == () and match.state.records[-1]["ties"] == []
 
 
 def test_the_highest_bidder_takes_the_lot_of_their_choice_then_the_next():

@@ -85,7 +85,7 @@ def test_the_reveal_shows_every_bid_together():
     bids(match, 12, 7, 30)
     for viewer in (None, 0, 1, 2):
         view = GAME.view(match.state, viewer)
-        assert view["reveal"] == {"round": 1, "bids": [12, 7, 30], "order": [2, 0, 1]}
+        assert view["reveal"] == {"round": 1, "bids": [12, 7, 30], "order": [2, 0, 1], "ties": []}
         assert view["picking"] == 2 and view["pick_order"] == [2, 0, 1]
 
 

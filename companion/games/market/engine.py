@@ -256,6 +256,8 @@ def bid(state: MarketState, seat: Any, amount: Any) -> None:
     if state.bids[seat] is not None:
         raise RuleError("you have already bid this round")
     money = state.money[seat]
+    if amount is None:                  # an empty field on the phone
+        raise RuleError("enter a bid of at least {least} piasters", least=MIN_BID)
     if type(amount) is not int or not MIN_BID <= amount <= money:
         raise RuleError("a bid is a whole number of piasters from {least} to {money} (your "
                         "money), not {amount}", least=MIN_BID, money=money, amount=repr(amount))
@@ -407,6 +409,16 @@ def _lots_drawn(state: MarketState) -> None:
         _reveal(state)
 
 
+def bid_ties(bids: tuple[int | None, ...], ranked: list[int]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each amount several seats bid, with those seats in the order they pick (``ranked``:
+    the bidders in picking order, equal bids clockwise from the start player)."""
+    by_amount: dict[int | None, list[int]] = {}
+    for seat in ranked:
+        by_amount.setdefault(bids[seat], []).append(seat)
+    return tuple((amount, tuple(seats)) for amount, seats in by_amount.items()
+                 if amount is not None and len(seats) > 1)
+
+
 def _reveal(state: MarketState) -> None:
     """All bids are in: shown together, paid, and the pick order set."""
     order = seat_order(state)
@@ -418,9 +430,11 @@ def _reveal(state: MarketState) -> None:
         state.money[seat] -= state.bids[seat]
         state.paid_in += state.bids[seat]
     bids = tuple(state.bids)
-    state.reveal = Reveal(state.round, bids, tuple(picking))
+    tied = bid_ties(bids, bidders)
+    state.reveal = Reveal(state.round, bids, tuple(picking), tied)
     state.records.append({"kind": "reveal", "round": state.round, "bids": list(bids),
-                          "order": list(picking), "broke": broke})
+                          "order": list(picking), "broke": broke,
+                          "ties": [{"bid": amount, "seats": list(seats)} for amount, seats in tied]})
     state.picking = picking
     state.phase = PICKING
     _next_pick(state)

@@ -36,6 +36,8 @@ def describe(event: Event, before: MarketState, after: MarketState) -> list[Phra
         line = _record_line(names, r)
         if line:
             lines.append(line)
+        if r["kind"] == "reveal":
+            lines.extend(_tie_line(names, tie) for tie in r["ties"])
     return lines
 
 
@@ -94,6 +96,12 @@ def _reveal_line(names, r: dict) -> Phrase:
         return Phrase("Bids revealed: {bids}; no bid from {broke}. Picking order: {order}",
                       bids=bids, broke=", ".join(names[s] for s in r["broke"]), order=order)
     return Phrase("Bids revealed: {bids}. Picking order: {order}", bids=bids, order=order)
+
+
+def _tie_line(names, tie: dict) -> Phrase:
+    """How a tie on bids was broken (the pages say it in the same words)."""
+    return Phrase("Tie at {amount}: {names} pick in that order (equal bids go clockwise from "
+                  "the start player)", amount=tie["bid"], names=", ".join(names[s] for s in tie["seats"]))
 
 
 def score_sheet(state: MarketState) -> str:

@@ -28,12 +28,14 @@ NO_BID = None
 
 @dataclass(slots=True)
 class Reveal:
-    """The bids of one round, shown together: each seat's bid (None: could not bid), and
-    the order the seats pick in."""
+    """The bids of one round, shown together: each seat's bid (None: could not bid), the
+    order the seats pick in, and each tie (an amount several bid, those seats in the order
+    they pick: clockwise from the start player)."""
 
     round: int
     bids: tuple[int | None, ...]
     order: tuple[int, ...]
+    ties: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
 @dataclass(slots=True)

@@ -85,8 +85,9 @@ def build_view(state: MarketState, viewer: int | None) -> dict[str, Any]:
         "filling": state.filling if state.lots and state.phase == DRAWING else None,
         "bids_in": sum(state.bids[s] is not None for s in state.bidders) if bidding else None,
         "bidders": len(state.bidders) if bidding else None,
-        "reveal": None if reveal is None else {"round": reveal.round, "bids": list(reveal.bids),
-                                               "order": list(reveal.order)},
+        "reveal": None if reveal is None else {
+            "round": reveal.round, "bids": list(reveal.bids), "order": list(reveal.order),
+            "ties": [{"bid": amount, "seats": list(seats)} for amount, seats in reveal.ties]},
         "picking": state.picking[0] if state.phase == PICKING else None,
         "pick_order": list(state.picking) if state.phase == PICKING else [],
         "selling": state.selling[0] if state.phase == SELLING else None,

@@ -175,7 +175,7 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     phones[0].wait_for_selector("#me h1", timeout=T)
     assert text(phones[0], "#me h1") == "Ana" and text(phones[0], "#my-money") == money
     phones[0].wait_for_selector(f"text={w['sealed 5']}", timeout=T)
-    assert w["one in"] in text(phones[0], "#bid-count")
+    assert w["one in"] in text(phones[0], "#status")
     table.wait_for_selector(f"text={w['round 2']}", timeout=T)
     assert w["your bid"] not in text(phones[1], "body") and phones[1].is_visible("#seal-bid")
 

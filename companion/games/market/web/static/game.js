@@ -25,6 +25,7 @@
     noCubes: _("no cubes"),
     bag: (cubes, n) => ngettext("{cubes} · {n} cube in all", "{cubes} · {n} cubes in all", n, { cubes }),
     secretMoney: (n) => ngettext("{n} piaster · secret", "{n} piasters · secret", n),
+    money: (n) => ngettext("{n} piaster", "{n} piasters", n),
     yourCubes: (cubes, n) => _("Your cubes: {cubes} ({n})", { cubes, n }),
     round: (round, rounds, start) => start === null ? _("Round {round}/{rounds}", { round, rounds })
       : own(start) ? _("Round {round}/{rounds} · you are the start player", { round, rounds })
@@ -39,11 +40,17 @@
     bidsIn: (k, total) => ngettext("{n} of {total} bids is in", "{n} of {total} bids are in", k, { total }),
     bidPrompt: (low, high) => _("Bid from {low} to {high} piasters", { low, high }),
     sealBid: _("Seal my bid"),
+    bidUndone: _("The host undid your bid: seal a bid again."),
+    phonesOut: (names) => _("A phone is disconnected: {names}. If the bids wait on it, the host can hand the seat to a bot or move it to another phone.",
+                            { names }),
     yourBidIs: (n) => _("Your bid: {n} (sealed until every bid is in)", { n }),
     cannotBid: _("Under 5 piasters: you cannot bid this round"),
     revealTitle: (round) => _("Round {round}: the bids", { round }),
     noBid: _("no bid"),
     pickOrder: (names) => _("Picking order: {names}", { names }),
+    /* the terminal's own words (companion/games/market/narration.py) */
+    bidTie: (amount, names) => _("Tie at {amount}: {names} pick in that order (equal bids go clockwise from the start player)",
+                                 { amount, names }),
     saleTotal: (n) => _("This sale pays {n}", { n }),
     advice: (n) => n ? ngettext("Best sale now: {n} piaster (filled in)", "Best sale now: {n} piasters (filled in)", n)
       : _("No sale pays anything now"),
@@ -138,6 +145,9 @@
      (ui.me() null) name everyone. */
   function own(seat) { return seat === ui.me(); }
 
+  /* Over, or ended by the host: every holding is public and nothing is awaited. */
+  function finished() { return ["over", "ended"].includes(snap.table.status); }
+
   function changed(name, key) {           // true once per new key: rebuild that form
     if (drawn[name] === key) return false;
     drawn[name] = key;
@@ -171,23 +181,44 @@
         : (v.phase === "lots" && v.filling !== null && lot.lot >= v.filling ? WORDS.lotFilling : WORDS.lotFree) }))));
   }
 
+  /* The bids: their count while they come in (a phone's status line says it), then this
+     round's reveal; the card is hidden while it has nothing to show. */
   function renderBids(you) {
-    const el = ui.el, v = snap.view, box = $("bids");
+    const shown = bidsShown(you);
+    ui.swap($("bids"), ...shown);
+    $("bids-box").hidden = !shown.length;
+  }
+
+  function bidsShown(you) {
+    const el = ui.el, v = snap.view;
     const reveal = v.reveal && v.reveal.round === v.round ? v.reveal : null;
-    if (v.phase === "bidding" && you) { ui.swap(box); return; }     // the bid box counts
     if (v.phase === "bidding") {
-      ui.swap(box, el("p", { className: "bids-in", textContent: WORDS.bidsIn(v.bids_in, v.bidders) }));
-      return;
+      return you ? [] : [el("p", { className: "bids-in", textContent: WORDS.bidsIn(v.bids_in, v.bidders) })];
     }
-    if (!reveal) { ui.swap(box); return; }
+    if (!reveal) return [];
     const fresh = revealedRound !== reveal.round;
     revealedRound = reveal.round;
     const cards = reveal.bids.map((amount, seat) => el("div", { className: "bid" + (fresh ? " flip" : "") },
       el("span", { className: "who", textContent: ui.called(seat) }),
       el("span", { className: "amount", textContent: amount === null ? WORDS.noBid : String(amount) })));
-    ui.swap(box, el("h3", { textContent: WORDS.revealTitle(reveal.round) }),
+    return [el("h3", { textContent: WORDS.revealTitle(reveal.round) }),
       el("div", { className: "reveal" }, ...cards),
-      el("p", { className: "hint", textContent: WORDS.pickOrder(reveal.order.map(ui.called).join(", ")) }));
+      el("p", { className: "hint", textContent: WORDS.pickOrder(reveal.order.map(ui.called).join(", ")) }),
+      ...tieTexts(reveal.ties).map((text) => el("p", { className: "tie-break", textContent: text }))];
+  }
+
+  /* Each tie on bids, and the order it was broken in. */
+  function tieTexts(ties) { return ties.map((tie) => WORDS.bidTie(tie.bid, tie.seats.map(ui.called).join(", "))); }
+
+  /* While bids are due, the table is told of a phone gone away (a seat's phone is public),
+     never whose bid is missing: that would tell who has bid. */
+  function renderPhonesOut() {
+    const node = $("phones-out");
+    if (!node) return;
+    const out = snap.view.phase === "bidding" && !finished()
+      ? (snap.seats || []).filter((s) => s.state === "disconnected") : [];
+    node.hidden = !out.length;
+    node.textContent = out.length ? WORDS.phonesOut(WORDS.and(out.map((s) => ui.called(s.seat)))) : "";
   }
 
   function renderPlayers() {
@@ -196,7 +227,7 @@
     const C = WORDS.columns;
     const head = [C.player, C.cubes, C.count, ...(showMoney ? [C.money] : [])];
     const rows = v.players.map((p) => el("tr", {},
-      el("td", { textContent: p.name + (p.seat === v.start ? " ★" : "") }),
+      el("td", { textContent: p.name + (p.seat === v.start && !finished() ? " ★" : "") }),
       el("td", {}, chips(p.cubes)),
       el("td", { textContent: String(p.count) }),
       showMoney ? el("td", { textContent: String(p.money) }) : null));
@@ -210,9 +241,9 @@
       case "start": return R.start(seat);
       case "market": return R.market(r, r.card.sets.map((s) => letters(s.cubes) + "=" + s.pays).join(", "));
       case "lots": return R.lots(r.round, r.lots.map((l, i) => WORDS.lotCubes(i + 1, cubesText(l))).join(" · "), r.short.length > 0);
-      case "reveal": return R.reveal(
+      case "reveal": return [R.reveal(
         r.bids.map((b, s) => b === null ? null : ui.called(s) + " " + b).filter(Boolean).join(", "),
-        r.broke.map(ui.called).join(", "), r.order.map(ui.called).join(", "));
+        r.broke.map(ui.called).join(", "), r.order.map(ui.called).join(", ")), ...tieTexts(r.ties)].join(" · ");
       case "pick": return R.pick(seat, r.lot + 1, cubesText(r.cubes));
       case "lot_returned": return R.lotReturned(r.lot + 1);
       case "sale": return r.parts.length ? R.sale(seat, r.parts.map((p) => p.times + "× " + letters(p.cubes || {}) + " (" + p.card + ")").join(", "), r.payout) : R.sellsNothing(seat);
@@ -257,18 +288,25 @@
     renderMarkets(you);
     renderLots();
     renderBids(you);
+    renderPhonesOut();
     renderLog();
     renderScores();
   }
 
   /* ---------------------------------------------------------- a phone's decisions */
+  /* The round in which this phone last saw its bid made (sealed, or revealed): asked to bid
+     in that round again, its bid was undone by the host, and the phone says so. */
+  let bidSeenIn = 0;
+
   function renderBidBox(you) {
     const { el, button, decide } = ui, v = snap.view;
+    const reveal = v.reveal && v.reveal.round === v.round ? v.reveal : null;
+    if (you.bid !== null || (reveal && reveal.bids[you.seat] !== null)) bidSeenIn = v.round;
     const box = $("bid-box");
     box.hidden = v.phase !== "bidding";
     if (box.hidden) { drawn.bid = null; return; }
-    $("bid-count").textContent = WORDS.bidsIn(v.bids_in, v.bidders);
-    if (!changed("bid", [v.round, you.to_do, you.bid, you.money].join("/"))) return;
+    const undone = you.to_do === "bid" && bidSeenIn === v.round;
+    if (!changed("bid", [v.round, you.to_do, you.bid, you.money, undone].join("/"))) return;
     const form = $("bid-form");
     if (you.to_do !== "bid") {
       ui.swap(form, el("p", { className: "secret", textContent: you.bid !== null ? WORDS.yourBidIs(you.bid) : WORDS.cannotBid }));
@@ -278,9 +316,12 @@
                                 value: you.min_bid, inputMode: "numeric" });
     const seal = button(WORDS.sealBid, () => {
       seal.disabled = true;
-      decide("bid", { amount: Number(input.value) }).then((done) => { if (!done) seal.disabled = false; });
+      // an empty field is no bid (null): the rules say what is needed
+      const amount = input.value.trim() === "" ? null : Number(input.value);
+      decide("bid", { amount }).then((done) => { if (!done) seal.disabled = false; });
     }, { id: "seal-bid" });
-    ui.swap(form, el("label", { htmlFor: "bid-amount", textContent: WORDS.bidPrompt(you.min_bid, you.max_bid) }), input, seal);
+    ui.swap(form, undone ? el("p", { className: "notice", id: "bid-undone", textContent: WORDS.bidUndone }) : null,
+      el("label", { htmlFor: "bid-amount", textContent: WORDS.bidPrompt(you.min_bid, you.max_bid) }), input, seal);
   }
 
   function renderPickBox(you) {
@@ -344,13 +385,17 @@
     if (!changed("discard", JSON.stringify(mine))) return;
     const excess = you.discard.excess;
     const inputs = COLOURS.filter((c) => mine[c]).map((c) => {
-      const input = el("input", { type: "number", min: 0, max: mine[c], step: 1, value: you.discard.advice[c] || 0 });
+      const input = el("input", { type: "number", min: 0, max: mine[c], step: 1, value: you.discard.advice[c] || 0,
+                                  id: "return-" + c, inputMode: "numeric" });
       input.dataset.colour = c;
       return { c, input };
     });
     ui.swap($("discard-form"),
       el("p", { textContent: WORDS.discardText(excess) }),
-      ...inputs.map(({ c, input }) => el("label", { className: "sale-row" }, el("span", { className: "chip " + c }), " " + COLOUR[c] + " (" + mine[c] + ") ", input)),
+      // a grid: the chips, the colours and the fields each in a column
+      el("div", { className: "return-grid" }, ...inputs.flatMap(({ c, input }) => [
+        el("span", { className: "chip " + c }),
+        el("label", { htmlFor: input.id, textContent: COLOUR[c] + " (" + mine[c] + ")" }), input])),
       button(WORDS.returnCubes(excess), () => {
         const cubes = {};
         for (const { c, input } of inputs) if (Number(input.value) > 0) cubes[c] = Number(input.value);
@@ -371,7 +416,8 @@
       const el = ui.el, v = snap.view, you = v.you, me = v.players[you.seat];
       ui.swap($("me"),
         el("h1", { textContent: me.name }),
-        el("p", { className: "secret", id: "my-money", textContent: WORDS.secretMoney(you.money) }),
+        el("p", { className: "secret", id: "my-money",
+                  textContent: finished() ? WORDS.money(you.money) : WORDS.secretMoney(you.money) }),
         el("p", { id: "my-cubes" }, chips(me.cubes), " " + WORDS.yourCubes(cubesText(me.cubes), me.count)));
       renderCommon(you);
       renderBidBox(you);

@@ -120,9 +120,15 @@ class MarketGame(Game[MarketState]):
         return tuple(state.money)
 
     def moment(self, before: MarketState, event: Event, after: MarketState) -> Phrase | None:
-        """The reveals: the last sealed bid in shows them all."""
-        revealed = before.phase == BIDDING and after.phase != BIDDING
-        return Phrase("round {n}: the bids revealed", n=before.round) if revealed else None
+        """The reveals (the last sealed bid in shows them all, or the lots drawn when nobody
+        can bid), with the top bid: what the first pick cost."""
+        reveal = next((r for r in after.records[len(before.records):] if r["kind"] == "reveal"), None)
+        if reveal is None:
+            return None
+        top = max((b for b in reveal["bids"] if b is not None), default=None)
+        if top is None:
+            return Phrase("round {n}: nobody could bid", n=reveal["round"])
+        return Phrase("round {n}: top bid {bid}", n=reveal["round"], bid=top)
 
     def summary(self, state: MarketState) -> dict[str, Any]:
         over = state.phase == OVER
@@ -516,9 +522,19 @@ def ranking_keys(state: MarketState) -> list[tuple[int, int]]:
 
 
 def result(state: MarketState) -> Result:
+    """Places by money then cubes left; each player's money told as what it is made of
+    (the start, the bids paid, the sales), and each tie on money."""
     keys = ranking_keys(state)
     places = places_by(keys)
-    players = [{"seat": seat, "name": name, "money": money, "cubes": cubes, "place": place}
+    paid, earned = [0] * state.players, [0] * state.players
+    for r in state.records:
+        if r["kind"] == "reveal":
+            for seat, amount in enumerate(r["bids"]):
+                paid[seat] += amount or 0
+        elif r["kind"] == "sale":
+            earned[r["seat"]] += r["payout"]
+    players = [{"seat": seat, "name": name, "money": money, "cubes": cubes, "place": place,
+                "start": START_MONEY, "paid": paid[seat], "earned": earned[seat]}
                for seat, (name, (money, cubes), place) in enumerate(zip(state.names, keys, places))]
     return Result(tuple(state.money), places, {"players": players, "ties": ties(keys, places)})
 

@@ -82,6 +82,7 @@ def build_view(state: MarketState, viewer: int | None) -> dict[str, Any]:
                   "owner": owner}
                  for i, (size, lot, owner) in enumerate(zip(LOTS[state.players], state.lots,
                                                             state.lot_owner))],
+        "lot_sizes": list(LOTS[state.players]), "min_bid": MIN_BID, "cube_limit": CUBE_LIMIT,
         "filling": state.filling if state.lots and state.phase == DRAWING else None,
         "bids_in": sum(state.bids[s] is not None for s in state.bidders) if bidding else None,
         "bidders": len(state.bidders) if bidding else None,

@@ -257,14 +257,14 @@ def waiting(appliance) -> list[int] | str:
     "over"."""
     s = state(appliance)
     return "over" if s.phase == "over" else [seat for seat in GAME.to_act(s) if seat in (0, 1)]
-TURN = "#seal-bid:visible, #pick-box:visible, #sell-box:visible, #discard-box:visible, #scores-box:visible"
+TURN = "#seal-bid:visible, #pick-box:visible, #sell-box:visible, #discard-box:visible, #results:visible"
 
 
 def decide(phone) -> str:
     """The phone's own decision, whatever it is now, the answer awaited and the box gone:
     a bid (the least in even rounds, half its money in odd ones), the first lot, the best
     sale, the advised cubes returned; what it did, or "over" once the ranking shows."""
-    if phone.is_visible("#scores-box"):
+    if phone.is_visible("#results"):
         return "over"
     if phone.is_visible("#seal-bid"):
         low, high = (int(phone.get_attribute("#bid-amount", a)) for a in ("min", "max"))
@@ -316,7 +316,7 @@ def test_a_phone_says_you_to_its_own_player_from_the_first_bid_to_the_ranking(br
         assert third_person(phone, ME, language) == [], (done, locale)      # its move in the log
     assert {"bid", "pick", "sell", "Ben's turn"} <= set(done), done
     assert state(appliance).phase == "over"
-    assert f"{ME} {w['you']}" in text(phone, "#scores")
+    assert f"{ME} {w['you']}" in text(phone, "#results")
     table.wait_for_selector("#results:not([hidden])", timeout=T)        # the table's results screen
     assert ME in text(table, "#results") and ME in text(table, "#log")   # the table names her
     assert pages.outside == [], pages.outside

@@ -1,12 +1,14 @@
 """Samarkand Market's screens in Chromium, phones at 390x844 (and 360 px), the table screen
-at 1280x800: the bid count said once on a phone and no empty card under its bid box; an
-empty bid refused with the real minimum; a phone gone away while bids are due told on the
-table screen without telling who has bid; a bid the host undid explained on its phone; the
-reveal saying how a tie was broken; the cube-return fields in a grid; at the end, a phone's
-money no longer "secret" and the parts only play needs marked ``in-play``.
+at 1280x800 and 1920x1080, in English and in French: the bid count said once on a phone and
+no empty card under its bid box; an empty bid refused with the real minimum; a phone gone
+away while bids are due told on the table screen without telling who has bid; a bid the host
+undid explained on its phone; the reveal saying how a tie was broken; the cube-return fields
+in a grid; the table screen fitting during play, with the rules at a glance; at the end, a
+phone's place and how its money was made first, nothing "secret" or only play needs, and a
+game ended at once a win shared and said so.
 
-The cubes and cards are the test's (a physical table: the test types what the host would),
-so every lot is known; the decisions not made on a page are made through the session.
+The physical table's cubes and cards are the test's (it types what the host would), so
+every lot is known; the decisions not made on a page are made through the session.
 """
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ import random
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, answered, join, log_in, served, wait_on
+from browser_rig import (
+    NEEDED, PHONE_SIZES, T, TABLE_SIZES, Pages, answered, in_first_screen, join, log_in, page_scrolls, served, wait_on,
+)
 from companion.core.game import Event
 from companion.core.registry import game_spec
 from market_driver import LETTER
@@ -22,8 +26,7 @@ from test_market_browser import refused, text
 from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
-PHONE = {"width": 390, "height": 844}
-TABLE = {"width": 1280, "height": 800}
+PHONE = (390, 844)
 NAMES = ("Ana", "Ben", "Cy")
 CARDS = ("Saffron: KKKKKKKKKK=90", "Lapis: KKKKKKKKK=80", "Silk: KKKKKKKK=70", "Amber: KKKKKKK=60",
          "Indigo: KKKKKK=50")
@@ -38,7 +41,15 @@ WORDS = {
                   "to a bot or move it to another phone.",
         "undone": "The host undid your bid: seal a bid again.",
         "tie": "Tie at 11: {ana}, Ben pick in that order (equal bids go clockwise from the start player)",
-        "you": "Ana (you)", "money": "{n} piasters",
+        "you": "Ana (you)", "money": ("{n} piaster", "{n} piasters"),
+        "won": "You win with {points}", "shared": "You share the win with {points}",
+        "placed": "You are {place} with {points}", "ordinals": ("1st", "2nd", "3rd"),
+        "start": "Start: {money}", "paid": "Bids paid: −{money}", "earned": "Sales: +{money}",
+        "cubes": ("{n} cube left (a tie on money goes to the most)", "{n} cubes left (a tie on money goes to the most)"),
+        "all of us": "{ana}, Seat 2 and Seat 3", "counts": "{ana} 0, Seat 2 0, Seat 3 0",
+        "shared tie": "{names} have 75 piasters each: cubes left ({counts}) do not break every tie, so "
+                      "equal players share their place",
+        "lot sizes": "Lots each round: 3, 3, 4, 4 and 5 cubes",
     },
     "fr-FR": {
         "none in": "0 enchère sur 3 est faite", "one in": "1 enchère sur 3 est faite",
@@ -48,7 +59,16 @@ WORDS = {
         "undone": "L'hôte a annulé votre enchère : mettez de nouveau une enchère sous pli.",
         "tie": "Égalité à 11 : {ana}, Ben choisissent dans cet ordre (à enchères égales, on part du "
                "premier joueur dans le sens horaire)",
-        "you": "Ana (vous)", "money": "{n} piastres",
+        "you": "Ana (vous)", "money": ("{n} piastre", "{n} piastres"),
+        "won": "Vous gagnez avec {points}", "shared": "Vous partagez la victoire avec {points}",
+        "placed": "Vous êtes {place} avec {points}", "ordinals": ("1er", "2e", "3e"),
+        "start": "Départ : {money}", "paid": "Enchères payées : −{money}", "earned": "Ventes : +{money}",
+        "cubes": ("{n} cube restant (une égalité d'argent va au plus grand nombre)",
+                  "{n} cubes restants (une égalité d'argent va au plus grand nombre)"),
+        "all of us": "{ana}, Place 2 et Place 3", "counts": "{ana} 0, Place 2 0, Place 3 0",
+        "shared tie": "{names} ont 75 piastres chacun : les cubes restants ({counts}) ne départagent pas "
+                      "tout le monde, les joueurs à égalité partagent donc leur place",
+        "lot sizes": "Lots à chaque manche : 3, 3, 4, 4 et 5 cubes",
     },
 }
 PLAY_ONLY = ("#round", "#final-round", "#phones-out", "#bids-box", "#markets", "#lots")
@@ -85,18 +105,6 @@ def act(appliance, seat: int, kind: str, **data) -> None:
     appliance.call(lambda now: appliance.session.act(Event(kind, seat, data), now))
 
 
-def phone(pages: Pages, locale: str = "en-GB", width: int = 390):
-    page = pages.open(width=width, locale=locale)
-    page.set_viewport_size({**PHONE, "width": width})
-    return page
-
-
-def table_screen(pages: Pages, locale: str = "en-GB"):
-    page = pages.open("/table", phone=False, locale=locale)
-    page.set_viewport_size(TABLE)
-    return page
-
-
 def seal(page, amount: str) -> None:
     page.fill("#bid-amount", amount)
     with answered(page, "/api/act") as response:
@@ -120,10 +128,10 @@ def test_a_round_of_bids_on_the_phones_and_the_table_screen(browser, physical, l
     srv, appliance = physical
     w = WORDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana, ben, cy = phones = [phone(pages, locale) for _ in NAMES]
+    ana, ben, cy = phones = [pages.open(locale=locale, size=PHONE) for _ in NAMES]
     for seat, (page, name) in enumerate(zip(phones, NAMES)):
         join(page, seat, name)
-    table = table_screen(pages, locale)
+    table = pages.open("/table", phone=False, locale=locale, size=TABLE_SIZES[0])
     host = pages.open("/host", phone=False, locale=locale)
     log_in(host, PIN)
     typed(appliance, *CARDS[:3])
@@ -177,7 +185,7 @@ def test_the_cube_return_fields_line_up_in_columns_on_a_phone(browser, physical)
     pw, chromium = browser
     srv, appliance = physical
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana = phone(pages)
+    ana = pages.open(size=PHONE)
     join(ana, 0, "Ana")
     for cards in (CARDS[:3], CARDS[3:4], CARDS[4:5]):        # three rounds
         typed(appliance, *cards)
@@ -187,8 +195,8 @@ def test_the_cube_return_fields_line_up_in_columns_on_a_phone(browser, physical)
         act(appliance, 0, "pick", lot=2)
         act(appliance, 1, "pick", lot=1)
     ana.wait_for_selector("#return-cubes", timeout=T)
-    for width in (390, 360):
-        ana.set_viewport_size({**PHONE, "width": width})
+    for width, height in PHONE_SIZES:
+        ana.set_viewport_size({"width": width, "height": height})
         rows = ana.evaluate("""() => ['.chip', 'label', 'input'].map((part) =>
             [...document.querySelectorAll('#discard-form ' + part)].map((e) => {
               const r = e.getBoundingClientRect();
@@ -206,38 +214,114 @@ def test_the_cube_return_fields_line_up_in_columns_on_a_phone(browser, physical)
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 
-def play_to_the_end(appliance) -> None:
-    """Every seat's decisions made by a bot, through the session, until the game is over."""
+def play_until(appliance, stop=lambda state: False) -> None:
+    """Every seat's decisions made by a bot, through the session, until ``stop`` says so or
+    the game is over."""
     spec = game_spec("market")
     bot = spec.bots[sorted(spec.bots)[0]](random.Random(1))
 
     def play(now: int) -> None:
         session = appliance.session
-        while not session.game.is_over(session.state):
+        while not session.game.is_over(session.state) and not stop(session.state):
             seat = session.game.to_act(session.state)[0]
             session.act(bot.decide(session.game.seat_view(session.state, seat), seat), now)
     appliance.call(play)
 
 
+def counted(locale: str, key: str, n: int, **params) -> str:
+    """WORDS[locale][key]'s form for ``n`` (French says "0 cube", English "0 cubes")."""
+    many = n > 1 if locale.startswith("fr") else n != 1
+    return WORDS[locale][key][many].format(n=n, **params)
+
+
+def placed(locale: str, place: int, shared: bool, money: int) -> str:
+    """The results screen's first line on a phone: the player's place and money."""
+    w = WORDS[locale]
+    points = counted(locale, "money", money)
+    if place == 1:
+        return (w["shared"] if shared else w["won"]).format(points=points)
+    return w["placed"].format(place=w["ordinals"][place - 1], points=points)
+
+
 @pytest.mark.parametrize("locale", LANGUAGES)
-def test_at_the_end_a_phone_shows_its_money_as_public_and_marks_what_only_play_needs(browser, digital, locale):
+def test_at_the_end_a_phone_shows_its_place_and_how_its_money_was_made_first(browser, digital, locale):
+    """No longer "secret", nothing only play needs: the place and the money first, told as
+    the start, the bids paid, the sales and the cubes left."""
     pw, chromium = browser
     srv, appliance = digital
     w = WORDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana = phone(pages, locale)
+    ana = pages.open(locale=locale, size=PHONE)
     join(ana, 0, "Ana")
-    table = table_screen(pages, locale)
-    table.wait_for_selector("#players >> text=★", timeout=T)
-    play_to_the_end(appliance)
-    money = appliance.session.state.money[0]
-    ana.wait_for_selector(f"#my-money >> text={w['money'].format(n=money)}", timeout=T)
-    assert text(ana, "#my-money") == w["money"].format(n=money)          # no longer "secret"
-    for page in (ana, table):
-        for part in PLAY_ONLY:
-            assert page.evaluate(f"document.querySelector('{part}').closest('.in-play') !== null"), part
-    for part in ("#bid-box", "#pick-box", "#sell-box", "#discard-box"):
-        assert ana.evaluate(f"document.querySelector('{part}').classList.contains('in-play')"), part
-    table.wait_for_selector(f"#players >> text={money}", timeout=T)     # money shown: over
-    assert "★" not in text(table, "#players")                # no start player once it is over
+    ana.wait_for_selector("#my-money:visible", timeout=T)
+    play_until(appliance)
+    result = appliance.session.game.result(appliance.session.state)
+    mine = result.breakdown["players"][0]
+    ana.wait_for_selector("#results:not([hidden])", timeout=T)
+    assert text(ana, "#results-title") == placed(locale, mine["place"], result.places.count(1) > 1, mine["money"])
+    assert ana.locator("#results-mine li").all_text_contents() == [
+        w["start"].format(money=counted(locale, "money", 75)),
+        w["paid"].format(money=counted(locale, "money", mine["paid"])),
+        w["earned"].format(money=counted(locale, "money", mine["earned"])), counted(locale, "cubes", mine["cubes"])]
+    assert in_first_screen(ana, "#results-title") and in_first_screen(ana, "#results-mine")
+    assert "secret" not in visible_text(ana) and ana.is_hidden("#my-money")
+    for part in PLAY_ONLY + ("#bid-box", "#pick-box", "#sell-box", "#discard-box"):
+        assert ana.is_hidden(part), part
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_a_game_the_host_ends_during_the_bids_is_a_win_shared_and_said_so(browser, digital, locale):
+    """Ended before anyone has bid, everyone has 75 piasters and no cube: the tie is said and
+    shared; the bid box is gone from the phone, and so is the table's game."""
+    pw, chromium = browser
+    srv, appliance = digital
+    w = WORDS[locale]
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    ana = pages.open(locale=locale, size=PHONE)
+    join(ana, 0, "Ana")
+    table = pages.open("/table", phone=False, locale=locale, size=TABLE_SIZES[0])
+    host = pages.open("/host", phone=False, locale=locale)
+    log_in(host, PIN)
+    ana.wait_for_selector("#seal-bid", timeout=T)
+    with answered(host, "/api/host/end"):
+        host.click(".controls [data-command=end]")
+    for page, ana_is in ((ana, w["you"]), (table, "Ana")):
+        page.wait_for_selector("#results:not([hidden])", timeout=T)
+        assert page.locator("#results-ties li").all_text_contents() == [w["shared tie"].format(
+            names=w["all of us"].format(ana=ana_is), counts=w["counts"].format(ana=ana_is))]
+    assert text(ana, "#results-title") == placed(locale, 1, True, 75)
+    assert ana.is_hidden("#bid-box") and ana.is_hidden("#bids-box") and table.is_hidden("#markets")
+    assert table.locator("#results-players .standing").count() == 3
+    assert page_scrolls(table) == []
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_the_table_screen_fits_during_play_and_gives_the_rules_at_a_glance(browser, tmp_path, locale):
+    """Five players, the bids of round 5 coming in, then round 6's five bids revealed: at
+    1280x800 and 1920x1080 nothing scrolls but the log; the rules at a glance give the lots'
+    sizes and the current cards, on the table screen and on a phone."""
+    pw, chromium = browser
+    appliance = make_appliance(tmp_path, bots=False, seed=11)
+    appliance.new_game(game_spec("market").setup(5), game="market")
+    for srv, _ in served(appliance, PIN):
+        w = WORDS[locale]
+        pages = Pages(pw, chromium, srv.url.rstrip("/"))
+        ana = pages.open(locale=locale, size=PHONE)
+        join(ana, 0, "Ana")
+        tables = [pages.open("/table", phone=False, locale=locale, size=size) for size in TABLE_SIZES]
+        for stop, shown in ((lambda s: s.round == 5 and s.phase == "bidding", "#bids .bids-in"),
+                            (lambda s: s.round == 6 and s.phase == "picking", "#bids .reveal .bid >> nth=4")):
+            play_until(appliance, stop)
+            for table in tables:
+                table.wait_for_selector(shown, timeout=T)
+                assert page_scrolls(table) == [], table.viewport_size
+                assert table.evaluate("document.querySelector('#log').parentElement.scrollHeight > "
+                                      "document.querySelector('#log').parentElement.clientHeight")  # the log scrolls
+        cards = [card.name for card in appliance.session.state.markets]
+        for page in (tables[0], ana):
+            page.click("#glance summary")
+            body = text(page, "#glance-body")
+            assert w["lot sizes"] in body and all(name in body for name in cards), body
+        assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

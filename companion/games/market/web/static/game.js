@@ -1,7 +1,8 @@
 /* Samarkand Market's pages, on the shell (web/static/shell.js): a phone's cubes, secret money,
    sealed bid, pick, sale (the best sale pre-filled) and cube-limit return; the table's
-   market cards, lots, the reveal of every bid at once, picks, sales and the final ranking;
-   the host's bag and typing help. A phone says "you" to its own player (own() below picks
+   market cards, lots, the reveal of every bid at once, picks and sales; the host's bag and
+   typing help; the words of the shell's results screen (points, breakdown, tieBreaks) and
+   the rules at a glance (glance). A phone says "you" to its own player (own() below picks
    WORDS' second-person sentence; ui.called names it "Ana (you)" in a list of players), the
    table and the console name everyone. The templates hold the headings ({{ _("…") }}); every other
    word a person reads is in WORDS below, English msgids through _() and ngettext(), said in
@@ -59,7 +60,7 @@
     sellNothing: _("Sell nothing"),
     discardText: (n) => _("You hold more than 10 cubes: return {n} to the bag (the advice is filled in)", { n }),
     returnCubes: (n) => ngettext("Return {n} cube", "Return {n} cubes", n),
-    columns: { player: _("player"), cubes: _("cubes"), count: "#", money: _("piasters"), place: _("place") },
+    columns: { player: _("player"), cubes: _("cubes"), count: "#", money: _("piasters") },
     and: (names) => Samarkand.ui.listed(names),
     tie: (names, money, counts, ahead) => ahead === null
       ? _("{names} have {money} piasters each: cubes left ({counts}) do not break every tie, so equal players share their place",
@@ -70,7 +71,17 @@
         : _("{names} have {money} piasters each: the most cubes left breaks the tie ({counts} cubes), so {name} places ahead",
             { names, money, counts, name: nameOf(ahead) }),
     ranking: _("Most money wins; a tie goes to the most cubes left; still tied, the win is shared."),
-    winners: (names) => ngettext("Winner: {names}", "Winners: {names}", names.length, { names: names.join(", ") }),
+    /* a player's money at the end, told as what it is made of (the results screen) */
+    made: {
+      start: (money) => _("Start: {money}", { money }),
+      paid: (money) => _("Bids paid: −{money}", { money }),
+      earned: (money) => _("Sales: +{money}", { money }),
+      cubes: (n) => ngettext("{n} cube left (a tie on money goes to the most)", "{n} cubes left (a tie on money goes to the most)", n),
+    },
+    /* the rules at a glance */
+    lotSizes: (sizes) => _("Lots each round: {sizes} cubes", { sizes }),
+    bidRule: (least) => _("Sealed bids of at least {least} piasters, at most your money: the highest bid picks a lot first; equal bids pick clockwise from the start player.", { least }),
+    limitRule: (limit) => _("One sale a round, of the current cards' sets; then whoever holds over {limit} cubes returns the excess to the bag.", { limit }),
     status: {
       start: _("Choosing the start player"),
       market: _("Revealing a market card"),
@@ -164,19 +175,26 @@
   }
 
   function renderMarkets(you) {
-    const el = ui.el, v = snap.view;
-    ui.swap($("markets"), ...v.markets.map((card, space) => el("div", { className: "market" },
+    ui.swap($("markets"), ...snap.view.markets.map((card, space) => marketCard(card, space, you)));
+  }
+
+  /* A market card: its sets and payouts; on a phone, how many times its player could sell each. */
+  function marketCard(card, space, you) {
+    const el = ui.el;
+    return el("div", { className: "market" },
       el("h3", {}, el("span", { className: "space", textContent: WORDS.space(space + 1) }), " " + card.name),
       el("ul", { className: "sets" }, ...card.sets.map((s, i) => el("li", {},
         chips(s.cubes), " " + setPays(s),
-        you ? el("small", { className: "hint", textContent: " · " + WORDS.couldSell(you.each_set[space][i].could_sell, s.pays) }) : null))))));
+        you ? el("small", { className: "hint", textContent: " · " + WORDS.couldSell(you.each_set[space][i].could_sell, s.pays) }) : null))));
   }
 
+  /* The lots: their cubes in words, on the table screen in letters (as on the cards: it
+     has no room for words). */
   function renderLots() {
     const el = ui.el, v = snap.view;
     ui.swap($("lots"), ...v.lots.map((lot) => el("li", { className: lot.owner === null ? "" : "taken" },
       el("strong", { textContent: WORDS.lot(lot.lot + 1) + " " }), chips(lot.cubes),
-      " " + cubesText(lot.cubes) + " · ",
+      " " + (ui.PAGE === "table" ? letters(lot.cubes) : cubesText(lot.cubes)) + " · ",
       el("small", { textContent: lot.owner !== null ? WORDS.lotOwner(lot.owner)
         : (v.phase === "lots" && v.filling !== null && lot.lot >= v.filling ? WORDS.lotFilling : WORDS.lotFree) }))));
   }
@@ -259,21 +277,26 @@
     ui.swap($("log"), ...snap.view.records.slice(-14).reverse().map((r) => ui.el("li", { textContent: recordText(r) })));
   }
 
-  function renderScores() {
-    const el = ui.el, box = $("scores-box"), score = snap.score, C = WORDS.columns;
-    box.hidden = !score;
-    if (!score) return;
-    const players = [...score.breakdown.players].sort((a, b) => a.place - b.place || a.seat - b.seat);
-    const rows = players.map((p) => el("tr", {},
-      el("td", { textContent: String(p.place) }), el("td", { textContent: ui.called(p.seat) }),
-      el("td", { textContent: String(p.money), className: "total" }), el("td", { textContent: String(p.cubes) })));
-    ui.swap($("scores"),
-      el("table", { className: "grid scores" }, el("thead", {}, el("tr", {},
-        ...[C.place, C.player, C.money, C.cubes].map((h) => el("th", { textContent: h })))),
-      el("tbody", {}, ...rows)),
-      ...score.breakdown.ties.map((tie) => el("p", { className: "tie-break", textContent: tieText(tie, score.breakdown.players) })),
-      el("p", { className: "hint", textContent: WORDS.ranking }),
-      el("p", { className: "winners", textContent: WORDS.winners(players.filter((p) => p.place === 1).map((p) => ui.called(p.seat))) }));
+  /* ---------------------------------------------------------- the results screen's words */
+  /* How a seat's money was made: the start, the bids paid, the sales; and the cubes left,
+     which break a tie on money. */
+  function breakdown(score, seat) {
+    const p = score.breakdown.players[seat], M = WORDS.made;
+    return [M.start(WORDS.money(p.start)), M.paid(WORDS.money(p.paid)), M.earned(WORDS.money(p.earned)), M.cubes(p.cubes)];
+  }
+
+  function tieBreaks(score) {
+    return score.breakdown.ties.map((tie) => tieText(tie, score.breakdown.players));
+  }
+
+  /* The rules at a glance: the lots' sizes, the current cards, and what a round asks. */
+  function glance(s) {
+    const el = ui.el, v = s.view;
+    return [el("p", { textContent: WORDS.lotSizes(ui.listed(v.lot_sizes)) }),
+      v.markets.length ? el("div", { className: "markets" }, ...v.markets.map((card, space) => marketCard(card, space))) : null,
+      el("p", { textContent: WORDS.bidRule(v.min_bid) }),
+      el("p", { textContent: WORDS.limitRule(v.cube_limit) }),
+      el("p", { textContent: WORDS.ranking })].filter(Boolean);
   }
 
   /* A tie on money, from the result's data: how the cubes left broke it, or that it is shared. */
@@ -290,7 +313,6 @@
     renderBids(you);
     renderPhonesOut();
     renderLog();
-    renderScores();
   }
 
   /* ---------------------------------------------------------- a phone's decisions */
@@ -416,8 +438,7 @@
       const el = ui.el, v = snap.view, you = v.you, me = v.players[you.seat];
       ui.swap($("me"),
         el("h1", { textContent: me.name }),
-        el("p", { className: "secret", id: "my-money",
-                  textContent: finished() ? WORDS.money(you.money) : WORDS.secretMoney(you.money) }),
+        el("p", { className: "secret in-play", id: "my-money", textContent: WORDS.secretMoney(you.money) }),
         el("p", { id: "my-cubes" }, chips(me.cubes), " " + WORDS.yourCubes(cubesText(me.cubes), me.count)));
       renderCommon(you);
       renderBidBox(you);
@@ -449,5 +470,9 @@
   Samarkand.register({
     render,
     statusText(s, shell) { ui = shell; snap = s; return statusText(s); },
+    points(n) { return WORDS.money(n); },
+    breakdown(score, seat, shell) { ui = shell; return breakdown(score, seat); },
+    tieBreaks(score, shell) { ui = shell; return tieBreaks(score); },
+    glance(s, shell) { ui = shell; return glance(s); },
   });
 })();

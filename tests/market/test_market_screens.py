@@ -90,6 +90,24 @@ def digital(tmp_path):
     yield from served(appliance, PIN)
 
 
+def seated(browser, table, locale: str = "en-GB", names=("Ana",)):
+    """Pages on the served ``table`` (a fixture's server and appliance), and a phone at
+    390x844 joined in each seat of ``names``: ``(pages, appliance, phones)``."""
+    pw, chromium = browser
+    srv, appliance = table
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    phones = [pages.open(locale=locale, size=PHONE) for _ in names]
+    for seat, (page, name) in enumerate(zip(phones, names)):
+        join(page, seat, name)
+    return pages, appliance, phones
+
+
+def host_console(pages: Pages, locale: str):
+    host = pages.open("/host", phone=False, locale=locale)
+    log_in(host, PIN)
+    return host
+
+
 def typed(appliance, *cards: str) -> None:
     for card in cards:
         appliance.call(lambda now, card=card: appliance.session.enter(card, now))
@@ -124,16 +142,11 @@ def empty_cards(page) -> list[str]:
 
 @pytest.mark.parametrize("locale", LANGUAGES)
 def test_a_round_of_bids_on_the_phones_and_the_table_screen(browser, physical, locale):
-    pw, chromium = browser
-    srv, appliance = physical
     w = WORDS[locale]
-    pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana, ben, cy = phones = [pages.open(locale=locale, size=PHONE) for _ in NAMES]
-    for seat, (page, name) in enumerate(zip(phones, NAMES)):
-        join(page, seat, name)
+    pages, appliance, phones = seated(browser, physical, locale, NAMES)
+    ana, ben, cy = phones
     table = pages.open("/table", phone=False, locale=locale, size=TABLE_SIZES[0])
-    host = pages.open("/host", phone=False, locale=locale)
-    log_in(host, PIN)
+    host = host_console(pages, locale)
     typed(appliance, *CARDS[:3])
     drawn(appliance, *LOTS)
     for page in phones:
@@ -182,11 +195,7 @@ def test_a_round_of_bids_on_the_phones_and_the_table_screen(browser, physical, l
 def test_the_cube_return_fields_line_up_in_columns_on_a_phone(browser, physical):
     """Ana over the cube limit with four colours: at 390 and 360 px, the chips, the colours
     and the fields each in a column, every field inside the screen."""
-    pw, chromium = browser
-    srv, appliance = physical
-    pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana = pages.open(size=PHONE)
-    join(ana, 0, "Ana")
+    pages, appliance, (ana,) = seated(browser, physical)
     for cards in (CARDS[:3], CARDS[3:4], CARDS[4:5]):        # three rounds
         typed(appliance, *cards)
         drawn(appliance, *LOTS)
@@ -247,12 +256,8 @@ def placed(locale: str, place: int, shared: bool, money: int) -> str:
 def test_at_the_end_a_phone_shows_its_place_and_how_its_money_was_made_first(browser, digital, locale):
     """No longer "secret", nothing only play needs: the place and the money first, told as
     the start, the bids paid, the sales and the cubes left."""
-    pw, chromium = browser
-    srv, appliance = digital
     w = WORDS[locale]
-    pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana = pages.open(locale=locale, size=PHONE)
-    join(ana, 0, "Ana")
+    pages, appliance, (ana,) = seated(browser, digital, locale)
     ana.wait_for_selector("#my-money:visible", timeout=T)
     play_until(appliance)
     result = appliance.session.game.result(appliance.session.state)
@@ -274,15 +279,10 @@ def test_at_the_end_a_phone_shows_its_place_and_how_its_money_was_made_first(bro
 def test_a_game_the_host_ends_during_the_bids_is_a_win_shared_and_said_so(browser, digital, locale):
     """Ended before anyone has bid, everyone has 75 piasters and no cube: the tie is said and
     shared; the bid box is gone from the phone, and so is the table's game."""
-    pw, chromium = browser
-    srv, appliance = digital
     w = WORDS[locale]
-    pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana = pages.open(locale=locale, size=PHONE)
-    join(ana, 0, "Ana")
+    pages, appliance, (ana,) = seated(browser, digital, locale)
     table = pages.open("/table", phone=False, locale=locale, size=TABLE_SIZES[0])
-    host = pages.open("/host", phone=False, locale=locale)
-    log_in(host, PIN)
+    host = host_console(pages, locale)
     ana.wait_for_selector("#seal-bid", timeout=T)
     with answered(host, "/api/host/end"):
         host.click(".controls [data-command=end]")
@@ -302,14 +302,11 @@ def test_the_table_screen_fits_during_play_and_gives_the_rules_at_a_glance(brows
     """Five players, the bids of round 5 coming in, then round 6's five bids revealed: at
     1280x800 and 1920x1080 nothing scrolls but the log; the rules at a glance give the lots'
     sizes and the current cards, on the table screen and on a phone."""
-    pw, chromium = browser
     appliance = make_appliance(tmp_path, bots=False, seed=11)
     appliance.new_game(game_spec("market").setup(5), game="market")
-    for srv, _ in served(appliance, PIN):
+    for served_table in served(appliance, PIN):
         w = WORDS[locale]
-        pages = Pages(pw, chromium, srv.url.rstrip("/"))
-        ana = pages.open(locale=locale, size=PHONE)
-        join(ana, 0, "Ana")
+        pages, appliance, (ana,) = seated(browser, served_table, locale)
         tables = [pages.open("/table", phone=False, locale=locale, size=size) for size in TABLE_SIZES]
         for stop, shown in ((lambda s: s.round == 5 and s.phase == "bidding", "#bids .bids-in"),
                             (lambda s: s.round == 6 and s.phase == "picking", "#bids .reveal .bid >> nth=4")):

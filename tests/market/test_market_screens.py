@@ -153,7 +153,9 @@ def test_a_round_of_bids_on_the_phones_and_the_table_screen(browser, physical, l
         page.wait_for_selector("#seal-bid", timeout=T)
 
     # the count of bids is said once on a phone, and no card stands empty under the bid box
-    assert visible_text(ana).count(w["none in"]) == 1, visible_text(ana)
+    table.wait_for_selector(f"#bids >> text={w['none in']}", timeout=T)
+    for page in (ana, table):
+        assert visible_text(page).count(w["none in"]) == 1, visible_text(page)
     assert empty_cards(ana) == [] and empty_cards(table) == []
 
     # an empty bid is refused with the real minimum

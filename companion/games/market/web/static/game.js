@@ -87,6 +87,7 @@
       market: _("Revealing a market card"),
       lots: _("Drawing the lots from the bag"),
       bidding: (bids) => _("Sealed bids: {bids}", { bids }),
+      biddingShown: _("Sealed bids: everyone bids on their own phone"),    // the count shown big below
       picking: (seat) => own(seat) ? _("Your turn to pick a lot") : _("{name} picks a lot", { name: nameOf(seat) }),
       selling: (seat) => own(seat) ? _("Your turn to sell") : _("{name} is selling", { name: nameOf(seat) }),
       discarding: (seats) => {
@@ -459,7 +460,7 @@
   function statusText(s) {
     const v = s.view, S = WORDS.status;
     switch (v.phase) {
-      case "bidding": return S.bidding(WORDS.bidsIn(v.bids_in, v.bidders));
+      case "bidding": return ui.me() === null ? S.biddingShown : S.bidding(WORDS.bidsIn(v.bids_in, v.bidders));
       case "picking": return S.picking(v.picking);
       case "selling": return S.selling(v.selling);
       case "discarding": return S.discarding(v.discarding);

@@ -21,7 +21,7 @@ each with its own dash pattern for a printout in black and white."""
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
 WIDTH, HEIGHT = 560, 320
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 72, 30    # the plot's margins: the legend is on top
-LABELLED = 10
+LABELLED = 6
 """Up to this many moments carry their words on the chart; more are marked and keep their
 words in a tooltip, where they would otherwise cover the lines."""
 
@@ -58,12 +58,20 @@ def progress(game: Game, setup: Mapping[str, Any], events: Iterable[Event],
             standings[-1] = game.standing(after)
         words = game.moment(state, event, after)
         if words is not None:
-            seat = event.actor if isinstance(event.actor, int) else None
-            marks.append(Mark(len(standings) - 1, seat, words))
+            marks.append(Mark(len(standings) - 1, _whose(game, state, event, after), words))
         state = after
     own = game.names(state)
     shown = tuple((names or {}).get(seat, name) for seat, name in enumerate(own))
     return Chart(shown, tuple(standings), tuple(marks))
+
+
+def _whose(game: Game, before: Any, event: Event, after: Any) -> int | None:
+    """The seat a moment is drawn on: the one that made it, when it changed that seat's own
+    standing (a purchase, a sale); else the table's (a reveal the last bid made)."""
+    seat = event.actor
+    if isinstance(seat, int) and game.standing(before)[seat] != game.standing(after)[seat]:
+        return seat
+    return None
 
 
 def svg(chart: Chart, unit: str, say: Callable[[Any], str] = str) -> str:

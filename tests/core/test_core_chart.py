@@ -55,3 +55,17 @@ def test_a_higher_standing_is_drawn_higher_and_the_grid_covers_every_value():
     assert ana[0][1] > ana[-1][1]                 # 0 at the start, below 8 at the end
     ticks = [int(t.text) for t in root.iter(f"{SVG}text") if t.text and t.text.lstrip("-").isdigit()]
     assert ticks[0] <= 0 and ticks[-1] >= 8
+
+
+def test_a_moment_is_drawn_on_the_seat_whose_standing_it_changed_else_on_the_tables():
+    class Marked(UrnGame):
+        """Every decision is a moment, and each word noted scores Ben a point."""
+
+        def standing(self, state):
+            return (0, len(state.notes))
+
+        def moment(self, before, event, after):
+            return Phrase("{kind}", kind=event.kind) if event.kind in ("want", "note") else None
+    chart = progress(Marked(), SETUP, [want(1, 0), chance_event("urn", 5, 0), note("hm", 1)])
+    # Ana's want changed no standing of hers (the draw is the table's); Ben's note scored his
+    assert [(m.words, m.seat) for m in chart.marks] == [("want", None), ("note", 1)]

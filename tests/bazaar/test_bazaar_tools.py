@@ -102,6 +102,15 @@ def test_advise_says_which_roll_would_buy_a_ware_trades_alone_never_reach():
                                "or wild would buy it next turn"
 
 
+def test_advise_never_advises_a_last_trade_the_bank_cannot_pay():
+    """Issue 23's position: B -> RWWWW takes 4 white from a bank of 3, and the engine refuses it."""
+    answer = advise({"cubes": "BWWWWWWW", "bank": {"yellow": 20, "green": 20, "red": 20, "blue": 19, "white": 3},
+                     "wares": ["RWWWW*"], "equations": ["B = RWWWW"]})
+    (p,) = answer["plans"]
+    assert p["turns"] is None and p["steps"] == [] and answer["best"] is None
+    assert "B → RWWWW" not in answer["advice"]
+
+
 def test_advise_with_a_ware_in_hand_once_acted_says_buy_now():
     answer = advise({"cubes": "YYWWW", "equations": ["R = WW"], "wares": ["YYWWW"], "acted": True,
                      "bonus": True})

@@ -194,14 +194,16 @@ class _Search:
         t = self.tables = tables()
         self.trades = trades
         self.wares = wares
-        binding = [(c, cap) for c, cap in enumerate(caps) if cap < CUBE_LIMIT]
-        # each trade's holdings whose result stays within the caps (all of them, mostly)
+        # each trade's holdings whose result stays within the caps (all of them, mostly):
+        # a cap of 10 or more still binds a trade taking that colour, as the last trade's
+        # result may pass 10 cubes
         fits = {}
         for trade in trades:
             fit = t.every
-            for colour, cap in binding:
+            for colour, cap in enumerate(caps):
                 fit &= holding_at_most(t, colour, cap - trade.taken[colour] + trade.given[colour])
             fits[trade] = fit
+        binding = any(fit != t.every for fit in fits.values())
         self.moves = [(trade, trade.movers & fits[trade]) for trade in trades
                       if trade.movers & fits[trade]]
         self.pre: dict[int, tuple[tuple[tuple[Trade, int], ...], int]] = {}

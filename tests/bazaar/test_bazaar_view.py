@@ -79,7 +79,9 @@ def test_the_advice_is_on_the_view_of_the_player_to_play_only():
     match = table()
     hold(match, 0, "RRYGB")
     advice = GAME.view(match.state, 0)["you"]["advice"]
-    best = advice["plans"][advice["best"]]
+    assert advice["action"] == {"kind": "trade", "stall": 2, "turns": 1, "points": 5, "faces": [], "trades": 1,
+                                "equation": 8, "give": "right", "gave": [1, 1, 0, 1, 0], "took": [0, 0, 3, 0, 0]}
+    best = advice["plans"][advice["action"]["stall"]]
     # R -> WW would make YGBWW with a cube over (3 points); YGB -> RRR makes RRRRR exactly
     assert best["stall"] == 2 and best["turns"] == 1 and best["steps"] == \
         [{"equation": 8, "give": "right", "gave": [1, 1, 0, 1, 0], "took": [0, 0, 3, 0, 0]}]

@@ -340,47 +340,68 @@
   }
 
   /* ---------------------------------------------------------- the planner's advice */
-  function adviceText(advice, acted) {
-    if (advice.best === null) {
-      let best = null;
-      for (const p of advice.plans) {
-        if (!p) continue;
-        for (const [face, turns] of Object.entries(p.rolls)) {
-          if (turns !== null && (!best || turns < best.turns)) best = { turns, stall: p.stall, faces: [] };
-          if (turns !== null && turns === best.turns && best.stall === p.stall) best.faces.push(COLOUR[face]);
-        }
-      }
-      if (!best) return _("No ware is within reach by trades alone: roll the die");
-      return ngettext("No ware is within reach by trades alone: roll the die (a roll of {faces} brings stall {stall} within {n} turn)",
-                      "No ware is within reach by trades alone: roll the die (a roll of {faces} brings stall {stall} within {n} turns)",
-                      best.turns, { faces: either(best.faces), stall: best.stall + 1 });
-    }
-    const p = advice.plans[advice.best];
+  /* The best action of the turn (planner.recommend, a roll counted as a turn like a trade),
+     its count of turns the same as the list's (this turn counted while its action is to come). */
+  function adviceText(advice) {
+    const a = advice.action, p = a.stall === null ? null : advice.plans[a.stall];
+    if (a.kind === "done") return _("End your turn: no ware can be bought now");
+    if (!p) return _("Roll the die: no ware can be reached by trades alone or after one roll");
     const facts = { ware: wareText(p.ware), stall: p.stall + 1 };
-    if (p.turns === 0) {
-      return ngettext("Buy {ware} (stall {stall}) now for {n} point", "Buy {ware} (stall {stall}) now for {n} points", p.points, facts);
+    if (a.kind === "buy") {
+      return ngettext("Buy {ware} (stall {stall}) now for {n} point", "Buy {ware} (stall {stall}) now for {n} points", a.points, facts);
     }
-    const step = p.steps[0], ahead = acted ? p.turns : p.turns - 1;
-    const sides = { give: cubesText(step.gave), take: cubesText(step.took) };
-    const trade = acted ? _("Trade {give} → {take} next turn", sides) : _("Trade {give} → {take} now", sides);
-    const when = ahead === 0 ? _("this turn") : ahead === 1 ? _("next turn") : _("in {n} turns", { n: ahead });
-    const text = ngettext("{trade}; buy {ware} (stall {stall}) {when} for {n} point",
-                          "{trade}; buy {ware} (stall {stall}) {when} for {n} points", p.points, { trade, when, ...facts });
-    if (!p.shorter_rolls.length) return text;
-    return _("{advice} (a roll of {faces} would be sooner)", { advice: text, faces: either(p.shorter_rolls.map((f) => COLOUR[f])) });
+    if (a.kind === "trade") {
+      const sides = { give: cubesText(a.gave), take: cubesText(a.took), ...facts };
+      if (a.turns === 1) {
+        return ngettext("Trade {give} → {take} now, then buy {ware} (stall {stall}) this turn for {n} point",
+                        "Trade {give} → {take} now, then buy {ware} (stall {stall}) this turn for {n} points", a.points, sides);
+      }
+      return ngettext("Trade {give} → {take} now: {ware} (stall {stall}) in {turns}, this one counted, for {n} point",
+                      "Trade {give} → {take} now: {ware} (stall {stall}) in {turns}, this one counted, for {n} points",
+                      a.points, { turns: turnsText(a.turns), ...sides });
+    }
+    const alone = a.trades === null ? _("not by trades alone") : _("by trades alone: {turns}", { turns: turnsText(a.trades) });
+    const rolled = { faces: either(a.faces.map((f) => COLOUR[f])), alone, ...facts };
+    if (a.turns === 1) return _("Roll the die: a roll of {faces} buys {ware} (stall {stall}) this turn ({alone})", rolled);
+    return _("Roll the die: a roll of {faces} brings {ware} (stall {stall}) in {turns}, this one counted ({alone})",
+             { turns: turnsText(a.turns), ...rolled });
   }
 
-  function planText(p) {
-    if (p.turns === null) return _("Stall {stall}: not by trades alone", { stall: p.stall + 1 });
-    return _("Stall {stall}: {turns}, {points}", { stall: p.stall + 1, turns: turnsText(p.turns), points: pointsText(p.points) });
+  /* A ware's plan in the list, counted as the advice counts. */
+  function planText(p, acted) {
+    const facts = { stall: p.stall + 1, points: pointsText(p.points) };
+    if (p.turns === 0) return _("Stall {stall}: now, {points}", facts);
+    if (p.turns === null) return _("Stall {stall}: not by trades alone", facts);
+    return acted ? _("Stall {stall}: {turns} from your next turn, {points}", { turns: turnsText(p.turns), ...facts })
+      : _("Stall {stall}: {turns}, this one counted, {points}", { turns: turnsText(p.turns), ...facts });
   }
 
-  function renderAdvice(you, v) {
-    const box = $("bz-advice-box");
-    box.hidden = !you.advice;
-    if (!you.advice) return;
-    $("bz-advice").textContent = adviceText(you.advice, v.phase === "buy");
-    ui.swap($("bz-plans"), ...you.advice.plans.filter((p) => p).map((p) => ui.el("li", { textContent: planText(p) })));
+  /* The advised trade or purchase as a button that makes it. */
+  function advisedButtons(a) {
+    if (a.kind === "trade") {
+      const b = ui.button("", () => ui.decide("trade", { equation: a.equation, give: a.give }), { className: "bz-trade" });
+      Object.assign(b.dataset, { equation: a.equation, give: a.give });
+      b.append(_("Trade") + " ", cubes(a.gave), ui.el("span", { className: "bz-arrow", textContent: "→" }), cubes(a.took));
+      return [b];
+    }
+    if (a.kind === "buy") {
+      const b = ui.button(_("Buy {ware} (stall {stall})", { ware: wareText(snap.view.stalls[a.stall].ware), stall: a.stall + 1 }),
+                          () => ui.decide("buy", { stall: a.stall }), { className: "bz-buy" });
+      b.dataset.stall = a.stall;
+      return [b];
+    }
+    return [];
+  }
+
+  function renderAdvice(you) {
+    const box = $("bz-advice-box"), advice = you.advice;
+    box.hidden = !advice;
+    if (!advice) return;
+    $("bz-advice").textContent = adviceText(advice);
+    ui.swap($("bz-advised"), ...advisedButtons(advice.action));
+    $("bz-plans-title").textContent = advice.acted ? _("Turns to each ware, from your next turn")
+      : _("Turns to each ware, this one counted");
+    ui.swap($("bz-plans"), ...advice.plans.filter((p) => p).map((p) => ui.el("li", { textContent: planText(p, advice.acted) })));
   }
 
   function renderWares(you) {
@@ -403,6 +424,14 @@
     }));
   }
 
+  /* Opens a folded box when it is needed this turn and folds it when it no longer is, but
+     leaves it as the player set it while that does not change. */
+  function unfold(box, needed) {
+    if (box.dataset.needed === String(needed)) return;
+    box.dataset.needed = String(needed);
+    box.open = needed;
+  }
+
   /* ---------------------------------------------------------- pages */
   const render = {
     player(s, shell) {
@@ -412,14 +441,15 @@
         ui.el("p", { className: "secret", textContent: scoreText(me) }), cubes(me.cubes));
       const actions = actionButtons(v, you.seat, ui.decide);
       ui.swap($("bz-actions"), ...actions);
-      $("bz-actions-box").hidden = !actions.length;
+      renderAdvice(you);
+      $("bz-actions-box").hidden = !actions.length && !you.advice;
       $("bz-discard-box").hidden = !discardPicker(v, you.seat, $("bz-discard-cubes"), $("bz-discard-send"), ui.decide);
       if (!$("bz-discard-box").hidden) {
         $("bz-discard-text").textContent = _("{owner} ends the turn over 10 cubes: choose {n} to return to the bank. Tap a cube to pick it; picked cubes fade.",
                                              { owner: names()[v.discard.seat], n: v.discard.excess });
       }
-      renderAdvice(you, v);
       renderWares(you);
+      unfold($("bz-trades-box"), v.phase === "act" && v.turn === you.seat);
       ui.swap($("bz-trades"), ...tradeRows(v, you.trades, ui.decide, you.seat));
       renderPlayers(); renderBank(); renderLog(); renderScores();
     },

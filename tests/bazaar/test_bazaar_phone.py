@@ -1,5 +1,6 @@
 """Bazaar's phone at 390x844 in Chromium (issue 23): the decisions of the turn in the first
-screenful, what is not needed this turn folded, the advised action a button that makes it.
+screenful, what is not needed this turn folded, the advised action a button that makes it,
+the cubes returned for the cube limit named in the log.
 
 The game is physical (the test types the cards and each die face) and its moves are made
 through the appliance, so a position takes a few lines; the phones only show it, except
@@ -9,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from browser_rig import NEEDED, Pages, T, answered, join, served
-from bazaar_driver import CARD_1, CARD_2, roll, trade
+from bazaar_driver import CARD_1, CARD_2, discard, done, roll, trade
 from companion.core.registry import game_spec
 from web_rig import PIN, make_appliance
 
@@ -21,10 +22,11 @@ WARES = ("YGBWW", "YYYYY*", "RRRRR", "RRBBW*")
 SAYS = {
     "en-GB": {"turn advice": "Trade 1 white → 1 green + 1 red now: YGBWW (stall 1) in 2 turns, this one "
                              "counted, for 3 points",
-              "buy advice": "Buy YGBWW (stall 1) now for 5 points"},
+              "buy advice": "Buy YGBWW (stall 1) now for 5 points", "returns": "Ben returns Ana's cubes"},
     "fr-FR": {"turn advice": "Échangez 1 blanc → 1 vert + 1 rouge maintenant : YGBWW (étal 1) en 2 tours, "
                              "celui-ci compris, pour 3 points",
-              "buy advice": "Achetez YGBWW (étal 1) maintenant pour 5 points"},
+              "buy advice": "Achetez YGBWW (étal 1) maintenant pour 5 points",
+              "returns": "Ben a choisi les cubes rendus par Ana"},
 }
 
 
@@ -120,4 +122,26 @@ def test_the_advised_trade_is_a_button_that_makes_it(browser, table):
     last = appliance.session.state.records[-1]
     assert (last["kind"], last["seat"], last["equation"], last["give"]) == \
         ("trade", 0, advised["equation"], advised["give"])
+    assert pages.errors == []
+
+
+@pytest.mark.parametrize("locale", list(SAYS))
+def test_the_log_names_the_cubes_returned_for_the_cube_limit(browser, table, locale):
+    srv, appliance = table
+    pages, (_, _, cy) = phones(browser, srv, locale)
+    set_up(appliance)
+    for equation in (0, 2, 3):                           # R -> YGBW, Y -> GGGGG, G -> BBBBB: 12 cubes
+        act(appliance, trade(0, equation))
+        if appliance.session.state.phase == "buy":
+            act(appliance, done(0))
+        if appliance.session.state.phase == "discard":
+            break
+        for seat in (1, 2):
+            act(appliance, roll(seat))
+            face(appliance, "red")
+    assert appliance.session.state.discard == (0, 1, 2)
+    act(appliance, discard(1, "BB"))
+    line = cy.locator("#bz-log li", has_text=SAYS[locale]["returns"]).first
+    line.wait_for(timeout=T)
+    assert line.locator(".bz-cube.bz-blue").count() == 2 and line.locator(".bz-cube").count() == 2
     assert pages.errors == []

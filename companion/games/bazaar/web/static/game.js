@@ -184,6 +184,7 @@
     if (r.kind === "trade") return el("li", {}, text + " ", seq(r.gave), el("span", { className: "bz-arrow", textContent: "→" }), seq(r.took));
     if (r.kind === "face_up") return el("li", {}, text + " ", seq(r.ware), star(r.ware.endsWith("*")));
     if (r.kind === "buy") return el("li", {}, text + " ", seq(r.ware), star(r.star));
+    if (r.kind === "discard") return el("li", {}, text + " ", seq(r.cubes));
     return el("li", { textContent: text });
   }
 

@@ -1,17 +1,21 @@
 """Bazaar's phone at 390x844 in Chromium (issue 23): the decisions of the turn in the first
 screenful, what is not needed this turn folded, the advised action a button that makes it,
-the cubes returned for the cube limit named in the log.
+the cubes returned for the cube limit named in the log, and nothing stale at the end.
 
 The game is physical (the test types the cards and each die face) and its moves are made
 through the appliance, so a position takes a few lines; the phones only show it, except
 where a test clicks the advised button."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from browser_rig import NEEDED, Pages, T, answered, join, served
 from bazaar_driver import CARD_1, CARD_2, discard, done, roll, trade
 from companion.core.registry import game_spec
+from companion.games.bazaar.bots import Quick
+from companion.games.bazaar.view import seat_view
 from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
@@ -22,11 +26,12 @@ WARES = ("YGBWW", "YYYYY*", "RRRRR", "RRBBW*")
 SAYS = {
     "en-GB": {"turn advice": "Trade 1 white → 1 green + 1 red now: YGBWW (stall 1) in 2 turns, this one "
                              "counted, for 3 points",
-              "buy advice": "Buy YGBWW (stall 1) now for 5 points", "returns": "Ben returns Ana's cubes"},
+              "buy advice": "Buy YGBWW (stall 1) now for 5 points", "returns": "Ben returns Ana's cubes",
+              "turn": "It is"},
     "fr-FR": {"turn advice": "Échangez 1 blanc → 1 vert + 1 rouge maintenant : YGBWW (étal 1) en 2 tours, "
                              "celui-ci compris, pour 3 points",
               "buy advice": "Achetez YGBWW (étal 1) maintenant pour 5 points",
-              "returns": "Ben a choisi les cubes rendus par Ana"},
+              "returns": "Ben a choisi les cubes rendus par Ana", "turn": "C'est à"},
 }
 
 
@@ -144,4 +149,33 @@ def test_the_log_names_the_cubes_returned_for_the_cube_limit(browser, table, loc
     line = cy.locator("#bz-log li", has_text=SAYS[locale]["returns"]).first
     line.wait_for(timeout=T)
     assert line.locator(".bz-cube.bz-blue").count() == 2 and line.locator(".bz-cube").count() == 2
+    assert pages.errors == []
+
+
+def test_nothing_of_the_last_turn_is_left_at_the_end(browser, table):
+    """Three planners play the whole game through the appliance; at the end no phone says
+    whose turn it is on its equations, and its play-only parts are marked ``in-play``."""
+    srv, appliance = table
+    pages, (ana, ben, cy) = phones(browser, srv, "en-GB")
+    set_up(appliance)
+    session, bot, faces = appliance.session, Quick(random.Random(2)), random.Random(2)
+    for _ in range(2000):
+        state = session.state
+        if state.phase == "over":
+            break
+        if state.phase in ("rolling", "reveal"):
+            if state.phase == "rolling":
+                face(appliance, faces.choice(("yellow", "green", "red", "blue", "white")))
+            else:
+                appliance.call(session.enter, ("YGBWW", "RRRRR", "YYYYY*", "RRBBW*", "GGGGG")[state.revealing])
+            continue
+        (seat,) = session.game.to_act(state)
+        act(appliance, bot.decide(seat_view(state, seat), seat))
+    ana.wait_for_selector("#scores-box:not([hidden])", timeout=T)
+    for page in (ana, ben, cy):
+        assert page.locator("#bz-trades .bz-why").count() == 0
+        assert page.locator("#bz-players .bz-turn").count() == 0
+        assert page.locator("body", has_text=SAYS["en-GB"]["turn"]).count() == 0
+        for selector in ("#bz-actions-box", "#bz-discard-box", "#bz-wares"):
+            assert page.evaluate("(s) => document.querySelector(s).closest('.in-play') !== null", selector)
     assert pages.errors == []

@@ -126,7 +126,7 @@
 
   function renderPlayers() {
     const v = snap.view;
-    ui.swap($("bz-players"), ...v.players.map((p) => ui.el("div", { className: "bz-row" + (p.seat === v.turn ? " bz-turn" : "") },
+    ui.swap($("bz-players"), ...v.players.map((p) => ui.el("div", { className: "bz-row" + (p.seat === v.turn && v.phase !== "over" ? " bz-turn" : "") },
       ui.el("strong", { textContent: ui.called(p.seat) }),
       ui.el("span", { textContent: scoreText(p) }),
       cubes(p.cubes),
@@ -282,7 +282,7 @@
         Object.assign(b.dataset, { equation: e.index, give });
         b.append(equationEl(e, give));
         row.append(b);
-        if (!state.ok) why.push(whyText(state));
+        if (!state.ok && v.phase !== "over") why.push(whyText(state));
       }
       if (why.length) row.append(ui.el("span", { className: "bz-why", textContent: [...new Set(why)].join(" · ") }));
       return row;

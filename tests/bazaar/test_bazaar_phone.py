@@ -2,27 +2,18 @@
 screenful, what is not needed this turn folded, the advised action a button that makes it,
 the cubes returned for the cube limit named in the log, and nothing stale at the end.
 
-The game is physical (the test types the cards and each die face) and its moves are made
-through the appliance, so a position takes a few lines; the phones only show it, except
-where a test clicks the advised button."""
+The game is physical and driven through the appliance (bazaar_pages.py); the phones only
+show it, except where a test clicks the advised button."""
 from __future__ import annotations
-
-import random
 
 import pytest
 
-from browser_rig import NEEDED, Pages, T, answered, join, served
-from bazaar_driver import CARD_1, CARD_2, discard, done, roll, trade
-from companion.core.registry import game_spec
-from companion.games.bazaar.bots import Quick
-from companion.games.bazaar.view import seat_view
-from web_rig import PIN, make_appliance
+from browser_rig import NEEDED, T, answered, in_first_screen, served
+from bazaar_driver import discard, done, roll, trade
+from bazaar_pages import act, face, phones, physical, play, set_up
+from web_rig import PIN
 
 pytestmark = NEEDED
-SPEC = game_spec("bazaar")
-PHONE = {"width": 390, "height": 844}
-NAMES = ("Ana", "Ben", "Cy")
-WARES = ("YGBWW", "YYYYY*", "RRRRR", "RRBBW*")
 SAYS = {
     "en-GB": {"turn advice": "Trade 1 white → 1 green + 1 red now: YGBWW (stall 1) in 2 turns, this one "
                              "counted, for 3 points",
@@ -37,44 +28,8 @@ SAYS = {
 
 @pytest.fixture
 def table(tmp_path):
-    """A physical game of three, its cards typed; the first cubes: Ana red, Ben white, Cy yellow."""
-    appliance = make_appliance(tmp_path, bots=False)
-    appliance.new_game(SPEC.setup(3), game="bazaar", mode="physical")
-    yield from served(appliance, PIN)
-
-
-def phones(browser, srv, locale: str) -> list:
-    pw, chromium = browser
-    pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    opened = []
-    for seat, name in enumerate(NAMES):
-        page = pages.open(locale=locale)
-        page.set_viewport_size(PHONE)
-        join(page, seat, name)
-        opened.append(page)
-    return pages, opened
-
-
-def act(appliance, event) -> None:
-    appliance.call(appliance.session.act, event)
-
-
-def face(appliance, rolled: str) -> None:
-    appliance.call(appliance.session.enter_card, rolled)
-
-
-def set_up(appliance) -> None:
-    for value in (CARD_1, CARD_2, *WARES):
-        appliance.call(appliance.session.enter, value)
-    for rolled in ("red", "white", "yellow"):
-        face(appliance, rolled)
-
-
-def first_screen(page, selector: str) -> bool:
-    """The element is wholly inside the first 390x844 of the page (scrolled to the top)."""
-    box = page.evaluate("""(s) => { const r = document.querySelector(s).getBoundingClientRect();
-                                    return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; }""", selector)
-    return bool(box)
+    """A physical game of three, its cards to type; the first cubes: Ana red, Ben white, Cy yellow."""
+    yield from served(physical(tmp_path), PIN)
 
 
 def height(page) -> int:
@@ -95,16 +50,19 @@ def test_the_turns_decisions_are_in_the_first_screenful_and_the_advised_action_i
     ana.wait_for_selector("#bz-roll", timeout=T)
     assert ana.text_content("#bz-advice") == says["turn advice"]
     for selector in ("#bz-roll", "#bz-advice", "#bz-advised .bz-trade"):
-        assert first_screen(ana, selector), selector
+        assert in_first_screen(ana, selector), selector
     assert ana.evaluate("document.getElementById('bz-trades-box').open")       # her trades, unfolded
     assert not ben.evaluate("document.getElementById('bz-trades-box').open")   # not his turn: folded
-    assert height(ben) < 1700, height(ben)                                      # 2,600 px unfolded
+    folded = height(ben)
+    ben.evaluate("document.getElementById('bz-trades-box').open = true")
+    assert height(ben) > folded + 800, (folded, height(ben))                   # ten equations folded
+    ben.evaluate("document.getElementById('bz-trades-box').open = false")
     act(appliance, roll(0))
     face(appliance, "white")
     # the purchase: advised, and a button in the first screenful that makes it
     ana.wait_for_selector("#bz-advised .bz-buy", timeout=T)
     assert ana.text_content("#bz-advice") == says["buy advice"]
-    assert first_screen(ana, "#bz-advised .bz-buy") and first_screen(ana, "#bz-done")
+    assert in_first_screen(ana, "#bz-advised .bz-buy") and in_first_screen(ana, "#bz-done")
     assert not ana.evaluate("document.getElementById('bz-trades-box').open")   # traded or rolled: folded
     with answered(ana, "/api/act"):
         ana.click("#bz-advised .bz-buy")
@@ -121,7 +79,7 @@ def test_the_advised_trade_is_a_button_that_makes_it(browser, table):
     button = ana.locator("#bz-advised .bz-trade")
     assert (button.get_attribute("data-equation"), button.get_attribute("data-give")) == \
         (str(advised["equation"]), advised["give"])
-    assert first_screen(ana, "#bz-advised .bz-trade")
+    assert in_first_screen(ana, "#bz-advised .bz-trade")
     with answered(ana, "/api/act"):
         button.click()
     last = appliance.session.state.records[-1]
@@ -158,24 +116,13 @@ def test_nothing_of_the_last_turn_is_left_at_the_end(browser, table):
     srv, appliance = table
     pages, (ana, ben, cy) = phones(browser, srv, "en-GB")
     set_up(appliance)
-    session, bot, faces = appliance.session, Quick(random.Random(2)), random.Random(2)
-    for _ in range(2000):
-        state = session.state
-        if state.phase == "over":
-            break
-        if state.phase in ("rolling", "reveal"):
-            if state.phase == "rolling":
-                face(appliance, faces.choice(("yellow", "green", "red", "blue", "white")))
-            else:
-                appliance.call(session.enter, ("YGBWW", "RRRRR", "YYYYY*", "RRBBW*", "GGGGG")[state.revealing])
-            continue
-        (seat,) = session.game.to_act(state)
-        act(appliance, bot.decide(seat_view(state, seat), seat))
-    ana.wait_for_selector("#scores-box:not([hidden])", timeout=T)
+    play(appliance)
+    ana.wait_for_selector("#results:not([hidden])", timeout=T)
     for page in (ana, ben, cy):
         assert page.locator("#bz-trades .bz-why").count() == 0
         assert page.locator("#bz-players .bz-turn").count() == 0
         assert page.locator("body", has_text=SAYS["en-GB"]["turn"]).count() == 0
         for selector in ("#bz-actions-box", "#bz-discard-box", "#bz-wares"):
             assert page.evaluate("(s) => document.querySelector(s).closest('.in-play') !== null", selector)
+            assert page.is_hidden(selector)                   # the shell hides .in-play at the end
     assert pages.errors == []

@@ -9,7 +9,7 @@ import pytest
 from companion.core.chance import EnteredChance
 from companion.core.errors import RuleError
 from companion.core.match import Match
-from bazaar_driver import CARD_1, GAME, digital, hold, rolled, setup, table, trade
+from bazaar_driver import CARD_1, GAME, buy, digital, hold, rolled, setup, table, trade
 
 
 def test_every_viewer_sees_the_same_public_game():
@@ -107,3 +107,16 @@ def test_the_view_says_what_the_table_waits_for():
     match.enter(CARD_1)
     match.enter(CARD_1)
     assert GAME.view(match.state, None)["awaiting"] == {"what": "ware", "stall": 0}
+
+
+def test_the_chart_marks_each_purchase_with_the_ware_and_its_points():
+    match = table()
+    hold(match, 0, "RRYGB")
+    match.act(trade(0, 8, "right"))                  # YGB -> RRR: RRRRR held
+    before = GAME.copy(match.state)
+    match.act(buy(0, 2))
+    said = GAME.moment(before, buy(0, 2), match.state)
+    assert (said.template, said.params) == ("{name} buys {ware} (+{points})",
+                                            {"name": "Seat 1", "ware": "RRRRR", "points": "5"})
+    assert GAME.moment(before, trade(0, 1), match.state) is None
+    assert GAME.standing(match.state) == (5, 0, 0)

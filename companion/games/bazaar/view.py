@@ -19,7 +19,7 @@ from companion.games.bazaar.engine import (
     awaited_stall, buy_problem, default_discard, purchase_points, trade_problem,
 )
 from companion.games.bazaar.planner import Advice, Plan, plan, recommend
-from companion.games.bazaar.rules import CUBE_LIMIT
+from companion.games.bazaar.rules import CUBE_LIMIT, POINTS
 from companion.games.bazaar.state import (
     ACT, BUY, DISCARD, EXCHANGE, REVEAL, ROLLING, STALLS, START, BazaarState,
 )
@@ -40,6 +40,7 @@ def build_view(state: BazaarState, viewer: Any) -> dict[str, Any]:
         "colours": list(COLOURS),
         "letters": LETTERS,
         "cube_limit": CUBE_LIMIT,
+        "points_chart": [list(POINTS[level]) for level in sorted(POINTS)],
         "bank": list(state.bank),
         "exchange": [{"card": number, "equations": [equation_view(e, 5 * k + i) for i, e in enumerate(card)]}
                      for k, (number, card) in enumerate(state.exchange)],

@@ -1,7 +1,9 @@
-/* Bazaar's pages, on the shell (web/static/shell.js): a phone's cubes, its equations (the
-   ones it cannot use greyed, with why), the roll, trade and buy buttons, the planner's
-   advice, the discard chosen for the player to its right; the table's exchange, stalls,
-   bank and scores; the host's actions for the player to play and the card notation.
+/* Bazaar's pages, on the shell (web/static/shell.js): a phone's cubes, the roll, trade and
+   buy buttons with the planner's advice and its advised action first, its equations (the
+   ones it cannot use greyed, with why; folded when it cannot trade), the discard chosen for
+   the player to its right; the table's exchange, stalls, bank and players; the words of
+   the shell's results (points, breakdown, ties) and the rules at a glance; the host's
+   actions for the player to play and the card notation.
    Every word a person reads is an English msgid in _() or ngettext() (the catalog says
    it in French); a sentence is one template, its facts filled in where French wants them. */
 "use strict";
@@ -116,7 +118,8 @@
 
   function renderBank() {
     ui.swap($("bz-bank"), ...snap.view.bank.map((n, colour) =>
-      ui.el("span", {}, cube(colour), " " + COLOUR[KEYS[colour]], ui.el("span", { className: "bz-count", textContent: "× " + n }))));
+      ui.el("span", {}, cube(colour), ui.el("span", { className: "bz-colour", textContent: " " + COLOUR[KEYS[colour]] }),
+        ui.el("span", { className: "bz-count", textContent: "× " + n }))));
   }
 
   function scoreText(player) {
@@ -192,25 +195,61 @@
     ui.swap($("bz-log"), ...snap.view.records.slice(-15).reverse().map(recordEl));
   }
 
-  function renderScores() {
-    const el = ui.el, box = $("scores-box"), score = snap.score;
-    box.hidden = !score;
-    if (!score) return;
-    const rows = score.breakdown.players.slice().sort((a, b) => a.place - b.place || a.seat - b.seat).map((p) => el("tr", {},
-      el("td", { textContent: String(p.place) }), el("td", { textContent: ui.called(p.seat) }),
-      el("td", { textContent: String(p.points), className: "total" }), el("td", { textContent: String(p.wares) }),
-      el("td", {}, cubes(fromLetters(p.cubes)))));
-    const heads = [_("rank"), _("player"), _("points"), _("wares bought"), _("cubes left")];
-    ui.swap($("scores"),
-      el("table", { className: "grid" }, el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { textContent: h })))), el("tbody", {}, ...rows)),
-      el("p", { className: "winners", textContent: winnersText(score.breakdown.players) }));
+  /* ---------------------------------------------------------- the results (the shell's screen) */
+  /* A purchase as the breakdown says it: the ware, its stars, the cubes it left, its points. */
+  function purchaseText(b) {
+    const facts = { ware: wareText({ code: b.ware }), points: pointsText(b.points) };
+    if (b.level === 2) return ngettext("{ware}, two stars, {n} cube left: {points}", "{ware}, two stars, {n} cubes left: {points}", b.cubes_left, facts);
+    if (b.level === 1) return ngettext("{ware}, one star, {n} cube left: {points}", "{ware}, one star, {n} cubes left: {points}", b.cubes_left, facts);
+    return ngettext("{ware}, {n} cube left: {points}", "{ware}, {n} cubes left: {points}", b.cubes_left, facts);
   }
 
-  /* The winners in a list, the phone's own as "Ana (you)"; to a phone that won, its own sentence. */
-  function winnersText(players) {
-    const first = players.filter((p) => p.place === 1).map((p) => p.seat);
-    if (first.length === 1 && mine(first[0])) return _("You win");
-    return ngettext("Winner: {names}", "Winners: {names}", first.length, { names: first.map(ui.called).join(", ") });
+  /* How a seat's points are made: its wares, then each purchase. */
+  function breakdown(score, seat) {
+    const p = score.breakdown.players.find((q) => q.seat === seat);
+    if (!p) return [];
+    if (!p.purchases.length) return [_("No ware bought")];
+    const sum = p.purchases.map((b) => String(b.points)).join(" + ");
+    return [ngettext("{n} ware: {sum}", "{n} wares: {sum}", p.purchases.length, { sum }), ...p.purchases.map(purchaseText)];
+  }
+
+  /* Each tie on points: broken by the fewest wares bought, or a place shared. */
+  function tieBreaks(score) {
+    const players = score.breakdown.players, said = [];
+    for (const points of [...new Set(players.map((p) => p.points))]) {
+      const tied = players.filter((p) => p.points === points).sort((a, b) => a.place - b.place || a.seat - b.seat);
+      if (tied.length < 2) continue;
+      const names = ui.listed(tied.map((p) => ui.called(p.seat)));
+      if (tied.every((p) => p.place === tied[0].place)) {
+        said.push(_("{names} share a place: {points} each and as many wares bought", { names, points: pointsText(points) }));
+      } else {
+        said.push(_("{name} wins the tie on {points}: fewer wares bought ({wares} against {others})",
+                    { name: ui.called(tied[0].seat), points: pointsText(points), wares: tied[0].wares,
+                      others: tied.slice(1).map((p) => p.wares).join(", ") }));
+      }
+    }
+    return said;
+  }
+
+  /* ---------------------------------------------------------- the rules at a glance */
+  /* The scoring chart (its star levels across, the cubes left down; the level in force once a
+     stall is empty marked) and, on a phone, the equations in play (the table shows them). */
+  function glance(s) {
+    const v = s.view, el = ui.el, chart = v.points_chart;
+    if (!chart) return [];
+    const levels = [_("no star"), _("one star"), _("two stars")];
+    const lefts = [0, 1, 2, 3].map((n) => n === 3 ? _("3 or more") : String(n));
+    const table = el("table", { className: "grid bz-chart", title: _("Points for a ware") },
+      el("thead", {}, el("tr", {}, el("th", { textContent: _("cubes left") }), ...levels.map((l) => el("th", { textContent: l })))),
+      el("tbody", {}, ...lefts.map((left, k) => el("tr", {}, el("th", { textContent: left }),
+        ...chart.map((row) => el("td", { textContent: String(row[k]) }))))));
+    const parts = [el("div", { className: "bz-glance" }, table,
+      el("p", {}, el("strong", { textContent: _("Points for a ware") + " " }), el("span", { className: v.bonus ? "bz-advice" : "",
+                               textContent: v.bonus ? _("A stall is empty: every purchase now scores one star higher (two at most).")
+                                 : _("Once a stall is empty, every purchase scores one star higher (two at most).") }),
+        " ", el("span", { className: "hint", textContent: _("The bazaar closes when a second stall is empty.") })))];
+    if (ui.PAGE !== "table" && v.exchange.length) parts.push(el("h3", { textContent: _("Equations") }), equationRows(v.exchange));
+    return parts;
   }
 
   function equationEl(e, give) {
@@ -218,11 +257,16 @@
     return ui.el("span", { className: "bz-cubes" }, cubes(given), ui.el("span", { className: "bz-arrow", textContent: "→" }), cubes(taken));
   }
 
-  function renderExchange() {
-    ui.swap($("bz-exchange"), ...snap.view.exchange.map((card) => ui.el("div", {},
+  /* The equations in play, both cards, each numbered as the phones number them. */
+  function equationRows(exchange) {
+    return ui.el("div", { className: "bz-cards" }, ...exchange.map((card) => ui.el("div", { className: "bz-card" },
       ui.el("h3", { textContent: card.card === null ? _("Card entered at the table") : _("Card {card}", { card: card.card }) }),
       ...card.equations.map((e) => ui.el("div", { className: "bz-row" }, ui.el("span", { className: "hint", textContent: String(e.index + 1) + "." }),
         cubes(e.left), ui.el("span", { className: "bz-arrow", textContent: "=" }), cubes(e.right))))));
+  }
+
+  function renderExchange() {
+    ui.swap($("bz-exchange"), equationRows(snap.view.exchange));
   }
 
   function cardsLeft(n) { return ngettext("{n} card left", "{n} cards left", n); }
@@ -452,12 +496,12 @@
       renderWares(you);
       unfold($("bz-trades-box"), v.phase === "act" && v.turn === you.seat);
       ui.swap($("bz-trades"), ...tradeRows(v, you.trades, ui.decide, you.seat));
-      renderPlayers(); renderBank(); renderLog(); renderScores();
+      renderPlayers(); renderBank(); renderLog();
     },
 
     table(s, shell) {
       ui = shell; snap = s;
-      renderStalls(); renderExchange(); renderBank(); renderPlayers(); renderLog(); renderScores();
+      renderStalls(); renderExchange(); renderBank(); renderPlayers(); renderLog();
     },
 
     host(s, shell) {
@@ -481,5 +525,9 @@
   Samarkand.register({
     render,
     statusText(s, shell) { ui = shell; snap = s; return statusText(s); },
+    points(n, shell) { ui = shell; return pointsText(n); },
+    breakdown(score, seat, shell) { ui = shell; return breakdown(score, seat); },
+    tieBreaks(score, shell) { ui = shell; return tieBreaks(score); },
+    glance(s, shell) { ui = shell; return glance(s); },
   });
 })();

@@ -317,9 +317,9 @@ def test_a_phone_tells_its_own_player_you_from_the_first_turn_to_the_scores(brow
             assert third_person(zora, "Zora", language) == [], event
             own_lines += zora.locator("#bz-log li").filter(has_text=re.compile("^" + says["you did"])).count() > 0
 
-    zora.wait_for_selector("#scores-box:not([hidden])", timeout=T)
+    zora.wait_for_selector("#results:not([hidden])", timeout=T)
     assert third_person(zora, "Zora", language) == []
-    assert zora.locator("#scores td", has_text=says["called"]).count() == 1
+    assert zora.locator("#results-players .standing-line", has_text=says["called"]).count() == 1
     assert zora.locator("#bz-players strong", has_text=says["called"]).count() == 1
     assert {"her turn", "another's turn"} <= moments and own_lines, (moments, own_lines)
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

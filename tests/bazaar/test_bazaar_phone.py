@@ -1,4 +1,4 @@
-"""Bazaar's phone at 390x844 in Chromium (issue 23): the decisions of the turn in the first
+"""Bazaar's phone at 390x844 (and 360x740) in Chromium (issue 23): the decisions of the turn in the first
 screenful, what is not needed this turn folded, the advised action a button that makes it,
 the cubes returned for the cube limit named in the log, and nothing stale at the end.
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, answered, in_first_screen, served
+from browser_rig import NEEDED, PHONE_SIZES, T, answered, in_first_screen, served
 from bazaar_driver import discard, done, roll, trade
 from bazaar_pages import act, face, phones, physical, play, set_up
 from web_rig import PIN
@@ -36,11 +36,11 @@ def height(page) -> int:
     return page.evaluate("document.documentElement.scrollHeight")
 
 
-@pytest.mark.parametrize("locale", list(SAYS))
-def test_the_turns_decisions_are_in_the_first_screenful_and_the_advised_action_is_a_button(browser, table, locale):
+@pytest.mark.parametrize("locale, size", [("en-GB", PHONE_SIZES[0]), ("fr-FR", PHONE_SIZES[0]), ("fr-FR", PHONE_SIZES[1])])
+def test_the_turns_decisions_are_in_the_first_screenful_and_the_advised_action_is_a_button(browser, table, locale, size):
     srv, appliance = table
     says = SAYS[locale]
-    pages, (ana, ben, cy) = phones(browser, srv, locale)
+    pages, (ana, ben, cy) = phones(browser, srv, locale, size=size)
     set_up(appliance)
     act(appliance, trade(0, 0))                          # Ana: R -> YGBW
     for seat, rolled in ((1, "blue"), (2, "green")):

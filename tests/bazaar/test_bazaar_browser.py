@@ -173,7 +173,8 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     waits_for(ana, says["your turn"], "#status")
     assert appliance.session.state.cubes == [[0, 0, 1, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0]]
     assert ben.locator("#bz-trades .bz-trade:not([disabled])").count() == 0    # not his turn
-    waits_for(ben, says["not yours"], "#bz-trades .bz-why")
+    ben.locator("#bz-trades .bz-why", has_text=says["not yours"]).first.wait_for(state="attached", timeout=T)
+    assert not ben.evaluate("document.getElementById('bz-trades-box').open")   # folded: not his turn
     for page, heading in zip((host, table, ana), says["headings"]):
         waits_for(page, heading, "h2")
 

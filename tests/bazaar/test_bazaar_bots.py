@@ -33,6 +33,20 @@ def test_a_bot_takes_the_first_step_of_a_plan_that_buys_a_ware_this_turn(style):
     assert decide(style(random.Random(1)), match) == buy(0, 2)
 
 
+@pytest.mark.parametrize("style", [Quick, Greedy])
+def test_a_bot_never_chooses_a_trade_the_bank_cannot_pay(style):
+    """B -> RWWWW with 7 white held and 3 in the bank: the engine refuses it (issue 23)."""
+    match = table(cards=("B = RWWWW; Y = GG; G = YY; YG = RR; GGG = Y",
+                         "Y = GGG; YY = G; GG = YYY; YYY = GGGG; YYGG = R"),
+                  wares=("RWWWW*", "YYYYY", "GGGGG", "YYGGB"))
+    hold(match, 1, "WWWWWWWWWW")
+    hold(match, 0, "BWWWWWWW")
+    assert match.state.bank[4] == 3
+    event = decide(style(random.Random(1)), match)
+    assert event in GAME.legal_actions(match.state, 0)
+    match.act(event)
+
+
 def test_the_quick_bot_goes_for_the_soonest_ware_and_the_greedy_one_for_points_per_turn():
     match = table(wares=("YGRRR", "BBBBW", "YWWWW*", "GRRBW*"))
     hold(match, 0, "YBW")

@@ -41,12 +41,12 @@ SAYS = {
         "undone": "Undone: An exchange card is in play: R = YYYYY",
         "refused": "the two sides of an equation share no colour: blue is on both sides",
         "faces": {"red": "red", "wild": "wild", "yellow": "yellow", "blue": "blue", "green": "green"},
-        "headings": ("Typing the cards", "Stalls", "Advice"),
+        "headings": ("Typing the cards", "Stalls", "Wares"),
         "die awaited": "Waiting for the host to enter the draw: die",
         "to play": "{name} to roll or trade", "not yours": "It is Ana's turn",
         "your turn": "Your turn: roll or trade", "you did": "You ", "called": "Zora (you)",
-        "advice": "Trade 1 red → 1 yellow + 1 green + 1 blue + 1 white now; buy GGGGG (stall 1) "
-                  "next turn for 1 point",
+        "advice": "Trade 1 red → 1 yellow + 1 green + 1 blue + 1 white now: GGGGG (stall 1) in 2 turns, "
+                  "this one counted, for 1 point",
         "why": "You need 1 yellow to give (you have 0) · You need 5 green to give (you have 0)",
         "trades": "Ana trades", "rolls": "Ben rolls red",
         "buy": "Buy: 5 points", "score": "5 points · 1 ware",
@@ -59,12 +59,12 @@ SAYS = {
         "undone": "Annulé : Une carte d'échange est en jeu : R = YYYYY",
         "refused": "les deux côtés d'une équation n'ont aucune couleur en commun : bleu est des deux côtés",
         "faces": {"red": "rouge", "wild": "joker", "yellow": "jaune", "blue": "bleu", "green": "vert"},
-        "headings": ("Saisir les cartes", "Étals", "Conseil"),
+        "headings": ("Saisir les cartes", "Étals", "Marchandises"),
         "die awaited": "En attente de l'hôte, qui saisit le tirage : dé",
         "to play": "À {name} de lancer le dé ou d'échanger", "not yours": "C'est à Ana de jouer",
         "your turn": "À vous de jouer : lancez le dé ou échangez", "you did": "Vous ", "called": "Zora (vous)",
-        "advice": "Échangez 1 rouge → 1 jaune + 1 vert + 1 bleu + 1 blanc maintenant ; achetez GGGGG "
-                  "(étal 1) au prochain tour pour 1 point",
+        "advice": "Échangez 1 rouge → 1 jaune + 1 vert + 1 bleu + 1 blanc maintenant : GGGGG (étal 1) "
+                  "en 2 tours, celui-ci compris, pour 1 point",
         "why": "Il vous faut 1 jaune à donner (vous en avez 0) · Il vous faut 5 verts à donner (vous en avez 0)",
         "trades": "Ana échange", "rolls": "Ben fait rouge au dé",
         "buy": "Acheter : 5 points", "score": "5 points · 1 marchandise",
@@ -173,7 +173,8 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     waits_for(ana, says["your turn"], "#status")
     assert appliance.session.state.cubes == [[0, 0, 1, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0]]
     assert ben.locator("#bz-trades .bz-trade:not([disabled])").count() == 0    # not his turn
-    waits_for(ben, says["not yours"], "#bz-trades .bz-why")
+    ben.locator("#bz-trades .bz-why", has_text=says["not yours"]).first.wait_for(state="attached", timeout=T)
+    assert not ben.evaluate("document.getElementById('bz-trades-box').open")   # folded: not his turn
     for page, heading in zip((host, table, ana), says["headings"]):
         waits_for(page, heading, "h2")
 
@@ -317,9 +318,9 @@ def test_a_phone_tells_its_own_player_you_from_the_first_turn_to_the_scores(brow
             assert third_person(zora, "Zora", language) == [], event
             own_lines += zora.locator("#bz-log li").filter(has_text=re.compile("^" + says["you did"])).count() > 0
 
-    zora.wait_for_selector("#scores-box:not([hidden])", timeout=T)
+    zora.wait_for_selector("#results:not([hidden])", timeout=T)
     assert third_person(zora, "Zora", language) == []
-    assert zora.locator("#scores td", has_text=says["called"]).count() == 1
+    assert zora.locator("#results-players .standing-line", has_text=says["called"]).count() == 1
     assert zora.locator("#bz-players strong", has_text=says["called"]).count() == 1
     assert {"her turn", "another's turn"} <= moments and own_lines, (moments, own_lines)
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.games.bazaar.cubes import FACES, Ware, check_equation, letters, parse_card, parse_ware
+from companion.games.bazaar.cubes import (
+    FACES, Ware, check_equation, letters, parse_card, parse_equation, parse_ware,
+)
 from companion.games.bazaar.planner import plan
 
 DEPTH = 4
@@ -185,6 +187,15 @@ def test_the_bank_running_out_is_a_limit_on_the_plan():
     wares = [parse_ware("YYWWW*")]
     (p,) = plan((2, 0, 1, 0, 1), (18, 20, 19, 20, 1), SOURCE, wares)   # one white left in the bank
     assert p.turns is None and p.steps == ()          # the player and the bank hold 2 white of 3
+
+
+def test_the_bank_limits_the_last_trade_too_even_past_10_cubes():
+    """B -> RWWWW would make 11 white, with 7 held and 3 in the bank: the engine refuses it,
+    so no plan may end with it (the bank's limit was only applied below 10 of a colour)."""
+    eqs = (parse_equation("B = RWWWW"),)
+    (p,) = plan((0, 0, 0, 1, 7), (20, 20, 20, 19, 3), eqs, [parse_ware("RWWWW*")])
+    assert p.turns is None and p.steps == ()
+    assert p.rolls["red"] == 1                        # a red cube is all it lacks
 
 
 def test_a_purchase_may_follow_a_trade_past_10_cubes():

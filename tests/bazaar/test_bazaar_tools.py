@@ -85,7 +85,8 @@ def test_advise_gives_each_wares_plan_and_the_advice_in_a_sentence():
     best = answer["plans"][answer["best"]]
     assert answer["best"] == 0 and best["turns"] == 1 and best["steps"][0]["text"] == "R → WW"
     assert best["cubes_left"] == 0 and best["points"] == 8
-    assert answer["advice"] == "Trade R → WW now; buy YYWWW★ (stall 1) this turn for 8 points"
+    assert answer["advice"] == "Trade R → WW now, then buy YYWWW★ (stall 1) this turn for 8 points"
+    assert answer["action"]["kind"] == "trade" and answer["action"]["equation"] == 1
     assert answer["plans"][2] is None
     assert answer["bank"] == {"yellow": 18, "green": 20, "red": 19, "blue": 20, "white": 19}
 
@@ -97,9 +98,36 @@ def test_advise_says_which_roll_would_buy_a_ware_trades_alone_never_reach():
     assert p["turns"] is None and p["steps"] == [] and p["shorter_rolls"] == ["red", "white", "wild"]
     # white: bought next turn; red: R -> WW the turn after
     assert p["rolls"] == {"yellow": None, "green": None, "red": 2, "blue": None, "white": 1, "wild": 1}
-    assert answer["best"] is None
-    assert answer["advice"] == "Roll the die. YYWWW (stall 1): not by trades alone; a roll of white " \
-                               "or wild would buy it next turn"
+    assert answer["best"] is None and answer["action"]["kind"] == "done"
+    assert answer["advice"] == "End your turn: no ware can be bought now"
+    answer = advise({"cubes": {"yellow": 2, "white": 2}, "equations": ["R = WW", "GG = Y"],
+                     "wares": ["YYWWW"]})                  # the same, the turn's action to come
+    assert answer["advice"] == "Roll the die: a roll of white or wild buys YYWWW (stall 1) this turn " \
+                               "(not by trades alone)"
+
+
+def test_advise_recommends_the_best_action_of_the_turn_a_roll_counted_as_a_turn():
+    """Issue 23: "trade W → … now; buy in 4 turns (a roll of … would be sooner)" beside
+    "5 turns" in the list. Four faces of six are sooner: the advice is the roll, and its
+    count (3 turns after a yellow, this one counted) is counted as the list counts (5)."""
+    answer = advise({"cubes": "W", "cards": SOURCE, "wares": ["BGRWY"]})
+    (p,) = answer["plans"]
+    assert p["turns"] == 5 and p["shorter_rolls"] == ["yellow", "red", "blue", "wild"]
+    assert answer["action"] == {"kind": "roll", "stall": 0, "turns": 3, "points": p["points"],
+                                "faces": ["yellow", "wild"], "trades": 5}
+    assert answer["advice"] == "Roll the die: a roll of yellow or wild brings YGRBW (stall 1) in 3 turns, " \
+                               "this one counted (by trades alone: 5 turns)"
+    assert p["summary"] == f"YGRBW (stall 1): 5 turns, this one counted, {p['points']} points"
+
+
+def test_advise_never_advises_a_last_trade_the_bank_cannot_pay():
+    """Issue 23's position: B -> RWWWW takes 4 white from a bank of 3, and the engine refuses it."""
+    answer = advise({"cubes": "BWWWWWWW", "bank": {"yellow": 20, "green": 20, "red": 20, "blue": 19, "white": 3},
+                     "wares": ["RWWWW*"], "equations": ["B = RWWWW"]})
+    (p,) = answer["plans"]
+    assert p["turns"] is None and p["steps"] == [] and answer["action"]["kind"] == "roll"
+    assert answer["advice"] == "Roll the die: a roll of red or wild buys RWWWW★ (stall 1) this turn " \
+                               "(not by trades alone)"
 
 
 def test_advise_with_a_ware_in_hand_once_acted_says_buy_now():

@@ -9,7 +9,7 @@ import pytest
 from companion.core.chance import EnteredChance
 from companion.core.errors import RuleError
 from companion.core.match import Match
-from bazaar_driver import CARD_1, GAME, digital, hold, rolled, setup, table, trade
+from bazaar_driver import CARD_1, GAME, buy, digital, hold, rolled, setup, table, trade
 
 
 def test_every_viewer_sees_the_same_public_game():
@@ -79,7 +79,9 @@ def test_the_advice_is_on_the_view_of_the_player_to_play_only():
     match = table()
     hold(match, 0, "RRYGB")
     advice = GAME.view(match.state, 0)["you"]["advice"]
-    best = advice["plans"][advice["best"]]
+    assert advice["action"] == {"kind": "trade", "stall": 2, "turns": 1, "points": 5, "faces": [], "trades": 1,
+                                "equation": 8, "give": "right", "gave": [1, 1, 0, 1, 0], "took": [0, 0, 3, 0, 0]}
+    best = advice["plans"][advice["action"]["stall"]]
     # R -> WW would make YGBWW with a cube over (3 points); YGB -> RRR makes RRRRR exactly
     assert best["stall"] == 2 and best["turns"] == 1 and best["steps"] == \
         [{"equation": 8, "give": "right", "gave": [1, 1, 0, 1, 0], "took": [0, 0, 3, 0, 0]}]
@@ -105,3 +107,16 @@ def test_the_view_says_what_the_table_waits_for():
     match.enter(CARD_1)
     match.enter(CARD_1)
     assert GAME.view(match.state, None)["awaiting"] == {"what": "ware", "stall": 0}
+
+
+def test_the_chart_marks_each_purchase_with_the_ware_and_its_points():
+    match = table()
+    hold(match, 0, "RRYGB")
+    match.act(trade(0, 8, "right"))                  # YGB -> RRR: RRRRR held
+    before = GAME.copy(match.state)
+    match.act(buy(0, 2))
+    said = GAME.moment(before, buy(0, 2), match.state)
+    assert (said.template, said.params) == ("{name} buys {ware} (+{points})",
+                                            {"name": "Seat 1", "ware": "RRRRR", "points": "5"})
+    assert GAME.moment(before, trade(0, 1), match.state) is None
+    assert GAME.standing(match.state) == (5, 0, 0)

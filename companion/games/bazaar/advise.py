@@ -10,8 +10,10 @@ In::
      "acted": false}                                (optional: the turn's roll or trade is done)
 
 Out: for each stall, the plan by trades alone (turns, each step, the cubes left after
-buying, the points), the turns a roll of each face would take instead and which faces
-would shorten it; the plan recommended; and the advice in a sentence. A malformed input is
+buying, the points, a summary), the turns a roll of each face would take instead and which
+faces would shorten it; the best action of the turn (``action``: buy, trade, roll or done,
+a roll counted as a turn like a trade) with the stall it goes for (``best``); and that
+advice in a sentence, its count the same as the plan's. A malformed input is
 refused with a ValueError naming the field.
 """
 from __future__ import annotations
@@ -23,9 +25,9 @@ from companion.games.bazaar.cubes import (
     FULL_BANK, PER_COLOUR, Cubes, as_dict, from_dict, letters, minus, parse_card, parse_cubes,
     parse_equation, parse_ware,
 )
-from companion.games.bazaar.planner import Plan, plan
+from companion.games.bazaar.planner import Advice, Plan, plan, recommend
 from companion.games.bazaar.rules import STALLS
-from companion.games.bazaar.view import best_plan
+from companion.games.bazaar.view import action_view
 
 FIELDS = ("cubes", "equations", "cards", "wares", "bank", "bonus", "acted")
 
@@ -47,10 +49,11 @@ def advise(data: Any) -> dict[str, Any]:
             raise ValueError(f"{name}: true or false, not {value!r}")
         flags[name] = value
     plans = _field("cubes", lambda: plan(cubes, bank, equations, wares, **flags))
-    best = best_plan(plans)
-    shown = [None if p is None else _plan(p, equations, flags["acted"]) for p in plans]
-    return {"cubes": letters(cubes), "bank": as_dict(bank), "plans": shown,
-            "best": best, "advice": shown[best]["advice"] if best is not None else _stuck(plans, shown)}
+    advice = recommend(plans, flags["acted"])
+    return {"cubes": letters(cubes), "bank": as_dict(bank),
+            "plans": [None if p is None else _plan(p, flags["acted"]) for p in plans],
+            "best": None if advice.plan is None else advice.plan.stall,
+            "action": action_view(advice), "advice": _advice(advice)}
 
 
 def _field(name: str, read):
@@ -95,43 +98,51 @@ def _bank(raw: Any, cubes: Cubes) -> Cubes:
     return bank
 
 
-def _plan(p: Plan, equations: tuple, acted: bool) -> dict[str, Any]:
+def _plan(p: Plan, acted: bool) -> dict[str, Any]:
     return {"stall": p.stall, "ware": p.ware.code, "turns": p.turns,
             "steps": [{"equation": s.equation, "give": letters(s.given), "take": letters(s.taken),
                        "text": f"{letters(s.given)} → {letters(s.taken)}"} for s in p.steps],
             "cubes_left": p.cubes_left, "star_level": p.star_level, "points": p.points,
-            "rolls": p.rolls, "shorter_rolls": p.shorter_rolls, "advice": _sentence(p, acted)}
+            "rolls": p.rolls, "shorter_rolls": p.shorter_rolls, "summary": _summary(p, acted)}
 
 
-def _when(turns: int, acted: bool) -> str:
-    ahead = turns if acted else turns - 1
-    return {0: "this turn", 1: "next turn"}.get(ahead, f"in {ahead} turns")
+def _turns(n: int | None) -> str:
+    return "1 turn" if n == 1 else f"{n} turns"
 
 
-def _sentence(p: Plan, acted: bool) -> str:
-    ware = p.ware.code.replace("*", "★")
+def _summary(p: Plan, acted: bool) -> str:
+    """A plan in the words of the phone's list: the same count as the advice."""
+    name = f"{_ware(p)} (stall {p.stall + 1})"
     if p.turns == 0:
-        return f"Buy {ware} (stall {p.stall + 1}) now for {p.points} points"
+        return f"{name}: now, {p.points} points"
     if p.turns is None:
-        soonest = min((t for t in p.rolls.values() if t is not None), default=None)
-        if soonest is None:
-            return f"{ware} (stall {p.stall + 1}): not by trades alone, nor after one roll"
-        faces = " or ".join(face for face, turns in p.rolls.items() if turns == soonest)
-        return f"{ware} (stall {p.stall + 1}): not by trades alone; a roll of {faces} would buy it " \
-               f"{_when(soonest, acted)}"
-    step = p.first
-    first = f"trade {letters(step.given)} → {letters(step.taken)} {'next turn' if acted else 'now'}"
-    text = f"{first[0].upper()}{first[1:]}; buy {ware} (stall {p.stall + 1}) {_when(p.turns, acted)} " \
-           f"for {p.points} points"
-    if p.shorter_rolls:
-        text += f" (a roll of {' or '.join(p.shorter_rolls)} would be sooner)"
-    return text
+        return f"{name}: not by trades alone"
+    counted = "from next turn" if acted else "this one counted"
+    return f"{name}: {_turns(p.turns)}, {counted}, {p.points} points"
 
 
-def _stuck(plans: list[Plan | None], shown: list) -> str:
-    """No ware by trades alone: the roll that would bring one soonest, if any."""
-    rolled = [(turns, p.stall) for p in plans if p is not None
-              for turns in p.rolls.values() if turns is not None]
-    if not rolled:
-        return "No ware can be reached by trades alone or after one roll: roll the die"
-    return "Roll the die. " + shown[min(rolled)[1]]["advice"]
+def _ware(p: Plan) -> str:
+    return p.ware.code.replace("*", "★")
+
+
+def _advice(advice: Advice) -> str:
+    """The best action of the turn in a sentence, its count the plan's own (``_summary``)."""
+    p = advice.plan
+    if advice.action == "done":
+        return "End your turn: no ware can be bought now"
+    if p is None:
+        return "Roll the die: no ware can be reached by trades alone or after one roll"
+    name = f"{_ware(p)} (stall {p.stall + 1})"
+    if advice.action == "buy":
+        return f"Buy {name} now for {p.points} points"
+    if advice.step is not None:
+        trade = f"Trade {letters(advice.step.given)} → {letters(advice.step.taken)} now"
+        if p.turns == 1:
+            return f"{trade}, then buy {name} this turn for {p.points} points"
+        return f"{trade}: {name} in {_turns(p.turns)}, this one counted, for {p.points} points"
+    faces = " or ".join(filter(None, (", ".join(advice.faces[:-1]), advice.faces[-1])))
+    alone = "not by trades alone" if p.turns is None else f"by trades alone: {_turns(p.turns)}"
+    if advice.turns == 1:
+        return f"Roll the die: a roll of {faces} buys {name} this turn ({alone})"
+    return f"Roll the die: a roll of {faces} brings {name} in {_turns(advice.turns)}, this one " \
+           f"counted ({alone})"

@@ -1,9 +1,10 @@
 """Bots that plan their trades towards the wares, in two styles.
 
 Each turn a bot asks the planner (planner.py) for every face-up ware: the fewest trades to
-afford it, and per die face the turns a roll would take instead. It weighs the roll by its
-six equally likely faces, picks a target by its style, and either takes the plan's first
-trade or rolls, whichever is expected to be sooner. It buys the best-scoring ware it can.
+afford it, and per die face the turns a roll would take instead. Like the phone's advice
+(planner.recommend), it weighs the roll by its six equally likely faces, picks a target by
+its style, and either takes the plan's first trade or rolls, whichever is expected to be
+sooner. It buys the best-scoring ware it can.
 As the player to the left of someone over 10 cubes, it returns the cubes that leave that
 player furthest from every ware. All its choices come from its seat view and its own
 ``random.Random``, so a seed replays the same game.
@@ -12,16 +13,12 @@ from __future__ import annotations
 
 from companion.core.bot import Bot
 from companion.core.game import Event
-from companion.games.bazaar.cubes import COLOURS, FACES, Cubes, Ware
+from companion.games.bazaar.cubes import COLOURS, Cubes, Ware
 from companion.games.bazaar.engine import choices
-from companion.games.bazaar.planner import Plan, plan
+from companion.games.bazaar.planner import Plan, plan, recommend, soonest
 from companion.games.bazaar.rules import points
 from companion.games.bazaar.state import ACT, BUY, DISCARD, START_WILD, WILD
 from companion.games.bazaar.view import SeatView
-
-NEVER = 12.0
-"""The turns a bot counts for a way that trades alone never finish (a guess, not a plan)."""
-
 
 def deficit(held: Cubes, ware: Ware) -> int:
     """How many of the ware's cubes ``held`` lacks."""
@@ -45,28 +42,16 @@ class Planner(Bot):
         raise ValueError(f"a bot is not asked to act in phase {view.phase!r}")
 
     # ------------------------------------------------------------ a turn
-    @staticmethod
-    def expected(p: Plan) -> tuple[float, float]:
-        """(turns by trades alone, turns expected if this turn is a roll): a face that is no
-        sooner counts as trades alone (the roll is a turn lost at worst, so a little more)."""
-        trades = NEVER if p.turns is None else float(p.turns)
-        faces = [trades + 1 if p.rolls.get(face) is None else float(p.rolls[face]) for face in FACES]
-        return trades, sum(faces) / len(faces)
-
     def rank(self, p: Plan, turns: float) -> tuple:
         """Smaller is better: the soonest ware, then the most points."""
-        return (turns, -(p.points or 0), p.stall)
+        return soonest(p, turns)
 
     def act(self, view: SeatView, seat: int) -> Event:
-        plans = [p for p in plan(view.mine, view.bank, view.equations, view.wares, view.bonus)
-                 if p is not None]
-        if not plans:
+        """The planner's best action of the turn, the wares ranked by the bot's style."""
+        plans = plan(view.mine, view.bank, view.equations, view.wares, view.bonus)
+        step = recommend(plans, rank=self.rank).step
+        if step is None:
             return Event("roll", seat)
-        best = min(plans, key=lambda p: self.rank(p, min(self.expected(p))))
-        trades, rolled = self.expected(best)
-        if best.first is None or rolled < trades:
-            return Event("roll", seat)
-        step = best.first
         return Event("trade", seat, {"equation": step.equation, "give": step.give})
 
     def buy(self, view: SeatView, seat: int) -> Event:

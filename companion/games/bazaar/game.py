@@ -55,8 +55,12 @@ class BazaarGame(Game[BazaarState]):
         return tuple(state.scores)
 
     def moment(self, before: BazaarState, event: Event, after: BazaarState) -> Phrase | None:
-        """The purchases: the only way to points."""
-        return Phrase("{name} buys", name=after.names[event.actor]) if event.kind == "buy" else None
+        """The purchases, the only way to points: who bought which ware, for how many."""
+        if event.kind != "buy":
+            return None
+        bought = after.bought[event.actor][-1]
+        return Phrase("{name} buys {ware} (+{points})", name=after.names[event.actor],
+                      ware=bought["ware"].replace("*", "★"), points=str(bought["points"]))
 
     def summary(self, state: BazaarState) -> dict[str, Any]:
         over = state.phase == OVER

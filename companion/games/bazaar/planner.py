@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
-from companion.games.bazaar.cubes import COLOURS, WILD, Cubes, Equation, Ware
+from companion.games.bazaar.cubes import COLOURS, FACES, WILD, Cubes, Equation, Ware
 from companion.games.bazaar.rules import CUBE_LIMIT, points
 
 BASE = CUBE_LIMIT + 1
@@ -194,14 +194,16 @@ class _Search:
         t = self.tables = tables()
         self.trades = trades
         self.wares = wares
-        binding = [(c, cap) for c, cap in enumerate(caps) if cap < CUBE_LIMIT]
-        # each trade's holdings whose result stays within the caps (all of them, mostly)
+        # each trade's holdings whose result stays within the caps (all of them, mostly):
+        # a cap of 10 or more still binds a trade taking that colour, as the last trade's
+        # result may pass 10 cubes
         fits = {}
         for trade in trades:
             fit = t.every
-            for colour, cap in binding:
+            for colour, cap in enumerate(caps):
                 fit &= holding_at_most(t, colour, cap - trade.taken[colour] + trade.given[colour])
             fits[trade] = fit
+        binding = any(fit != t.every for fit in fits.values())
         self.moves = [(trade, trade.movers & fits[trade]) for trade in trades
                       if trade.movers & fits[trade]]
         self.pre: dict[int, tuple[tuple[tuple[Trade, int], ...], int]] = {}
@@ -374,3 +376,63 @@ def _rolls(search: _Search, held: Cubes, bank: Sequence[int], trades_only: dict[
 def _soonest(values: Iterable[int | None]) -> int | None:
     known = [v for v in values if v is not None]
     return min(known) if known else None
+
+
+# ----------------------------------------------------------------- this turn's best action
+NEVER = 12.0
+"""The turns counted for a way that trades alone never finish (a guess, not a plan)."""
+
+
+def expected(p: Plan) -> tuple[float, float]:
+    """(turns by trades alone, turns expected if this turn is a roll): the roll's six faces
+    equally likely, a face that is no sooner counted as trades alone and the turn lost."""
+    trades = NEVER if p.turns is None else float(p.turns)
+    faces = [trades + 1 if p.rolls.get(face) is None else float(p.rolls[face]) for face in FACES]
+    return trades, sum(faces) / len(faces)
+
+
+def soonest(p: Plan, turns: float) -> tuple:
+    """A ranking of the wares (smaller is better): the soonest, then the most points."""
+    return (turns, -(p.points or 0), p.stall)
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The best action of this turn, a roll counted as a turn like a trade: ``buy`` the
+    plan's ware now, ``trade`` (the plan's first step), ``roll`` the die (``faces``: those
+    that bring the plan's ware soonest, in ``turns``), or ``done`` (end the turn)."""
+
+    action: str
+    plan: Plan | None = None
+    faces: tuple[str, ...] = ()
+    turns: int | None = None
+
+    @property
+    def step(self) -> Trade | None:
+        """The trade to make now, if the action is a trade."""
+        return self.plan.first if self.action == "trade" and self.plan is not None else None
+
+
+def recommend(plans: Sequence[Plan | None], acted: bool = False,
+              rank: Callable[[Plan, float], tuple] = soonest) -> Advice:
+    """This turn's best action for the plans of ``plan``, the wares ranked by ``rank`` (a
+    bot's style; the phone's advice ranks the soonest first). ``acted``: the roll or trade
+    is done, so the choice is a ware to buy now or the end of the turn."""
+    found = [p for p in plans if p is not None]
+    if acted:
+        now = [p for p in found if p.turns == 0]
+        if not now:
+            return Advice("done")
+        best = max(now, key=lambda p: (p.points or 0, -p.stall))
+        return Advice("buy", best, turns=0)
+    if not found:
+        return Advice("roll")
+    best = min(found, key=lambda p: rank(p, min(expected(p))))
+    trades, rolled = expected(best)
+    if best.first is not None and trades <= rolled:
+        return Advice("trade", best, turns=best.turns)
+    turns = min((t for t in best.rolls.values() if t is not None), default=None)
+    if turns is None:
+        return Advice("roll")
+    faces = tuple(face for face, t in best.rolls.items() if t == turns)
+    return Advice("roll", best, faces, turns)

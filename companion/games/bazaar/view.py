@@ -18,8 +18,8 @@ from companion.games.bazaar.cubes import COLOURS, LETTERS, Cubes, Equation, Ware
 from companion.games.bazaar.engine import (
     awaited_stall, buy_problem, default_discard, purchase_points, trade_problem,
 )
-from companion.games.bazaar.planner import Plan, plan
-from companion.games.bazaar.rules import CUBE_LIMIT
+from companion.games.bazaar.planner import Advice, Plan, plan, recommend
+from companion.games.bazaar.rules import CUBE_LIMIT, POINTS
 from companion.games.bazaar.state import (
     ACT, BUY, DISCARD, EXCHANGE, REVEAL, ROLLING, STALLS, START, BazaarState,
 )
@@ -40,6 +40,7 @@ def build_view(state: BazaarState, viewer: Any) -> dict[str, Any]:
         "colours": list(COLOURS),
         "letters": LETTERS,
         "cube_limit": CUBE_LIMIT,
+        "points_chart": [list(POINTS[level]) for level in sorted(POINTS)],
         "bank": list(state.bank),
         "exchange": [{"card": number, "equations": [equation_view(e, 5 * k + i) for i, e in enumerate(card)]}
                      for k, (number, card) in enumerate(state.exchange)],
@@ -128,13 +129,11 @@ def _ware_state(state: BazaarState, seat: int, stall: int) -> dict[str, Any] | N
 
 
 def advice(state: BazaarState) -> dict[str, Any]:
-    """The planner's plans for the player to play, and the one it recommends."""
-    seat = state.turn
+    """The planner's plans for the player to play, and the best action of the turn."""
+    seat, acted = state.turn, state.phase == BUY
     plans = plan(state.cubes[seat], state.bank, state.equations,
-                 [state.ware(k) for k in range(len(state.stalls_up))],
-                 bonus=state.bonus, acted=state.phase == BUY)
-    shown = [plan_view(p) for p in plans]
-    return {"plans": shown, "best": best_plan(plans)}
+                 [state.ware(k) for k in range(len(state.stalls_up))], bonus=state.bonus, acted=acted)
+    return {"plans": [plan_view(p) for p in plans], "acted": acted, "action": action_view(recommend(plans, acted))}
 
 
 def plan_view(p: Plan | None) -> dict[str, Any] | None:
@@ -147,10 +146,17 @@ def plan_view(p: Plan | None) -> dict[str, Any] | None:
             "rolls": dict(p.rolls), "shorter_rolls": p.shorter_rolls}
 
 
-def best_plan(plans: list[Plan | None]) -> int | None:
-    """The plan to recommend: the soonest, then the most points, then the lowest stall."""
-    ranked = [(p.turns, -p.points, p.stall) for p in plans if p is not None and p.turns is not None]
-    return min(ranked)[2] if ranked else None
+def action_view(advice: Advice) -> dict[str, Any]:
+    """The advised action: its kind, the stall it goes for and the turns to it (this turn
+    counted while its roll or trade is to come), the trade to make, the faces of a roll."""
+    p = advice.plan
+    shown: dict[str, Any] = {"kind": advice.action, "stall": None if p is None else p.stall,
+                             "turns": advice.turns, "points": None if p is None else p.points,
+                             "faces": list(advice.faces), "trades": None if p is None else p.turns}
+    step = advice.step
+    if step is not None:
+        shown.update(equation=step.equation, give=step.give, gave=list(step.given), took=list(step.taken))
+    return shown
 
 
 # ----------------------------------------------------------------- the bots' view

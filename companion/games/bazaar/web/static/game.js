@@ -1,7 +1,9 @@
-/* Bazaar's pages, on the shell (web/static/shell.js): a phone's cubes, its equations (the
-   ones it cannot use greyed, with why), the roll, trade and buy buttons, the planner's
-   advice, the discard chosen for the player to its right; the table's exchange, stalls,
-   bank and scores; the host's actions for the player to play and the card notation.
+/* Bazaar's pages, on the shell (web/static/shell.js): a phone's cubes, the roll, trade and
+   buy buttons with the planner's advice and its advised action first, its equations (the
+   ones it cannot use greyed, with why; folded when it cannot trade), the discard chosen for
+   the player to its right; the table's exchange, stalls, bank and players; the words of
+   the shell's results (points, breakdown, ties) and the rules at a glance; the host's
+   actions for the player to play and the card notation.
    Every word a person reads is an English msgid in _() or ngettext() (the catalog says
    it in French); a sentence is one template, its facts filled in where French wants them. */
 "use strict";
@@ -116,7 +118,8 @@
 
   function renderBank() {
     ui.swap($("bz-bank"), ...snap.view.bank.map((n, colour) =>
-      ui.el("span", {}, cube(colour), " " + COLOUR[KEYS[colour]], ui.el("span", { className: "bz-count", textContent: "× " + n }))));
+      ui.el("span", {}, cube(colour), ui.el("span", { className: "bz-colour", textContent: " " + COLOUR[KEYS[colour]] }),
+        ui.el("span", { className: "bz-count", textContent: "× " + n }))));
   }
 
   function scoreText(player) {
@@ -126,7 +129,7 @@
 
   function renderPlayers() {
     const v = snap.view;
-    ui.swap($("bz-players"), ...v.players.map((p) => ui.el("div", { className: "bz-row" + (p.seat === v.turn ? " bz-turn" : "") },
+    ui.swap($("bz-players"), ...v.players.map((p) => ui.el("div", { className: "bz-row" + (p.seat === v.turn && v.phase !== "over" ? " bz-turn" : "") },
       ui.el("strong", { textContent: ui.called(p.seat) }),
       ui.el("span", { textContent: scoreText(p) }),
       cubes(p.cubes),
@@ -184,6 +187,7 @@
     if (r.kind === "trade") return el("li", {}, text + " ", seq(r.gave), el("span", { className: "bz-arrow", textContent: "→" }), seq(r.took));
     if (r.kind === "face_up") return el("li", {}, text + " ", seq(r.ware), star(r.ware.endsWith("*")));
     if (r.kind === "buy") return el("li", {}, text + " ", seq(r.ware), star(r.star));
+    if (r.kind === "discard") return el("li", {}, text + " ", seq(r.cubes));
     return el("li", { textContent: text });
   }
 
@@ -191,25 +195,61 @@
     ui.swap($("bz-log"), ...snap.view.records.slice(-15).reverse().map(recordEl));
   }
 
-  function renderScores() {
-    const el = ui.el, box = $("scores-box"), score = snap.score;
-    box.hidden = !score;
-    if (!score) return;
-    const rows = score.breakdown.players.slice().sort((a, b) => a.place - b.place || a.seat - b.seat).map((p) => el("tr", {},
-      el("td", { textContent: String(p.place) }), el("td", { textContent: ui.called(p.seat) }),
-      el("td", { textContent: String(p.points), className: "total" }), el("td", { textContent: String(p.wares) }),
-      el("td", {}, cubes(fromLetters(p.cubes)))));
-    const heads = [_("rank"), _("player"), _("points"), _("wares bought"), _("cubes left")];
-    ui.swap($("scores"),
-      el("table", { className: "grid" }, el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { textContent: h })))), el("tbody", {}, ...rows)),
-      el("p", { className: "winners", textContent: winnersText(score.breakdown.players) }));
+  /* ---------------------------------------------------------- the results (the shell's screen) */
+  /* A purchase as the breakdown says it: the ware, its stars, the cubes it left, its points. */
+  function purchaseText(b) {
+    const facts = { ware: wareText({ code: b.ware }), points: pointsText(b.points) };
+    if (b.level === 2) return ngettext("{ware}, two stars, {n} cube left: {points}", "{ware}, two stars, {n} cubes left: {points}", b.cubes_left, facts);
+    if (b.level === 1) return ngettext("{ware}, one star, {n} cube left: {points}", "{ware}, one star, {n} cubes left: {points}", b.cubes_left, facts);
+    return ngettext("{ware}, {n} cube left: {points}", "{ware}, {n} cubes left: {points}", b.cubes_left, facts);
   }
 
-  /* The winners in a list, the phone's own as "Ana (you)"; to a phone that won, its own sentence. */
-  function winnersText(players) {
-    const first = players.filter((p) => p.place === 1).map((p) => p.seat);
-    if (first.length === 1 && mine(first[0])) return _("You win");
-    return ngettext("Winner: {names}", "Winners: {names}", first.length, { names: first.map(ui.called).join(", ") });
+  /* How a seat's points are made: its wares, then each purchase. */
+  function breakdown(score, seat) {
+    const p = score.breakdown.players.find((q) => q.seat === seat);
+    if (!p) return [];
+    if (!p.purchases.length) return [_("No ware bought")];
+    const sum = p.purchases.map((b) => String(b.points)).join(" + ");
+    return [ngettext("{n} ware: {sum}", "{n} wares: {sum}", p.purchases.length, { sum }), ...p.purchases.map(purchaseText)];
+  }
+
+  /* Each tie on points: broken by the fewest wares bought, or a place shared. */
+  function tieBreaks(score) {
+    const players = score.breakdown.players, said = [];
+    for (const points of [...new Set(players.map((p) => p.points))]) {
+      const tied = players.filter((p) => p.points === points).sort((a, b) => a.place - b.place || a.seat - b.seat);
+      if (tied.length < 2) continue;
+      const names = ui.listed(tied.map((p) => ui.called(p.seat)));
+      if (tied.every((p) => p.place === tied[0].place)) {
+        said.push(_("{names} share a place: {points} each and as many wares bought", { names, points: pointsText(points) }));
+      } else {
+        said.push(_("{name} wins the tie on {points}: fewer wares bought ({wares} against {others})",
+                    { name: ui.called(tied[0].seat), points: pointsText(points), wares: tied[0].wares,
+                      others: tied.slice(1).map((p) => p.wares).join(", ") }));
+      }
+    }
+    return said;
+  }
+
+  /* ---------------------------------------------------------- the rules at a glance */
+  /* The scoring chart (its star levels across, the cubes left down; the level in force once a
+     stall is empty marked) and, on a phone, the equations in play (the table shows them). */
+  function glance(s) {
+    const v = s.view, el = ui.el, chart = v.points_chart;
+    if (!chart) return [];
+    const levels = [_("no star"), _("one star"), _("two stars")];
+    const lefts = [0, 1, 2, 3].map((n) => n === 3 ? _("3 or more") : String(n));
+    const table = el("table", { className: "grid bz-chart", title: _("Points for a ware") },
+      el("thead", {}, el("tr", {}, el("th", { textContent: _("cubes left") }), ...levels.map((l) => el("th", { textContent: l })))),
+      el("tbody", {}, ...lefts.map((left, k) => el("tr", {}, el("th", { textContent: left }),
+        ...chart.map((row) => el("td", { textContent: String(row[k]) }))))));
+    const parts = [el("div", { className: "bz-glance" }, table,
+      el("p", {}, el("strong", { textContent: _("Points for a ware") + " " }), el("span", { className: v.bonus ? "bz-advice" : "",
+                               textContent: v.bonus ? _("A stall is empty: every purchase now scores one star higher (two at most).")
+                                 : _("Once a stall is empty, every purchase scores one star higher (two at most).") }),
+        " ", el("span", { className: "hint", textContent: _("The bazaar closes when a second stall is empty.") })))];
+    if (ui.PAGE !== "table" && v.exchange.length) parts.push(el("h3", { textContent: _("Equations") }), equationRows(v.exchange));
+    return parts;
   }
 
   function equationEl(e, give) {
@@ -217,11 +257,16 @@
     return ui.el("span", { className: "bz-cubes" }, cubes(given), ui.el("span", { className: "bz-arrow", textContent: "→" }), cubes(taken));
   }
 
-  function renderExchange() {
-    ui.swap($("bz-exchange"), ...snap.view.exchange.map((card) => ui.el("div", {},
+  /* The equations in play, both cards, each numbered as the phones number them. */
+  function equationRows(exchange) {
+    return ui.el("div", { className: "bz-cards" }, ...exchange.map((card) => ui.el("div", { className: "bz-card" },
       ui.el("h3", { textContent: card.card === null ? _("Card entered at the table") : _("Card {card}", { card: card.card }) }),
       ...card.equations.map((e) => ui.el("div", { className: "bz-row" }, ui.el("span", { className: "hint", textContent: String(e.index + 1) + "." }),
         cubes(e.left), ui.el("span", { className: "bz-arrow", textContent: "=" }), cubes(e.right))))));
+  }
+
+  function renderExchange() {
+    ui.swap($("bz-exchange"), equationRows(snap.view.exchange));
   }
 
   function cardsLeft(n) { return ngettext("{n} card left", "{n} cards left", n); }
@@ -281,7 +326,7 @@
         Object.assign(b.dataset, { equation: e.index, give });
         b.append(equationEl(e, give));
         row.append(b);
-        if (!state.ok) why.push(whyText(state));
+        if (!state.ok && v.phase !== "over") why.push(whyText(state));
       }
       if (why.length) row.append(ui.el("span", { className: "bz-why", textContent: [...new Set(why)].join(" · ") }));
       return row;
@@ -340,47 +385,68 @@
   }
 
   /* ---------------------------------------------------------- the planner's advice */
-  function adviceText(advice, acted) {
-    if (advice.best === null) {
-      let best = null;
-      for (const p of advice.plans) {
-        if (!p) continue;
-        for (const [face, turns] of Object.entries(p.rolls)) {
-          if (turns !== null && (!best || turns < best.turns)) best = { turns, stall: p.stall, faces: [] };
-          if (turns !== null && turns === best.turns && best.stall === p.stall) best.faces.push(COLOUR[face]);
-        }
-      }
-      if (!best) return _("No ware is within reach by trades alone: roll the die");
-      return ngettext("No ware is within reach by trades alone: roll the die (a roll of {faces} brings stall {stall} within {n} turn)",
-                      "No ware is within reach by trades alone: roll the die (a roll of {faces} brings stall {stall} within {n} turns)",
-                      best.turns, { faces: either(best.faces), stall: best.stall + 1 });
-    }
-    const p = advice.plans[advice.best];
+  /* The best action of the turn (planner.recommend, a roll counted as a turn like a trade),
+     its count of turns the same as the list's (this turn counted while its action is to come). */
+  function adviceText(advice) {
+    const a = advice.action, p = a.stall === null ? null : advice.plans[a.stall];
+    if (a.kind === "done") return _("End your turn: no ware can be bought now");
+    if (!p) return _("Roll the die: no ware can be reached by trades alone or after one roll");
     const facts = { ware: wareText(p.ware), stall: p.stall + 1 };
-    if (p.turns === 0) {
-      return ngettext("Buy {ware} (stall {stall}) now for {n} point", "Buy {ware} (stall {stall}) now for {n} points", p.points, facts);
+    if (a.kind === "buy") {
+      return ngettext("Buy {ware} (stall {stall}) now for {n} point", "Buy {ware} (stall {stall}) now for {n} points", a.points, facts);
     }
-    const step = p.steps[0], ahead = acted ? p.turns : p.turns - 1;
-    const sides = { give: cubesText(step.gave), take: cubesText(step.took) };
-    const trade = acted ? _("Trade {give} → {take} next turn", sides) : _("Trade {give} → {take} now", sides);
-    const when = ahead === 0 ? _("this turn") : ahead === 1 ? _("next turn") : _("in {n} turns", { n: ahead });
-    const text = ngettext("{trade}; buy {ware} (stall {stall}) {when} for {n} point",
-                          "{trade}; buy {ware} (stall {stall}) {when} for {n} points", p.points, { trade, when, ...facts });
-    if (!p.shorter_rolls.length) return text;
-    return _("{advice} (a roll of {faces} would be sooner)", { advice: text, faces: either(p.shorter_rolls.map((f) => COLOUR[f])) });
+    if (a.kind === "trade") {
+      const sides = { give: cubesText(a.gave), take: cubesText(a.took), ...facts };
+      if (a.turns === 1) {
+        return ngettext("Trade {give} → {take} now, then buy {ware} (stall {stall}) this turn for {n} point",
+                        "Trade {give} → {take} now, then buy {ware} (stall {stall}) this turn for {n} points", a.points, sides);
+      }
+      return ngettext("Trade {give} → {take} now: {ware} (stall {stall}) in {turns}, this one counted, for {n} point",
+                      "Trade {give} → {take} now: {ware} (stall {stall}) in {turns}, this one counted, for {n} points",
+                      a.points, { turns: turnsText(a.turns), ...sides });
+    }
+    const alone = a.trades === null ? _("not by trades alone") : _("by trades alone: {turns}", { turns: turnsText(a.trades) });
+    const rolled = { faces: either(a.faces.map((f) => COLOUR[f])), alone, ...facts };
+    if (a.turns === 1) return _("Roll the die: a roll of {faces} buys {ware} (stall {stall}) this turn ({alone})", rolled);
+    return _("Roll the die: a roll of {faces} brings {ware} (stall {stall}) in {turns}, this one counted ({alone})",
+             { turns: turnsText(a.turns), ...rolled });
   }
 
-  function planText(p) {
-    if (p.turns === null) return _("Stall {stall}: not by trades alone", { stall: p.stall + 1 });
-    return _("Stall {stall}: {turns}, {points}", { stall: p.stall + 1, turns: turnsText(p.turns), points: pointsText(p.points) });
+  /* A ware's plan in the list, counted as the advice counts. */
+  function planText(p, acted) {
+    const facts = { stall: p.stall + 1, points: pointsText(p.points) };
+    if (p.turns === 0) return _("Stall {stall}: now, {points}", facts);
+    if (p.turns === null) return _("Stall {stall}: not by trades alone", facts);
+    return acted ? _("Stall {stall}: {turns} from your next turn, {points}", { turns: turnsText(p.turns), ...facts })
+      : _("Stall {stall}: {turns}, this one counted, {points}", { turns: turnsText(p.turns), ...facts });
   }
 
-  function renderAdvice(you, v) {
-    const box = $("bz-advice-box");
-    box.hidden = !you.advice;
-    if (!you.advice) return;
-    $("bz-advice").textContent = adviceText(you.advice, v.phase === "buy");
-    ui.swap($("bz-plans"), ...you.advice.plans.filter((p) => p).map((p) => ui.el("li", { textContent: planText(p) })));
+  /* The advised trade or purchase as a button that makes it. */
+  function advisedButtons(a) {
+    if (a.kind === "trade") {
+      const b = ui.button("", () => ui.decide("trade", { equation: a.equation, give: a.give }), { className: "bz-trade" });
+      Object.assign(b.dataset, { equation: a.equation, give: a.give });
+      b.append(_("Trade") + " ", cubes(a.gave), ui.el("span", { className: "bz-arrow", textContent: "→" }), cubes(a.took));
+      return [b];
+    }
+    if (a.kind === "buy") {
+      const b = ui.button(_("Buy {ware} (stall {stall})", { ware: wareText(snap.view.stalls[a.stall].ware), stall: a.stall + 1 }),
+                          () => ui.decide("buy", { stall: a.stall }), { className: "bz-buy" });
+      b.dataset.stall = a.stall;
+      return [b];
+    }
+    return [];
+  }
+
+  function renderAdvice(you) {
+    const box = $("bz-advice-box"), advice = you.advice;
+    box.hidden = !advice;
+    if (!advice) return;
+    $("bz-advice").textContent = adviceText(advice);
+    ui.swap($("bz-advised"), ...advisedButtons(advice.action));
+    $("bz-plans-title").textContent = advice.acted ? _("Turns to each ware, from your next turn")
+      : _("Turns to each ware, this one counted");
+    ui.swap($("bz-plans"), ...advice.plans.filter((p) => p).map((p) => ui.el("li", { textContent: planText(p, advice.acted) })));
   }
 
   function renderWares(you) {
@@ -403,6 +469,14 @@
     }));
   }
 
+  /* Opens a folded box when it is needed this turn and folds it when it no longer is, but
+     leaves it as the player set it while that does not change. */
+  function unfold(box, needed) {
+    if (box.dataset.needed === String(needed)) return;
+    box.dataset.needed = String(needed);
+    box.open = needed;
+  }
+
   /* ---------------------------------------------------------- pages */
   const render = {
     player(s, shell) {
@@ -412,21 +486,22 @@
         ui.el("p", { className: "secret", textContent: scoreText(me) }), cubes(me.cubes));
       const actions = actionButtons(v, you.seat, ui.decide);
       ui.swap($("bz-actions"), ...actions);
-      $("bz-actions-box").hidden = !actions.length;
+      renderAdvice(you);
+      $("bz-actions-box").hidden = !actions.length && !you.advice;
       $("bz-discard-box").hidden = !discardPicker(v, you.seat, $("bz-discard-cubes"), $("bz-discard-send"), ui.decide);
       if (!$("bz-discard-box").hidden) {
         $("bz-discard-text").textContent = _("{owner} ends the turn over 10 cubes: choose {n} to return to the bank. Tap a cube to pick it; picked cubes fade.",
                                              { owner: names()[v.discard.seat], n: v.discard.excess });
       }
-      renderAdvice(you, v);
       renderWares(you);
+      unfold($("bz-trades-box"), v.phase === "act" && v.turn === you.seat);
       ui.swap($("bz-trades"), ...tradeRows(v, you.trades, ui.decide, you.seat));
-      renderPlayers(); renderBank(); renderLog(); renderScores();
+      renderPlayers(); renderBank(); renderLog();
     },
 
     table(s, shell) {
       ui = shell; snap = s;
-      renderStalls(); renderExchange(); renderBank(); renderPlayers(); renderLog(); renderScores();
+      renderStalls(); renderExchange(); renderBank(); renderPlayers(); renderLog();
     },
 
     host(s, shell) {
@@ -450,5 +525,9 @@
   Samarkand.register({
     render,
     statusText(s, shell) { ui = shell; snap = s; return statusText(s); },
+    points(n, shell) { ui = shell; return pointsText(n); },
+    breakdown(score, seat, shell) { ui = shell; return breakdown(score, seat); },
+    tieBreaks(score, shell) { ui = shell; return tieBreaks(score); },
+    glance(s, shell) { ui = shell; return glance(s); },
   });
 })();

@@ -1,0 +1,135 @@
+"""Issue 23's Samarkand on the table screen (1280×800) and the host console, in Chromium,
+in English and in French: the closed-market token plain on a black market and the
+figures big enough to be seen from across a table, the goods' letters as on the phones;
+nothing of the last turn once the game is won (no cannot-sell banner, no turn); and the
+host's board file in a multi-line field with a file to load and a JSON mistake shown at
+its line."""
+from __future__ import annotations
+
+import pytest
+
+from browser_rig import NEEDED, T, Pages, answered, join, log_in, served
+from companion.core.registry import game_spec
+from companion.games.samarkand import SAMPLE_BOARD
+from web_rig import PIN, make_appliance
+
+pytestmark = NEEDED
+PHONE = {"width": 390, "height": 844}
+TABLE = {"width": 1280, "height": 800}
+WORDS = {
+    "en-GB": {"token": "Closed market: the market for black in Samarkand", "turn": "turn",
+              "proof": "Ben cannot sell", "json": "The board file is not valid JSON: line 3, column"},
+    "fr-FR": {"token": "Marché fermé : le marché aux cubes noirs à Samarkand", "turn": "Tour",
+              "proof": "Ben ne peut rien vendre",
+              "json": "Le fichier de plateau n'est pas du JSON valide : ligne 3, colonne"},
+}
+SIZES = "(selector) => [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect().height)"
+
+
+@pytest.fixture
+def server(tmp_path):
+    appliance = make_appliance(tmp_path, bots=False)
+    setup = game_spec("samarkand").setup(2, {"edition": "2.0", "target": 250, "first_player": 2})
+    appliance.new_game(setup, game="samarkand")
+    yield from served(appliance, PIN)
+
+
+def luminance(hex_colour: str) -> float:
+    """WCAG's relative luminance of "#rrggbb"."""
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("locale", WORDS)
+def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser, server, locale):
+    pw, chromium = browser
+    srv, appliance = server
+    words = WORDS[locale]
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    ana, ben = pages.open(locale=locale), pages.open(locale=locale)
+    for page, seat, name in ((ana, 0, "Ana"), (ben, 1, "Ben")):
+        page.set_viewport_size(PHONE)
+        join(page, seat, name)
+    table = pages.open("/table", phone=False, locale=locale)
+    table.set_viewport_size(TABLE)
+    for page in (ben, ana):
+        with answered(page, "/api/act"):
+            page.click("button[data-place=camp10]", timeout=T)
+
+    def closed_black(s):
+        s.token = ("samarkand", 0)
+        s.hands[1] = {"yellow": 1}
+        s.hands[0] = {kind: 1 for kind in ("yellow", "green", "red", "blue", "white", "black")}
+    appliance.call(lambda _now: closed_black(appliance.session.state))
+    with answered(ben, "/api/act"):
+        ben.click("button[data-move=samarkand]", timeout=T)     # cannot sell: shows, pays 20
+
+    # the token, a white no-entry sign ringed in red, on the black market; big figures
+    token = table.locator("[data-token='samarkand:0']")
+    token.wait_for(timeout=T)
+    table.wait_for_selector(f"#markers >> text={words['token']}", timeout=T)
+    table.wait_for_selector(f"#proof >> text={words['proof']}", timeout=T)
+    sign = token.locator("circle")
+    market = table.locator("[data-market='samarkand:0'] [data-good=black] rect")
+    assert contrast(sign.get_attribute("fill"), market.get_attribute("fill")) >= 7
+    assert contrast(sign.get_attribute("stroke"), market.get_attribute("fill")) >= 3
+    box = token.bounding_box()
+    figures = table.evaluate(SIZES, "[data-figure]")
+    numbers = table.evaluate(SIZES, "[data-figure] + text")
+    print(f"\n{locale} at 1280x800: token {box['width']:.0f}px, figures {min(figures):.0f}px, "
+          f"their numbers {min(numbers):.0f}px high")
+    assert box["width"] >= 30 and min(figures) >= 26 and min(numbers) >= 14
+    letter = table.locator("[data-market='samarkand:0'] [data-good=black] text").text_content()
+    assert letter == ana.locator("#goods .sk-black").text_content()       # as on the phones
+
+    # Ana sells an assortment of six for 100: 300 piasters, the game is won
+    with answered(ana, "/api/act"):
+        ana.click("button[data-move=samarkand]", timeout=T)
+    best = ana.locator("button[data-best='1']")
+    with answered(ana, "/api/act"):
+        best.click(timeout=T)
+    assert appliance.session.game.is_over(appliance.session.state)
+    table.wait_for_selector("#proof", state="hidden", timeout=T)
+    assert table.locator(".sk-turn").count() == 0
+    assert table.locator("[data-figure][stroke='#000']").count() == 0
+    assert words["turn"] not in table.inner_text("#status")
+    assert table.locator("#markers.in-play, .in-play #markers").count() == 1
+    ana.wait_for_selector("#controls-box", state="hidden", timeout=T)
+    assert ana.locator("#controls-box.in-play").count() == 1
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+@pytest.mark.parametrize("locale", WORDS)
+def test_the_hosts_board_file_is_a_multi_line_field_with_a_file_to_load(browser, server, locale, tmp_path):
+    pw, chromium = browser
+    srv, _appliance = server
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    host = pages.open("/host", phone=False, locale=locale)
+    log_in(host, PIN)
+    board = host.locator("#new-game textarea[name='rules.board']")
+    board.wait_for(timeout=T)
+    assert host.locator("input[name='rules.board']").count() == 0
+    host.wait_for_function("(text) => document.querySelector('#new-game textarea').value === text",
+                           arg=SAMPLE_BOARD, timeout=T)       # the file's own lines
+    assert board.evaluate("(e) => e.rows") >= 10
+    board.fill('{"name": "mine",\n "spaces": [\n  {"id": "c1" "type": "camp"}]}')
+    board.blur()
+    mistake = host.locator("#new-game .sk-flag")
+    mistake.wait_for(timeout=T)
+    assert mistake.inner_text().startswith(WORDS[locale]["json"])
+    assert board.evaluate("(e) => e.value.slice(e.selectionStart, e.selectionEnd)") == '  {"id": "c1" "type": "camp"}]}'
+    file = tmp_path / "board.json"
+    file.write_text(SAMPLE_BOARD)
+    host.set_input_files("#new-game input[type=file]", str(file))
+    host.wait_for_function("(text) => document.querySelector('#new-game textarea').value === text", arg=SAMPLE_BOARD,
+                           timeout=T)
+    assert mistake.is_hidden()
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, answered, join, log_in, served
+from browser_rig import NEEDED, T, TABLE_SIZES, Pages, answered, in_first_screen, join, log_in, page_scrolls
 from companion.core.registry import game_spec
 from companion.games.samarkand import SAMPLE_BOARD
+from web.server import Server
 from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
@@ -18,20 +19,40 @@ PHONE = {"width": 390, "height": 844}
 TABLE = {"width": 1280, "height": 800}
 WORDS = {
     "en-GB": {"token": "Closed market: the market for black in Samarkand", "turn": "turn",
-              "proof": "Ben cannot sell", "json": "The board file is not valid JSON: line 3, column"},
+              "json": "The board file is not valid JSON: line 3, column",
+              "won": "You win with 300 piasters", "second": "You are 2nd with 220 piasters",
+              "ana": ["Started with 200 piasters", "1 sale: +100", "First to reach 250 piasters"],
+              "ben": ["Started with 200 piasters", "1 sale: +20"],
+              "shared": "Ana and Ben share 1st place with 200 piasters"},
     "fr-FR": {"token": "Marché fermé : le marché aux cubes noirs à Samarkand", "turn": "Tour",
-              "proof": "Ben ne peut rien vendre",
-              "json": "Le fichier de plateau n'est pas du JSON valide : ligne 3, colonne"},
+              "json": "Le fichier de plateau n'est pas du JSON valide : ligne 3, colonne",
+              "won": "Vous gagnez avec 300 piastres", "second": "Vous êtes 2e avec 220 piastres",
+              "ana": ["Départ avec 200 piastres", "1 vente : +100", "Premier à atteindre 250 piastres"],
+              "ben": ["Départ avec 200 piastres", "1 vente : +20"],
+              "shared": "Ana et Ben sont ex æquo (1er) avec 200 piastres"},
 }
 SIZES = "(selector) => [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect().height)"
 
 
+HANDS = (("yellow", "yellow", "green", "red", "blue", "white", "black"),
+         ("black", "black", "yellow", "yellow", "yellow", "yellow", "yellow"))
+"""Ana's one of each kind (and a yellow more), Ben's two black and five yellow."""
+
+
 @pytest.fixture
 def server(tmp_path):
+    """A physical table (each draw entered): the camps' goods and the hands above; Ben
+    plays first, 250 piasters win."""
     appliance = make_appliance(tmp_path, bots=False)
     setup = game_spec("samarkand").setup(2, {"edition": "2.0", "target": 250, "first_player": 2})
-    appliance.new_game(setup, game="samarkand")
-    yield from served(appliance, PIN)
+    appliance.new_game(setup, mode="physical", game="samarkand")
+    appliance.runner.start()
+    for card in ("white", "blue") * 10 + HANDS[0] + HANDS[1]:
+        appliance.call(appliance.session.enter_card, card)
+    srv = Server(appliance, "127.0.0.1", 0, PIN)
+    yield srv, appliance
+    srv.close()
+    appliance.close()
 
 
 def luminance(hex_colour: str) -> float:
@@ -58,25 +79,19 @@ def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser,
     for page, seat, name in ((ana, 0, "Ana"), (ben, 1, "Ben")):
         page.set_viewport_size(PHONE)
         join(page, seat, name)
-    table = pages.open("/table", phone=False, locale=locale)
-    table.set_viewport_size(TABLE)
+    table = pages.open("/table", phone=False, locale=locale, size=(TABLE["width"], TABLE["height"]))
     for page in (ben, ana):
         with answered(page, "/api/act"):
             page.click("button[data-place=camp10]", timeout=T)
-
-    def closed_black(s):
-        s.token = ("samarkand", 0)
-        s.hands[1] = {"yellow": 1}
-        s.hands[0] = {kind: 1 for kind in ("yellow", "green", "red", "blue", "white", "black")}
-    appliance.call(lambda _now: closed_black(appliance.session.state))
     with answered(ben, "/api/act"):
-        ben.click("button[data-move=samarkand]", timeout=T)     # cannot sell: shows, pays 20
+        ben.click("button[data-move=samarkand]", timeout=T)
+    with answered(ben, "/api/act"):                              # 2 black for 20: the token on black
+        ben.click("#controls button[data-sale]:has-text('20')", timeout=T)
 
     # the token, a white no-entry sign ringed in red, on the black market; big figures
     token = table.locator("[data-token='samarkand:0']")
     token.wait_for(timeout=T)
     table.wait_for_selector(f"#markers >> text={words['token']}", timeout=T)
-    table.wait_for_selector(f"#proof >> text={words['proof']}", timeout=T)
     sign = token.locator("circle")
     market = table.locator("[data-market='samarkand:0'] [data-good=black] rect")
     assert contrast(sign.get_attribute("fill"), market.get_attribute("fill")) >= 7
@@ -90,6 +105,18 @@ def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser,
     letter = table.locator("[data-market='samarkand:0'] [data-good=black] text").text_content()
     assert letter == ana.locator("#goods .sk-black").text_content()       # as on the phones
 
+    # the table screen fits during play; the rules at a glance: the price table, the token
+    for width, height in TABLE_SIZES:
+        table.set_viewport_size({"width": width, "height": height})
+        assert page_scrolls(table) == [], (width, height)
+    table.set_viewport_size(TABLE)
+    for page in (table, ana):
+        page.click("#glance summary")
+        assert page.locator("#glance-body .sk-glance-prices tbody tr").count() == 7
+        assert page.locator("#glance-body .sk-glance-prices tbody tr").first.locator("td").nth(5).inner_text() == "140"
+        assert words["token"] in page.inner_text("#glance-body")
+    assert page_scrolls(table) == [], "the glance opened"
+
     # Ana sells an assortment of six for 100: 300 piasters, the game is won
     with answered(ana, "/api/act"):
         ana.click("button[data-move=samarkand]", timeout=T)
@@ -97,6 +124,7 @@ def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser,
     with answered(ana, "/api/act"):
         best.click(timeout=T)
     assert appliance.session.game.is_over(appliance.session.state)
+    table.wait_for_selector("#results:not([hidden])", timeout=T)
     table.wait_for_selector("#proof", state="hidden", timeout=T)
     assert table.locator(".sk-turn").count() == 0
     assert table.locator("[data-figure][stroke='#000']").count() == 0
@@ -104,6 +132,33 @@ def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser,
     assert table.locator("#markers.in-play, .in-play #markers").count() == 1
     ana.wait_for_selector("#controls-box", state="hidden", timeout=T)
     assert ana.locator("#controls-box.in-play").count() == 1
+
+    # each phone: its place first, then how its money was made; nothing of the old box
+    for page, title, lines in ((ana, words["won"], words["ana"]), (ben, words["second"], words["ben"])):
+        page.wait_for_selector(f"#results-title >> text={title}", timeout=T)
+        page.evaluate("window.scrollTo(0, 0)")         # (the player had scrolled to the sale)
+        assert in_first_screen(page, "#results-title")
+        assert page.locator("#results-mine li").all_inner_texts()[:len(lines)] == lines
+        assert page.locator("#scores-box").count() == 0
+    assert page_scrolls(table) == []
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+@pytest.mark.parametrize("locale", WORDS)
+def test_a_game_ended_at_the_start_says_the_shared_place(browser, server, locale):
+    pw, chromium = browser
+    srv, _appliance = server
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    for seat, name in enumerate(("Ana", "Ben")):
+        join(pages.open(locale=locale, size=(390, 844)), seat, name)
+    table = pages.open("/table", phone=False, locale=locale, size=(1920, 1080))
+    table.wait_for_selector("[data-place], #board svg", timeout=T)
+    host = pages.open("/host", phone=False, locale=locale)
+    log_in(host, PIN)
+    with answered(host, "/api/host/end"):
+        host.click("[data-command=end]", timeout=T)
+    table.wait_for_selector(f"#results-ties >> text={WORDS[locale]['shared']}", timeout=T)
+    assert page_scrolls(table) == []
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 

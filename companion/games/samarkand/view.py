@@ -51,6 +51,9 @@ def build_view(state: SamarkandState, viewer: int | None) -> dict[str, Any]:
                   for i, field in enumerate(state.camps)],
         "cities": {city: list(markets) for city, markets in state.cities.items()},
         "supply": g.total(state.supply),
+        "prices": g.PRICES,                     # the rules at a glance: the price table, the fees
+        "costs": {"roll": ROLL_COST, "full_camp": FULL_CAMP_FEE, "no_gift": NO_GIFT_FEE,
+                  "cannot_sell": CANNOT_SELL_FEE},
         "chips": list(state.chips) if state.rules.edition == "1998" else None,
         "token": list(state.token) if state.token else None,
         "here": _here(state),

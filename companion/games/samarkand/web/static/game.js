@@ -108,8 +108,6 @@
       : h.pays ? _("cannot sell: show goods, pay {paid}", { paid: h.pays }) : _("cannot sell: show goods, nothing to pay")),
     proof: (name, goods, paid, you) => (you ? _("You cannot sell: you show {goods} and pay {paid}", { goods, paid })
       : _("{name} cannot sell: shows {goods} and pays {paid}", { name, goods, paid })),
-    winner: (name, money, you) => (you ? _("You win with {money} piasters", { money })
-      : _("Winner: {name} with {money} piasters", { name, money })),
     eliminated: _("out of the game"),
     players: [_("player"), _("piasters"), _("goods"), _("where")],
     hidden: _("secret"),
@@ -119,6 +117,31 @@
     tokenNone: _("the closed-market token is not on the board yet"),
     freeBoard: _("Free movement: no board entered. Camps and cities as told:"),
     unknown: "?",
+    accounts: {    /* how a player's money was made (the results' breakdown) */
+      start: (n) => _("Started with {money} piasters", { money: n }),
+      sales: (count, n) => ngettext("{count} sale: +{money}", "{count} sales: +{money}", count, { count, money: n }),
+      rolls: (n) => _("Rolls of the die: −{money}", { money: n }),
+      oases: (n) => _("Goods bought at oases: −{money}", { money: n }),
+      camps: (n) => _("Full camps and missing gifts: −{money}", { money: n }),
+      penalties: (n) => _("Cities where nothing could be sold: −{money}", { money: n }),
+      target: (n) => _("First to reach {target} piasters", { target: n }),
+      last: _("The last one left in the game"),
+      out: _("Out of the game: no piasters and nothing to sell"),
+    },
+    shared: (names, place, money) => _("{names} share {place} place with {money} piasters", { names, place, money }),
+    aheadOut: (name, others) => _("{name} is placed above {others} with as many piasters: still in the game", { name, others }),
+    winsTie: (name, target) => _("{name} wins with as many piasters as another: the first to reach {target}", { name, target }),
+    glance: {
+      prices: _("What a sale pays: goods of one kind sold together to a city's market (the wild market buys one of each of several kinds)"),
+      count: _("goods"),
+      costs: (roll, camp, gift, sell) => _("Rolling the die costs {roll}; a full camp {camp}; arriving at a camp with no goods to give {gift}; a city where you cannot sell {sell}.",
+        { roll, camp, gift, sell }),
+      target: (n) => _("The first to have {target} piasters wins at once.", { target: n }),
+      token: _("The closed-market token: a sale moves it onto the market just sold to, which buys nothing until the next sale moves it."),
+      chips: _("The two chips: a sale puts a chip on the kind just sold (the first two sales place them, then the seller chooses which moves); a covered kind pays one column lower in every city."),
+      coveredHalf: _("Two goods of a covered kind pay half the 2-goods price."),
+      coveredNone: _("Two goods of a covered kind cannot be sold."),
+    },
     log: {   /* a record's line (the same templates as narration.py's), f its words ({who} the
                 player's name); you: the record is the phone's own player's, said to them */
       placed: (f, you) => (you ? _("You start at {where}", f) : _("{who} starts at {where}", f)),
@@ -228,14 +251,9 @@
     return line(f, own(r.seat), r);
   }
 
-  function winnerText() {
-    const v = snap.view;
-    return TEXT.winner(ui.names()[v.winner], v.players[v.winner].money, own(v.winner));
-  }
-
   function statusText(s) {
     const v = s.view;
-    if (v.phase === "over") return v.winner !== null ? winnerText() : TEXT.phases.over;
+    if (v.phase === "over") return TEXT.phases.over;      /* the results screen says who won */
     if (v.phase === "draw" || v.phase === "cut") return TEXT.phases[v.phase];
     return own(v.turn) ? TEXT.yourTurn[v.phase] : TEXT.turn(ui.names()[v.turn], TEXT.phases[v.phase]);
   }
@@ -441,7 +459,7 @@
     return node;
   }
   const W = 170, H = 130, PAD = 14;
-  const FIGURE = 16, MARKET = 36;      /* a figure's radius, a market's square: seen from across a table */
+  const FIGURE = 18, MARKET = 36;      /* a figure's radius, a market's square: seen from across a table */
 
   function boardSvg() {
     const v = snap.view, board = v.board;
@@ -493,10 +511,12 @@
           g.append(cell);
         });
       }
-      v.players.filter((p) => p.position === s.id).forEach((p, i) => {
-        const fx = x + FIGURE + 2 + i * (2 * FIGURE + 4), fy = y + h - FIGURE - 2, turn = p.seat === v.turn && v.phase !== "over";
+      const here = v.players.filter((p) => p.position === s.id);
+      const step = Math.min(2 * FIGURE + 4, (w - 2 * FIGURE - 4) / Math.max(here.length - 1, 1));   /* 5 overlap a little */
+      here.forEach((p, i) => {
+        const fx = x + FIGURE + 2 + i * step, fy = y + h - FIGURE - 2, turn = p.seat === v.turn && v.phase !== "over";
         g.append(svg("circle", { cx: fx, cy: fy, r: FIGURE, fill: SEAT_COLOURS[p.seat], stroke: turn ? "#000" : "#fff", "stroke-width": turn ? 4 : 2.5, "data-figure": p.seat }));
-        g.append(svg("text", { x: fx, y: fy + 7, "font-size": 20, "text-anchor": "middle", fill: "#fff", "font-weight": 800 }, String(p.seat + 1)));
+        g.append(svg("text", { x: fx, y: fy + 8, "font-size": 22, "text-anchor": "middle", fill: "#fff", "font-weight": 800 }, String(p.seat + 1)));
       });
       root.append(g);
     }
@@ -521,14 +541,19 @@
   }
 
   /* ---------------------------------------------------------- shared sections */
-  function renderMarkers() {
+  function markersText() {
+    /* where 1998's chips or 2.0's closed-market token are now */
     const v = snap.view;
     if (v.edition === "1998") {
       const chips = (v.chips || []).filter((c) => c);
-      $("markers").textContent = chips.length ? TEXT.chips(chips.map(kindName).join(", ")) : TEXT.chipsNone;
-    } else {
-      $("markers").textContent = v.token ? TEXT.token(spaceName(v.token[0]), MARKETS[v.cities[v.token[0]][v.token[1]]]) : TEXT.tokenNone;
+      return chips.length ? TEXT.chips(chips.map(kindName).join(", ")) : TEXT.chipsNone;
     }
+    return v.token ? TEXT.token(spaceName(v.token[0]), MARKETS[v.cities[v.token[0]][v.token[1]]]) : TEXT.tokenNone;
+  }
+
+  function renderMarkers() {
+    const v = snap.view;
+    $("markers").textContent = markersText();
     $("markers").dataset.markers = JSON.stringify(v.edition === "1998" ? v.chips : v.token);
     $("supply").textContent = v.edition === "1998" ? TEXT.deck(v.supply) : TEXT.bag(v.supply);
   }
@@ -555,12 +580,6 @@
     ui.swap($("players"), el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows)));
   }
 
-  function renderScores() {
-    const score = snap.score, box = $("scores-box");
-    box.hidden = !score;
-    if (score) $("scores").textContent = snap.view.winner !== null ? winnerText() : "";
-  }
-
   function renderTable() {
     const v = snap.view;
     ui.swap($("board"), v.board ? boardSvg() : freeBoard());
@@ -568,7 +587,6 @@
     renderPlayers();
     renderProof();
     renderLog();
-    renderScores();
   }
 
   /* ---------------------------------------------------------- pages */
@@ -588,7 +606,6 @@
       renderMarkers();
       renderProof();
       renderLog();
-      renderScores();
     },
     table(s, shell) { ui = shell; snap = s; renderTable(); },
     host(s, shell) { ui = shell; snap = s; renderTable(); },
@@ -645,8 +662,58 @@
     new MutationObserver(upgrade).observe(document.body, { childList: true, subtree: true });
   }
 
+  /* ---------------------------------------------------------- the results and the glance */
+  function breakdown(score, seat) {
+    const b = score.breakdown, p = b.players[seat], a = TEXT.accounts;
+    const lines = [a.start(p.start), a.sales(p.sold, p.sales)];
+    for (const paid of ["rolls", "oases", "camps", "penalties"]) if (p[paid]) lines.push(a[paid](p[paid]));
+    if (p.eliminated) lines.push(a.out);
+    else if (b.winner === seat) lines.push(p.money >= b.target ? a.target(b.target) : a.last);
+    return lines;
+  }
+
+  function tieBreaks(score) {
+    /* equal money: the winner (first to the target) and the players still in are placed
+       above; the others share their place */
+    const b = score.breakdown, said = [];
+    const bySum = {};
+    for (const r of score.standings) (bySum[r.score] = bySum[r.score] || []).push(r);
+    for (const rows of Object.values(bySum).filter((rs) => rs.length > 1)) {
+      const names = (rs) => ui.listed(rs.map((r) => ui.called(r.seat)));
+      const places = [...new Set(rows.map((r) => r.place))];
+      for (const place of places) {
+        const at = rows.filter((r) => r.place === place), below = rows.filter((r) => r.place > place);
+        if (at.length > 1) said.push(TEXT.shared(names(at), ui.ordinal(place), at[0].score));
+        else if (below.length) {
+          said.push(b.winner === at[0].seat ? TEXT.winsTie(ui.called(at[0].seat), b.target)
+            : TEXT.aheadOut(ui.called(at[0].seat), names(below)));
+        }
+      }
+    }
+    return said;
+  }
+
+  function glance() {
+    const { el } = ui, v = snap.view, g = TEXT.glance;
+    const counts = [2, 3, 4, 5, 6, 7];
+    const head = el("tr", {}, el("th", { textContent: g.count }), ...counts.map((n) => el("th", { textContent: String(n) })));
+    const rows = SYMBOLS.map((k) => el("tr", {}, el("th", {}, chip(k, 1)),
+      ...counts.map((n) => el("td", { textContent: v.prices[k][n] === undefined ? "" : String(v.prices[k][n]) }))));
+    const parts = [el("p", { textContent: g.prices }),
+      el("table", { className: "sk-glance-prices" }, el("thead", {}, head), el("tbody", {}, ...rows))];
+    const rule = v.edition === "1998" ? g.chips + " " + (v.rules.covered_two === "half" ? g.coveredHalf : g.coveredNone) : g.token;
+    const markers = el("p", { className: "sk-glance-markers", textContent: rule + " " + markersText() });
+    const c = v.costs;
+    parts.push(markers, el("p", { textContent: g.costs(c.roll, c.full_camp, c.no_gift, c.cannot_sell) + " " + g.target(v.rules.target) }));
+    return parts;
+  }
+
   Samarkand.register({
     render,
     statusText(s, shell) { ui = shell; snap = s; return statusText(s); },
+    points(n, shell) { ui = shell; return TEXT.piasters(n); },
+    breakdown(score, seat, shell) { ui = shell; return breakdown(score, seat); },
+    tieBreaks(score, shell) { ui = shell; return tieBreaks(score); },
+    glance(s, shell) { ui = shell; snap = s; return glance(); },
   });
 })();

@@ -85,7 +85,7 @@ PAID_FOR = {"rolled": "rolls", "bought": "oases", "full_camp": "camps", "no_gift
 def _accounts(state: SamarkandState, seat: int) -> dict[str, int]:
     """How a seat's money was made: the start, each sale's pay, and what went to the bank
     (start + sales - every payment = money)."""
-    mine = [r for r in state.records if r["seat"] == seat]
+    mine = [r for r in state.records or () if r["seat"] == seat]
     sales = [r["pays"] for r in mine if r["kind"] == "sold"]
     accounts = {"start": START_MONEY, "sales": sum(sales), "sold": len(sales),
                 **{what: 0 for what in PAID_FOR.values()}}

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, Pages, answered, join, wait_on
+from browser_rig import NEEDED, T, answered, served, wait_on
 from companion.core.registry import game_spec
 from web_rig import PIN, make_appliance
 
-from browser_rig import served
+from samarkand_pages import two_phones
 
 pytestmark = NEEDED
-PHONE = {"width": 390, "height": 844}
 WORDS = {
     "en-GB": {
         "nowhere": "not placed yet", "at": "at ", "goods": ["4× grain", "fruit"],
@@ -56,15 +55,10 @@ def clicked(page, selector: str) -> None:
 
 @pytest.mark.parametrize("locale", WORDS)
 def test_a_1998_game_on_the_phones_rough_edges(browser, server, locale):
-    pw, chromium = browser
-    srv, appliance = server
+    appliance = server[1]
     words = WORDS[locale]
     state = lambda: appliance.session.state                                  # noqa: E731
-    pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana, ben = pages.open(locale=locale), pages.open(locale=locale)
-    for page, seat, name in ((ana, 0, "Ana"), (ben, 1, "Ben")):
-        page.set_viewport_size(PHONE)
-        join(page, seat, name)
+    pages, ana, ben = two_phones(browser, server, locale)
 
     # before placing: "not placed yet", not "at not placed yet"
     ana.locator("button[data-place=camp2]").wait_for(timeout=T)

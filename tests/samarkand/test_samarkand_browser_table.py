@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from browser_rig import NEEDED, T, TABLE_SIZES, Pages, answered, in_first_screen, join, log_in, page_scrolls
+from browser_rig import NEEDED, T, TABLE_SIZES, Pages, answered, in_first_screen, log_in, page_scrolls
 from companion.core.registry import game_spec
 from companion.games.samarkand import SAMPLE_BOARD
 from web.server import Server
 from web_rig import PIN, make_appliance
 
+from samarkand_pages import two_phones
+
 pytestmark = NEEDED
-PHONE = {"width": 390, "height": 844}
 TABLE = {"width": 1280, "height": 800}
 WORDS = {
     "en-GB": {"token": "Closed market: the market for black in Samarkand", "turn": "turn",
@@ -71,14 +72,9 @@ def contrast(a: str, b: str) -> float:
 
 @pytest.mark.parametrize("locale", WORDS)
 def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser, server, locale):
-    pw, chromium = browser
-    srv, appliance = server
+    appliance = server[1]
     words = WORDS[locale]
-    pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana, ben = pages.open(locale=locale), pages.open(locale=locale)
-    for page, seat, name in ((ana, 0, "Ana"), (ben, 1, "Ben")):
-        page.set_viewport_size(PHONE)
-        join(page, seat, name)
+    pages, ana, ben = two_phones(browser, server, locale)
     table = pages.open("/table", phone=False, locale=locale, size=(TABLE["width"], TABLE["height"]))
     for page in (ben, ana):
         with answered(page, "/api/act"):
@@ -146,11 +142,7 @@ def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser,
 
 @pytest.mark.parametrize("locale", WORDS)
 def test_a_game_ended_at_the_start_says_the_shared_place(browser, server, locale):
-    pw, chromium = browser
-    srv, _appliance = server
-    pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    for seat, name in enumerate(("Ana", "Ben")):
-        join(pages.open(locale=locale, size=(390, 844)), seat, name)
+    pages, _ana, _ben = two_phones(browser, server, locale)
     table = pages.open("/table", phone=False, locale=locale, size=(1920, 1080))
     table.wait_for_selector("[data-place], #board svg", timeout=T)
     host = pages.open("/host", phone=False, locale=locale)

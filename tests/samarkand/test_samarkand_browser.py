@@ -9,7 +9,6 @@ server is failed."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
@@ -229,12 +228,6 @@ def bot_server(tmp_path, request):
 ME = "Ysaline"      # a name no other text on the page holds
 
 
-def named(phone, language: str) -> list[str]:
-    """Where the phone names its own player in the third person, the end's chart aside (its
-    legend, the Pi's SVG the shell draws, names every seat: "Ysaline: 355")."""
-    return [line for line in third_person(phone, ME, language) if not re.fullmatch(rf"{ME}: \d+", line)]
-
-
 @pytest.mark.parametrize(("locale", "bot_server"), [("en-GB", "2.0"), ("fr-FR", "1998")],
                          indirect=["bot_server"])
 def test_the_phone_says_you_to_its_own_player_to_the_end(browser, bot_server, locale):
@@ -260,22 +253,22 @@ def test_the_phone_says_you_to_its_own_player_to_the_end(browser, bot_server, lo
             act()
         phone.wait_for_function("(before) => document.getElementById('log').innerText !== before",
                                 arg=before, timeout=T)
-        assert named(phone, language) == []
+        assert third_person(phone, ME, language) == []
 
     phone.locator("button[data-place]").first.wait_for(timeout=T)        # its turn
-    assert named(phone, language) == []
+    assert third_person(phone, ME, language) == []
     decided(lambda: phone.locator("button[data-place]").first.click(timeout=T))
     decided(lambda: phone.locator("button[data-move]").first.click(timeout=T))
     for _ in range(200):
         if session.game.is_over(wait_on(phone, lambda: mine() and session.state, "the phone's turn")):
             break
         phone.wait_for_selector("#controls-box:not([hidden])", timeout=T)
-        assert named(phone, language) == []
+        assert third_person(phone, ME, language) == []
         view = appliance.call(lambda _now: session.game.seat_view(session.state, 0))
         event = advisor.decide(view, 0)
         decided(lambda: phone.evaluate("([kind, data]) => Samarkand.ui.decide(kind, data)",
                                        [event.kind, event.data]))
     assert session.game.is_over(session.state)
     phone.wait_for_selector("#results:not([hidden])", timeout=T)
-    assert phone.inner_text("#results-title").strip() and named(phone, language) == []
+    assert phone.inner_text("#results-title").strip() and third_person(phone, ME, language) == []
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

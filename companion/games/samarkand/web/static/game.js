@@ -141,6 +141,7 @@
       chips: _("The two chips: a sale puts a chip on the kind just sold (the first two sales place them, then the seller chooses which moves); a covered kind pays one column lower in every city."),
       coveredHalf: _("Two goods of a covered kind pay half the 2-goods price."),
       coveredNone: _("Two goods of a covered kind cannot be sold."),
+      now: (what) => _("Now: {what}", { what }),
     },
     log: {   /* a record's line (the same templates as narration.py's), f its words ({who} the
                 player's name); you: the record is the phone's own player's, said to them */
@@ -198,6 +199,8 @@
   const edition = () => (snap.view.edition === "1998" ? "1998" : "2.0");
   const kindName = (k) => KIND_NAMES[edition()][k] || k;
   const letter = (k) => LETTERS[edition()][k];
+  /* a kind said in full: 2.0's letter and colour ("R red"), 1998's card ("copper") */
+  const fullName = (k) => (edition() === "1998" ? kindName(k) : letter(k) + " " + kindName(k));
   const goodsText = (goods) => {
     const parts = KINDS.filter((k) => goods && goods[k]).map((k) => KIND_COUNTS[edition()][k](goods[k]));
     return parts.length ? parts.join(", ") : TEXT.noGoods;
@@ -373,7 +376,7 @@
       case "gift":
         box.push(h2(TEXT.giftTitle), el("div", { className: "buttons" }, ...(help.gift || []).map((k) => {
           const b = button("", () => decide("gift", { good: k }), { className: "sk-good-button sk-" + k, title: kindName(k) });
-          b.append(edition() === "1998" ? kindName(k) : letter(k) + " " + kindName(k));
+          b.append(fullName(k));
           b.dataset.gift = k;
           return b;
         })));
@@ -697,15 +700,17 @@
     const { el } = ui, v = snap.view, g = TEXT.glance;
     const counts = [2, 3, 4, 5, 6, 7];
     const head = el("tr", {}, el("th", { textContent: g.count }), ...counts.map((n) => el("th", { textContent: String(n) })));
-    const rows = SYMBOLS.map((k) => el("tr", {}, el("th", {}, chip(k, 1)),
+    const rows = SYMBOLS.map((k) => el("tr", {}, el("th", {}, el("span", { className: "sk-good sk-" + k, textContent: fullName(k) })),
       ...counts.map((n) => el("td", { textContent: v.prices[k][n] === undefined ? "" : String(v.prices[k][n]) }))));
-    const parts = [el("p", { textContent: g.prices }),
-      el("table", { className: "sk-glance-prices" }, el("thead", {}, head), el("tbody", {}, ...rows))];
     const rule = v.edition === "1998" ? g.chips + " " + (v.rules.covered_two === "half" ? g.coveredHalf : g.coveredNone) : g.token;
-    const markers = el("p", { className: "sk-glance-markers", textContent: rule + " " + markersText() });
     const c = v.costs;
-    parts.push(markers, el("p", { textContent: g.costs(c.roll, c.full_camp, c.no_gift, c.cannot_sell) + " " + g.target(v.rules.target) }));
-    return parts;
+    /* the price table beside the words on a wide screen; a box that scrolls in itself on
+       the table screen, so that opening it never pushes the board off the screen */
+    return [el("div", { className: "sk-glance scroll-box" },
+      el("table", { className: "sk-glance-prices" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+      el("p", { textContent: g.prices }),
+      el("p", { className: "sk-glance-markers" }, rule + " ", el("strong", { textContent: g.now(markersText()) })),
+      el("p", { textContent: g.costs(c.roll, c.full_camp, c.no_gift, c.cannot_sell) + " " + g.target(v.rules.target) }))];
   }
 
   Samarkand.register({

@@ -96,6 +96,11 @@ def refused(match: Match, seat, kind: str, text: str, **data) -> str:
     return str(caught.value)
 
 
+def said(n: int, kind: str, edition: str = "2.0") -> str:
+    """How a refusal names ``n`` goods of ``kind``: 2.0's cubes by colour, 1998's cards by name."""
+    return f"{n} × {g.NAMES_1998[kind]}" if edition == "1998" else f"{n} {kind}"
+
+
 def records(match: Match, kind: str) -> list[dict]:
     return [r for r in match.state.records if r["kind"] == kind]
 
@@ -112,4 +117,4 @@ def conserved(state) -> bool:
 
 
 __all__ = ["GAME", "BOARD", "CAMP_ORDER", "SAMPLE_BOARD", "SPEC", "camp", "setup", "table", "act", "draw", "set_hand",
-           "set_field", "refused", "records", "conserved", "DEFAULT_HAND"]
+           "set_field", "refused", "said", "records", "conserved", "DEFAULT_HAND"]

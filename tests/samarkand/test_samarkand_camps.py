@@ -7,7 +7,9 @@ import pytest
 
 from companion.games.samarkand import goods as g
 
-from samarkand_driver import GAME, act, camp, conserved, draw, records, refused, set_field, set_hand, table
+from samarkand_driver import (
+    GAME, act, camp, conserved, draw, records, refused, said, set_field, set_hand, table,
+)
 
 EDITIONS = pytest.mark.parametrize("edition", ["2.0", "1998"])
 
@@ -20,13 +22,13 @@ def test_a_camp_not_full_asks_a_gift_of_a_good_held_which_becomes_public(edition
     refused(match, 0, "trade", "not possible now", take={"yellow": 1}, give={"red": 1})
     refused(match, 0, "done", "not possible now")
     set_hand(match, 0, {"red": 2, "blue": 1})
-    refused(match, 0, "gift", "you have no black to give", good="black")
+    refused(match, 0, "gift", f"you have no {g.word('black', edition)} to give", good="black")
     refused(match, 0, "gift", "a gift is one good", good="gold")
     act(match, 0, "gift", good="blue")
     state = match.state
     assert state.camps[camp("camp7")] == {"yellow": 1, "green": 1, "blue": 1}
     assert state.hands[0] == {"red": 2} and state.phase == "trade"
-    refused(match, 0, "trade", "you cannot give 1 black: not in your goods",
+    refused(match, 0, "trade", f"you cannot give {said(1, 'black', edition)}: not in your goods",
             take={"yellow": 1}, give={"black": 1})
     assert GAME.view(state, 1)["camps"][camp("camp7")]["field"] == {"yellow": 1, "green": 1, "blue": 1}
 
@@ -38,8 +40,8 @@ def test_trades_are_1_for_1_any_number_of_any_kinds(edition):
     set_hand(match, 0, {"red": 3, "blue": 1})
     act(match, 0, "gift", good="blue")               # field: yellow, green, blue
     refused(match, 0, "trade", "1 for 1", take={"yellow": 1, "green": 1}, give={"red": 1})
-    refused(match, 0, "trade", "cannot give 2 black", take={"yellow": 1, "blue": 1}, give={"black": 2})
-    refused(match, 0, "trade", "it cannot give 2 yellow", take={"yellow": 2}, give={"red": 2})
+    refused(match, 0, "trade", f"cannot give {said(2, 'black', edition)}", take={"yellow": 1, "blue": 1}, give={"black": 2})
+    refused(match, 0, "trade", f"it cannot give {said(2, 'yellow', edition)}", take={"yellow": 2}, give={"red": 2})
     refused(match, 0, "trade", "which goods to take", take={}, give={})
     act(match, 0, "trade", take={"yellow": 1, "green": 1}, give={"red": 2})
     act(match, 0, "trade", take=["blue"], give=["yellow"])        # again, lists of kinds

@@ -143,8 +143,8 @@ def test_1998_chips_go_on_from_off_the_board_then_the_seller_chooses_which_moves
     assert match.state.chips == ["red", "wild"]
     match = at_city("isfahan", {"yellow": 4}, "1998")      # both chips on the board
     match.state.chips = ["red", "wild"]
-    refused(match, 0, "sell", "say which one moves", market=1, count=4)
-    refused(match, 0, "sell", "say which one moves", market=1, count=4, chip="blue")
+    refused(match, 0, "sell", "choose the one that moves", market=1, count=4)
+    refused(match, 0, "sell", "choose the one that moves", market=1, count=4, chip="blue")
     sell(match, market=1, count=4, chip="wild")
     assert match.state.chips == ["red", "yellow"]
 

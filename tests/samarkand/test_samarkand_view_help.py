@@ -39,7 +39,8 @@ def test_the_move_help_lists_each_moves_reach_and_what_each_space_would_mean():
     assert merv["type"] == "city" and merv["markets"] == ["red", "wild"]
     assert merv["best"]["pays"] == 70 and merv["best"]["goods"] == {"red": 5}
     assert help_["spaces"]["camp9"] == {"type": "camp", "name": "Camp 9", "capacity": 4, "count": 4,
-                                        "full": True, "fee": 10, "no_gift_fee": 0}
+                                        "full": True, "fee": 10, "cannot_pay": False,
+                                        "no_gift": False, "no_gift_fee": 0}
     assert help_["spaces"]["oasis5"]["one"] == 5 and help_["spaces"]["oasis5"]["can_buy"] == [1, 4]
     assert GAME.view(match.state, 1)["you"]["help"] == {}            # not their turn
 

@@ -72,9 +72,27 @@ def result(state: SamarkandState) -> Result:
             for seat, money in enumerate(scores)]
     breakdown = {"winner": state.winner, "turns": state.turns, "target": state.rules.target,
                  "players": [{"seat": s, "name": n, "money": state.money[s],
-                              "eliminated": state.eliminated[s]}
+                              "eliminated": state.eliminated[s], **_accounts(state, s)}
                              for s, n in enumerate(state.names)]}
     return Result(scores, places_by(keys), breakdown)
+
+
+PAID_FOR = {"rolled": "rolls", "bought": "oases", "full_camp": "camps", "no_gift": "camps",
+            "cannot_sell": "penalties"}
+"""What each kind of record paid the bank for (a player's accounts)."""
+
+
+def _accounts(state: SamarkandState, seat: int) -> dict[str, int]:
+    """How a seat's money was made: the start, each sale's pay, and what went to the bank
+    (start + sales - every payment = money)."""
+    mine = [r for r in state.records or () if r["seat"] == seat]
+    sales = [r["pays"] for r in mine if r["kind"] == "sold"]
+    accounts = {"start": START_MONEY, "sales": sum(sales), "sold": len(sales),
+                **{what: 0 for what in PAID_FOR.values()}}
+    for r in mine:
+        if r["kind"] in PAID_FOR:
+            accounts[PAID_FOR[r["kind"]]] += r["paid"]
+    return accounts
 
 
 # ----------------------------------------------------------------- helpers
@@ -413,7 +431,7 @@ def gift(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
         raise RuleError("a gift is one good: {kinds}, not {good}", kinds=", ".join(g.KINDS),
                         good=repr(good))
     if not state.hands[seat].get(good):
-        raise RuleError("you have no {good} to give", good=good)
+        raise RuleError("you have no {good} to give", good=g.word(good, state.rules.edition))
     index = state.camp_index(state.here.id)
     g.take(state.hands[seat], {good: 1})
     g.add(state.camps[index], {good: 1})
@@ -433,9 +451,11 @@ def trade(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     index = state.camp_index(state.here.id)
     if not g.covers(state.camps[index], taken):
         raise RuleError("the camp's field has {field}: it cannot give {goods}",
-                        field=g.describe(state.camps[index]), goods=g.describe(taken))
+                        field=g.describe(state.camps[index], state.rules.edition),
+                        goods=g.describe(taken, state.rules.edition))
     if not g.covers(state.hands[seat], given):
-        raise RuleError("you cannot give {goods}: not in your goods", goods=g.describe(given))
+        raise RuleError("you cannot give {goods}: not in your goods",
+                        goods=g.describe(given, state.rules.edition))
     g.take(state.camps[index], taken)
     g.add(state.camps[index], given)
     g.take(state.hands[seat], given)
@@ -481,7 +501,7 @@ def lose(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
 
 def _check_has(state: SamarkandState, seat: int, chosen: dict[str, int]) -> None:
     if not g.covers(state.hands[seat], chosen):
-        raise RuleError("you do not have {goods}", goods=g.describe(chosen))
+        raise RuleError("you do not have {goods}", goods=g.describe(chosen, state.rules.edition))
 
 
 def _lose(state: SamarkandState, seat: int, chosen: dict[str, int]) -> None:
@@ -504,12 +524,13 @@ def sell(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
                         symbol=symbol)
     sold = g.sale_of(state.hands[seat], symbol, data.get("kinds" if symbol == g.WILD else "count"))
     if not g.covers(state.hands[seat], sold):
-        raise RuleError("you do not have {goods} to sell", goods=g.describe(sold))
+        raise RuleError("you do not have {goods} to sell",
+                        goods=g.describe(sold, state.rules.edition))
     hidden = symbol in covered
     pays = g.price(symbol, g.total(sold), hidden, state.rules.covered_two)
     if pays is None:
         raise RuleError("{symbol} is covered by a chip: 2 goods of a covered kind cannot be "
-                        "sold at this table (covered_two: none)", symbol=symbol)
+                        "sold at this table (covered_two: none)", symbol=g.word(symbol, "1998"))
     lift = _chip_to_move(state, symbol, data.get("chip"))
     g.take(state.hands[seat], sold)
     g.add(state.supply, sold)
@@ -536,9 +557,10 @@ def _chip_to_move(state: SamarkandState, symbol: str, chip: Any) -> Any:
     if None in state.chips:
         return None
     if chip not in state.chips:
-        raise RuleError("both chips are on the board ({first}, {second}): say which one moves "
-                        "onto {symbol} (\"chip\")", first=state.chips[0], second=state.chips[1],
-                        symbol=symbol)
+        name = {c: g.word(c, "1998") for c in (*state.chips, symbol)}
+        raise RuleError("both chips are on the board, on {first} and on {second}: choose the "
+                        "one that moves onto {symbol}", first=name[state.chips[0]],
+                        second=name[state.chips[1]], symbol=name[symbol])
     return chip
 
 

@@ -104,8 +104,15 @@ class SamarkandGame(Game[SamarkandState]):
         return tuple(state.money)
 
     def moment(self, before: SamarkandState, event: Event, after: SamarkandState) -> Phrase | None:
-        """The sales: where the money is made."""
-        return Phrase("{name} sells", name=after.names[event.actor]) if event.kind == "sell" else None
+        """The sales, where the money is made, with what each paid; and 2.0's eliminations
+        (which may follow a move or the die, not only a decision of the player's)."""
+        for record in (after.records or [])[len(before.records or ()):]:
+            name = after.names[record["seat"]] if record["seat"] is not None else ""
+            if record["kind"] == "sold":
+                return Phrase("{name} sells for {pays}", name=name, pays=record["pays"])
+            if record["kind"] == "eliminated":
+                return Phrase("{name} is out", name=name)
+        return None
 
     def summary(self, state: SamarkandState) -> dict[str, Any]:
         over = state.phase == OVER

@@ -20,7 +20,7 @@ COPIES = {"yellow": 22, "green": 20, "red": 18, "blue": 16, "white": 14, "black"
 REMOVED_1998 = {5: 0, 4: 1, 3: 3, 2: 5}
 """1998: copies of each kind taken out of the deck, by the number of players."""
 NAMES_1998 = {"yellow": "grain", "green": "fruit", "red": "copper", "blue": "carpets",
-              "white": "camels", "black": "jewels"}
+              "white": "camels", "black": "jewels", WILD: "assortment"}
 
 PRICES: dict[str, dict[int, int]] = {
     "yellow": {2: 10, 3: 15, 4: 20, 5: 40, 6: 80, 7: 140},
@@ -99,13 +99,21 @@ def covers(holding: Mapping[str, int], goods: Mapping[str, int]) -> bool:
     return all(holding.get(kind, 0) >= n for kind, n in goods.items())
 
 
-def describe(goods: Mapping[str, int]) -> Phrase:
-    """The goods in words ("2 red, 1 blue"): a Phrase of one Phrase per kind, so that a
-    refusal naming goods reads in the reader's language (the list itself is not a msgid)."""
+def word(kind: str, edition: str) -> str:
+    """A kind as the edition names it: 2.0's cubes by their colour, 1998's cards by name
+    (a msgid of the pages' catalog, so a refusal reads "grain", "céréales")."""
+    return NAMES_1998.get(kind, kind) if edition == "1998" else kind
+
+
+def describe(goods: Mapping[str, int], edition: str = "2.0") -> Phrase:
+    """The goods in words ("2 red, 1 blue"; 1998's cards: "2 × grain"): a Phrase of one Phrase per
+    kind, so that a refusal naming goods reads in the reader's language (the list itself
+    is not a msgid)."""
     shown = ordered(goods)
     if not shown:
         return Phrase("nothing")
-    parts = {kind: Phrase("{n} {kind}", n=n, kind=kind) for kind, n in shown.items()}
+    parts = {kind: (Phrase("{n} × {kind}", n=n, kind=NAMES_1998[kind]) if edition == "1998"
+                    else Phrase("{n} {kind}", n=n, kind=kind)) for kind, n in shown.items()}
     listed = ", ".join("{" + kind + "}" for kind in parts)
     return Phrase(listed, **parts)
 

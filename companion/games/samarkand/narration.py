@@ -83,10 +83,11 @@ def record_line(state: SamarkandState, r: dict) -> Phrase | None:
     kind = _line_kind(r)
     if kind not in LINES or (kind == "drawn" and r.get("camp") is None):
         return None                      # a blind draw into a supply or a loss: nothing public
-    facts = {key: g.describe(r[key]) if key in ("took", "gave", "goods", "shown") else value
+    edition = state.rules.edition
+    facts = {key: g.describe(r[key], edition) if key in ("took", "gave", "goods", "shown") else value
              for key, value in r.items()}
     if "good" in r:
-        facts["goods"] = g.describe({r["good"]: 1})
+        facts["goods"] = g.describe({r["good"]: 1}, edition)
     facts.update(
         who=state.names[r["seat"]] if r.get("seat") is not None else "",
         where=space_name(state, r.get("space")), city=space_name(state, r.get("city")),

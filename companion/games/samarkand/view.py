@@ -13,8 +13,8 @@ from typing import Any
 from companion.core.game import CHANCE, Event, check_viewer
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.actions import (
-    FULL_CAMP_FEE, NO_GIFT_FEE, OASIS_LOSS, ROLL_COST, die_reach, over_limit, price_of_market,
-    sales_here,
+    CANNOT_SELL_FEE, FULL_CAMP_FEE, NO_GIFT_FEE, OASIS_LOSS, ROLL_COST, die_reach, over_limit,
+    price_of_market, sales_here,
 )
 from companion.games.samarkand.board import CAMP, CITY, OASIS
 from companion.games.samarkand.state import (
@@ -51,6 +51,9 @@ def build_view(state: SamarkandState, viewer: int | None) -> dict[str, Any]:
                   for i, field in enumerate(state.camps)],
         "cities": {city: list(markets) for city, markets in state.cities.items()},
         "supply": g.total(state.supply),
+        "prices": g.PRICES,                     # the rules at a glance: the price table, the fees
+        "costs": {"roll": ROLL_COST, "full_camp": FULL_CAMP_FEE, "no_gift": NO_GIFT_FEE,
+                  "cannot_sell": CANNOT_SELL_FEE},
         "chips": list(state.chips) if state.rules.edition == "1998" else None,
         "token": list(state.token) if state.token else None,
         "here": _here(state),
@@ -97,7 +100,10 @@ def _draw_view(state: SamarkandState) -> dict[str, Any] | None:
 
 
 def _proof(state: SamarkandState) -> dict[str, Any] | None:
-    """The latest cannot-sell proof of this turn or the last one: the goods shown to all."""
+    """The latest cannot-sell proof of this turn or the last one: the goods shown to all
+    (none once the game is over: the result says the rest)."""
+    if state.phase == OVER:
+        return None
     for record in reversed(state.records[-8:]):
         if record["kind"] == "cannot_sell" and record["turn"] >= state.turns - 1:
             return dict(record)
@@ -183,18 +189,24 @@ def space_help(state: SamarkandState, seat: int, space_id: str) -> dict[str, Any
         index = state.camp_index(space_id)
         count = g.total(state.camps[index])
         full = count >= space.capacity
+        no_gift = not full and not state.hands[seat]
         return {"type": CAMP, "name": space.name, "capacity": space.capacity, "count": count,
                 "full": full, "fee": FULL_CAMP_FEE if full else 0,
-                "no_gift_fee": NO_GIFT_FEE if not full and not state.hands[seat] else 0}
+                "cannot_pay": full and money < FULL_CAMP_FEE, "no_gift": no_gift,
+                "no_gift_fee": min(NO_GIFT_FEE, money) if no_gift else 0}
     if space.type == OASIS:
         can = [n for n, cost in ((1, space.one), (4, space.four)) if money >= cost]
         return {"type": OASIS, "name": space.name, "one": space.one, "four": space.four,
                 "can_buy": can, "penalty": OASIS_LOSS if not can else 0}
     markets, covered, closed = price_of_market(state, space_id)
     best = g.best_sale(sales_here(state, seat, space_id))
-    return {"type": CITY, "name": space.name, "markets": list(markets),
-            "covered": sorted(covered), "closed": closed,
-            "best": best.to_dict() if best else None}
+    shown: dict[str, Any] = {"type": CITY, "name": space.name, "markets": list(markets),
+                             "covered": sorted(covered), "closed": closed,
+                             "best": best.to_dict() if best else None}
+    if best is None:                 # what not selling would cost them (2.0: nothing to pay is out)
+        shown["cannot_sell"] = {"pays": min(CANNOT_SELL_FEE, money),
+                                "out": money == 0 and state.rules.edition == "2.0"}
+    return shown
 
 
 class SeatView:

@@ -29,14 +29,23 @@
       white: (n) => ngettext("{n} camel", "{n} camels", n), black: (n) => ngettext("{n} jewel", "{n} jewels", n),
     },
   };
+  const LETTERS = {     /* what a good's square shows: 2.0 its colour's letter, 1998 its card's */
+    "2.0": { yellow: _("Y"), green: _("G"), red: _("R"), blue: _("B"), white: _("W"), black: _("K"), wild: "★" },
+    "1998": { yellow: _("Gr"), green: _("Fr"), red: _("Cu"), blue: _("Ca"), white: _("Cm"), black: _("Je"), wild: "★" },
+  };
+  const MARKETS = {      /* 2.0's closed market by what it buys ("the market for black", never "the black market") */
+    yellow: _("the market for yellow"), green: _("the market for green"), red: _("the market for red"),
+    blue: _("the market for blue"), white: _("the market for white"), black: _("the market for black"),
+    wild: _("the wild market"),
+  };
   const TEXT = {
-    letters: { yellow: _("Y"), green: _("G"), red: _("R"), blue: _("B"), white: _("W"), black: _("K"), wild: "★" },
     types: { camp: _("camp"), oasis: _("oasis"), city: _("city") },
     camp: (n) => _("Camp {number}", { number: n }),
     city: (n) => _("City {number}", { number: n }),
     piasters: (n) => ngettext("{n} piaster", "{n} piasters", n),
     nowhere: _("not placed yet"),
     at: (name) => _("at {space}", { space: name }),
+    noMoney: (cost, money) => _("Rolling costs {cost}: you have {money}", { cost, money }),
     noGoods: _("no goods"),
     bag: (n) => ngettext("{n} cube in the bag", "{n} cubes in the bag", n),
     deck: (n) => ngettext("{n} card in the deck", "{n} cards in the deck", n),
@@ -68,6 +77,7 @@
     giftTitle: _("Give a greeting gift"),
     tradeTitle: _("Trade 1 for 1 with the camp"),
     take: _("Take from the camp:"), give: _("Give from your goods:"),
+    uneven: (take, give) => _("You take {take} and give {give}: a trade is 1 for 1", { take, give }),
     tradeGo: _("Trade"), done: _("Done: end my turn"),
     moveOn: _("Instead of trading, move on to:"),
     noMoveOn: _("You arrived by the die: no extra move (you may trade)"),
@@ -75,37 +85,64 @@
     buy: (n, cost) => _("Buy {count} for {cost}", { count: n, cost }),
     loseTitle: (n) => _("You cannot pay: choose {n} goods to give back", { n }),
     cutTitle: (n) => _("The goods ran out: give back {n} to keep 12", { n }),
+    chosenOf: (chosen, n) => _("{chosen} of {n} chosen", { chosen, n }),
+    less: (kind) => _("one {kind} fewer", { kind }), more: (kind) => _("one {kind} more", { kind }),
     giveBack: _("Give these back"),
     sellTitle: _("Sell at the city (you must sell if you can)"),
     sale: (goods, pays) => _("Sell {goods} — pays {pays}", { goods, pays }),
     covered: _("covered: one price level lower"),
     best: _("the companion's advice: best sale"),
-    chipTitle: _("Both chips are on the board: which one moves?"),
-    chipOff: (sym) => _("lift the chip off {symbol}", { symbol: sym }),
+    chipMove: (from, to) => _("the chip moves from {from} to {to}", { from, to }),
     closed: (market) => _("{market} (closed)", { market }),
     spaceHelp: { camp: (what) => _("a camp: {what}", { what }), oasis: (what) => _("an oasis: {what}", { what }),
                  city: (what) => _("a city: {what}", { what }) },
     full: (n, cap, fee) => _("full {count}/{capacity}, pay {fee} and take all", { count: n, capacity: cap, fee }),
+    fullUnpaid: (n, cap, fee) => _("full {count}/{capacity}: you cannot pay {fee}, you take nothing", { count: n, capacity: cap, fee }),
     campField: (n, cap) => _("{count}/{capacity}, a gift then a trade", { count: n, capacity: cap }),
-    noGiftFee: (fee) => _("no gift: pay {fee}", { fee }),
+    noGiftFee: (fee) => (fee ? _("no gift: pay {fee}", { fee }) : _("no gift and no piasters: nothing to pay")),
     oasisHelp: (one, four) => _("1 for {one} · 4 for {four}", { one, four }),
     oasisPenalty: (n) => _("cannot pay: lose {n} goods", { n }),
     cityHelp: (markets) => _("buys {markets}", { markets }),
     bestHelp: (goods, pays) => _("best now: {goods} for {pays}", { goods, pays }),
-    cannotSellHelp: _("cannot sell: show goods, pay 20"),
+    cannotSellHelp: (h) => (h.out ? _("cannot sell: with no piasters you are out of the game")
+      : h.pays ? _("cannot sell: show goods, pay {paid}", { paid: h.pays }) : _("cannot sell: show goods, nothing to pay")),
     proof: (name, goods, paid, you) => (you ? _("You cannot sell: you show {goods} and pay {paid}", { goods, paid })
       : _("{name} cannot sell: shows {goods} and pays {paid}", { name, goods, paid })),
-    winner: (name, money, you) => (you ? _("You win with {money} piasters", { money })
-      : _("Winner: {name} with {money} piasters", { name, money })),
     eliminated: _("out of the game"),
     players: [_("player"), _("piasters"), _("goods"), _("where")],
     hidden: _("secret"),
     chips: (symbols) => _("Chips on: {symbols}", { symbols }),
     chipsNone: _("no chip on the board yet"),
-    token: (city, market) => _("Closed market: {city}'s {market}", { city, market }),
+    token: (city, market) => _("Closed market: {market} in {city}", { city, market }),
     tokenNone: _("the closed-market token is not on the board yet"),
     freeBoard: _("Free movement: no board entered. Camps and cities as told:"),
     unknown: "?",
+    accounts: {    /* how a player's money was made (the results' breakdown) */
+      start: (n) => _("Started with {money} piasters", { money: n }),
+      sales: (count, n) => ngettext("{count} sale: +{money}", "{count} sales: +{money}", count, { count, money: n }),
+      rolls: (n) => _("Rolls of the die: −{money}", { money: n }),
+      oases: (n) => _("Goods bought at oases: −{money}", { money: n }),
+      camps: (n) => _("Full camps and missing gifts: −{money}", { money: n }),
+      penalties: (n) => _("Cities where nothing could be sold: −{money}", { money: n }),
+      target: (n) => _("First to reach {target} piasters", { target: n }),
+      last: _("The last one left in the game"),
+      out: _("Out of the game: no piasters and nothing to sell"),
+    },
+    shared: (names, place, money) => _("{names} share {place} place with {money} piasters", { names, place, money }),
+    aheadOut: (name, others) => _("{name} is placed above {others} with as many piasters: still in the game", { name, others }),
+    winsTie: (name, target) => _("{name} wins with as many piasters as another: the first to reach {target}", { name, target }),
+    glance: {
+      prices: _("What a sale pays: goods of one kind sold together to a city's market (the wild market buys one of each of several kinds)"),
+      count: _("goods"),
+      costs: (roll, camp, gift, sell) => _("Rolling the die costs {roll}; a full camp {camp}; arriving at a camp with no goods to give {gift}; a city where you cannot sell {sell}.",
+        { roll, camp, gift, sell }),
+      target: (n) => _("The first to have {target} piasters wins at once.", { target: n }),
+      token: _("The closed-market token: a sale moves it onto the market just sold to, which buys nothing until the next sale moves it."),
+      chips: _("The two chips: a sale puts a chip on the kind just sold (the first two sales place them, then the seller chooses which moves); a covered kind pays one column lower in every city."),
+      coveredHalf: _("Two goods of a covered kind pay half the 2-goods price."),
+      coveredNone: _("Two goods of a covered kind cannot be sold."),
+      now: (what) => _("Now: {what}", { what }),
+    },
     log: {   /* a record's line (the same templates as narration.py's), f its words ({who} the
                 player's name); you: the record is the phone's own player's, said to them */
       placed: (f, you) => (you ? _("You start at {where}", f) : _("{who} starts at {where}", f)),
@@ -161,6 +198,9 @@
   /* ---------------------------------------------------------- words and goods */
   const edition = () => (snap.view.edition === "1998" ? "1998" : "2.0");
   const kindName = (k) => KIND_NAMES[edition()][k] || k;
+  const letter = (k) => LETTERS[edition()][k];
+  /* a kind said in full: 2.0's letter and colour ("R red"), 1998's card ("copper") */
+  const fullName = (k) => (edition() === "1998" ? kindName(k) : letter(k) + " " + kindName(k));
   const goodsText = (goods) => {
     const parts = KINDS.filter((k) => goods && goods[k]).map((k) => KIND_COUNTS[edition()][k](goods[k]));
     return parts.length ? parts.join(", ") : TEXT.noGoods;
@@ -177,7 +217,8 @@
   const own = (seat) => ui.me() !== null && seat === ui.me();
 
   function chip(kind, n, props) {
-    const label = (n > 1 ? n + "×" : "") + TEXT.letters[kind];
+    /* 2.0: the cube's colour letter ("2×R"); 1998: the card's name ("2× copper") */
+    const label = edition() === "1998" ? (n > 1 ? n + "× " : "") + kindName(kind) : (n > 1 ? n + "×" : "") + letter(kind);
     return ui.el("span", Object.assign({ className: "sk-good sk-" + kind, textContent: label, title: kindName(kind) }, props || {}));
   }
 
@@ -192,12 +233,12 @@
   function spaceHelp(h) {
     if (!h) return "";
     if (h.type === "camp") {
-      return TEXT.spaceHelp.camp(h.full ? TEXT.full(h.count, h.capacity, h.fee)
-        : TEXT.campField(h.count, h.capacity) + (h.no_gift_fee ? " · " + TEXT.noGiftFee(h.no_gift_fee) : ""));
+      if (h.full) return TEXT.spaceHelp.camp((h.cannot_pay ? TEXT.fullUnpaid : TEXT.full)(h.count, h.capacity, h.fee));
+      return TEXT.spaceHelp.camp(TEXT.campField(h.count, h.capacity) + (h.no_gift ? " · " + TEXT.noGiftFee(h.no_gift_fee) : ""));
     }
     if (h.type === "oasis") return TEXT.spaceHelp.oasis(TEXT.oasisHelp(h.one, h.four) + (h.penalty ? " · " + TEXT.oasisPenalty(h.penalty) : ""));
     const markets = h.markets.map((m, i) => (i === h.closed ? TEXT.closed(kindName(m)) : kindName(m))).join(" + ");
-    return TEXT.spaceHelp.city(TEXT.cityHelp(markets) + " · " + (h.best ? TEXT.bestHelp(goodsText(h.best.goods), h.best.pays) : TEXT.cannotSellHelp));
+    return TEXT.spaceHelp.city(TEXT.cityHelp(markets) + " · " + (h.best ? TEXT.bestHelp(goodsText(h.best.goods), h.best.pays) : TEXT.cannotSellHelp(h.cannot_sell)));
   }
 
   function recordText(r) {
@@ -213,36 +254,47 @@
     return line(f, own(r.seat), r);
   }
 
-  function winnerText() {
-    const v = snap.view;
-    return TEXT.winner(ui.names()[v.winner], v.players[v.winner].money, own(v.winner));
-  }
-
   function statusText(s) {
     const v = s.view;
-    if (v.phase === "over") return v.winner !== null ? winnerText() : TEXT.phases.over;
+    if (v.phase === "over") return TEXT.phases.over;      /* the results screen says who won */
     if (v.phase === "draw" || v.phase === "cut") return TEXT.phases[v.phase];
     return own(v.turn) ? TEXT.yourTurn[v.phase] : TEXT.turn(ui.names()[v.turn], TEXT.phases[v.phase]);
   }
 
   /* ---------------------------------------------------------- choosing goods */
-  function picker(goods, key) {
-    /* toggle buttons, one per good held, the toggles a draft under key (ui.draft):
-       returns {node, chosen()} */
+  function counter(goods, key, changed) {
+    /* a count per kind held, with − and + (a draft under key, ui.draft): returns
+       {node, chosen(), total()}; changed() is called after every step */
     const chosen = ui.draft(key + JSON.stringify(goods));
-    const node = ui.el("div", { className: "buttons sk-picker" });
-    const mark = (k) => node.querySelectorAll(`[data-kind="${k}"]`).forEach((b, i) => b.classList.toggle("chosen", i < (chosen[k] || 0)));
-    for (const k of KINDS) {
-      for (let i = 0; i < (goods[k] || 0); i++) {
-        const b = ui.button(TEXT.letters[k], () => {
-          chosen[k] = (chosen[k] || 0) + (b.classList.contains("chosen") ? -1 : 1);
-          mark(k);
-        }, { className: "sk-good-button sk-" + k + (i < (chosen[k] || 0) ? " chosen" : ""), title: kindName(k) });
-        b.dataset.kind = k;
-        node.append(b);
+    const rows = {};
+    const paint = () => {
+      for (const [k, row] of Object.entries(rows)) {
+        const n = chosen[k] || 0;
+        row.count.textContent = String(n);
+        row.less.disabled = n <= 0;
+        row.more.disabled = n >= goods[k];
       }
-    }
-    return { node, chosen: () => Object.fromEntries(Object.entries(chosen).filter(([, n]) => n > 0)) };
+    };
+    const step = (k, by) => {
+      chosen[k] = Math.min(goods[k], Math.max(0, (chosen[k] || 0) + by));
+      paint();
+      changed();
+    };
+    const node = ui.el("div", { className: "sk-counter" }, ...KINDS.filter((k) => goods[k]).map((k) => {
+      const row = {
+        count: ui.el("output", { className: "sk-count" }),
+        less: ui.button("−", () => step(k, -1), { className: "sk-step", ariaLabel: TEXT.less(kindName(k)) }),
+        more: ui.button("+", () => step(k, 1), { className: "sk-step", ariaLabel: TEXT.more(kindName(k)) }),
+      };
+      rows[k] = row;
+      row.count.dataset.count = k;
+      for (const b of [row.less, row.more]) b.dataset.kind = k;
+      row.more.dataset.more = "1";
+      return ui.el("div", { className: "sk-count-row" }, chip(k, goods[k]), row.less, row.count, row.more);
+    }));
+    paint();
+    const picked = () => Object.fromEntries(Object.entries(chosen).filter(([, n]) => n > 0));
+    return { node, chosen: picked, total: () => Object.values(picked()).reduce((a, b) => a + b, 0) };
   }
 
   /* ---------------------------------------------------------- the phone's controls */
@@ -313,7 +365,9 @@
         } else {
           box.push(freeForm("move", decision));
         }
-        box.push(button(TEXT.rollButton(help.roll_cost || 5), () => decide("roll", {}), { id: "roll", disabled: help.free ? !Object.keys(help.roll || {}).length : !help.can_roll }));
+        const noRoll = help.free ? !Object.keys(help.roll || {}).length : !help.can_roll;
+        box.push(button(TEXT.rollButton(help.roll_cost || 5), () => decide("roll", {}), { id: "roll", disabled: noRoll }));
+        if (noRoll) box.push(el("p", { id: "no-roll", className: "hint", textContent: TEXT.noMoney(help.roll_cost || 5, you.money) }));
         break;
       case "steer":
         box.push(h2(TEXT.steerTitle(help.die)));
@@ -322,17 +376,26 @@
       case "gift":
         box.push(h2(TEXT.giftTitle), el("div", { className: "buttons" }, ...(help.gift || []).map((k) => {
           const b = button("", () => decide("gift", { good: k }), { className: "sk-good-button sk-" + k, title: kindName(k) });
-          b.append(TEXT.letters[k] + " " + kindName(k));
+          b.append(fullName(k));
           b.dataset.gift = k;
           return b;
         })));
         break;
       case "trade": {
         box.push(h2(TEXT.tradeTitle));
-        const take = picker(help.field || {}, decision + "take"), give = picker(you.goods, decision + "give");
+        /* an uneven trade is flagged, and cannot be sent, before the engine would refuse it */
+        const flag = el("p", { id: "trade-uneven", className: "sk-flag" });
+        const go = button(TEXT.tradeGo, () => decide("trade", { take: take.chosen(), give: give.chosen() }), { id: "trade-go" });
+        const check = () => {
+          const t = take.total(), g = give.total();
+          flag.hidden = t === g;
+          flag.textContent = t === g ? "" : TEXT.uneven(t, g);
+          go.disabled = !help.can_trade || !t || t !== g;
+        };
+        const take = counter(help.field || {}, decision + "take", check), give = counter(you.goods, decision + "give", check);
         take.node.id = "trade-take"; give.node.id = "trade-give";
-        box.push(el("p", { textContent: TEXT.take }), take.node, el("p", { textContent: TEXT.give }), give.node,
-          button(TEXT.tradeGo, () => decide("trade", { take: take.chosen(), give: give.chosen() }), { id: "trade-go", disabled: !help.can_trade }));
+        check();
+        box.push(el("p", { textContent: TEXT.take }), take.node, el("p", { textContent: TEXT.give }), give.node, flag, go);
         if (help.extra_move) {
           box.push(el("p", { textContent: TEXT.moveOn }), help.exits ? moveButtons(help.exits, help.spaces) : freeForm("move", decision));
         } else if (v.arrived === "roll") {
@@ -351,39 +414,37 @@
         break;
       case "lose": case "cut": {
         const n = v.phase === "lose" ? help.lose : help.cut;
-        const pick = picker(you.goods, decision);
-        box.push(h2(v.phase === "lose" ? TEXT.loseTitle(n) : TEXT.cutTitle(n)), pick.node,
-          button(TEXT.giveBack, () => decide(v.phase, { goods: pick.chosen() }), { id: "give-back" }));
+        const told = el("p", { id: "chosen-count", className: "hint" });
+        const go = button(TEXT.giveBack, () => decide(v.phase, { goods: pick.chosen() }), { id: "give-back" });
+        const check = () => { told.textContent = TEXT.chosenOf(pick.total(), n); go.disabled = pick.total() !== n; };
+        const pick = counter(you.goods, decision, check);
+        check();
+        box.push(h2(v.phase === "lose" ? TEXT.loseTitle(n) : TEXT.cutTitle(n)), pick.node, told, go);
         break;
       }
       case "sell": {
         box.push(h2(TEXT.sellTitle));
-        const chips = help.chips || [];
-        const lifted = ui.draft(decision + "chip");
-        if (help.chip_needed) {
-          box.push(el("p", { textContent: TEXT.chipTitle }), el("div", { className: "buttons" }, ...chips.map((c) => {
-            const b = button(TEXT.chipOff(kindName(c)), () => {
-              lifted.chip = c;
-              for (const other of b.parentNode.children) other.classList.toggle("chosen", other === b);
-            }, { className: lifted.chip === c ? "chosen" : "" });
-            b.dataset.chip = c;
-            return b;
-          })));
-        }
-        const best = help.best;
-        box.push(el("div", { className: "buttons big" }, ...(help.sales || []).map((s, i) => {
+        /* 1998 with both chips on the board: the chip to move is part of each sale */
+        const chips = help.chip_needed ? help.chips : [];
+        const best = help.best, sales = [];
+        (help.sales || []).forEach((s, i) => {
           const isBest = best && s.market === best.market && s.count === best.count && s.pays === best.pays;
-          const label = TEXT.sale(goodsText(s.goods), s.pays) + (s.covered ? " (" + TEXT.covered + ")" : "") + (isBest ? " ★ " + TEXT.best : "");
-          const b = button(label, () => {
-            const data = { market: s.market };
-            if (s.symbol === "wild") data.kinds = Object.keys(s.goods); else data.count = s.count;
-            if (help.chip_needed && !chips.includes(s.symbol)) data.chip = lifted.chip;
-            decide("sell", data);
-          }, { className: isBest ? "chosen" : "" });
-          b.dataset.sale = String(i);
-          if (isBest) b.dataset.best = "1";
-          return b;
-        })));
+          for (const lift of chips.length && !chips.includes(s.symbol) ? chips : [null]) {
+            const label = TEXT.sale(goodsText(s.goods), s.pays) + (s.covered ? " (" + TEXT.covered + ")" : "")
+              + (lift ? " · " + TEXT.chipMove(kindName(lift), kindName(s.symbol)) : "") + (isBest ? " ★ " + TEXT.best : "");
+            const b = button(label, () => {
+              const data = { market: s.market };
+              if (s.symbol === "wild") data.kinds = Object.keys(s.goods); else data.count = s.count;
+              if (lift) data.chip = lift;
+              decide("sell", data);
+            }, { className: isBest ? "chosen" : "" });
+            b.dataset.sale = String(i);
+            if (lift) b.dataset.chip = lift;
+            if (isBest) b.dataset.best = "1";
+            sales.push(b);
+          }
+        });
+        box.push(el("div", { className: "buttons big" }, ...sales));
         break;
       }
       default:
@@ -401,6 +462,7 @@
     return node;
   }
   const W = 170, H = 130, PAD = 14;
+  const FIGURE = 18, MARKET = 36;      /* a figure's radius, a market's square: seen from across a table */
 
   function boardSvg() {
     const v = snap.view, board = v.board;
@@ -438,21 +500,26 @@
         g.append(svg("text", { x: x + 8, y: y + 40, "font-size": 13, fill: "#333" }, TEXT.oasisHelp(s.one, s.four)));
       } else {
         s.markets.forEach((m, i) => {
-          const mx = x + 8 + i * 60, my = y + 28;
+          const mx = x + 8 + i * 62, my = y + 26, size = MARKET;
           const cell = svg("g", { "data-market": s.id + ":" + i });
-          cell.append(goodSquare(m, mx, my, 26));
-          if (chips.includes(m)) cell.append(svg("rect", { x: mx - 3, y: my - 3, width: 32, height: 32, rx: 6, fill: "#9fd3ff", "fill-opacity": 0.55, stroke: "#2f5fb3", "data-chip": m }));
-          if (v.token && v.token[0] === s.id && v.token[1] === i) {
-            cell.append(svg("line", { x1: mx - 2, y1: my - 2, x2: mx + 28, y2: my + 28, stroke: "#111", "stroke-width": 4, "data-token": s.id + ":" + i }));
-            cell.append(svg("line", { x1: mx + 28, y1: my - 2, x2: mx - 2, y2: my + 28, stroke: "#111", "stroke-width": 4 }));
+          const closed = v.token && v.token[0] === s.id && v.token[1] === i;
+          cell.append(goodSquare(m, mx, my, size));
+          if (chips.includes(m)) cell.append(svg("rect", { x: mx - 4, y: my - 4, width: size + 8, height: size + 8, rx: 7, fill: "#9fd3ff", "fill-opacity": 0.55, stroke: "#1b4f9c", "stroke-width": 3, "data-chip": m }));
+          if (closed) {     /* a white no-entry sign ringed in red: plain on any market's colour */
+            const cx = mx + size / 2, cy = my + size / 2, r = size / 2 + 3;
+            cell.append(svg("g", { "data-token": s.id + ":" + i },
+              svg("circle", { cx, cy, r, fill: "#ffffff", stroke: "#ff3b30", "stroke-width": 5 }),
+              svg("rect", { x: cx - r * 0.62, y: cy - 4, width: r * 1.24, height: 8, fill: "#ff3b30" })));
           }
           g.append(cell);
         });
       }
-      v.players.filter((p) => p.position === s.id).forEach((p, i) => {
-        const fx = x + 14 + i * 26, fy = y + h - 14;
-        g.append(svg("circle", { cx: fx, cy: fy, r: 11, fill: SEAT_COLOURS[p.seat], stroke: p.seat === v.turn ? "#000" : "#fff", "stroke-width": 2.5, "data-figure": p.seat }));
-        g.append(svg("text", { x: fx, y: fy + 4, "font-size": 11, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, String(p.seat + 1)));
+      const here = v.players.filter((p) => p.position === s.id);
+      const step = Math.min(2 * FIGURE + 4, (w - 2 * FIGURE - 4) / Math.max(here.length - 1, 1));   /* 5 overlap a little */
+      here.forEach((p, i) => {
+        const fx = x + FIGURE + 2 + i * step, fy = y + h - FIGURE - 2, turn = p.seat === v.turn && v.phase !== "over";
+        g.append(svg("circle", { cx: fx, cy: fy, r: FIGURE, fill: SEAT_COLOURS[p.seat], stroke: turn ? "#000" : "#fff", "stroke-width": turn ? 4 : 2.5, "data-figure": p.seat }));
+        g.append(svg("text", { x: fx, y: fy + 8, "font-size": 22, "text-anchor": "middle", fill: "#fff", "font-weight": 800 }, String(p.seat + 1)));
       });
       root.append(g);
     }
@@ -461,12 +528,12 @@
   }
 
   function goodSquare(kind, x, y, size) {
-    const s = size || 18;
-    const g = svg("g", {});
-    const fill = kind === "wild" ? "url(#none)" : COLOURS[kind];
-    g.append(svg("rect", { x, y, width: s, height: s, rx: 3, fill: kind === "wild" ? "#ffffff" : fill, stroke: "#333", "stroke-width": 1 }));
-    g.append(svg("text", { x: x + s / 2, y: y + s / 2 + 4, "font-size": s * 0.6, "text-anchor": "middle", "font-weight": 700, fill: ["white", "yellow", "wild"].includes(kind) ? "#222" : "#fff" }, TEXT.letters[kind]));
-    return g;
+    /* a good in its colour with its letter (2.0) or its card's short name (1998), as on the phones */
+    const s = size || 20, text = letter(kind);
+    return svg("g", { "data-good": kind },
+      svg("rect", { x, y, width: s, height: s, rx: 3, fill: kind === "wild" ? "#ffffff" : COLOURS[kind], stroke: "#333", "stroke-width": 1 }),
+      svg("text", { x: x + s / 2, y: y + s * 0.7, "font-size": s * (text.length > 1 ? 0.5 : 0.62), "text-anchor": "middle", "font-weight": 800,
+                    fill: ["white", "yellow", "wild"].includes(kind) ? "#222" : "#fff" }, text));
   }
 
   function freeBoard() {
@@ -477,14 +544,19 @@
   }
 
   /* ---------------------------------------------------------- shared sections */
-  function renderMarkers() {
+  function markersText() {
+    /* where 1998's chips or 2.0's closed-market token are now */
     const v = snap.view;
     if (v.edition === "1998") {
       const chips = (v.chips || []).filter((c) => c);
-      $("markers").textContent = chips.length ? TEXT.chips(chips.map(kindName).join(", ")) : TEXT.chipsNone;
-    } else {
-      $("markers").textContent = v.token ? TEXT.token(spaceName(v.token[0]), kindName(v.cities[v.token[0]][v.token[1]])) : TEXT.tokenNone;
+      return chips.length ? TEXT.chips(chips.map(kindName).join(", ")) : TEXT.chipsNone;
     }
+    return v.token ? TEXT.token(spaceName(v.token[0]), MARKETS[v.cities[v.token[0]][v.token[1]]]) : TEXT.tokenNone;
+  }
+
+  function renderMarkers() {
+    const v = snap.view;
+    $("markers").textContent = markersText();
     $("markers").dataset.markers = JSON.stringify(v.edition === "1998" ? v.chips : v.token);
     $("supply").textContent = v.edition === "1998" ? TEXT.deck(v.supply) : TEXT.bag(v.supply);
   }
@@ -503,18 +575,12 @@
   function renderPlayers() {
     const { el } = ui, v = snap.view;
     const head = el("tr", {}, ...TEXT.players.map((h) => el("th", { textContent: h })));
-    const rows = v.players.map((p) => el("tr", { className: p.seat === v.turn ? "sk-turn" : "" },
+    const rows = v.players.map((p) => el("tr", { className: p.seat === v.turn && v.phase !== "over" ? "sk-turn" : "" },
       el("td", {}, el("span", { className: "sk-dot sk-seat" + p.seat, textContent: String(p.seat + 1) }), " " + ui.called(p.seat)),
       el("td", { textContent: p.money === undefined ? TEXT.hidden : String(p.money), className: "sk-money" }),
       el("td", {}, p.goods ? goodsRow(p.goods) : String(p.goods_count)),
       el("td", { textContent: p.eliminated ? TEXT.eliminated : spaceName(p.position) })));
     ui.swap($("players"), el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows)));
-  }
-
-  function renderScores() {
-    const score = snap.score, box = $("scores-box");
-    box.hidden = !score;
-    if (score) $("scores").textContent = snap.view.winner !== null ? winnerText() : "";
   }
 
   function renderTable() {
@@ -524,7 +590,6 @@
     renderPlayers();
     renderProof();
     renderLog();
-    renderScores();
   }
 
   /* ---------------------------------------------------------- pages */
@@ -536,7 +601,7 @@
       ui.swap($("me"),
         el("h1", { textContent: me.name }),
         el("p", { className: "secret", textContent: TEXT.piasters(you.money) }),
-        el("p", { textContent: me.eliminated ? TEXT.eliminated : TEXT.at(spaceName(me.position)) }));
+        el("p", { textContent: me.eliminated ? TEXT.eliminated : me.position === null ? TEXT.nowhere : TEXT.at(spaceName(me.position)) }));
       ui.swap($("goods"), goodsRow(you.goods));
       const box = controls();
       $("controls-box").hidden = !box.length;
@@ -544,14 +609,116 @@
       renderMarkers();
       renderProof();
       renderLog();
-      renderScores();
     },
     table(s, shell) { ui = shell; snap = s; renderTable(); },
     host(s, shell) { ui = shell; snap = s; renderTable(); },
   };
 
+  /* ---------------------------------------------------------- the host's board file */
+  /* The rule option "board" is a whole file: the host console's forms (the lobby's, a new
+     game's) give it a multi-line field, a file to load into it, and a JSON mistake shown
+     at its line (the line selected in the field) before the form is sent. */
+  function boardField(input) {
+    const el = Samarkand.ui.el;
+    const area = el("textarea", { name: input.name, rows: 12, spellcheck: false, value: input.value, className: "sk-board-file" });
+    area.dataset.kind = input.dataset.kind;
+    const mistake = el("p", { className: "sk-flag", hidden: true });
+    const check = () => {
+      const text = area.value;
+      let at = null;
+      if (text.trimStart().startsWith("{")) {
+        try { JSON.parse(text); } catch (e) {
+          const found = /line (\d+) column (\d+)/.exec(e.message), position = /position (\d+)/.exec(e.message);
+          const offset = position ? Number(position[1]) : text.length;
+          const before = text.slice(0, offset).split("\n");
+          at = found ? { line: Number(found[1]), column: Number(found[2]) } : { line: before.length, column: before[before.length - 1].length + 1 };
+        }
+      }
+      mistake.hidden = !at;
+      mistake.textContent = at ? _("The board file is not valid JSON: line {line}, column {column}", at) : "";
+      if (at) {
+        const lines = text.split("\n"), start = lines.slice(0, at.line - 1).join("\n").length + (at.line > 1 ? 1 : 0);
+        area.setSelectionRange(start, start + (lines[at.line - 1] || "").length);
+      }
+    };
+    const file = el("input", { type: "file", accept: ".json,.toml,application/json,application/toml,text/plain", className: "sk-board-upload",
+                               ariaLabel: _("Load a board file") });
+    file.addEventListener("change", () => {
+      if (file.files.length) file.files[0].text().then((text) => { area.value = text; check(); });
+    });
+    area.addEventListener("change", check);
+    input.replaceWith(area);
+    area.after(el("span", { className: "hint" }, _("Load a board file") + " ", file), mistake);
+    /* a one-line input drops a file's line breaks: the text they came from is the default
+       (the games' schema) or the lobby's board, whichever reads the same without them */
+    const flat = input.value;
+    const restore = (text) => {
+      if (typeof text === "string" && area.value === flat && text.replace(/[\r\n]/g, "") === flat) area.value = text;
+    };
+    const json = (url) => fetch(url, { credentials: "same-origin" }).then((r) => r.json());
+    json("/api/games").then((d) => restore(d.games.find((g) => g.name === "samarkand").options.find((o) => o.name === "board").default)).catch(() => null);
+    json("/api/state").then((s) => restore(s.lobby && s.lobby.rules && s.lobby.rules.board)).catch(() => null);
+  }
+
+  if (["host", "lobby_host"].includes(document.body.dataset.page)) {
+    const upgrade = () => document.querySelectorAll('input[name="rules.board"]').forEach(boardField);
+    new MutationObserver(upgrade).observe(document.body, { childList: true, subtree: true });
+  }
+
+  /* ---------------------------------------------------------- the results and the glance */
+  function breakdown(score, seat) {
+    const b = score.breakdown, p = b.players[seat], a = TEXT.accounts;
+    const lines = [a.start(p.start), a.sales(p.sold, p.sales)];
+    for (const paid of ["rolls", "oases", "camps", "penalties"]) if (p[paid]) lines.push(a[paid](p[paid]));
+    if (p.eliminated) lines.push(a.out);
+    else if (b.winner === seat) lines.push(p.money >= b.target ? a.target(b.target) : a.last);
+    return lines;
+  }
+
+  function tieBreaks(score) {
+    /* equal money: the winner (first to the target) and the players still in are placed
+       above; the others share their place */
+    const b = score.breakdown, said = [];
+    const bySum = {};
+    for (const r of score.standings) (bySum[r.score] = bySum[r.score] || []).push(r);
+    for (const rows of Object.values(bySum).filter((rs) => rs.length > 1)) {
+      const names = (rs) => ui.listed(rs.map((r) => ui.called(r.seat)));
+      const places = [...new Set(rows.map((r) => r.place))];
+      for (const place of places) {
+        const at = rows.filter((r) => r.place === place), below = rows.filter((r) => r.place > place);
+        if (at.length > 1) said.push(TEXT.shared(names(at), ui.ordinal(place), at[0].score));
+        else if (below.length) {
+          said.push(b.winner === at[0].seat ? TEXT.winsTie(ui.called(at[0].seat), b.target)
+            : TEXT.aheadOut(ui.called(at[0].seat), names(below)));
+        }
+      }
+    }
+    return said;
+  }
+
+  function glance() {
+    const { el } = ui, v = snap.view, g = TEXT.glance;
+    const counts = [2, 3, 4, 5, 6, 7];
+    const head = el("tr", {}, el("th", { textContent: g.count }), ...counts.map((n) => el("th", { textContent: String(n) })));
+    const rows = SYMBOLS.map((k) => el("tr", {}, el("th", {}, el("span", { className: "sk-good sk-" + k, textContent: fullName(k) })),
+      ...counts.map((n) => el("td", { textContent: v.prices[k][n] === undefined ? "" : String(v.prices[k][n]) }))));
+    const rule = v.edition === "1998" ? g.chips + " " + (v.rules.covered_two === "half" ? g.coveredHalf : g.coveredNone) : g.token;
+    const c = v.costs;
+    /* the price table beside the words on a wide screen; a box that scrolls in itself on
+       the table screen, so that opening it never pushes the board off the screen */
+    return [el("div", { className: "sk-glance scroll-box" },
+      el("table", { className: "sk-glance-prices" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+      el("p", { textContent: g.prices }),
+      el("p", { className: "sk-glance-markers" }, rule + " ", el("strong", { textContent: g.now(markersText()) })),
+      el("p", { textContent: g.costs(c.roll, c.full_camp, c.no_gift, c.cannot_sell) + " " + g.target(v.rules.target) }))];
+  }
+
   Samarkand.register({
     render,
     statusText(s, shell) { ui = shell; snap = s; return statusText(s); },
+    points(n, shell) { ui = shell; return TEXT.piasters(n); },
+    breakdown(score, seat, shell) { ui = shell; return breakdown(score, seat); },
+    tieBreaks(score, shell) { ui = shell; return tieBreaks(score); },
+    glance(s, shell) { ui = shell; snap = s; return glance(); },
   });
 })();

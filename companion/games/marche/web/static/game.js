@@ -178,9 +178,10 @@
     const v = snap.view, el = ui.el;
     $("evidence").textContent = evidenceText(snap.table.last_stop);
     renderTimeline();
-    const offers = $("offers");
     const offered = offerList().map(offerItem);
-    ui.swap(offers, ...(offered.length ? offered : [el("li", { className: "hint", textContent: _("nothing on offer yet") })]));
+    ui.swap($("offers"), ...(offered.length ? offered : [el("li", { className: "hint", textContent: _("nothing on offer yet") })]));
+    const offersBox = $("offers-box");      // a phone's: shown once there is something to see
+    if (offersBox) offersBox.hidden = !offered.length && !snap.table.last_stop;
     const turn = $("turn");
     if (turn) {
       const turns = { turn: v.turn, turns: v.turns };

@@ -41,7 +41,7 @@ ENGLISH = {
     "bought bank": "You bought the bank's carpets",
     "short": "(you have 3)",
     "false stop": "False stop: 1 dirham to the bank (you named no card)",
-    "result": r"You win · you: \d+ points, 1st",
+    "result": r"You win with \d+ points",
     "least": "least type: carpets 3+2 = 5",
     "sets": "sets: 1s → 1, 6s → 1 = 2",
 }
@@ -67,7 +67,7 @@ FRENCH = {
     "bought bank": "Vous avez acheté les tapis de la banque",
     "short": "(vous avez 3)",
     "false stop": "Faux arrêt : 1 dirham à la banque (vous n'avez nommé aucune carte)",
-    "result": r"Vous gagnez · vous : \d+ points, 1er",
+    "result": r"Vous gagnez avec \d+ points",
     "least": "marchandise la moins nombreuse : tapis 3+2 = 5",
     "sets": "séries : les 1 → 1, les 6 → 1 = 2",
 }

@@ -40,6 +40,14 @@
 
   const colon = (label) => _("{label}:", { label });
 
+  /* A whole number as it is read: a negative one with a true minus sign (U+2212). */
+  const signed = (n) => (n < 0 ? "\u2212" + -n : String(n));
+
+  /* "1 dirham", "7 dirhams"; "1 point", "−9 points" (the form by the size: French says
+     "1 point", "0 point", "−9 points"). */
+  const dirhams = (n) => ngettext("{n} dirham", "{n} dirhams", n);
+  const points = (n) => ngettext("{n} point", "{n} points", Math.abs(n), { n: signed(n) });
+
   /* A sentence about a seat: on that seat's own phone in the second person ("You stopped
      at 7"), everywhere else with its name; each form is a whole sentence in the catalog. */
   const about = (seat, yours, theirs) => (seat === ui.me() ? yours() : theirs(ui.names()[seat]));
@@ -226,16 +234,16 @@
       : cardsText(p.discarded);
     const line = (what, words) => el("li", {}, el("strong", { textContent: colon(what) + " " }), words);
     return el("section", { className: "sheet" + (rank === 1 ? " won" : "") },
-      el("h3", { textContent: ngettext("{rank}. {name} · {n} point", "{rank}. {name} · {n} points", p.total, { rank, name: ui.called(p.seat) }) }),
+      el("h3", { textContent: _("{rank}. {name} · {points}", { rank, name: ui.called(p.seat), points: points(p.total) }) }),
       el("ul", {},
-        line(_("money"), ngettext("{money} dirhams → {n} point", "{money} dirhams → {n} points", p.money_points, { money: p.money })),
+        line(_("money"), _("{money} → {points}", { money: dirhams(p.money), points: points(p.money_points) })),
         line(_("camels carry"), ngettext("{n} card", "{n} cards", p.capacity)),
         line(_("kept"), cardsText(p.kept)),
         line(_("discarded"), discarded),
         line(_("least type"), least),
         line(_("sets"), sets.length ? _("{sets} = {points}", { sets: sets.join(", "), points: p.set_points }) : _("no sets")),
-        line(_("empty camel space"), "−" + p.empty_space_penalty),
-        line(_("total"), String(p.total))));
+        line(_("empty camel space"), p.empty_space_penalty ? points(-p.empty_space_penalty) : "0"),
+        line(_("total"), points(p.total))));
   }
 
   function ranks(players) {
@@ -252,8 +260,7 @@
     const won = score.winners.map((name) => score.players.find((p) => p.name === name).seat), many = won.length;
     if (result && snap.viewer !== null) {
       const me = score.players.findIndex((p) => p.seat === snap.viewer);
-      result.textContent = winnersText(won) + " · " +
-        ngettext("you: {n} point, {place}", "you: {n} points, {place}", score.players[me].total, { place: ordinal(place[me]) });
+      result.textContent = resultText(won, place[me], score.players[me].total);
     }
     const told = ngettext("Winner: {names}", "Winners: {names}", many, { names: list(won.map(ui.called)) });
     ui.swap($("scores"),
@@ -261,11 +268,17 @@
       el("p", { className: "winners", textContent: told + (score.accepted ? " · " + _("accepted by the table") : "") }));
   }
 
-  /* Who won, to a phone: "You win" when its own seat did, alone or with others. */
-  function winnersText(won) {
+  /* Who won and how this phone's player did, in one sentence: "You win with 31 points",
+     "You and Bo share the win with 31 points", "Bo wins; you are 2nd with 13 points". */
+  function resultText(won, place, total) {
     const names = ui.names(), others = list(won.filter((seat) => seat !== ui.me()).map((seat) => names[seat]));
-    if (!won.includes(ui.me())) return ngettext("{winners} wins", "{winners} win", won.length, { winners: others });
-    return won.length === 1 ? _("You win") : _("You share the win with {others}", { others });
+    const scored = points(total);
+    if (!won.includes(ui.me())) {
+      return ngettext("{winners} wins; you are {place} with {points}", "{winners} win; you are {place} with {points}",
+                      won.length, { winners: others, place: ordinal(place), points: scored });
+    }
+    return won.length === 1 ? _("You win with {points}", { points: scored })
+      : _("You and {others} share the win with {points}", { others, points: scored });
   }
 
   /* 1st, 2nd, 3rd in English; 1er, 2e, 3e in French (the reader's rules pick the form). */
@@ -395,8 +408,8 @@
       ui.swap($("me"),
         el("h1", { textContent: me.name }),
         el("p", { className: "secret", textContent: you.camels.length
-          ? _("{money} dirhams · camels {camels} (capacity {capacity})", { money: you.money, camels: you.camels.join(", "), capacity })
-          : _("{money} dirhams · no camel yet", { money: you.money }) }),
+          ? _("{money} · camels {camels} (capacity {capacity})", { money: dirhams(you.money), camels: you.camels.join(", "), capacity })
+          : _("{money} · no camel yet", { money: dirhams(you.money) }) }),
         el("p", {}, _("You sell") + " ", badge(me.sells), " · " + _("bought: {goods}", { goods: goodsText(me.goods) })));
       const outcome = outcomeText();
       $("outcome").hidden = !outcome;

@@ -11,6 +11,7 @@ from flask import (Blueprint, Response, abort, current_app, jsonify, redirect, r
                    request, send_from_directory, url_for)
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
+from companion.core.chart import svg
 from companion.core.errors import RuleError
 from companion.core.registry import GameSpec, game_spec, game_specs
 from web.context import is_host, my_seat, page_token, service
@@ -122,6 +123,15 @@ def _in_words(schema: dict, configured: dict) -> dict:
             "options": [described(o) for o in schema["options"]],
             "table_settings": [{**described(o), "default": configured.get(o["name"], o["default"])}
                                for o in schema["table_settings"]]}
+
+
+@bp.get("/chart.svg")
+def chart():
+    """The finished game's chart in the reader's language, drawn on the Pi: the results
+    screen shows it, and `samarkand games chart` writes the same picture."""
+    spec = service().appliance.spec
+    return Response(svg(service().chart(), spec.standing_unit, say), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/qr.svg")

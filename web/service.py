@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 
+from companion.core.chart import Chart, progress
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
@@ -37,6 +38,7 @@ class GameService:
         self.accepted: set[int] = set()
         self._modes: dict[int, str] = {}
         self._score_cache: tuple | None = None
+        self._chart_cache: tuple | None = None
         self.streams: Counter[int] = Counter()              # open streams per seat
         appliance.listeners.append(hub.notify)
         appliance.lobby_listeners.append(hub.notify)
@@ -143,6 +145,21 @@ class GameService:
         if game_id not in self._modes:
             self._modes[game_id] = self.appliance.store.config(game_id).get("mode", "digital")
         return self._modes[game_id]
+
+    def chart(self) -> Chart:
+        """The finished game's chart: its standings replayed from the log. Only once the game
+        is over or ended: during play a seat's money may be secret."""
+        session, game_id = self._session(), self.appliance.game_id
+        names = self.seats.names()
+        setup, log, over = self.appliance.call(lambda now: (
+            session.match.setup, list(session.match.log),
+            game_id in self.ended or session.game.is_over(session.state)))
+        if not over:
+            raise Refused(409, "the chart of the game is drawn once the game is over")
+        key = (game_id, session.version, len(log), repr(sorted(names.items())))
+        if self._chart_cache is None or self._chart_cache[0] != key:
+            self._chart_cache = (key, progress(session.game, setup, log, names))
+        return self._chart_cache[1]
 
     def _scores(self, session, names: dict[int, str]) -> dict:
         game_id = self.appliance.game_id

@@ -59,20 +59,22 @@ def _waiting_entry(session: Session) -> dict | None:
 
 
 def scores(spec: GameSpec, session: Session, names: dict[int, str], overrides: dict[int, dict]) -> dict:
-    """Final scores, with the table's own choices where the game takes them (Le Marché's
-    discards) and the game's advice beside them.
+    """The result, with the table's own choices where the game takes them (Le Marché's
+    discards) and the game's advice beside them, and the standings the results screen
+    ranks: each seat's name, score and place, the best first.
 
     Called only when the game is over or ended, when every holding is public.
     """
     state = session.state
     engine_names = session.game.names(state)
-    if spec.table_scores is not None:
-        sheet = spec.table_scores(state, overrides)
-        winners = [seat for seat, name in enumerate(engine_names) if name in sheet["winners"]]
-    else:
-        result = session.game.result(state)
-        sheet, winners = result.to_dict(), list(result.winners)
-    for player in sheet.get("players", []):
-        player["name"] = names.get(player["seat"], player["name"])
-    sheet["winners"] = [names.get(seat, engine_names[seat]) for seat in winners]
+    result = (spec.table_scores(state, overrides) if spec.table_scores is not None
+              else session.game.result(state))
+    sheet = result.to_dict()
+    called = [names.get(seat, name) for seat, name in enumerate(engine_names)]
+    for player in sheet["breakdown"].get("players", []):
+        player["name"] = called[player["seat"]]
+    sheet["winners"] = [called[seat] for seat in result.winners]
+    sheet["standings"] = sorted(({"seat": seat, "name": called[seat], "score": score, "place": place}
+                                 for seat, (score, place) in enumerate(zip(result.scores, result.places))),
+                                key=lambda row: (row["place"], row["seat"]))
     return sheet

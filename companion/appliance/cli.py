@@ -87,7 +87,8 @@ def _games(args) -> int:
         path = late.store or args.store or load_config(late.config or args.config).store.path
     except ConfigError as exc:
         return _fail(str(exc))
-    commands = {"list": cli.list_main, "export": cli.export_main, "replay": cli.replay_main}
+    commands = {"list": cli.list_main, "export": cli.export_main, "replay": cli.replay_main,
+                "chart": cli.chart_main}
     return commands[args.action](rest, path)
 
 
@@ -211,8 +212,8 @@ def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
     wiring.add_argument("rest", nargs=argparse.REMAINDER)
     wiring.set_defaults(handler=_wiring)
 
-    stored = sub.add_parser("games", help="stored games: list, export, replay")
-    stored.add_argument("action", nargs="?", choices=("list", "export", "replay"))
+    stored = sub.add_parser("games", help="stored games: list, export, replay, chart")
+    stored.add_argument("action", nargs="?", choices=("list", "export", "replay", "chart"))
     _store_options(stored)
     stored.add_argument("rest", nargs=argparse.REMAINDER)
     stored.set_defaults(handler=_games)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 
 S = TypeVar("S")
 
@@ -228,6 +229,17 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def result(self, state: S) -> Result:
         """The scores and places of a finished game (also the standings of an ended one)."""
+
+    @abstractmethod
+    def standing(self, state: S) -> tuple[int, ...]:
+        """Each seat's money or points now, as far as the final score counts them: the
+        chart of a finished game (companion/core/chart.py) draws it after every event. It
+        may be secret during play: only a finished game's chart reads it."""
+
+    @abstractmethod
+    def moment(self, before: S, event: Event, after: S) -> Phrase | None:
+        """A few words the chart marks at ``event`` when it decided the game (a stop, a
+        reveal, a purchase, a sale); None for every other event."""
 
     def summary(self, state: S) -> dict[str, Any]:
         """Where a game stands, in a few JSON-able facts (``samarkand games replay``)."""

@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 
 from companion.core.errors import RuleError
 from companion.core.bot import Bot
-from companion.core.game import Event, Game
+from companion.core.game import Event, Game, Result
 
 GAMES_PACKAGE = "companion.games"
 EXTRA_GAMES = "SAMARKAND_GAMES"
@@ -96,9 +96,11 @@ class GameSpec:
     tools: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     """JSON in, JSON out helpers the command line offers (``samarkand score marche``);
     each refuses a malformed input with a ValueError naming the field."""
-    table_scores: Callable[[Any, Mapping[int, Any]], dict] | None = None
-    """The final score sheet with the table's own choices (seat -> choice), where the game
-    lets the table choose at the end (Le Marché's discards); None: the engine's result."""
+    table_scores: Callable[[Any, Mapping[int, Any]], Result] | None = None
+    """The final result with the table's own choices (seat -> choice), where the game lets
+    the table choose at the end (Le Marché's discards); None: the engine's result."""
+    standing_unit: str = "points"
+    """What ``Game.standing`` counts ("points", "piastres"): a chart's axis names it."""
     simulate: Callable[..., Any] | None = None
     """A game-specific way to play one game between bots, when the generic driver
     cannot (a real-time phase): ``simulate(seed, styles, options) -> Result``."""

@@ -1,4 +1,5 @@
-"""`samarkand games list | export ID [--out FILE] | replay ID`: look at stored games.
+"""`samarkand games list | export ID [--out FILE] | replay ID | chart ID [--out FILE]`: look
+at stored games.
 
 `replay` re-runs the stored events through the game's engine, so it proves the log is
 playable (not merely readable) and shows the state it leads to.
@@ -131,3 +132,34 @@ def replay_main(argv: list[str], store_path: str | Path) -> int:
         return 0
 
     return _run("replay", argv, store_path, _game_id, body)
+
+
+def chart_main(argv: list[str], store_path: str | Path) -> int:
+    """The game's chart (the results screen's picture) as SVG, to stdout or --out FILE."""
+    from companion.core.chart import progress, svg
+    from companion.core.game import Event
+    from companion.core.registry import game_spec
+
+    def build(parser: argparse.ArgumentParser) -> None:
+        _game_id(parser)
+        parser.add_argument("--out", help="write to this file (an .svg) instead of the terminal")
+
+    def body(store: EventStore, args) -> int:
+        records, _, _ = replay_stored(store, args.id)       # a log the rules refuse is named
+        if store.unfinished() == args.id:
+            raise StoreError(f"Game {args.id} is still being played: its chart is drawn once it is "
+                             f"over (until then the standings may be secret).")
+        config = store.config(args.id)
+        spec = game_spec(config["game"])
+        names = dict(enumerate(store.seat_names(args.id, config) or []))
+        chart = progress(spec.engine(), config["setup"], [Event.from_dict(r.event) for r in records],
+                         {seat: name for seat, name in names.items() if name})
+        drawn = svg(chart, spec.standing_unit)
+        if args.out is None:
+            print(drawn)
+            return 0
+        Path(args.out).write_text(drawn + "\n", encoding="utf-8")
+        print(f"Drew game {args.id} ({len(chart.standings) - 1} decisions) to {args.out}", file=sys.stderr)
+        return 0
+
+    return _run("chart", argv, store_path, build, body)

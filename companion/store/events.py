@@ -386,7 +386,7 @@ class EventStore:
                              "updated = excluded.updated", (key, body, _now()))
 
     # --- export ----------------------------------------------------------------------
-    def _names(self, game_id: int, config: dict) -> list | None:
+    def seat_names(self, game_id: int, config: dict) -> list | None:
         """Each seat's name as the table read it: the name a phone joined with (the web's
         checkpoint, ``JOINED_KEY``), else the setup's."""
         setup = config.get("setup") if isinstance(config.get("setup"), dict) else {}
@@ -417,7 +417,7 @@ class EventStore:
             "config": self._decode(config, f"Game {gid}'s configuration"),
             "result": self._decode(result, f"Game {gid}'s result") if result else None,
         }
-        header["names"] = self._names(game_id, header["config"])
+        header["names"] = self.seat_names(game_id, header["config"])
         header["hands"] = (self.checkpoint(game_id, HANDS_KEY) or {}).get("changes", [])
         rows = self._rows(game_id, include_undone=True)
         out.write(json.dumps(header) + "\n")

@@ -317,7 +317,7 @@ def test_a_phone_says_you_to_its_own_player_from_the_first_bid_to_the_ranking(br
     assert {"bid", "pick", "sell", "Ben's turn"} <= set(done), done
     assert state(appliance).phase == "over"
     assert f"{ME} {w['you']}" in text(phone, "#scores")
-    table.wait_for_selector("#scores-box:not([hidden])", timeout=T)
-    assert ME in text(table, "#scores") and ME in text(table, "#log")    # the table names her
+    table.wait_for_selector("#results:not([hidden])", timeout=T)        # the table's results screen
+    assert ME in text(table, "#results") and ME in text(table, "#log")   # the table names her
     assert pages.outside == [], pages.outside
     assert pages.errors == [], pages.errors

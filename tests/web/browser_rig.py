@@ -67,12 +67,15 @@ class Pages:
         self.errors: list[str] = []
 
     def open(self, path: str = "/", phone: bool = True, width: int | None = None,
-             init_script: str | None = None, locale: str = "en-GB"):
-        """A new page (its own cookies); ``locale`` is the phone's language (Accept-Language)."""
+             init_script: str | None = None, locale: str = "en-GB", size: tuple[int, int] | None = None):
+        """A new page (its own cookies); ``locale`` is the phone's language (Accept-Language);
+        ``size`` the viewport (a phone 390×844 or 360 wide, a table screen 1280×800)."""
         device = dict(self.pw.devices["iPhone 13"]) if phone else {}
         device.pop("default_browser_type", None)
         if width:
             device["viewport"] = {"width": width, "height": 740}
+        if size:
+            device["viewport"] = {"width": size[0], "height": size[1]}
         context = self.browser.new_context(**device, locale=locale)
         context.on("request", self._seen)
         if DELAY_MS:
@@ -171,3 +174,33 @@ def third_person(page, name: str, language: str = "en") -> list[str]:
                                    .map((e) => e.innerText).join("\\n")""")
     mark = f"{name} {YOU[language]}"
     return [line for line in text.splitlines() if name in line.replace(mark, "")]
+
+
+PHONE_SIZES = ((390, 844), (360, 740))
+TABLE_SIZES = ((1280, 800), (1920, 1080))
+
+
+def page_scrolls(page) -> list[str]:
+    """What makes ``page`` scroll where a table screen must not: the page itself taller
+    than the window, or any element but a ``.scroll-box`` cut off inside itself (an
+    element whose content overflows it). Empty when everything fits."""
+    return page.evaluate("""() => {
+      const found = [];
+      const root = document.scrollingElement;
+      if (root.scrollHeight > window.innerHeight + 1) found.push(`the page: ${root.scrollHeight} px in ${window.innerHeight}`);
+      for (const node of document.querySelectorAll("body *")) {
+        if (node.closest(".scroll-box") || node.offsetParent === null) continue;
+        const style = getComputedStyle(node).overflowY;
+        if ((style === "auto" || style === "scroll" || style === "hidden") && node.scrollHeight > node.clientHeight + 1)
+          found.push(`${node.tagName.toLowerCase()}#${node.id}.${node.className}: ${node.scrollHeight} px in ${node.clientHeight}`);
+      }
+      return found;
+    }""")
+
+
+def in_first_screen(page, selector: str) -> bool:
+    """Whether the element's whole box is inside the first window of the page (shown without
+    scrolling)."""
+    box = page.locator(selector).first.bounding_box()
+    viewport = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]

@@ -417,7 +417,7 @@ def test_pause_resume_and_end_the_game(live, host, appliance):
     assert host.post("/api/host/end").status_code == 200
     state = live[1].state()
     assert state["table"]["phase"] == "ended"
-    assert [p["name"] for p in state["score"]["players"]] == ["Ana", "Ben", "Cy", "Di"]
+    assert [p["name"] for p in state["score"]["breakdown"]["players"]] == ["Ana", "Ben", "Cy", "Di"]
     assert live[1].post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 409
     assert host.post("/api/host/undo").status_code == 409
 
@@ -463,10 +463,10 @@ def test_final_scores_advice_override_and_accept(tmp_path):
         wait_for(lambda: appliance.session.state.phase == "over", timeout=60, what="the bots' game")
         score = host.state()["score"]
         assert score and not score["accepted"]
-        held = max(score["players"], key=lambda p: sum(map(len, p["kept"].values())))
+        held = max(score["breakdown"]["players"], key=lambda p: sum(map(len, p["kept"].values())))
         keep = held["kept"]                                   # the advice, chosen by the table
         assert host.post("/api/host/score", {"seat": held["seat"], "keep": keep}).status_code == 200
-        chosen = host.state()["score"]["players"][held["seat"]]
+        chosen = host.state()["score"]["breakdown"]["players"][held["seat"]]
         assert chosen["overridden"] and chosen["advice"]["total"] == held["total"]
         assert keep, "nobody kept a card"
         for not_cards in ({t: [float(v) for v in values] for t, values in keep.items()},
@@ -477,7 +477,7 @@ def test_final_scores_advice_override_and_accept(tmp_path):
         response = host.post("/api/host/score", {"seat": held["seat"], "keep": too_many})
         assert response.status_code == 409 and response.json["error"]
         assert host.post("/api/host/score", {"seat": held["seat"], "keep": None}).status_code == 200
-        assert not host.state()["score"]["players"][held["seat"]]["overridden"]
+        assert not host.state()["score"]["breakdown"]["players"][held["seat"]]["overridden"]
         assert host.post("/api/host/accept").status_code == 200
         assert host.state()["score"]["accepted"]
         assert host.post("/api/host/score", {"seat": 0, "keep": None}).status_code == 409

@@ -155,9 +155,10 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
                 except playwright_sync.TimeoutError:
                     pass
         table.wait_for_timeout(100)
-    for page in (ana, ben, cy, table, host):
+    for page in (ana, ben, cy, host):
         page.locator("#scores-box:not([hidden])", has_text=words["winner"]).wait_for(timeout=T)
-    assert len(table.locator("#scores .sheet").all()) == 3
+    table.wait_for_selector("#results:not([hidden])", timeout=T)     # the table's results screen
+    assert len(table.locator("#results-players .standing").all()) == 3
 
     # the host's toggle of a card survives a re-render (Cy's phone leaving changes the
     # console's seat list); toggled back, the table keeps that discard, then accepts
@@ -173,9 +174,9 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     toggle.click()
     assert chosen() is was_kept
     host.locator("#overrides button", has_text=words["use"]).first.click()
-    table.locator("#scores", has_text=words["chosen"]).wait_for(timeout=T)
+    ana.locator("#scores", has_text=words["chosen"]).wait_for(timeout=T)
     host.click("#accept")
-    table.locator("#scores", has_text=words["accepted"]).wait_for(timeout=T)
+    ana.locator("#scores", has_text=words["accepted"]).wait_for(timeout=T)
 
     assert pages.outside == [], pages.outside
     assert pages.errors == [], pages.errors

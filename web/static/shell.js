@@ -81,7 +81,9 @@ const Samarkand = (() => {
   }
 
   let game = { render: {}, tick() {}, statusText() { return ""; },
-               seatLabel(p) { return _("Seat {n}", { n: p.seat + 1 }); } };
+               seatLabel(p) { return _("Seat {n}", { n: p.seat + 1 }); },
+               points(n) { return ngettext("{n} point", "{n} points", n); },
+               breakdown() { return []; }, tieBreaks() { return []; }, glance() { return []; } };
   let snap = null;          // the last snapshot received
   let receivedAt = 0;       // performance.now() when it arrived
 
@@ -541,6 +543,90 @@ const Samarkand = (() => {
     ready(form);
   }
 
+  /* ---------------------------------------------------------- the end of a game */
+  /* One results screen for every game, drawn from snap.score's standings (the core's
+     Result: each seat's score and place): on the table screen and the console who won, a
+     podium and every player's breakdown side by side; on a phone, first the player's own
+     place, then who won, the breakdown and the standings. The game gives the words of its
+     scores (points, breakdown, tieBreaks); the chart is drawn on the Pi (/chart.svg). */
+  function ordinal(n) {
+    switch (new Intl.PluralRules(LANGUAGE, { type: "ordinal" }).select(n)) {
+      case "one": return _("{n}st", { n });
+      case "two": return _("{n}nd", { n });
+      case "few": return _("{n}rd", { n });
+      default: return _("{n}th", { n });
+    }
+  }
+
+  function wonText(winners) {
+    const points = game.points(winners[0].score, ui);
+    return winners.length === 1 ? _("{name} wins with {points}", { name: called(winners[0].seat), points })
+      : _("{names} share the win with {points}", { names: listed(winners.map((w) => called(w.seat))), points });
+  }
+
+  function myPlaceText(mine, shared) {
+    const points = game.points(mine.score, ui);
+    if (mine.place === 1) return shared ? _("You share the win with {points}", { points }) : _("You win with {points}", { points });
+    return _("You are {place} with {points}", { place: ordinal(mine.place), points });
+  }
+
+  function lines(items, className) {
+    return el("ul", { className }, ...items.map((text) => el("li", { textContent: text })));
+  }
+
+  function standingCard(row, score) {
+    return el("section", { className: "standing place-" + row.place },
+      el("h3", {}, el("span", { className: "place", textContent: ordinal(row.place) + " " }), called(row.seat)),
+      el("p", { className: "total", textContent: game.points(row.score, ui) }),
+      lines(game.breakdown(score, row.seat, ui), "breakdown"));
+  }
+
+  function renderResults() {
+    const box = $("results");
+    const score = finished() ? snap.score : null;
+    document.body.classList.toggle("finished", Boolean(score));
+    if (!box) return;
+    box.hidden = !score;
+    if (!score) return;
+    const rows = score.standings, winners = rows.filter((r) => r.place === 1);
+    const mine = rows.find((r) => r.seat === me());
+    const alone = mine && mine.place === 1 && winners.length === 1;
+    $("results-title").textContent = mine ? myPlaceText(mine, winners.length > 1) : wonText(winners);
+    $("results-won").textContent = mine && !alone ? wonText(winners) : "";
+    $("results-ended").hidden = snap.table.status !== "ended";
+    swap($("results-mine"), ...(mine ? [lines(game.breakdown(score, mine.seat, ui), "breakdown")] : []));
+    swap($("podium"), ...(mine ? [] : rows.filter((r) => r.place <= 3).map((r) => el("li", { className: "step-" + r.place },
+      el("span", { className: "place", textContent: ordinal(r.place) }),
+      el("span", { className: "name", textContent: called(r.seat) }),
+      el("span", { className: "total", textContent: game.points(r.score, ui) })))));
+    swap($("results-players"), ...rows.map((r) => (mine ? el("p", { className: "standing-line" + (r.seat === mine.seat ? " mine" : "") },
+      ordinal(r.place) + " · " + called(r.seat) + " · " + game.points(r.score, ui)) : standingCard(r, score))));
+    swap($("results-ties"), ...game.tieBreaks(score, ui).map((text) => el("li", { textContent: text })));
+    showChart();
+  }
+
+  /* The chart, fetched once per change of the finished game (its SVG is the Pi's own). */
+  let chartShown = null;
+  function showChart() {
+    if (chartShown === snap.version) return;
+    chartShown = snap.version;
+    fetch("/chart.svg", { credentials: "same-origin" }).then((r) => (r.ok ? r.text() : null)).then((text) => {
+      const drawn = text && new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+      if (!drawn || drawn.nodeName !== "svg") return;
+      $("chart").hidden = false;
+      $("chart-svg").replaceChildren(document.importNode(drawn, true));
+    }).catch(() => null);
+  }
+
+  /* The rules at a glance, from the game's own data in the snapshot, where it gives them. */
+  function renderGlance() {
+    const box = $("glance");
+    if (!box) return;
+    const parts = game.glance(snap, ui) || [];
+    box.hidden = !parts.length;
+    swap($("glance-body"), ...parts);
+  }
+
   /* ---------------------------------------------------------- pages */
   function renderJoin() {
     swap($("seats"), ...snap.view.players.map((p) => button(
@@ -558,6 +644,8 @@ const Samarkand = (() => {
     if (PAGE === "join") renderJoin();
     else if (game.render[PAGE]) game.render[PAGE](snap, ui);
     if ($("status")) $("status").textContent = statusText();
+    renderResults();
+    renderGlance();
     renderSeatAlert();
     renderHands();
     if (PAGE === "host" || PAGE === "player") renderCard();
@@ -653,7 +741,7 @@ const Samarkand = (() => {
     setInterval(tick, 50);
   }
 
-  const ui = { $, el, swap, draft, button, toast, post, act, decide, names, me, called, PAGE, LANGUAGE, _, ngettext, say, listed };
+  const ui = { $, el, swap, draft, button, toast, post, act, decide, names, me, called, ordinal, PAGE, LANGUAGE, _, ngettext, say, listed };
 
   document.addEventListener("DOMContentLoaded", setUp);
   return { register(module) { game = Object.assign(game, module); }, ui, _, ngettext, say };

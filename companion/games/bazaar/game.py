@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core.game import CHANCE, ChanceRequest, Event, Game, InputRequest, Result
+from companion.core.phrase import Phrase
 from companion.games.bazaar import engine
 from companion.games.bazaar.state import OVER, BazaarState
 from companion.games.bazaar.view import SeatView, build_view, seat_view
@@ -49,6 +50,13 @@ class BazaarGame(Game[BazaarState]):
 
     def result(self, state: BazaarState) -> Result:
         return engine.result(state)
+
+    def standing(self, state: BazaarState) -> tuple[int, ...]:
+        return tuple(state.scores)
+
+    def moment(self, before: BazaarState, event: Event, after: BazaarState) -> Phrase | None:
+        """The purchases: the only way to points."""
+        return Phrase("{name} buys", name=after.names[event.actor]) if event.kind == "buy" else None
 
     def summary(self, state: BazaarState) -> dict[str, Any]:
         over = state.phase == OVER

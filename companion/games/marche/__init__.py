@@ -33,6 +33,7 @@ def simulate_one(seed, styles: list[str], rules: dict) -> tuple[Result, dict[str
 SPEC = register_game(GameSpec(
     name="marche",
     title=Phrase("Le Marché de Samarkand"),
+    standing_unit=Phrase("dirhams"),
     min_players=3,
     max_players=5,
     engine=MarcheGame,

@@ -128,6 +128,13 @@ class MarcheGame(Game[MarcheState]):
     def is_over(self, state: MarcheState) -> bool:
         return state.phase == OVER
 
+    def standing(self, state: MarcheState) -> tuple[int, ...]:
+        return tuple(state.money)
+
+    def moment(self, before: MarcheState, event: Event, after: MarcheState) -> Phrase | None:
+        """The stops: each sets a price and who pays it."""
+        return Phrase("stop at {count}", count=event.data["count"]) if event.kind == "stop" else None
+
     def result(self, state: MarcheState) -> Result:
         """Scored with the optimal discard; the winners share the highest total."""
         score = final_score(state)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from companion.core.game import Result, places_by
 from companion.games.marche.scoring import GameScore, Holdings, score_game
 from companion.games.marche.state import MarcheState
 
@@ -24,9 +25,10 @@ def final_score(state: MarcheState, overrides: Mapping[str, Mapping] | None = No
     return score_game(holdings(state), types_in_play(state), state.rules.set_scoring, overrides)
 
 
-def table_scores(state: MarcheState, overrides: Mapping[int, Mapping]) -> dict:
-    """The score sheet as the table settles it: each seat's own discard where the table
-    chose one (``overrides``: seat -> kept cards), the optimal one as advice beside it."""
+def table_scores(state: MarcheState, overrides: Mapping[int, Mapping]) -> Result:
+    """The result as the table settles it: each seat's own discard where the table chose
+    one (``overrides``: seat -> kept cards), the optimal one as advice beside it in the
+    breakdown (the score sheet); the winners share the highest total."""
     by_name = {state.names[seat]: keep for seat, keep in overrides.items()}
     chosen = final_score(state, by_name).to_dict()
     advice = final_score(state).to_dict() if overrides else chosen
@@ -35,4 +37,5 @@ def table_scores(state: MarcheState, overrides: Mapping[int, Mapping]) -> dict:
         player["money"] = state.money[seat]
         player["advice"] = {"kept": advised["kept"], "discarded": advised["discarded"],
                             "total": advised["total"]}
-    return chosen
+    totals = tuple(player["total"] for player in chosen["players"])
+    return Result(totals, places_by([(total,) for total in totals]), chosen)

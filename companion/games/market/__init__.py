@@ -28,6 +28,7 @@ def sample_deck() -> list[dict]:
 SPEC = register_game(GameSpec(
     name="market",
     title=Phrase("Samarkand Market"),
+    standing_unit=Phrase("piasters"),
     min_players=2,
     max_players=5,
     engine=MarketGame,

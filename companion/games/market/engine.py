@@ -116,6 +116,14 @@ class MarketGame(Game[MarketState]):
     def result(self, state: MarketState) -> Result:
         return result(state)
 
+    def standing(self, state: MarketState) -> tuple[int, ...]:
+        return tuple(state.money)
+
+    def moment(self, before: MarketState, event: Event, after: MarketState) -> Phrase | None:
+        """The reveals: the last sealed bid in shows them all."""
+        revealed = before.phase == BIDDING and after.phase != BIDDING
+        return Phrase("round {n}: the bids revealed", n=before.round) if revealed else None
+
     def summary(self, state: MarketState) -> dict[str, Any]:
         over = state.phase == OVER
         return {"round": state.round, "phase": state.phase, "money": list(state.money),

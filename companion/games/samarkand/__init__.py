@@ -32,6 +32,7 @@ _DEFAULTS = Rules()
 SPEC = register_game(GameSpec(
     name="samarkand",
     title=Phrase("Samarkand"),
+    standing_unit=Phrase("piasters"),
     min_players=2,
     max_players=5,
     engine=engine,

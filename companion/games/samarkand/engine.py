@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from companion.core.errors import RuleError
 from companion.core.game import ChanceRequest, Event, Game, Result
+from companion.core.phrase import Phrase
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.actions import (
     CAMP_START, CAMPS, SEAT_NAMES, START_MONEY, START_GOODS, advance, awaited, over_limit, result,
@@ -98,6 +99,13 @@ class SamarkandGame(Game[SamarkandState]):
 
     def result(self, state: SamarkandState) -> Result:
         return result(state)
+
+    def standing(self, state: SamarkandState) -> tuple[int, ...]:
+        return tuple(state.money)
+
+    def moment(self, before: SamarkandState, event: Event, after: SamarkandState) -> Phrase | None:
+        """The sales: where the money is made."""
+        return Phrase("{name} sells", name=after.names[event.actor]) if event.kind == "sell" else None
 
     def summary(self, state: SamarkandState) -> dict[str, Any]:
         over = state.phase == OVER

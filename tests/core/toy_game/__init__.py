@@ -23,6 +23,7 @@ from companion.core.game import (
     CHANCE, ENTRY, ChanceRequest, Event, Game, InputRequest, Result, places_by,
 )
 from companion.core.registry import GameSpec, Option, register_game
+from companion.core.phrase import Phrase
 
 
 @dataclass
@@ -134,8 +135,15 @@ class UrnGame(Game[Urn]):
     def is_over(self, state):
         return not state.left
 
+    def standing(self, state):
+        return tuple(sum(balls) for balls in state.drawn)
+
+    def moment(self, before, event, after):
+        """The last ball: the urn is empty."""
+        return Phrase("the urn is empty") if after.left != before.left and not after.left else None
+
     def result(self, state):
-        scores = tuple(sum(balls) for balls in state.drawn)
+        scores = self.standing(state)
         return Result(scores, places_by([(s,) for s in scores]), {"balls": [list(b) for b in state.drawn]})
 
 

@@ -256,15 +256,15 @@
     const result = $("result");
     if (result) result.hidden = !score;
     if (!score) return;
-    const place = ranks(score.players);
-    const won = score.winners.map((name) => score.players.find((p) => p.name === name).seat), many = won.length;
+    const place = ranks(score.breakdown.players);
+    const won = score.winners.map((name) => score.breakdown.players.find((p) => p.name === name).seat), many = won.length;
     if (result && snap.viewer !== null) {
-      const me = score.players.findIndex((p) => p.seat === snap.viewer);
-      result.textContent = resultText(won, place[me], score.players[me].total);
+      const me = score.breakdown.players.findIndex((p) => p.seat === snap.viewer);
+      result.textContent = resultText(won, place[me], score.breakdown.players[me].total);
     }
     const told = ngettext("Winner: {names}", "Winners: {names}", many, { names: list(won.map(ui.called)) });
     ui.swap($("scores"),
-      el("div", { className: "sheets" }, ...score.players.map((p, i) => breakdown(p, place[i]))),
+      el("div", { className: "sheets" }, ...score.breakdown.players.map((p, i) => breakdown(p, place[i]))),
       el("p", { className: "winners", textContent: told + (score.accepted ? " · " + _("accepted by the table") : "") }));
   }
 
@@ -372,7 +372,7 @@
     const { el, button, act } = ui, score = snap.score;
     $("override-box").hidden = !score || score.accepted;
     if (!score || score.accepted) return;
-    ui.swap($("overrides"), ...score.players.map((p) => {
+    ui.swap($("overrides"), ...score.breakdown.players.map((p) => {
       const cards = [];
       for (const [type, values] of Object.entries(p.kept)) for (const value of values) cards.push({ type, value, kept: true });
       for (const [type, values] of Object.entries(p.discarded)) for (const value of values) cards.push({ type, value, kept: false });

@@ -13,9 +13,6 @@
   function common(snap, ui) {
     ui.$("urn-left").textContent = snap.view.left + " ball(s) left · label " + (snap.view.label || "?");
     ui.$("urn-players").replaceChildren(...players(snap, ui));
-    const box = ui.$("scores-box");
-    box.hidden = !snap.score;
-    if (snap.score) ui.$("scores").textContent = "Scores " + snap.score.scores.join(", ");
   }
 
   Samarkand.register({
@@ -31,5 +28,7 @@
       host: common,
     },
     statusText(snap) { return "Seat " + (snap.view.turn + 1) + " to act"; },
+    breakdown(score, seat) { return ["Balls: " + score.breakdown.balls[seat].join(" + ")]; },
+    glance(snap, ui) { return [ui.el("p", { className: "urn-glance", textContent: "Each ball scores its number." })]; },
   });
 })();

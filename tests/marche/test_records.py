@@ -1,12 +1,12 @@
 """The payment records name their fields for what they hold (issue 23): ``count`` is the
 stop's count whatever the kind (a dispute at 4 stored 2 there before), ``due`` what the
 payer owed for it. A game stored before the renaming is only its events, so it replays to
-the same records."""
+the same records; the chart of a game follows the money and marks the stops."""
 from __future__ import annotations
 
 from companion.store import EventStore
 from companion.store.cli import replay_stored
-from marche_driver import CAMEL, claim, offer, stop, table_match
+from marche_driver import CAMEL, GAME, claim, offer, stop, table_match
 
 FIELDS = ("kind", "seat", "count", "due", "paid")
 
@@ -44,3 +44,17 @@ def test_a_stored_game_replays_to_the_same_records(tmp_path):
         _, state, _ = replay_stored(store, game)
     assert state.records == match.state.records
     assert [tuple(r.get(f) for f in FIELDS) for r in state.records] == EXPECTED
+
+
+def test_the_chart_follows_the_money_and_marks_the_stops():
+    match = disputed(4)
+    state, log = match.state, match.log
+    assert GAME.standing(state) == tuple(state.money)
+    replayed = table_match(4).state
+    marked = []
+    for event in log[1:]:                          # the first camel is in table_match's own
+        after = GAME.apply(replayed, event)
+        moment = GAME.moment(replayed, event, after)
+        marked.append(None if moment is None else (event.kind, moment.params["count"]))
+        replayed = after
+    assert [m for m in marked if m] == [("stop", 4), ("stop", 3), ("stop", 2)]

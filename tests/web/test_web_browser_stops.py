@@ -161,10 +161,10 @@ def test_a_stop_is_explained_on_each_phone_and_the_end_on_every_screen(browser, 
     appliance.call(lambda now: give_bo_his_goods(appliance.session.state))
     host.click("[data-command=end]")
     wait_on(host, lambda: appliance.ended == appliance.game_id, "the end of the game")
-    seen(bo, "#result:not([hidden])", words["result"], regex=True)
+    seen(bo, "#results:not([hidden]) #results-title", words["result"], regex=True)
     for page in (bo, table):
-        seen(page, ".sheet", words["least"])
-        seen(page, ".sheet", words["sets"])
+        seen(page, "#results .breakdown", words["least"])
+        seen(page, "#results .breakdown", words["sets"])
     assert bo.evaluate("document.documentElement.scrollWidth") <= 360
-    assert table.locator(".sheets .sheet").count() == 3
+    assert table.locator("#results-players .standing").count() == 3
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -3,6 +3,7 @@ each game's own page module and templates, and the games' option schema for the 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
 from companion.core.chart import svg
 from companion.core.errors import RuleError
+from companion.core.phrase import Phrase
 from companion.core.registry import GameSpec, game_spec, game_specs
 from web.context import is_host, my_seat, page_token, service
 from web.i18n import say
@@ -129,8 +131,11 @@ def _in_words(schema: dict, configured: dict) -> dict:
 def chart():
     """The finished game's chart in the reader's language, drawn on the Pi: the results
     screen shows it, and `samarkand games chart` writes the same picture."""
-    spec = service().appliance.spec
-    return Response(svg(service().chart(), spec.standing_unit, say), mimetype="image/svg+xml",
+    spec, chart, seat = service().appliance.spec, service().chart(), my_seat()
+    if seat is not None:      # a phone calls its own player "you", on the chart too
+        chart = replace(chart, names=tuple(Phrase("{name} (you)", name=name) if shown == seat else name
+                                           for shown, name in enumerate(chart.names)))
+    return Response(svg(chart, spec.standing_unit, say), mimetype="image/svg+xml",
                     headers={"Cache-Control": "no-store"})
 
 

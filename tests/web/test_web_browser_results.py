@@ -9,7 +9,7 @@ import pytest
 
 import toy_game  # noqa: F401  (registers the urn)
 from browser_rig import (NEEDED, PHONE_SIZES, TABLE_SIZES, T, Pages, answered, in_first_screen, join, page_scrolls,
-                         served)
+                         served, third_person)
 from companion.core.registry import game_spec
 from companion.runtime.lobby import Lobby
 from web_rig import PIN, make_appliance
@@ -64,6 +64,7 @@ def test_the_end_tells_each_phone_its_place_and_the_table_the_winner_with_a_char
         assert page.locator("#results-players .standing-line").count() == 2
         assert page.is_hidden("#urn-actions")                          # nothing left to do
         page.wait_for_selector("#chart-svg svg polyline", timeout=T)
+        assert third_person(page, ["Ana", "Ben"][seat], locale[:2]) == []     # "you", the chart too
     winner = ["Ana", "Ben"][result.winners[0]]
     for table in tables:
         table.wait_for_selector("#results:not([hidden])", timeout=T)

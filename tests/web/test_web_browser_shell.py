@@ -64,7 +64,7 @@ def test_the_host_starts_the_urn_enters_its_data_and_a_phone_plays_it(browser, s
     ana.wait_for_selector("#card-box:not([hidden]) #card-buttons button", timeout=T)   # hers: on her phone
     host.wait_for_selector("#card-box", state="hidden", timeout=T)
     ana.locator("#card-buttons button", has_text="5 (").click()     # the urn's balls are public
-    ana.wait_for_selector("#urn-players >> text=Ana: 1 ball(s) 5", timeout=T)
+    ana.wait_for_selector("#urn-players >> text=Ana (you): 1 ball(s) 5", timeout=T)
     host.wait_for_selector("#urn-players >> text=Ana: 1 ball(s)", timeout=T)
     assert "5" not in host.text_content("#urn-players li:first-child")   # a blind draw
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -52,8 +52,11 @@ def test_at_the_end_the_standings_rank_the_seats_and_the_chart_draws_one_line_ea
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
     root = ET.fromstring(response.get_data(as_text=True))
     assert len(root.findall(f"{SVG}polyline")) == 2
-    legend = [t.text for t in root.iter(f"{SVG}text") if t.text and t.text.startswith(("Ana:", "Ben:"))]
-    assert legend == [f"Ana: {result.scores[0]}", f"Ben: {result.scores[1]}"]
+    legend = [t.text for t in root.iter(f"{SVG}text") if t.text and t.text.startswith(("Ana", "Ben"))]
+    assert legend == [f"Ana: {result.scores[0]}", f"Ben (you): {result.scores[1]}"]    # Ben's phone
+    table = ET.fromstring(host.get("/chart.svg").get_data(as_text=True))
+    assert [t.text for t in table.iter(f"{SVG}text") if t.text and t.text.startswith(("Ana", "Ben"))] \
+        == [f"Ana: {result.scores[0]}", f"Ben: {result.scores[1]}"]
 
 
 def test_the_chart_speaks_the_readers_language(urn):
@@ -61,6 +64,7 @@ def test_the_chart_speaks_the_readers_language(urn):
     ana.post("/api/act", {"kind": "want", "data": {"n": 3}})
     french = ana.client.get("/chart.svg", headers={"Accept-Language": "fr-FR"}).get_data(as_text=True)
     assert "La partie, décision après décision : points" in french and "décisions" in french
+    assert "Ana (vous)" in french
 
 
 def test_the_host_ending_the_game_early_shows_the_standings_and_the_chart(urn):

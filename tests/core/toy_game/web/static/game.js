@@ -5,7 +5,7 @@
 (() => {
   function players(snap, ui) {
     return snap.view.players.map((p) => ui.el("li", {
-      textContent: p.name + ": " + p.balls + " ball(s)" + (p.drawn ? " " + p.drawn.join(",") : "") +
+      textContent: ui.called(p.seat) + ": " + p.balls + " ball(s)" + (p.drawn ? " " + p.drawn.join(",") : "") +
         (p.seat === snap.view.turn ? " ← to act" : ""),
     }));
   }

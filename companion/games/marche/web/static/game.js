@@ -244,6 +244,7 @@
       line(_("least type"), least),
       line(_("sets"), sets.length ? _("{sets} = {points}", { sets: sets.join(", "), points: p.set_points }) : _("no sets")),
       line(_("empty camel space"), p.empty_space_penalty ? points(-p.empty_space_penalty) : "0"),
+      ...(score.accepted ? [_("accepted by the table")] : []),      // the discards are final
     ];
   }
 

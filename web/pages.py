@@ -110,17 +110,21 @@ def game_asset(name: str, filename: str):
 
 @bp.get("/api/games")
 def games():
-    """The games and their options, from which the host console builds its new-game form."""
-    return jsonify(games=[_in_words(spec.to_dict()) for spec in game_specs()])
+    """The games and their options, from which the host console builds its new-game form;
+    the table settings' defaults are the configuration's (what a game would start with)."""
+    configured = service().appliance.table_settings()
+    return jsonify(games=[_in_words(spec.to_dict(), configured) for spec in game_specs()])
 
 
-def _in_words(schema: dict) -> dict:
-    """A game's schema with its title and descriptions in the reader's language."""
+def _in_words(schema: dict, configured: dict) -> dict:
+    """A game's schema with its title and descriptions in the reader's language, its table
+    settings defaulting to the ``configured`` values."""
     def described(option: dict) -> dict:
         return {**option, "description": say(option["description"])}
     return {**schema, "title": say(schema["title"]),
             "options": [described(o) for o in schema["options"]],
-            "table_settings": [described(o) for o in schema["table_settings"]]}
+            "table_settings": [{**described(o), "default": configured.get(o["name"], o["default"])}
+                               for o in schema["table_settings"]]}
 
 
 @bp.get("/chart.svg")

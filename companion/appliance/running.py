@@ -118,6 +118,11 @@ class Appliance:
         seats = (self.store.checkpoint(game_id, JOINED_KEY) or {}).get("seats", {})
         return {int(seat) for seat in seats if str(seat).isdigit()}
 
+    def table_settings(self) -> dict[str, float]:
+        """The countdown's settings a new game starts with unless the host changes them
+        (the configuration's), in milliseconds: the new-game form's defaults."""
+        return timing_from(self.config)
+
     def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital",
                  game: str = DEFAULT_GAME, bots: dict[int, str] | None = None,
                  joined: dict | None = None, first: int | None = None) -> int:

@@ -97,7 +97,7 @@ def test_a_phone_speaks_to_its_own_player_as_you(browser, server, locale, words)
     # the end: Ana wins; her result, her sheet and the winners' line speak to her
     host.click("[data-command=end]")
     wait_on(host, lambda: appliance.ended == appliance.game_id, "the end of the game")
-    told("#result:not([hidden])", "#result", words["won"])
-    seen(ana, "#scores .sheet", words["sheet"])
+    told("#results:not([hidden])", "#results-title", words["won"])
+    seen(ana, "#results-players", words["sheet"])
     assert ana.evaluate("document.documentElement.scrollWidth") <= 390
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

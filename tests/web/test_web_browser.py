@@ -25,14 +25,14 @@ ENGLISH = {
     "you offer": "You offer 7", "offer": "Ben's spices 6", "your offer": "your spices 6", "claims close": "Claims close in",
     "bought": "Ana buys Ben's spices (6)", "stopped": r"Stop at \d+: Ana", "buys": "Ana buys",
     "tied": r"(Ben|Cy) \+\d+\.\d ms after (Ben|Cy)", "bank": "bank's carpets",
-    "dispute": "disputed the bank's carpets", "winner": "Winner", "use": "Use this discard",
+    "dispute": "disputed the bank's carpets", "use": "Use this discard",
     "chosen": "table's choice", "accepted": "accepted by the table",
 }
 FRENCH = {
     "you offer": "Vous offrez 7", "offer": "les épices de Ben 6", "your offer": "vos épices 6", "claims close": "pour nommer la carte",
     "bought": "Ana achète les épices de Ben (6)", "stopped": r"Arrêt à \d+ : Ana", "buys": "Ana achète",
     "tied": r"(Ben|Cy) \+\d+,\d ms après (Ben|Cy)", "bank": "tapis de la banque",
-    "dispute": "litige sur les tapis de la banque", "winner": "Gagnant", "use": "Utiliser cette défausse",
+    "dispute": "litige sur les tapis de la banque", "use": "Utiliser cette défausse",
     "chosen": "choix de la table", "accepted": "accepté par la table",
 }
 
@@ -156,7 +156,7 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
                     pass
         table.wait_for_timeout(100)
     for page in (ana, ben, cy, host):
-        page.locator("#scores-box:not([hidden])", has_text=words["winner"]).wait_for(timeout=T)
+        page.locator("#results:not([hidden]) #results-title").wait_for(timeout=T)
     table.wait_for_selector("#results:not([hidden])", timeout=T)     # the table's results screen
     assert len(table.locator("#results-players .standing").all()) == 3
 
@@ -174,9 +174,9 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     toggle.click()
     assert chosen() is was_kept
     host.locator("#overrides button", has_text=words["use"]).first.click()
-    ana.locator("#scores", has_text=words["chosen"]).wait_for(timeout=T)
+    ana.locator("#results-mine", has_text=words["chosen"]).wait_for(timeout=T)
     host.click("#accept")
-    ana.locator("#scores", has_text=words["accepted"]).wait_for(timeout=T)
+    ana.locator("#results-mine", has_text=words["accepted"]).wait_for(timeout=T)
 
     assert pages.outside == [], pages.outside
     assert pages.errors == [], pages.errors

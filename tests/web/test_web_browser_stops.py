@@ -41,7 +41,7 @@ ENGLISH = {
     "bought bank": "You bought the bank's carpets",
     "short": "(you have 3)",
     "false stop": "False stop: 1 dirham to the bank (you named no card)",
-    "result": r"You win · you: \d+ points, 1st",
+    "result": r"You win with \d+ points",
     "least": "least type: carpets 3+2 = 5",
     "sets": "sets: 1s → 1, 6s → 1 = 2",
 }
@@ -67,7 +67,7 @@ FRENCH = {
     "bought bank": "Vous avez acheté les tapis de la banque",
     "short": "(vous avez 3)",
     "false stop": "Faux arrêt : 1 dirham à la banque (vous n'avez nommé aucune carte)",
-    "result": r"Vous gagnez · vous : \d+ points, 1er",
+    "result": r"Vous gagnez avec \d+ points",
     "least": "marchandise la moins nombreuse : tapis 3+2 = 5",
     "sets": "séries : les 1 → 1, les 6 → 1 = 2",
 }
@@ -161,10 +161,10 @@ def test_a_stop_is_explained_on_each_phone_and_the_end_on_every_screen(browser, 
     appliance.call(lambda now: give_bo_his_goods(appliance.session.state))
     host.click("[data-command=end]")
     wait_on(host, lambda: appliance.ended == appliance.game_id, "the end of the game")
-    seen(bo, "#result:not([hidden])", words["result"], regex=True)
+    seen(bo, "#results:not([hidden]) #results-title", words["result"], regex=True)
     for page in (bo, table):
-        seen(page, ".sheet", words["least"])
-        seen(page, ".sheet", words["sets"])
+        seen(page, "#results .breakdown", words["least"])
+        seen(page, "#results .breakdown", words["sets"])
     assert bo.evaluate("document.documentElement.scrollWidth") <= 360
-    assert table.locator(".sheets .sheet").count() == 3
+    assert table.locator("#results-players .standing").count() == 3
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

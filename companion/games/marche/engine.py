@@ -367,11 +367,11 @@ def _buy(state: MarcheState, buyer: int, target: Any, count: int) -> None:
         if state.camel_deck:
             immediate = state.offers or state.rules.camel_refill == "immediate"
             state.camel_due = "now" if immediate else "next_turn"
-        _pay(state, "buy", buyer, target, count, BANK, card)
+        _pay(state, "buy", buyer, target, count, count, BANK, card)
     else:
         card = state.offers.pop(target)
         state.goods[buyer].setdefault(state.type_of(target), []).append(card)
-        _pay(state, "buy", buyer, target, count, target, card)
+        _pay(state, "buy", buyer, target, count, count, target, card)
 
 
 def _dispute(state: MarcheState, target: Any, seats: list[int], count: int) -> None:
@@ -385,16 +385,20 @@ def _dispute(state: MarcheState, target: Any, seats: list[int], count: int) -> N
         card, payee = state.offers.pop(target), target
         state.discarded.append((state.type_of(target), card))
     for seat in seats:
-        _pay(state, "dispute", seat, target, half_up(count), payee, card)
+        _pay(state, "dispute", seat, target, count, half_up(count), payee, card)
 
 
 def _false_stop(state: MarcheState, seat: int, count: int, why: str) -> None:
-    _pay(state, "false_stop", seat, None, 1, BANK, None, why=why, count=count)
+    _pay(state, "false_stop", seat, None, count, 1, BANK, None, why=why)
 
 
-def _pay(state: MarcheState, kind: str, payer: int, target: Any, due: int, payee: Any,
-         card: int | None, count: int | None = None, why: str | None = None) -> None:
-    """Pay what can be paid: money never goes below 0, the shortfall is recorded."""
+def _pay(state: MarcheState, kind: str, payer: int, target: Any, count: int, due: int,
+         payee: Any, card: int | None, why: str | None = None) -> None:
+    """Pay what can be paid: money never goes below 0, the shortfall is recorded. The
+    record's ``count`` is the stop's count, whatever the kind; ``due`` what this payer
+    owed for it (the count, half of it in a dispute, 1 for a false stop); ``paid`` what
+    they could pay. Records are rebuilt from the events whenever a game is replayed, so
+    a stored game's records always take this form."""
     paid = min(due, state.money[payer])
     state.money[payer] -= paid
     if payee == BANK:
@@ -402,7 +406,7 @@ def _pay(state: MarcheState, kind: str, payer: int, target: Any, due: int, payee
     else:
         state.money[payee] += paid
     record = {"turn": state.turn, "kind": kind, "seat": payer, "target": target,
-              "count": due if count is None else count, "due": due, "card": card,
+              "count": count, "due": due, "card": card,
               "paid": paid, "to": payee}
     if why is not None:
         record["why"] = why

@@ -80,14 +80,19 @@ def _record_line(state: MarcheState, r: dict) -> Phrase:
     return Phrase("{who} yields {owner}'s {goods} to the Dean", who=who, owner=owner, goods=goods)
 
 
+def signed(n: int) -> str:
+    """A whole number as it is read: a negative one with a true minus sign (U+2212)."""
+    return f"\N{MINUS SIGN}{-n}" if n < 0 else str(n)
+
+
 def score_table(score) -> str:
-    """The final score breakdown as a text table."""
+    """The final score breakdown as a text table (no empty camel space: a penalty of 0)."""
     rows = [("player", "money", "capacity", "kept", "least", "sets", "penalty", "total")]
     for p in score.players:
         kept = sum(len(v) for v in p.kept.values())
         rows.append((p.name, str(p.money_points), str(p.capacity), str(kept),
-                     f"{p.least_type_points}", str(p.set_points), f"-{p.empty_space_penalty}",
-                     str(p.total)))
+                     f"{p.least_type_points}", str(p.set_points), signed(-p.empty_space_penalty),
+                     signed(p.total)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)) for r in rows]
     lines.append(f"Winner{'s' if len(score.winners) > 1 else ''}: {', '.join(score.winners)}")

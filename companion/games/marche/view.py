@@ -14,7 +14,9 @@ from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
 from companion.core.game import Event, check_viewer
-from companion.games.marche.options import MarcheRules
+from companion.games.marche.discard import set_bonus
+from companion.games.marche.options import MarcheRules, podium_points
+from companion.games.marche.scoring import EMPTY_SPACE_COST
 from companion.games.marche.state import CAMEL, OVER, PICKING, REVEAL, MarcheState
 
 PRIVATE_RECORD_KEYS = ("paid",)
@@ -194,11 +196,24 @@ def build_view(state: MarcheState, viewer: int | None) -> dict:
         "bank_deck_left": seen.bank_deck_left,
         "stop": _stop_view(seen.stop),
         "records": seen.records,
+        "scoring": scoring_rules(rules, seen.players),
     }
     if isinstance(seen, SeatView):
         view["you"] = {"seat": seen.seat, "hand": list(seen.hand), "pick": seen.pick,
                        "money": seen.money, "camels": list(seen.camels)}
     return view
+
+
+SETS_SHOWN = range(2, 8)
+"""The set sizes the rules at a glance show (a goods type has 10 cards, 5 types: 7 is rare)."""
+
+
+def scoring_rules(rules: MarcheRules, players: int) -> dict:
+    """How the final scoring counts, for the rules at a glance: the money podium's points,
+    each set size's points (all types together), an empty camel space's cost."""
+    return {"podium": list(podium_points(players)), "set_scoring": rules.set_scoring,
+            "sets": [[n, set_bonus(n, rules.set_scoring)] for n in SETS_SHOWN],
+            "empty_space": EMPTY_SPACE_COST}
 
 
 def _stop_view(stop: StopSeen | None) -> dict | None:

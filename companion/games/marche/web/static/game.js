@@ -1,5 +1,6 @@
 /* Le Marché de Samarkand's pages, on the shell (web/static/shell.js): the countdown, the
-   offers, a phone's hand and claims, the table's players and scores, the host's claims for
+   offers, a phone's hand and claims, the table's players, the words of the results screen
+   (points, breakdown, ties) and the rules at a glance, the host's claims for
    players and the table's own discards. Every word goes through _() or ngettext(): English
    is the msgid, the French (the rulebook's words: doyen, dirhams, chameau) is in the
    catalog; the view brings data, and the sentences are composed here. */
@@ -39,6 +40,14 @@
                                                       useGrouping: false });
 
   const colon = (label) => _("{label}:", { label });
+
+  /* A whole number as it is read: a negative one with a true minus sign (U+2212). */
+  const signed = (n) => (n < 0 ? "\u2212" + -n : String(n));
+
+  /* "1 dirham", "7 dirhams"; "1 point", "−9 points" (the form by the size: French says
+     "1 point", "0 point", "−9 points"). */
+  const dirhams = (n) => ngettext("{n} dirham", "{n} dirhams", n);
+  const points = (n) => ngettext("{n} point", "{n} points", Math.abs(n), { n: signed(n) });
 
   /* A sentence about a seat: on that seat's own phone in the second person ("You stopped
      at 7"), everywhere else with its name; each form is a whole sentence in the catalog. */
@@ -115,6 +124,7 @@
 
   function statusText(s) {
     const v = s.view;
+    if (["over", "ended"].includes(s.table.status)) return "";     // the results screen says the end
     const picked = v.players.filter((p) => p.picked).length;
     switch (s.table.phase) {
       case "picking": return _("Turn {turn}: everyone picks an offer ({picked}/{players})",
@@ -176,11 +186,13 @@
 
   function renderCommon() {
     const v = snap.view, el = ui.el;
+    $("count").hidden = !["countdown", "claiming"].includes(snap.table.phase);   // no "–" while offers are picked
     $("evidence").textContent = evidenceText(snap.table.last_stop);
     renderTimeline();
-    const offers = $("offers");
     const offered = offerList().map(offerItem);
-    ui.swap(offers, ...(offered.length ? offered : [el("li", { className: "hint", textContent: _("nothing on offer yet") })]));
+    ui.swap($("offers"), ...(offered.length ? offered : [el("li", { className: "hint", textContent: _("nothing on offer yet") })]));
+    const offersBox = $("offers-box");      // a phone's: shown once there is something to see
+    if (offersBox) offersBox.hidden = !offered.length && !snap.table.last_stop;
     const turn = $("turn");
     if (turn) {
       const turns = { turn: v.turn, turns: v.turns };
@@ -190,7 +202,6 @@
     const waiting = $("waiting");
     if (waiting) waiting.textContent = waitingText();
     ui.swap($("log"), ...v.records.slice(-12).reverse().map((r) => el("li", { textContent: recordText(r) })));
-    renderScores();
   }
 
   function renderPlayers() {
@@ -212,9 +223,10 @@
     return parts.length ? parts.join(" · ") : _("no cards");
   }
 
-  /* One player's score sheet, a line for each step of the scoring. */
-  function breakdown(p, rank) {
-    const el = ui.el;
+  /* How one seat's score is made, a line for each step of the scoring (the results
+     screen's breakdown): score.breakdown is the sheet of final.table_scores. */
+  function breakdown(score, seat) {
+    const p = score.breakdown.players[seat];
     const leastCards = (p.kept[p.least_type] || []).join("+");
     const least = !p.least_type ? _("nothing")
       : leastCards ? _("{goods} {cards} = {points}", { goods: goodsName(p.least_type), cards: leastCards, points: p.least_type_points })
@@ -223,58 +235,48 @@
     const discarded = p.overridden
       ? _("{cards} (the table's choice; advice: {advice})", { cards: cardsText(p.discarded), advice: cardsText(p.advice.discarded) })
       : cardsText(p.discarded);
-    const line = (what, words) => el("li", {}, el("strong", { textContent: colon(what) + " " }), words);
-    return el("section", { className: "sheet" + (rank === 1 ? " won" : "") },
-      el("h3", { textContent: ngettext("{rank}. {name} · {n} point", "{rank}. {name} · {n} points", p.total, { rank, name: ui.called(p.seat) }) }),
-      el("ul", {},
-        line(_("money"), ngettext("{money} dirhams → {n} point", "{money} dirhams → {n} points", p.money_points, { money: p.money })),
-        line(_("camels carry"), ngettext("{n} card", "{n} cards", p.capacity)),
-        line(_("kept"), cardsText(p.kept)),
-        line(_("discarded"), discarded),
-        line(_("least type"), least),
-        line(_("sets"), sets.length ? _("{sets} = {points}", { sets: sets.join(", "), points: p.set_points }) : _("no sets")),
-        line(_("empty camel space"), "−" + p.empty_space_penalty),
-        line(_("total"), String(p.total))));
+    const line = (what, words) => colon(what) + " " + words;
+    return [
+      line(_("money"), _("{money} → {points}", { money: dirhams(p.money), points: points(p.money_points) })),
+      line(_("camels carry"), ngettext("{n} card", "{n} cards", p.capacity)),
+      line(_("kept"), cardsText(p.kept)),
+      line(_("discarded"), discarded),
+      line(_("least type"), least),
+      line(_("sets"), sets.length ? _("{sets} = {points}", { sets: sets.join(", "), points: p.set_points }) : _("no sets")),
+      line(_("empty camel space"), p.empty_space_penalty ? points(-p.empty_space_penalty) : "0"),
+      ...(score.accepted ? [_("accepted by the table")] : []),      // the discards are final
+    ];
   }
 
-  function ranks(players) {
-    return players.map((p) => 1 + players.filter((q) => q.total > p.total).length);
+  /* Le Marché breaks no tie: players on the same total share the place (and the win). */
+  function tieBreaks(score) {
+    const byPlace = new Map();
+    for (const row of score.standings) byPlace.set(row.place, [...(byPlace.get(row.place) || []), row]);
+    return [...byPlace.values()].filter((rows) => rows.length > 1).map((rows) =>
+      _("{names} share {place} place with {points}: the rules break no tie",
+        { names: list(rows.map((r) => ui.called(r.seat))), place: ui.ordinal(rows[0].place), points: points(rows[0].score) }));
   }
 
-  function renderScores() {
-    const el = ui.el, box = $("scores-box"), score = snap.score;
-    box.hidden = !score;
-    const result = $("result");
-    if (result) result.hidden = !score;
-    if (!score) return;
-    const place = ranks(score.breakdown.players);
-    const won = score.winners.map((name) => score.breakdown.players.find((p) => p.name === name).seat), many = won.length;
-    if (result && snap.viewer !== null) {
-      const me = score.breakdown.players.findIndex((p) => p.seat === snap.viewer);
-      result.textContent = winnersText(won) + " · " +
-        ngettext("you: {n} point, {place}", "you: {n} points, {place}", score.breakdown.players[me].total, { place: ordinal(place[me]) });
-    }
-    const told = ngettext("Winner: {names}", "Winners: {names}", many, { names: list(won.map(ui.called)) });
-    ui.swap($("scores"),
-      el("div", { className: "sheets" }, ...score.breakdown.players.map((p, i) => breakdown(p, place[i]))),
-      el("p", { className: "winners", textContent: told + (score.accepted ? " · " + _("accepted by the table") : "") }));
-  }
-
-  /* Who won, to a phone: "You win" when its own seat did, alone or with others. */
-  function winnersText(won) {
-    const names = ui.names(), others = list(won.filter((seat) => seat !== ui.me()).map((seat) => names[seat]));
-    if (!won.includes(ui.me())) return ngettext("{winners} wins", "{winners} win", won.length, { winners: others });
-    return won.length === 1 ? _("You win") : _("You share the win with {others}", { others });
-  }
-
-  /* 1st, 2nd, 3rd in English; 1er, 2e, 3e in French (the reader's rules pick the form). */
-  function ordinal(n) {
-    switch (new Intl.PluralRules(LANGUAGE, { type: "ordinal" }).select(n)) {
-      case "one": return _("{n}st", { n });
-      case "two": return _("{n}nd", { n });
-      case "few": return _("{n}rd", { n });
-      default: return _("{n}th", { n });
-    }
+  /* The rules at a glance: how the final scoring counts, from the view's own data (the
+     money podium, the camels' capacity, the least-bought type, the sets, empty spaces). */
+  function glance(s) {
+    const sc = s.view.scoring, el = ui.el;
+    if (!sc) return [];
+    const rows = sc.sets.filter(([, pts], i) => i === 0 || pts !== sc.sets[i - 1][1]);   // the rulebook's stops at 6
+    const capped = rows.length < sc.sets.length;
+    const size = (n, i) => (capped && i === rows.length - 1 ? _("{n} or more", { n }) : String(n));
+    const row = (label, cells) => el("tr", {}, el("th", { scope: "row", textContent: label }), ...cells.map((text) => el("td", { textContent: text })));
+    return [
+      el("p", { textContent: _("Money by rank, richest first: {points} (equal money shares the rank)",
+                               { points: list(sc.podium.map(points)) }) }),
+      el("p", { textContent: _("Camels carry your goods: you keep as many cards as they carry, the rest is discarded") }),
+      el("p", { textContent: _("Least-bought type: the sum of your kept cards of the type you have fewest of (0 if you have none of a type)") }),
+      el("p", { textContent: _("Equal values, all types together:") }),
+      el("div", { className: "scroll", tabIndex: 0 }, el("table", { className: "grid sets" }, el("tbody", {},
+        row(_("cards of one value"), rows.map(([n], i) => size(n, i))), row(_("points"), rows.map(([, pts]) => points(pts)))))),
+      capped ? null : el("p", { textContent: _("and so on, doubling") }),
+      el("p", { textContent: _("Each empty camel space: {points}", { points: points(-sc.empty_space) }) }),
+    ].filter(Boolean);
   }
 
   /* ---------------------------------------------------------- what a stop did to you */
@@ -394,8 +396,8 @@
       ui.swap($("me"),
         el("h1", { textContent: me.name }),
         el("p", { className: "secret", textContent: you.camels.length
-          ? _("{money} dirhams · camels {camels} (capacity {capacity})", { money: you.money, camels: you.camels.join(", "), capacity })
-          : _("{money} dirhams · no camel yet", { money: you.money }) }),
+          ? _("{money} · camels {camels} (capacity {capacity})", { money: dirhams(you.money), camels: you.camels.join(", "), capacity })
+          : _("{money} · no camel yet", { money: dirhams(you.money) }) }),
         el("p", {}, _("You sell") + " ", badge(me.sells), " · " + _("bought: {goods}", { goods: goodsText(me.goods) })));
       const outcome = outcomeText();
       $("outcome").hidden = !outcome;
@@ -446,6 +448,10 @@
 
   Samarkand.register({
     render, tick,
+    tieBreaks(score, shell) { ui = shell; return tieBreaks(score); },
+    glance(s, shell) { ui = shell; return glance(s); },
+    points(n, shell) { ui = shell; return points(n); },
+    breakdown(score, seat, shell) { ui = shell; return breakdown(score, seat); },
     statusText(s, shell) { ui = shell; snap = s; return statusText(s); },
     seatLabel(p) { return _("Seat {n} · sells {goods}", { n: p.seat + 1, goods: goodsName(p.sells) }); },
   });

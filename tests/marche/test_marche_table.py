@@ -52,6 +52,7 @@ def test_the_table_screen_fits_while_a_late_stop_is_claimed(browser, server, siz
     table.click("#glance summary")
     for words in GLANCE[language]:
         seen(table, "#glance-body", words)
+    assert page_scrolls(table) == [], "with the rules at a glance open"
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 

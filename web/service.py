@@ -158,7 +158,10 @@ class GameService:
             raise Refused(409, "the chart of the game is drawn once the game is over")
         key = (game_id, session.version, len(log), repr(sorted(names.items())))
         if self._chart_cache is None or self._chart_cache[0] != key:
-            self._chart_cache = (key, progress(session.game, setup, log, names))
+            try:
+                self._chart_cache = (key, progress(session.game, setup, log, names))
+            except RuleError:     # the state was changed behind the log's back: say so, once
+                raise Refused(500, "the chart of this game cannot be drawn: its log does not replay") from None
         return self._chart_cache[1]
 
     def _scores(self, session, names: dict[int, str]) -> dict:

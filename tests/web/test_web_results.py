@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import toy_game  # noqa: F401  (registers the urn)
+from companion.core.game import Event
 from companion.core.registry import game_spec
 from web.app import create_app
 from web_rig import PIN, Phone, make_appliance
@@ -74,3 +75,12 @@ def test_the_host_ending_the_game_early_shows_the_standings_and_the_chart(urn):
     score = ben.state()["score"]
     assert [row["name"] for row in score["standings"]][0] == "Ana"      # she has a ball, Ben none
     assert ben.get("/chart.svg").status_code == 200
+
+
+def test_a_log_that_no_longer_replays_is_a_clear_refusal_not_a_crash(urn):
+    appliance, ana, ben, host = urn
+    ana.post("/api/act", {"kind": "want", "data": {"n": 3}})
+    appliance.session.match.log.insert(0, Event("want", 1, {"n": 9}))       # not Ben's turn, not 9
+    response = host.get("/chart.svg")
+    assert response.status_code == 500
+    assert response.json["error"] == "the chart of this game cannot be drawn: its log does not replay"

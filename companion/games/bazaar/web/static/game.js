@@ -494,7 +494,7 @@
                                              { owner: names()[v.discard.seat], n: v.discard.excess });
       }
       renderWares(you);
-      unfold($("bz-trades-box"), v.phase === "act" && v.turn === you.seat);
+      unfold($("bz-trades-box"), v.phase === "act" && v.turn === you.seat && snap.table.status !== "ended");
       ui.swap($("bz-trades"), ...tradeRows(v, you.trades, ui.decide, you.seat));
       renderPlayers(); renderBank(); renderLog();
     },

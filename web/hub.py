@@ -28,6 +28,8 @@ STREAMS_TOTAL = 32
 
 class Hub:
     def __init__(self) -> None:
+        self.per_client = STREAMS_PER_CLIENT
+        """A device's cap on live pages (a test's browser is several devices on one address)."""
         self._cond = threading.Condition()
         self.rev = 0
         self.closed = False
@@ -47,7 +49,7 @@ class Hub:
     def admit(self, client: str) -> Callable[[], None]:
         """A place for one more stream from ``client``, or Refused; returns what frees it."""
         with self._cond:
-            if self.streams[client] >= STREAMS_PER_CLIENT:
+            if self.streams[client] >= self.per_client:
                 raise Refused(429, "this device has too many live pages open: close some")
             if self.streams.total() >= STREAMS_TOTAL:
                 raise Refused(503, "the table has too many live pages open: try again soon")

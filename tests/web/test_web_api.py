@@ -361,9 +361,11 @@ def test_a_dispute_with_evidence(live, appliance):
     assert live[a].post("/api/act", {"kind": "claim", "data": {"target": target}}).status_code == 200
     assert live[b].state()["view"]["stop"]["your_claim"] is None
     assert live[b].post("/api/act", {"kind": "claim", "data": {"target": target}}).status_code == 200
-    wait_for(lambda: phase(appliance) == "countdown", what="the dispute to settle")
+    # settled, the countdown goes on (at 60 ms a count it may end, and the turn with it,
+    # before a loaded machine looks again): the records tell the dispute, whatever the phase
+    wait_for(lambda: phase(appliance) != "claiming", what="the dispute to settle")
     kinds = [(r["kind"], r["seat"]) for r in live[a].state()["view"]["records"]]
-    assert kinds == [("dispute", a), ("dispute", b)]
+    assert kinds[:2] == [("dispute", a), ("dispute", b)]
 
 
 def test_the_on_screen_buzzer_presses_the_mock_pin(live, appliance):

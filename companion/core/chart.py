@@ -48,30 +48,29 @@ def progress(game: Game, setup: Mapping[str, Any], events: Iterable[Event],
     """The game replayed: the standings after each decision, and the moments the engine
     marks. ``names`` are the table's names for the seats (the engine's otherwise)."""
     state = game.new_state(setup)
-    standings = [game.standing(state)]
+    was = game.standing(state)
+    standings = [was]
     marks: list[Mark] = []
     for event in events:
         after = game.apply(state, event)
+        now = game.standing(after)
         if event.kind in game.decisions:
-            standings.append(game.standing(after))
+            standings.append(now)
         else:
-            standings[-1] = game.standing(after)
+            standings[-1] = now
         words = game.moment(state, event, after)
         if words is not None:
-            marks.append(Mark(len(standings) - 1, _whose(game, state, event, after), words))
-        state = after
+            marks.append(Mark(len(standings) - 1, _whose(event.actor, was, now), words))
+        state, was = after, now
     own = game.names(state)
     shown = tuple((names or {}).get(seat, name) for seat, name in enumerate(own))
     return Chart(shown, tuple(standings), tuple(marks))
 
 
-def _whose(game: Game, before: Any, event: Event, after: Any) -> int | None:
+def _whose(actor: Any, was: tuple[int, ...], now: tuple[int, ...]) -> int | None:
     """The seat a moment is drawn on: the one that made it, when it changed that seat's own
     standing (a purchase, a sale); else the table's (a reveal the last bid made)."""
-    seat = event.actor
-    if isinstance(seat, int) and game.standing(before)[seat] != game.standing(after)[seat]:
-        return seat
-    return None
+    return actor if isinstance(actor, int) and was[actor] != now[actor] else None
 
 
 def svg(chart: Chart, unit: str, say: Callable[[Any], str] = str) -> str:

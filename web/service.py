@@ -156,7 +156,7 @@ class GameService:
             game_id in self.ended or session.game.is_over(session.state)))
         if not over:
             raise Refused(409, "the chart of the game is drawn once the game is over")
-        key = (game_id, session.version, len(log), repr(sorted(names.items())))
+        key = (game_id, session.version, repr(sorted(names.items())))
         if self._chart_cache is None or self._chart_cache[0] != key:
             try:
                 self._chart_cache = (key, progress(session.game, setup, log, names))

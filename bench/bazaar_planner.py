@@ -10,6 +10,7 @@ before. "cold" is each case with nothing cached but the tables (timed the same w
 game's first turn. Goal: the worst case under 20 ms. The tables are built once per process.
 Run: .venv/bin/python bench/bazaar_planner.py
 """
+
 from __future__ import annotations
 
 import random
@@ -34,8 +35,9 @@ def random_equations(rng: random.Random) -> tuple[Equation, ...]:
     equations = []
     while len(equations) < 10:
         left_colours = rng.sample(range(5), rng.randint(1, 3))
-        right_colours = rng.sample([c for c in range(5) if c not in left_colours],
-                                   rng.randint(1, min(3, 5 - len(left_colours))))
+        right_colours = rng.sample(
+            [c for c in range(5) if c not in left_colours], rng.randint(1, min(3, 5 - len(left_colours)))
+        )
         left = random_side(rng, left_colours, rng.randint(max(1, len(left_colours)), 5))
         right = random_side(rng, right_colours, rng.randint(max(1, len(right_colours)), 5))
         if 0 in [sum(left), sum(right)]:
@@ -58,11 +60,13 @@ def _time_ms(case) -> float:
 
 def _cold_ms(case) -> float:
     """The same with nothing cached but the tables before each run."""
+
     def cold() -> None:
         trades_of.cache_clear()
         _pre_goals.cache_clear()
         holding_at_least.cache_clear()
         plan(*case)
+
     return 1000 * min(timeit.repeat(cold, repeat=REPEATS, number=1))
 
 
@@ -91,4 +95,5 @@ def run(seed: int = 1) -> dict:
 
 if __name__ == "__main__":
     import json
+
     print(json.dumps(run(), indent=2))

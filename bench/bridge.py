@@ -8,6 +8,7 @@ letting more than 48 events wait for an ack (the board holds 64). On a real Pico
 sample-loop period (tens of µs) and USB full-speed polling (1 ms frames).
 Run from the project folder: .venv/bin/python -m bench.bridge
 """
+
 from __future__ import annotations
 
 import statistics
@@ -72,9 +73,14 @@ def run() -> dict:
         costs = _latency(board, emu, arrived, stamp)
         rate, missing = _throughput(board, emu, count)
         cuts = statistics.quantiles(costs, n=100)
-        return {"latency_p50_us": round(cuts[49], 1), "latency_p99_us": round(cuts[98], 1),
-                "events_per_s": round(rate), "events_missing": missing,
-                "gaps": board.stats.gaps, "lost_events": board.stats.lost_events}
+        return {
+            "latency_p50_us": round(cuts[49], 1),
+            "latency_p99_us": round(cuts[98], 1),
+            "events_per_s": round(rate),
+            "events_missing": missing,
+            "gaps": board.stats.gaps,
+            "lost_events": board.stats.lost_events,
+        }
     finally:
         board.close()
 

@@ -6,6 +6,7 @@ over three or four buyable types. Each case is timed a few times and its fastest
 kept, so a busy machine does not inflate the worst case. Goal: under 10 ms.
 Run: .venv/bin/python bench/discard.py
 """
+
 from __future__ import annotations
 
 import random
@@ -29,9 +30,11 @@ def _time_ms(goods: dict, capacity: int, buyable: list[str], set_scoring: str) -
 
 def _worst(hands: list[tuple[dict, list[str]]], set_scoring: str) -> tuple[float, float, int]:
     """(worst ms, mean ms, capacity of the worst) over every hand and capacity 0..size."""
-    times = [(_time_ms(goods, cap, buyable, set_scoring), cap)
-             for goods, buyable in hands
-             for cap in range(sum(len(v) for v in goods.values()) + 1)]
+    times = [
+        (_time_ms(goods, cap, buyable, set_scoring), cap)
+        for goods, buyable in hands
+        for cap in range(sum(len(v) for v in goods.values()) + 1)
+    ]
     worst, cap = max(times)
     return worst, sum(t for t, _ in times) / len(times), cap
 
@@ -43,7 +46,7 @@ def run(seed: int = 1) -> dict:
     rng = random.Random(seed)
     hands = []
     for _ in range(RANDOM_HANDS):
-        buyable, keep = four[:rng.choice((3, 4))], rng.uniform(0.6, 1.0)
+        buyable, keep = four[: rng.choice((3, 4))], rng.uniform(0.6, 1.0)
         hands.append(({t: [v for v in deck if rng.random() < keep] for t in buyable}, buyable))
     figures = {}
     for set_scoring in ("rulebook", "doubling"):

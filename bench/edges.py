@@ -4,6 +4,7 @@ This is the per-edge work the GPIO callback thread does on the Pi (less lgpio's 
 part): it bounds how long a bounce train can keep that thread busy. Prints p50/p99 in
 µs over ``edges`` edges; ``run()`` returns the figures.
 """
+
 from __future__ import annotations
 
 import statistics
@@ -13,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hardware.buzzers import BuzzerBank  # noqa: E402
-from hardware.pins import make_factory  # noqa: E402
+from hardware.buzzers import BuzzerBank
+from hardware.pins import make_factory
 
 PINS = {0: "GPIO4", 1: "GPIO17", 2: "GPIO27", 3: "GPIO22", 4: "GPIO5"}
 

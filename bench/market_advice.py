@@ -13,6 +13,7 @@ few times with its fastest run kept, and the slowest cases again with many more 
 busy machine does not inflate the worst case.
 Run: .venv/bin/python bench/market_advice.py
 """
+
 from __future__ import annotations
 
 import random
@@ -57,10 +58,12 @@ def holdings(total: int = 15):
 def adversarial() -> list[Card]:
     """Five single cubes and seven pairs, each pair paying more than its singles."""
     singles = [CubeSet(cu.one(c), 10 + i) for i, c in enumerate(cu.COLOURS)]
-    pairs = [CubeSet(cu.add(cu.one(a), cu.one(b)), 30 + i)
-             for i, (a, b) in enumerate(list(combinations(cu.COLOURS, 2))[:7])]
+    pairs = [
+        CubeSet(cu.add(cu.one(a), cu.one(b)), 30 + i)
+        for i, (a, b) in enumerate(list(combinations(cu.COLOURS, 2))[:7])
+    ]
     sets = singles + pairs
-    return [Card(f"A{i}", tuple(sets[4 * i:4 * i + 4])) for i in range(3)]
+    return [Card(f"A{i}", tuple(sets[4 * i : 4 * i + 4])) for i in range(3)]
 
 
 def random_market(rng: random.Random) -> list[Card]:
@@ -87,8 +90,9 @@ def run(seed: int = 1) -> dict:
     rng = random.Random(seed)
     market = adversarial()
     worst, mean, held = _worst([(held, market) for held in holdings()])
-    random_worst, random_mean, _ = _worst([(random_holding(rng), random_market(rng))
-                                           for _ in range(RANDOM_CASES)])
+    random_worst, random_mean, _ = _worst(
+        [(random_holding(rng), random_market(rng)) for _ in range(RANDOM_CASES)]
+    )
     deck = parse_deck(game_spec("market").option("market_deck").default)
     sample_worst, sample_mean, _ = _worst([(EVEN, list(three)) for three in combinations(deck, 3)])
     return {

@@ -8,6 +8,7 @@ The stores live in a temporary folder beside this file, on the project's disk (n
 tmpfs), since the fsync cost of the real disk is the figure that matters.
 Run from the project folder: .venv/bin/python bench/resume.py
 """
+
 from __future__ import annotations
 
 import os
@@ -26,12 +27,12 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from companion.appliance.inputs import Inputs  # noqa: E402
 from companion.appliance.running import Appliance, open_store  # noqa: E402
 from companion.config import load_config  # noqa: E402
 from companion.core.errors import RuleError  # noqa: E402
 from companion.core.game import Event  # noqa: E402
 from companion.games.marche.state import CAMEL, CLAIMING, PICKING  # noqa: E402
-from companion.appliance.inputs import Inputs  # noqa: E402
 
 GAMES = 4
 RESUMES = 5
@@ -45,8 +46,7 @@ def next_action(state) -> Event:
         return Event("pick", seat, {"card": state.hands[seat][0]})
     if state.phase == CLAIMING:
         seat = next(s for s in state.stop.seats() if s not in state.stop.claims)
-        target = CAMEL if state.camel_up is not None else next(
-            (s for s in state.offers if s != seat), None)
+        target = CAMEL if state.camel_up is not None else next((s for s in state.offers if s != seat), None)
         return Event("claim", seat, {"target": target})
     if state.turn % 2:
         return Event("stop", None, {"count": state.price, "stoppers": [[state.dean, 0]]})
@@ -56,8 +56,7 @@ def next_action(state) -> Event:
 def _appliance(store_path: Path, seed: int = 1) -> Appliance:
     """An appliance with no inputs and an hour's lead-in: only the actions given move it."""
     config = load_config(None, {"store": {"path": str(store_path)}, "table": {"lead_in_s": 3600}})
-    return Appliance(config, Inputs(), open_store(config.store.path), seed=seed,
-                     bots_fill_seats=False)
+    return Appliance(config, Inputs(), open_store(config.store.path), seed=seed, bots_fill_seats=False)
 
 
 def play(appliance: Appliance, actions: int | None = None) -> list[float]:
@@ -68,7 +67,7 @@ def play(appliance: Appliance, actions: int | None = None) -> list[float]:
         start = time.perf_counter()
         try:
             appliance.call(core.act, event)
-        except RuleError:                            # a claim the rules refuse: name nothing
+        except RuleError:  # a claim the rules refuse: name nothing
             appliance.call(core.act, Event("claim", event.actor, {"target": None}))
         times.append(time.perf_counter() - start)
     return times
@@ -82,10 +81,12 @@ def acknowledged_actions(folder: Path) -> dict:
         times += play(appliance)
     appliance.close()
     times.sort()
-    return {"acked_actions": len(times),
-            "acked_actions_per_s": round(len(times) / sum(times), 1),
-            "act_ms_median": round(statistics.median(times) * 1000, 2),
-            "act_ms_p99": round(times[int(len(times) * 0.99)] * 1000, 2)}
+    return {
+        "acked_actions": len(times),
+        "acked_actions_per_s": round(len(times) / sum(times), 1),
+        "act_ms_median": round(statistics.median(times) * 1000, 2),
+        "act_ms_p99": round(times[int(len(times) * 0.99)] * 1000, 2),
+    }
 
 
 def interrupted_game(path: Path) -> int:
@@ -115,12 +116,24 @@ def _serving(url: str) -> bool:
 def start_to_served(store: Path) -> float:
     """Seconds from starting `samarkand run --simulate` to its first 200 on /api/state."""
     port = _free_port()
-    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--port", str(port),
-            "--set", f"store.path={store}", "--set", "web.host=127.0.0.1"]
+    args = [
+        sys.executable,
+        "-m",
+        "companion.appliance.cli",
+        "run",
+        "--simulate",
+        "--port",
+        str(port),
+        "--set",
+        f"store.path={store}",
+        "--set",
+        "web.host=127.0.0.1",
+    ]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     start = time.perf_counter()
-    proc = subprocess.Popen(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        args, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
+    )
     try:
         while not _serving(f"http://127.0.0.1:{port}/api/state"):
             if proc.poll() is not None or time.perf_counter() - start > SERVE_TIMEOUT_S:
@@ -137,9 +150,11 @@ def resume_times(folder: Path) -> dict:
     store = folder / "resume.db"
     events = interrupted_game(store)
     times = sorted(start_to_served(store) for _ in range(RESUMES))
-    return {"resumed_game_events": events,
-            "start_to_served_ms_median": round(statistics.median(times) * 1000, 1),
-            "start_to_served_ms_max": round(times[-1] * 1000, 1)}
+    return {
+        "resumed_game_events": events,
+        "start_to_served_ms_median": round(statistics.median(times) * 1000, 1),
+        "start_to_served_ms_max": round(times[-1] * 1000, 1),
+    }
 
 
 def run() -> dict:

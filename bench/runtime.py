@@ -7,6 +7,7 @@
 Presses go through mock pins and the buzzer bank, the path real edges take.
 Run: .venv/bin/python bench/runtime.py
 """
+
 from __future__ import annotations
 
 import time
@@ -40,11 +41,9 @@ def percentiles(values: list[int]) -> dict:
 
 
 def run(step_ms: int = 250, countdowns: int = 3, stops: int = 20) -> dict:
-    timing = Timing.from_ms(tie_window_ms=100, step_ms=step_ms, lead_in_ms=100,
-                            claim_deadline_ms=60_000)
+    timing = Timing.from_ms(tie_window_ms=100, step_ms=step_ms, lead_in_ms=100, claim_deadline_ms=60_000)
     journal = TimedJournal()
-    core = Session(Match(MarcheGame(), {"players": 5}, SeededChance(1)), journal,
-                   MarcheCountdown(timing))
+    core = Session(Match(MarcheGame(), {"players": 5}, SeededChance(1)), journal, MarcheCountdown(timing))
     factory = make_factory(simulate=True)
     loop = Runner(core)
     bank = BuzzerBank({s: f"GPIO{20 + s}" for s in range(5)}, factory, loop.on_buzzer)
@@ -52,18 +51,19 @@ def run(step_ms: int = 250, countdowns: int = 3, stops: int = 20) -> dict:
     core.start(now_us())
     loop.start()
     try:
+
         def offer(now):
             if core.state.phase == "picking":
                 for seat in range(5):
                     core.act(Event("pick", seat, {"card": core.state.hands[seat][0]}), now)
 
-        for turn in range(countdowns):                     # full countdowns, nobody stops
+        for turn in range(countdowns):  # full countdowns, nobody stops
             loop.call(offer)
             while core.state.turn == turn + 1:
                 time.sleep(0.05)
         ticks = list(loop.tick_lateness_us)
         pin = factory.pin("GPIO20")
-        for _ in range(stops):                             # stops: press, claim nothing
+        for _ in range(stops):  # stops: press, claim nothing
             while core.shown(now_us())[1] not in range(1, 11) or core.state.phase != "countdown":
                 loop.call(offer)
                 time.sleep(0.005)
@@ -73,14 +73,16 @@ def run(step_ms: int = 250, countdowns: int = 3, stops: int = 20) -> dict:
                 time.sleep(0.001)
             loop.call(core.act, Event("claim", 0, {"target": None}))
             time.sleep(0.03)
-        closed = [n["first_us"] + timing.tie_window_us + timing.latency_us
-                  for n in core.notes if n["note"] == "stop_evidence"]
+        closed = [
+            n["first_us"] + timing.tie_window_us + timing.latency_us
+            for n in core.notes
+            if n["note"] == "stop_evidence"
+        ]
         lat = [at - close for (at, _), close in zip(journal.stops, closed)]
     finally:
         loop.stop()
         bank.close()
-    return {"tick_error": percentiles(ticks), "stop_to_engine": percentiles(lat),
-            "step_ms": step_ms}
+    return {"tick_error": percentiles(ticks), "stop_to_engine": percentiles(lat), "step_ms": step_ms}
 
 
 if __name__ == "__main__":

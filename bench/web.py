@@ -11,6 +11,7 @@ Runs the real waitress server on a free port of 127.0.0.1 over a real appliance 
 pins; each client connects from its own loopback address (127.0.0.x), as phones on the
 table's network would. Run from the project folder: .venv/bin/python bench/web.py
 """
+
 from __future__ import annotations
 
 import http.client
@@ -26,12 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.appliance.running import Appliance                     # noqa: E402
-from companion.config import load_config                      # noqa: E402
-from companion.appliance.inputs import GpioInputs                # noqa: E402
-from companion.store import EventStore                        # noqa: E402
-from web.identity import action_token                         # noqa: E402
-from web.server import Server                                 # noqa: E402
+from companion.appliance.inputs import GpioInputs
+from companion.appliance.running import Appliance
+from companion.config import load_config
+from companion.store import EventStore
+from web.identity import action_token
+from web.server import Server
 
 STREAMS = 20
 CHANGES = 60
@@ -59,11 +60,11 @@ class Browser:
         self.token = action_token(visitor.split("=", 1)[1])
 
     def connect(self) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30,
-                                          source_address=(self.source, 0))
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(self.source, 0))
 
-    def request(self, method: str, path: str, body: str | None = None,
-                headers: dict | None = None) -> http.client.HTTPResponse:
+    def request(
+        self, method: str, path: str, body: str | None = None, headers: dict | None = None
+    ) -> http.client.HTTPResponse:
         conn = self.connect()
         conn.request(method, path, body, headers or {})
         response = conn.getresponse()
@@ -74,9 +75,17 @@ class Browser:
     def post(self, path: str, body: dict | None = None) -> tuple[int, float]:
         """The status and the seconds it took to answer."""
         start = time.perf_counter()
-        response = self.request("POST", path, json.dumps(body or {}), {
-            "Content-Type": "application/json", "Origin": self.origin,
-            "X-Action-Token": self.token, "Cookie": "; ".join(self.cookies)})
+        response = self.request(
+            "POST",
+            path,
+            json.dumps(body or {}),
+            {
+                "Content-Type": "application/json",
+                "Origin": self.origin,
+                "X-Action-Token": self.token,
+                "Cookie": "; ".join(self.cookies),
+            },
+        )
         elapsed = time.perf_counter() - start
         cookie = response.getheader("Set-Cookie")
         if cookie:
@@ -125,17 +134,30 @@ def percentile(values: list[float], p: float) -> float:
 
 def figures(name: str, seconds: list[float]) -> dict:
     ms = [s * 1000 for s in seconds]
-    return {f"{name}_p50_ms": round(statistics.median(ms), 2),
-            f"{name}_p99_ms": round(percentile(ms, 99), 2), f"{name}_max_ms": round(max(ms), 2)}
+    return {
+        f"{name}_p50_ms": round(statistics.median(ms), 2),
+        f"{name}_p99_ms": round(percentile(ms, 99), 2),
+        f"{name}_max_ms": round(max(ms), 2),
+    }
 
 
 def run() -> dict:
     with tempfile.TemporaryDirectory() as folder:
-        config = load_config(None, {"store": {"path": str(Path(folder) / "s.db")},
-                                    "display": {"kind": "terminal"},
-                                    "table": {"lead_in_s": 3600}})
-        appliance = Appliance(config, GpioInputs(config, simulate=True),
-                              EventStore(config.store.path), seed=1, bots_fill_seats=False)
+        config = load_config(
+            None,
+            {
+                "store": {"path": str(Path(folder) / "s.db")},
+                "display": {"kind": "terminal"},
+                "table": {"lead_in_s": 3600},
+            },
+        )
+        appliance = Appliance(
+            config,
+            GpioInputs(config, simulate=True),
+            EventStore(config.store.path),
+            seed=1,
+            bots_fill_seats=False,
+        )
         appliance.new_game({"players": PHONES})
         appliance.runner.start()
         server = Server(appliance, "127.0.0.1", 0, PIN)
@@ -185,7 +207,7 @@ def _starvation(appliance: Appliance, port: int) -> dict:
     idle = [hog.connect() for _ in range(IDLE_STREAMS)]
     for conn in idle:
         conn.request("GET", "/stream?view=table", headers={"Cookie": hog.cookies[0]})
-    answers = [conn.getresponse().status for conn in idle]     # the accepted ones stay open
+    answers = [conn.getresponse().status for conn in idle]  # the accepted ones stay open
     host = Browser(port, HOST_ADDRESS)
     host.post("/api/host/login", {"pin": PIN})
     before = [len(s.arrivals) for s in streams]
@@ -195,7 +217,7 @@ def _starvation(appliance: Appliance, port: int) -> dict:
         statuses.append(status)
         post_s.append(seconds)
     hands = appliance.session.state.hands
-    for seat, phone in enumerate(phones):               # every player offers a card
+    for seat, phone in enumerate(phones):  # every player offers a card
         status, seconds = phone.post("/api/act", {"kind": "pick", "data": {"card": hands[seat][0]}})
         statuses.append(status)
         post_s.append(seconds)
@@ -204,10 +226,14 @@ def _starvation(appliance: Appliance, port: int) -> dict:
         conn.close()
     for stream in streams:
         stream.close()
-    return {"idle_streams_asked": IDLE_STREAMS,
-            "idle_streams_by_status": dict(sorted(Counter(answers).items())), "posts": len(post_s),
-            "posts_answered_200": statuses.count(200), **figures("post", post_s),
-            "phone_streams_live": f"{live} of {PHONES}"}
+    return {
+        "idle_streams_asked": IDLE_STREAMS,
+        "idle_streams_by_status": dict(sorted(Counter(answers).items())),
+        "posts": len(post_s),
+        "posts_answered_200": statuses.count(200),
+        **figures("post", post_s),
+        "phone_streams_live": f"{live} of {PHONES}",
+    }
 
 
 if __name__ == "__main__":

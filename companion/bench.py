@@ -5,6 +5,7 @@ they measure, they never pass or fail. ``samarkand bench NAME…`` runs only tho
 Standard output holds the figures alone (``--json``: one JSON object); whatever else a
 benchmark prints, the countdown of the table it runs, goes to standard error.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,12 +16,23 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent.parent / "bench"
-ORDER = ("simulate", "discard", "bazaar_planner", "market_advice", "edges", "runtime", "store", "resume",
-         "bridge", "web")
+ORDER = (
+    "simulate",
+    "discard",
+    "bazaar_planner",
+    "market_advice",
+    "edges",
+    "runtime",
+    "store",
+    "resume",
+    "bridge",
+    "web",
+)
 
 
 def _load(name: str):
     spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH_DIR / f"{name}.py")
+    assert spec is not None and spec.loader is not None, f"no bench file {name}.py"
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -28,10 +40,13 @@ def _load(name: str):
 
 def parser() -> argparse.ArgumentParser:
     described = argparse.ArgumentParser(
-        prog="samarkand bench", description="Run the benchmarks of bench/ and print their figures "
-        "(they measure; they never pass or fail).")
-    described.add_argument("names", nargs="*", metavar="NAME",
-                           help=f"the benchmarks to run (default: all of {', '.join(ORDER)})")
+        prog="samarkand bench",
+        description="Run the benchmarks of bench/ and print their figures "
+        "(they measure; they never pass or fail).",
+    )
+    described.add_argument(
+        "names", nargs="*", metavar="NAME", help=f"the benchmarks to run (default: all of {', '.join(ORDER)})"
+    )
     described.add_argument("--json", action="store_true", help="one JSON object for all")
     return described
 
@@ -47,7 +62,7 @@ def main(argv: list[str]) -> int:
     results = {}
     for name in names:
         print(f"{name}…", file=sys.stderr, flush=True)
-        with redirect_stdout(sys.stderr):       # what a benchmark's appliance says aloud
+        with redirect_stdout(sys.stderr):  # what a benchmark's appliance says aloud
             results[name] = _load(name).run()
         if not as_json:
             print(f"== {name}")

@@ -8,9 +8,10 @@ key and where it came from, never silently ignored.
 
 import os
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 DEFAULT_FILE = Path(__file__).with_name("default_config.toml")
 OVERRIDE_SOURCE = "the command line"
@@ -25,6 +26,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class CountdownConfig:
     """[table]: the countdown's timing a new game of a game with buzzers starts with."""
+
     tie_window_ms: int
     step_s: float
     lead_in_s: float
@@ -58,14 +60,17 @@ class BridgeConfig:
 @dataclass(frozen=True)
 class NetworkConfig:
     """[network]: the table's own Wi-Fi (hotspot mode) and the credentials phones join with."""
+
     hotspot: bool
     device: str
     ssid: str
     passphrase: str
 
-    def __repr__(self) -> str:      # never the passphrase, whatever prints a configuration
-        return (f"NetworkConfig(hotspot={self.hotspot}, device={self.device!r}, "
-                f"ssid={self.ssid!r}, passphrase=<hidden>)")
+    def __repr__(self) -> str:  # never the passphrase, whatever prints a configuration
+        return (
+            f"NetworkConfig(hotspot={self.hotspot}, device={self.device!r}, "
+            f"ssid={self.ssid!r}, passphrase=<hidden>)"
+        )
 
 
 @dataclass(frozen=True)
@@ -117,9 +122,7 @@ def load_config(
         value = values[section][key]
         if not ok(value):
             shown = "<hidden>" if (section, key) in SECRETS else repr(value)
-            raise ConfigError(
-                f"[{section}] {key} = {shown} (from {origin[section, key]}) {need}."
-            )
+            raise ConfigError(f"[{section}] {key} = {shown} (from {origin[section, key]}) {need}.")
     web = values["web"]
     if (web["pin_policy"] == "fixed") != bool(web["pin"]):
         where = origin["web", "pin_policy"]
@@ -179,9 +182,7 @@ def _layer(values: dict, origin: dict, layer: Mapping, source: str) -> None:
         for key, value in table.items():
             if key not in values[section]:
                 known = ", ".join(values[section])
-                raise ConfigError(
-                    f"Unknown key [{section}] {key} in {source} (known keys: {known})."
-                )
+                raise ConfigError(f"Unknown key [{section}] {key} in {source} (known keys: {known}).")
             values[section][key] = _typed(section, key, value, values[section][key], source)
             origin[section, key] = source
 
@@ -191,8 +192,7 @@ def _typed(section: str, key: str, value: Any, default: Any, source: str) -> Any
     if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
     if type(value) is not type(default):
-        kind = {int: "a whole number", float: "a number", str: "text in quotes",
-                bool: "true or false"}
+        kind = {int: "a whole number", float: "a number", str: "text in quotes", bool: "true or false"}
         shown = "<hidden>" if (section, key) in SECRETS else repr(value)
         raise ConfigError(
             f"[{section}] {key} = {shown} in {source} must be "

@@ -8,14 +8,16 @@ driver below: draws from a seeded source, each seat's bot deciding from its own 
 or through the game's own ``simulate`` where a real-time phase needs one (Le Marché's
 countdown races).
 """
+
 from __future__ import annotations
 
 import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
@@ -33,7 +35,7 @@ class Played:
     """One simulated game: the styles round the table and how it ended."""
 
     styles: tuple[str, ...]
-    result: Result | None            # None: capped before the end
+    result: Result | None  # None: capped before the end
     counts: dict[str, int]
 
 
@@ -42,8 +44,9 @@ def seat_styles(players: int, index: int, styles: list[str]) -> list[str]:
     return [styles[(seat + index) % len(styles)] for seat in range(players)]
 
 
-def play_one(spec: GameSpec, players: int, seed: Any, index: int, styles: list[str],
-             rules: dict | None) -> Played:
+def play_one(
+    spec: GameSpec, players: int, seed: Any, index: int, styles: list[str], rules: dict | None
+) -> Played:
     """Game ``index`` of a run: its own seed, its own rotation of styles."""
     game_seed = f"{seed}/{index}"
     round_table = seat_styles(players, index, styles)
@@ -68,8 +71,7 @@ def drive(spec: GameSpec, setup: dict, seed: Any, styles: list[str]) -> Played:
         if (request := game.chance_request(state)) is not None:
             event = chance_event(request.deck, chance.draw(request, step), request.seen_by)
         elif game.input_request(state) is not None:
-            raise RuleError(f"{spec.title} needs data entered at the table: "
-                            "give it in the rules to simulate")
+            raise RuleError(f"{spec.title} needs data entered at the table: give it in the rules to simulate")
         else:
             seats = game.to_act(state)
             if not seats:
@@ -113,14 +115,19 @@ class Summary:
     def to_dict(self) -> dict:
         scored = max(self.games - self.capped, 1)
         return {
-            "game": self.game, "games": self.games, "players": self.players,
-            "capped": self.capped, "workers": self.workers,
+            "game": self.game,
+            "games": self.games,
+            "players": self.players,
+            "capped": self.capped,
+            "workers": self.workers,
             "wins_by_seat": {f"seat {i + 1}": w for i, w in enumerate(self.wins_by_seat)},
             "wins_by_bot": dict(sorted(self.wins_by_style.items())),
-            "average_score_by_seat": {f"seat {i + 1}": round(s / scored, 2)
-                                      for i, s in enumerate(self.score_by_seat)},
-            "average_score_by_bot": {k: round(sum(v) / len(v), 2)
-                                     for k, v in sorted(self.score_by_style.items())},
+            "average_score_by_seat": {
+                f"seat {i + 1}": round(s / scored, 2) for i, s in enumerate(self.score_by_seat)
+            },
+            "average_score_by_bot": {
+                k: round(sum(v) / len(v), 2) for k, v in sorted(self.score_by_style.items())
+            },
             "per_game": {k: round(v / max(self.games, 1), 3) for k, v in sorted(self.counts.items())},
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
@@ -135,19 +142,28 @@ def _play_chunk(job: tuple) -> list[Played]:
     return [play_one(spec, players, seed, index, styles, rules) for index in range(first, first + count)]
 
 
-def simulate(name: str, players: int, games: int, seed: Any, styles: list[str] | None = None,
-             rules: dict | None = None, workers: int = 1,
-             progress: Callable[[int, int], None] | None = None) -> Summary:
+def simulate(
+    name: str,
+    players: int,
+    games: int,
+    seed: Any,
+    styles: list[str] | None = None,
+    rules: dict | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Summary:
     """``games`` games of ``name`` between bots, on ``workers`` processes."""
     spec = game_spec(name)
-    spec.setup(players, rules)                 # refuse bad players or options before starting
+    spec.setup(players, rules)  # refuse bad players or options before starting
     styles = styles or sorted(spec.bots)
     unknown = sorted(set(styles) - set(spec.bots))
     if unknown:
         raise RuleError(f"{spec.title} has no bot {unknown[0]!r} (bots: {', '.join(sorted(spec.bots))})")
     summary = Summary(name, players, workers, wins_by_seat=[0] * players, score_by_seat=[0] * players)
-    jobs = [(name, players, seed, first, min(CHUNK, games - first), styles, rules)
-            for first in range(0, games, CHUNK)]
+    jobs = [
+        (name, players, seed, first, min(CHUNK, games - first), styles, rules)
+        for first in range(0, games, CHUNK)
+    ]
     started = time.perf_counter()
     for chunk in _results(jobs, workers):
         for played in chunk:
@@ -183,4 +199,5 @@ def progress_bar(stream=None, width: int = 30):
             if done == total:
                 stream.write("\n")
             stream.flush()
+
     return show

@@ -8,6 +8,7 @@ half of the recent samples, so its slope tracks the crystal's drift (ppm) and it
 intercept the offset. Used to line the display and the log up with host time; ranking
 never depends on it (see driver.BridgeBoard for the stamp mapping).
 """
+
 from __future__ import annotations
 
 from collections import deque

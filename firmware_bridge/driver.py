@@ -17,13 +17,15 @@ acknowledges them (go-back-N), so a frame lost on the line is detected (``stats.
 ``on_gap``), re-requested and delivered once, in order; an unplug only delays events,
 and sequence numbers let the host drop the copies resent after a replug.
 """
+
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import serial
 
@@ -45,10 +47,10 @@ class BridgeError(ValueError):
 
 @dataclass
 class LinkStats:
-    gaps: int = 0            # times a frame was found missing from the event stream
-    lost_events: int = 0     # events the board had to drop before the host got them
-    duplicates: int = 0      # resent events the host already had
-    resends: int = 0         # command resends after a missing acknowledgement
+    gaps: int = 0  # times a frame was found missing from the event stream
+    lost_events: int = 0  # events the board had to drop before the host got them
+    duplicates: int = 0  # resent events the host already had
+    resends: int = 0  # command resends after a missing acknowledgement
     connects: int = 0
 
 
@@ -63,10 +65,18 @@ class BridgeBoard:
     board is absent). ``clock`` is the host clock the stamps are mapped into.
     """
 
-    def __init__(self, find_port: Callable[[], str], *, clock: Callable[[], int] = now_us,
-                 sync_interval_s: float | None = 1.0, command_timeout_s: float = 0.05,
-                 max_tries: int = 20, silence_s: float = 3.0,
-                 backoff_s: tuple[float, float] = (0.05, 2.0), emulator=None) -> None:
+    def __init__(
+        self,
+        find_port: Callable[[], str],
+        *,
+        clock: Callable[[], int] = now_us,
+        sync_interval_s: float | None = 1.0,
+        command_timeout_s: float = 0.05,
+        max_tries: int = 20,
+        silence_s: float = 3.0,
+        backoff_s: tuple[float, float] = (0.05, 2.0),
+        emulator=None,
+    ) -> None:
         self.find_port = find_port
         self.clock = clock
         self.sync_interval_s = sync_interval_s
@@ -186,16 +196,17 @@ class BridgeBoard:
             self.stats.connects += 1
         self._connected_event.set()
         self._status_reason = None
-        self._tell(self.on_status, True,
-                   f"connected to {path} (board {self.board_id.hex()})")
+        self._tell(self.on_status, True, f"connected to {path} (board {self.board_id.hex()})")
 
     def _welcome(self, path: str, fields: tuple | None) -> None:
         if fields is None:
             raise BridgeError(f"the board on {path} sent a malformed HELLO_ACK")
         version, boot_id, oldest, seats, board_id = fields
         if version != P.VERSION:
-            raise BridgeError(f"the board on {path} speaks protocol v{version}, "
-                              f"this host v{P.VERSION}: flash matching firmware")
+            raise BridgeError(
+                f"the board on {path} speaks protocol v{version}, "
+                f"this host v{P.VERSION}: flash matching firmware"
+            )
         with self._lock:
             self.seats, self.board_id = seats, board_id
             if boot_id != self._boot_id:
@@ -233,6 +244,7 @@ class BridgeBoard:
     def _poll(self) -> bool:
         """Read what has arrived (waiting a few ms at most); True if a frame came."""
         port = self._serial
+        assert port is not None, "polled while not connected"
         data = port.read(max(1, port.in_waiting))
         frames = self.decoder.feed(data) if data else []
         for frame in frames:
@@ -242,8 +254,10 @@ class BridgeBoard:
     def _read_until(self, wanted: Callable[[tuple], bool], timeout: float) -> tuple | None:
         deadline = time.monotonic() + timeout
         found = None
+        port = self._serial
+        assert port is not None, "read while not connected"
         while found is None and time.monotonic() < deadline:
-            data = self._serial.read(max(1, self._serial.in_waiting))
+            data = port.read(max(1, port.in_waiting))
             for frame in self.decoder.feed(data) if data else []:
                 self._dispatch(frame)
                 if found is None and wanted(frame):
@@ -297,8 +311,7 @@ class BridgeBoard:
         elif kind == P.STUCK:
             self._tell(self.on_stuck, StuckBuzzer(fields[0], fields[1] + self.offset_us))
         else:
-            self._tell(self.on_event,
-                       BuzzerEvent(fields[0], kind == P.PRESS, fields[1] + self.offset_us))
+            self._tell(self.on_event, BuzzerEvent(fields[0], kind == P.PRESS, fields[1] + self.offset_us))
 
     def _skip_lost(self, oldest: int) -> None:
         lost = P.seq_diff(oldest, self._inbox.expected)
@@ -355,20 +368,23 @@ class BridgeBoard:
         with self._lock:
             self._desired[slot] = (kind, values)
             if self.connected:
-                try:
+                # the cable just went: the reader notices; a reconnect replays _desired
+                with contextlib.suppress(serial.SerialException, OSError):
                     self._send_command(kind, values)
-                except (serial.SerialException, OSError):
-                    pass  # the cable just went: the reader notices; a reconnect replays _desired
 
     def _send_command(self, kind: int, values: tuple) -> None:
         self._write(self._outbox.push(kind, P.pack(kind, *values), _mono_us()))
 
-    def set_config(self, release_stable_ms: int = 20, stuck_ms: int = 5000,
-                   blink_ms: int = 250, brightness: int = 8) -> None:
+    def set_config(
+        self, release_stable_ms: int = 20, stuck_ms: int = 5000, blink_ms: int = 250, brightness: int = 8
+    ) -> None:
         """The board's lockout release time, stuck limit, LED blink period, brightness."""
-        for name, value, top in (("release_stable_ms", release_stable_ms, 0xFFFF),
-                                 ("stuck_ms", stuck_ms, 0xFFFF), ("blink_ms", blink_ms, 0xFFFF),
-                                 ("brightness", brightness, 15)):
+        for name, value, top in (
+            ("release_stable_ms", release_stable_ms, 0xFFFF),
+            ("stuck_ms", stuck_ms, 0xFFFF),
+            ("blink_ms", blink_ms, 0xFFFF),
+            ("brightness", brightness, 15),
+        ):
             if not 0 <= value <= top:
                 raise ValueError(f"{name} must be within 0..{top}, got {value}")
         self.command("config", P.SET_CONFIG, release_stable_ms, stuck_ms, blink_ms, brightness)
@@ -434,17 +450,18 @@ def _checked(count: int, top: int) -> int:
     return count
 
 
-def open_bridge(spec: str, *, on_event=None, on_status=None, on_stuck=None,
-                **options) -> BridgeBoard:
+def open_bridge(spec: str, *, on_event=None, on_status=None, on_stuck=None, **options) -> BridgeBoard:
     """A started BridgeBoard for ``spec``: a port path, "auto" (USB id 2E8A) or "emulator".
 
     Callbacks are set before the link starts, so the first status change is not missed.
     """
     emulator = None
+    find_port: Callable[[], str | None]
     if spec == "auto":
         find_port = find_pico
     elif spec == "emulator":
         from firmware_bridge.emulator import Emulator
+
         emulator = Emulator()
         find_port = emulator.port_path
     elif spec:

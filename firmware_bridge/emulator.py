@@ -6,8 +6,10 @@ path as a real Pico on /dev/ttyACM0. The emulated clock can drift (ppm), the lin
 add latency and jitter, and with a ``VirtualClock`` tests drive time themselves so ten
 emulated seconds take a fraction of a real one.
 """
+
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import random
@@ -15,7 +17,7 @@ import select
 import threading
 import time
 import tty
-from typing import Callable
+from collections.abc import Callable
 
 from companion.runtime.signals import now_us
 from firmware_bridge.firmware import protocol
@@ -70,8 +72,9 @@ class FakeTime:
 class FakePin:
     IN, OUT, PULL_UP = 0, 1, 1
 
-    def __init__(self, machine: FakeMachine, pin_id: int, mode: int = -1, pull: int = -1,
-                 value: int | None = None) -> None:
+    def __init__(
+        self, machine: FakeMachine, pin_id: int, mode: int = -1, pull: int = -1, value: int | None = None
+    ) -> None:
         self.id, self.mode, self.pull = pin_id, mode, pull
         self._value = int(bool(value))
         machine.pins[pin_id] = self
@@ -123,8 +126,9 @@ class FakeMachine:
         self.digits = [0] * 8  # MAX7219 digit registers, rightmost first
         self.mem32 = _Mem32(self)
         machine = self
-        self.Pin = type("Pin", (FakePin,), {"__init__": lambda pin, *a, **k:
-                                             FakePin.__init__(pin, machine, *a, **k)})
+        self.Pin = type(
+            "Pin", (FakePin,), {"__init__": lambda pin, *a, **k: FakePin.__init__(pin, machine, *a, **k)}
+        )
         self.SPI = lambda spi_id, **settings: FakeSPI(machine, spi_id, **settings)
         self.WDT = FakeWDT
 
@@ -143,9 +147,17 @@ class Emulator:
     ``set_inputs`` also takes one sample at once, so an edge is stamped when it is set.
     """
 
-    def __init__(self, *, clock: RealClock | VirtualClock | None = None,
-                 drift_ppm: float = 0.0, latency_us: int = 0, jitter_us: int = 0,
-                 ticks_start: int = 0, seed: int = 0, idle_s: float = 0.002) -> None:
+    def __init__(
+        self,
+        *,
+        clock: RealClock | VirtualClock | None = None,
+        drift_ppm: float = 0.0,
+        latency_us: int = 0,
+        jitter_us: int = 0,
+        ticks_start: int = 0,
+        seed: int = 0,
+        idle_s: float = 0.002,
+    ) -> None:
         self.clock = clock or RealClock()
         self.drift_ppm = drift_ppm
         self.latency_us = latency_us
@@ -171,7 +183,8 @@ class Emulator:
         self.machine = FakeMachine(previous.gpio_in if previous else 0x3FFFFFFF)
         self._host_boot = self.clock.now()
         self.time = FakeTime(self.board_us, self._ticks_start)
-        self.firmware = Firmware(self.machine, self.time, self)
+        # the fake stands in for the board's machine module (typed by firmware/_board.pyi)
+        self.firmware = Firmware(self.machine, self.time, self)  # type: ignore[arg-type]
 
     def board_us(self) -> int:
         """µs since the board booted, by its own (drifting) crystal."""
@@ -217,8 +230,9 @@ class Emulator:
 
     def leds(self) -> int:
         """Bit i set = seat i's LED is on right now."""
-        return sum(self.machine.pins[p].value() << i for i, p in enumerate(LED_PINS)
-                   if p in self.machine.pins)
+        return sum(
+            (self.machine.pins[p].value() or 0) << i for i, p in enumerate(LED_PINS) if p in self.machine.pins
+        )
 
     def drop_next(self, kind: int, count: int = 1) -> None:
         """Lose the next ``count`` frames of type ``kind``, either way (a line error)."""
@@ -313,10 +327,8 @@ class Emulator:
         while not self._stop.is_set():
             master = self._master
             if master is not None:
-                try:
+                with contextlib.suppress(OSError, ValueError):
                     select.select([master], [], [], self._idle_s)
-                except (OSError, ValueError):
-                    pass
             else:
                 time.sleep(self._idle_s)
             with self._lock:

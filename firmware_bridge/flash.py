@@ -5,6 +5,7 @@ The board holds the firmware as ``/main.py`` and the package ``/firmware/`` (the
 MicroPython project's own tool, copies that image and resets the board; the driver then
 opens the port as ``samarkand run`` would and waits for the board's HELLO_ACK.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,11 +25,15 @@ FIRMWARE_DIR = Path(__file__).with_name("firmware")
 MPREMOTE = (sys.executable, "-m", "mpremote")  # the one installed beside the companion
 HANDSHAKE_S = 15.0  # a reset Pico re-enumerates on USB in a few seconds
 
-NO_MICROPYTHON = ("A Pico that shows up as the drive RPI-RP2 has no MicroPython yet: copy"
-                  " MicroPython's .uf2 onto it first (firmware_bridge/WIRING.md).")
-RUNNING_FIRMWARE = ("A board already running this firmware ignores mpremote (Ctrl-C is data"
-                    " to it): unplug it, hold seat 0's buzzer while plugging it back in, and"
-                    " flash again.")
+NO_MICROPYTHON = (
+    "A Pico that shows up as the drive RPI-RP2 has no MicroPython yet: copy"
+    " MicroPython's .uf2 onto it first (firmware_bridge/WIRING.md)."
+)
+RUNNING_FIRMWARE = (
+    "A board already running this firmware ignores mpremote (Ctrl-C is data"
+    " to it): unplug it, hold seat 0's buzzer while plugging it back in, and"
+    " flash again."
+)
 
 
 class FlashError(RuntimeError):
@@ -65,15 +70,29 @@ def copy_to_board(port: str) -> None:
     """
     with tempfile.TemporaryDirectory(prefix="samarkand-firmware-") as tmp:
         image = stage(Path(tmp))
-        command = [*MPREMOTE, "connect", port,
-                   "fs", "cp", "-r", str(image / "firmware"), ":", "+",
-                   "fs", "cp", str(image / "main.py"), ":main.py", "+",
-                   "reset"]
+        command = [
+            *MPREMOTE,
+            "connect",
+            port,
+            "fs",
+            "cp",
+            "-r",
+            str(image / "firmware"),
+            ":",
+            "+",
+            "fs",
+            "cp",
+            str(image / "main.py"),
+            ":main.py",
+            "+",
+            "reset",
+        ]
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=120)
         except subprocess.TimeoutExpired as exc:
-            raise FlashError(f"mpremote had no answer from {port} in {exc.timeout:.0f} s."
-                             f" {RUNNING_FIRMWARE}") from exc
+            raise FlashError(
+                f"mpremote had no answer from {port} in {exc.timeout:.0f} s. {RUNNING_FIRMWARE}"
+            ) from exc
     if done.returncode != 0:
         said = (done.stderr or done.stdout).strip().splitlines() or ["no output"]
         raise FlashError(f"mpremote failed on {port}: {said[-1]}. {RUNNING_FIRMWARE}")
@@ -82,13 +101,11 @@ def copy_to_board(port: str) -> None:
 def handshake(spec: str, timeout_s: float = HANDSHAKE_S) -> Answer:
     """Open the board as ``samarkand run`` does and wait for its HELLO_ACK."""
     reasons: list[str] = []
-    board = open_bridge(spec, on_status=lambda up, reason: reasons.append(reason),
-                        sync_interval_s=None)
+    board = open_bridge(spec, on_status=lambda up, reason: reasons.append(reason), sync_interval_s=None)
     try:
         if not board.wait_connected(timeout_s):
             last = reasons[-1] if reasons else "no serial port opened"
-            raise FlashError(f"the board did not answer the handshake within {timeout_s:.0f} s:"
-                             f" {last}")
+            raise FlashError(f"the board did not answer the handshake within {timeout_s:.0f} s: {last}")
         port = board.find_port()
         return Answer(port, P.VERSION, board.seats, board.board_id.hex())
     finally:
@@ -101,21 +118,25 @@ def flash(spec: str = "auto", timeout_s: float = HANDSHAKE_S) -> Answer:
         port = find_pico() if spec == "auto" else spec
     except PortNotFound as exc:
         raise FlashError(f"{exc}. {NO_MICROPYTHON}") from exc
-    if not os.path.exists(port):           # mpremote would say it "may be in use"
-        raise FlashError(f"there is no serial port {port} (is the board plugged in? `ls "
-                         f"/dev/ttyACM*` lists the ports; --port auto finds a Pico by its "
-                         f"USB id)")
+    if not os.path.exists(port):  # mpremote would say it "may be in use"
+        raise FlashError(
+            f"there is no serial port {port} (is the board plugged in? `ls "
+            f"/dev/ttyACM*` lists the ports; --port auto finds a Pico by its "
+            f"USB id)"
+        )
     copy_to_board(port)
     return handshake(spec, timeout_s)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="samarkand bridge",
-                                     description="The USB buzzer board (RP2040 Pico).")
+    parser = argparse.ArgumentParser(
+        prog="samarkand bridge", description="The USB buzzer board (RP2040 Pico)."
+    )
     sub = parser.add_subparsers(dest="action", required=True)
     flash_cmd = sub.add_parser("flash", help="copy the firmware with mpremote, check the handshake")
-    flash_cmd.add_argument("--port", default="auto",
-                           help='the board\'s serial port, or "auto" (USB id 2E8A, the default)')
+    flash_cmd.add_argument(
+        "--port", default="auto", help='the board\'s serial port, or "auto" (USB id 2E8A, the default)'
+    )
     args = parser.parse_args(argv)
     print(f"copying the firmware to the board ({args.port}) with mpremote…", flush=True)
     try:
@@ -123,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     except FlashError as exc:
         print(f"bridge flash: {exc}", file=sys.stderr)
         return 1
-    print(f"the board on {answer.port} answers: firmware protocol v{answer.version}, "
-          f"{answer.seats} seats, board id {answer.board_id}")
+    print(
+        f"the board on {answer.port} answers: firmware protocol v{answer.version}, "
+        f"{answer.seats} seats, board id {answer.board_id}"
+    )
     return 0

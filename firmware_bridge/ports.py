@@ -1,4 +1,5 @@
 """Finding the buzzer board among the serial ports by its USB vendor id."""
+
 from __future__ import annotations
 
 from serial.tools import list_ports
@@ -12,8 +13,9 @@ class PortNotFound(OSError):
 
 def find_pico(vid: int = PICO_VID, pid: int | None = None) -> str:
     """The device path of the first matching port, in path order."""
-    matches = sorted(p.device for p in list_ports.comports()
-                     if p.vid == vid and (pid is None or p.pid == pid))
+    matches = sorted(
+        p.device for p in list_ports.comports() if p.vid == vid and (pid is None or p.pid == pid)
+    )
     if not matches:
         wanted = f"{vid:04X}:{pid:04X}" if pid is not None else f"{vid:04X}:*"
         raise PortNotFound(f"no serial port with USB id {wanted} (is the board plugged in?)")

@@ -7,11 +7,12 @@ high and stable for ``release_stable_us``. That is decided lazily from the edge
 stamps themselves, so no timer thread runs: bounce can delay the confirmation of a
 release, never move a press's stamp.
 """
+
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from gpiozero import InputDevice
 
@@ -53,9 +54,9 @@ class _Line:
 
     low: bool
     locked: bool
-    held_since: int | None
+    held_since: int  # stamp of the fall that locked the line (read only while locked and low)
     pressed_at: int | None = None  # stamp of the press announced, if any
-    high_since: int | None = None
+    high_since: int = 0  # stamp of the last rise (a fall follows a rise)
     stuck_reported: bool = False
     ignored: int = 0
 
@@ -95,7 +96,7 @@ class BuzzerBank:
                 device = _SeatInput(pin, seat, self._edge, factory)
                 self._inputs[seat] = device
                 low = not device.pin.state
-                self._lines[seat] = _Line(low=low, locked=low, held_since=start if low else None)
+                self._lines[seat] = _Line(low=low, locked=low, held_since=start)
                 device.listen()
         except BaseException:
             self.close()
@@ -140,7 +141,7 @@ class BuzzerBank:
             device.close()
         self._inputs.clear()
 
-    def __enter__(self) -> "BuzzerBank":
+    def __enter__(self) -> BuzzerBank:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -179,4 +180,4 @@ class BuzzerBank:
         if line.pressed_at is not None:
             self._on_event(BuzzerEvent(seat, False, line.high_since))
         line.locked = False
-        line.pressed_at = line.held_since = None
+        line.pressed_at = None

@@ -4,10 +4,11 @@ No call here sleeps: the countdown's tick loop calls ``show_count`` at its absol
 deadlines and must not be held up. Anything that moves on its own (flashing, the
 piezo's click) runs in gpiozero's background threads.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import cycle
-from typing import Sequence
 
 from gpiozero import Buzzer, LEDBarGraph
 

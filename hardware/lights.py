@@ -3,9 +3,10 @@
 Every call sets the whole row, so what the table sees depends only on the last call.
 Blinking runs in gpiozero's own background thread; nothing here sleeps.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from gpiozero import LED
 

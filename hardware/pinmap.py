@@ -5,12 +5,14 @@ a game starts, so a wiring mistake is a clear message, not a silent dead buzzer.
 Pins are written with BCM names ("GPIO17"); gpiozero's own board data resolves them
 and gives the physical header pin shown in messages and the wiring guide.
 """
+
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from gpiozero.pins.pi import PiBoardInfo
 
@@ -117,7 +119,7 @@ def load_pin_map(table: Mapping[str, Any]) -> PinMap:
 def _resolve(pin: Any, where: str) -> tuple[str, int]:
     """A GPIO's canonical name and header pin, or a PinMapError naming ``where``."""
     if not isinstance(pin, str) or not pin.upper().startswith("GPIO"):
-        raise PinMapError(f"{where}: unknown pin {pin!r}; write BCM names like \"GPIO17\"")
+        raise PinMapError(f'{where}: unknown pin {pin!r}; write BCM names like "GPIO17"')
     found = list(_BOARD.find_pin(pin.upper()))
     if not found or "gpio" not in found[0][1].interfaces:
         raise PinMapError(f"{where}: unknown pin {pin!r}; the 40-pin header has GPIO0 to GPIO27")
@@ -132,7 +134,7 @@ def _canon(pin: str) -> str:
 def _seat_table(table: Mapping[str, Any], key: str) -> dict[int, Any]:
     raw = table.get(key, {})
     if not isinstance(raw, dict):
-        raise PinMapError(f"pins.{key}: expected a table of seat = \"GPIOn\"")
+        raise PinMapError(f'pins.{key}: expected a table of seat = "GPIOn"')
     seats: dict[int, Any] = {}
     for seat, pin in raw.items():
         try:
@@ -169,8 +171,7 @@ def _spi(settings: Mapping[str, Any]) -> tuple[int, int]:
     port, device = settings.get("spi_port", 0), settings.get("spi_device", 0)
     if port != 0 or device not in (0, 1):
         raise PinMapError(
-            f"pins.max7219: spi_port must be 0 and spi_device 0 (CE0) or 1 (CE1);"
-            f" got {port} and {device}"
+            f"pins.max7219: spi_port must be 0 and spi_device 0 (CE0) or 1 (CE1); got {port} and {device}"
         )
     return port, device
 
@@ -191,7 +192,9 @@ def _check_reserved(used: dict[str, str], reserve: Any, display: str) -> None:
         raise PinMapError(f"pins.reserve: expected a list of {sorted(_INTERFACES)}; got {reserve!r}")
     reserved = dict(_ALWAYS_RESERVED)
     for interface in reserve:
-        reserved.update((pin, f"{interface.upper()} (listed in pins.reserve)") for pin in _INTERFACES[interface])
+        reserved.update(
+            (pin, f"{interface.upper()} (listed in pins.reserve)") for pin in _INTERFACES[interface]
+        )
     if display == "max7219":
         reserved.update((pin, "SPI: the max7219 display uses it") for pin in _INTERFACES["spi"])
     for name, where in used.items():

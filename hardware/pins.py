@@ -5,6 +5,7 @@ kernel's ``timestamp_ns / 1e9`` (seconds, CLOCK_MONOTONIC). ``StampedMockPin`` f
 its edges through the very same call with a stamp chosen by the test, so tests replay
 exact edge sequences (bounce included) through the code that runs on the Pi.
 """
+
 from __future__ import annotations
 
 from gpiozero.exc import PinSetInput
@@ -27,6 +28,9 @@ class StampedMockPin(MockPin):
     ``release_at`` stamp with ``t_us`` instead, in seconds like lgpio, so callbacks
     see exactly the stamp the test chose.
     """
+
+    _state: bool
+    _last_change: float
 
     def press_at(self, t_us: int) -> None:
         """Button to ground: the line falls at ``t_us``."""
@@ -61,9 +65,7 @@ def make_factory(simulate: bool):
     try:
         from gpiozero.pins.lgpio import LGPIOFactory
     except ImportError as exc:
-        raise NoGpioError(
-            f"no GPIO found (the lgpio module is missing: {exc}); use --simulate"
-        ) from exc
+        raise NoGpioError(f"no GPIO found (the lgpio module is missing: {exc}); use --simulate") from exc
     try:
         return LGPIOFactory()
     except Exception as exc:  # lgpio raises its own error type when no gpiochip opens

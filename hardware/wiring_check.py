@@ -4,18 +4,20 @@ Each output is lit in turn for the person to see; then each buzzer is asked for 
 turn and whatever press arrives tells whether it works, answers on another seat's pin
 (swapped wires), is low before anyone touched it (stuck or shorted), or never answers.
 """
+
 from __future__ import annotations
 
 import argparse
 import queue
 import sys
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from companion.runtime.signals import BuzzerEvent, now_us as table_now_us
+from companion.runtime.signals import BuzzerEvent
+from companion.runtime.signals import now_us as table_now_us
 
 from .buzzers import BuzzerBank
 from .display import BarGraphDisplay, DisplayUnavailable, Max7219Display, PiezoTick
@@ -29,7 +31,7 @@ class Prompt(str):
 
     seat: int | None
 
-    def __new__(cls, text: str, seat: int | None = None) -> "Prompt":
+    def __new__(cls, text: str, seat: int | None = None) -> Prompt:
         prompt = super().__new__(cls, text)
         prompt.seat = seat
         return prompt
@@ -195,12 +197,18 @@ def main(argv: list[str] | None = None) -> int:
         prog="samarkand wiring-check",
         description="Light each output and ask for each buzzer to find wiring faults.",
     )
-    parser.add_argument("--config", type=Path, default=DEFAULT_PIN_FILE,
-                        help="TOML config with a [pins] table (default: the built-in pin map)")
-    parser.add_argument("--simulate", action="store_true",
-                        help="mock pins, and a simulated person pressing each buzzer")
-    parser.add_argument("--timeout", type=float, default=10.0,
-                        help="seconds to wait for each buzzer (default 10)")
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=DEFAULT_PIN_FILE,
+        help="TOML config with a [pins] table (default: the built-in pin map)",
+    )
+    parser.add_argument(
+        "--simulate", action="store_true", help="mock pins, and a simulated person pressing each buzzer"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds to wait for each buzzer (default 10)"
+    )
     args = parser.parse_args(argv)
     try:
         pin_map = load_pin_map_file(args.config)
@@ -210,8 +218,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         if args.simulate:
-            report = run_wiring_check(pin_map, factory, _simulated_person(factory, pin_map),
-                                      args.timeout, hold=lambda s: None)
+            report = run_wiring_check(
+                pin_map, factory, _simulated_person(factory, pin_map), args.timeout, hold=lambda s: None
+            )
         else:
             report = run_wiring_check(pin_map, factory, print, args.timeout)
     finally:

@@ -4,6 +4,7 @@ The long suites (``@pytest.mark.long``) run only with SAMARKAND_LONG=1. They are
 deselected, not skipped, otherwise: nothing they need is missing, they are only slow
 (over a hundred SIGKILLs of the real appliance).
 """
+
 from __future__ import annotations
 
 import os
@@ -19,10 +20,11 @@ def pytest_collection_modifyitems(config, items):
         config.hook.pytest_deselected(items=long)
         items[:] = [item for item in items if not item.get_closest_marker("long")]
 
+
 @pytest.fixture(scope="module")
 def browser():
     """Debian's chromium under Playwright (tests/web/browser_rig.py), one per test module."""
     from browser_rig import driven
+
     with driven() as (pw, chromium):
         yield pw, chromium
-

@@ -1,5 +1,6 @@
 """The layers as import-linter contracts (pyproject.toml's [tool.importlinter]): they hold
 for the project, and a deliberate bad import breaks them."""
+
 from __future__ import annotations
 
 import os
@@ -15,8 +16,9 @@ LINT = Path(sys.executable).with_name("lint-imports")
 
 def lint(where: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(where)}
-    return subprocess.run([str(LINT), "--no-cache"], cwd=where, env=env, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [str(LINT), "--no-cache"], cwd=where, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_every_layer_contract_is_kept():
@@ -27,8 +29,7 @@ def test_every_layer_contract_is_kept():
 
 def test_the_runtime_importing_a_game_breaks_a_contract(tmp_path):
     for package in PACKAGES:
-        shutil.copytree(ROOT / package, tmp_path / package,
-                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
     session = tmp_path / "companion" / "runtime" / "session.py"
     session.write_text(session.read_text() + "\nimport companion.games.marche.engine\n")

@@ -6,6 +6,7 @@ Every response forbids outside assets (CSP ``default-src 'self'``: no inline scr
 styles either). A refused or malformed request gets a 4xx with a message, never a 500; an
 action the store could not save gets a 503 (the store refuses before anything changes).
 """
+
 from __future__ import annotations
 
 import hmac
@@ -20,14 +21,20 @@ from companion.store import GameClosedError, StoreError, StoreFullError
 from web.hub import PING_S, Hub
 from web.i18n import say
 from web.identity import (
-    ACTION_HEADER, VISITOR_COOKIE, HostSessions, Refused, action_token, new_token, set_cookie,
+    ACTION_HEADER,
+    VISITOR_COOKIE,
+    HostSessions,
+    Refused,
+    action_token,
+    new_token,
+    set_cookie,
 )
 from web.service import GameService
 
 MAX_BODY = 16 * 1024
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
-                               "form-action 'self'",
+    "form-action 'self'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
@@ -40,8 +47,7 @@ def create_app(appliance, host_pin: str) -> Flask:
     from web import host, i18n, pages, player, stream
 
     app = Flask(__name__)
-    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, PING_S=PING_S, JOIN_URL=None,
-                      JSON_SORT_KEYS=False)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, PING_S=PING_S, JOIN_URL=None, JSON_SORT_KEYS=False)
     hub = Hub()
     app.extensions["samarkand"] = GameService(appliance, hub)
     app.extensions["samarkand.hosts"] = HostSessions(host_pin)
@@ -94,14 +100,16 @@ def _refused(exc: Refused):
     return jsonify(error=say(exc.phrase)), exc.status
 
 
-HTTP_ERRORS = {404: Phrase("there is no such page"),
-               405: Phrase("that is not how this address is used"),
-               413: Phrase("that request is too large"),
-               400: Phrase("that request could not be read")}
+HTTP_ERRORS = {
+    404: Phrase("there is no such page"),
+    405: Phrase("that is not how this address is used"),
+    413: Phrase("that request is too large"),
+    400: Phrase("that request could not be read"),
+}
 
 
 def _http_error(exc: HTTPException):
-    return jsonify(error=say(HTTP_ERRORS.get(exc.code, exc.description))), exc.code
+    return jsonify(error=say(HTTP_ERRORS.get(exc.code or 0) or exc.description)), exc.code
 
 
 def _not_saved(exc: StoreError):
@@ -109,15 +117,13 @@ def _not_saved(exc: StoreError):
     if isinstance(exc, GameClosedError):
         return jsonify(error=say(Phrase("this game is over: wait for the host to start a new one"))), 409
     if isinstance(exc, StoreFullError):
-        return jsonify(error=say(Phrase("the Pi's disk is full, so that was not saved: "
-                                        "free some space"))), 503
-    return jsonify(error=say(Phrase("the Pi could not save that, so it did not happen: "
-                                    "see its screen"))), 503
+        return jsonify(
+            error=say(Phrase("the Pi's disk is full, so that was not saved: free some space"))
+        ), 503
+    return jsonify(error=say(Phrase("the Pi could not save that, so it did not happen: see its screen"))), 503
 
 
 def _unexpected(exc: Exception):
     """A fault after an action may come after its commit: the page is told to look again."""
     log.exception("unexpected error in %s %r", request.method, request.path)
-    return jsonify(error=say(Phrase("something went wrong on the Pi: reload the page to see "
-                                    "the game"))), 500
-
+    return jsonify(error=say(Phrase("something went wrong on the Pi: reload the page to see the game"))), 500

@@ -1,4 +1,5 @@
 """Per-request helpers the blueprints share: the game service, who is asking, the JSON body."""
+
 from __future__ import annotations
 
 from flask import current_app, g, request

@@ -1,4 +1,5 @@
 """The host console's actions, behind the PIN shown on the Pi."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request, url_for
@@ -10,7 +11,7 @@ from web.identity import HOST_COOKIE, Refused, set_cookie
 from web.lobby_host import bp as lobby_bp
 
 bp = Blueprint("host", __name__, url_prefix="/api/host")
-bp.register_blueprint(lobby_bp)         # /api/host/lobby/<command>
+bp.register_blueprint(lobby_bp)  # /api/host/lobby/<command>
 
 
 @bp.post("/login")
@@ -54,7 +55,7 @@ def command(command: str):
     need_host()
     data = body()
     web = service()
-    done = None
+    done: Phrase | str | None = None
     if command in ("pause", "resume"):
         web.run(command)
         done = Phrase("Paused") if command == "pause" else Phrase("Resumed")

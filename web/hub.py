@@ -10,13 +10,14 @@ address (a laptop showing the table screen and the host console, with reload ove
 STREAMS_TOTAL in all. server.py runs more threads than STREAMS_TOTAL, so however many
 streams anyone opens, a POST always finds a free thread.
 """
+
 from __future__ import annotations
 
 import json
 import threading
 import time
 from collections import Counter
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from web.identity import Refused
 
@@ -33,7 +34,7 @@ class Hub:
         self._cond = threading.Condition()
         self.rev = 0
         self.closed = False
-        self.streams: Counter[str] = Counter()          # open streams by client address
+        self.streams: Counter[str] = Counter()  # open streams by client address
 
     def notify(self, *_ignored) -> None:
         """A change happened (an appliance listener): never blocks beyond a quick lock."""
@@ -62,6 +63,7 @@ class Hub:
                 if held:
                     held = False
                     self.streams -= Counter({client: 1})
+
         return free
 
     def wait(self, seen: int, timeout: float) -> int:
@@ -70,8 +72,12 @@ class Hub:
             self._cond.wait_for(lambda: self.rev != seen or self.closed, timeout)
             return self.rev
 
-    def stream(self, build: Callable[[], dict | None], ping_s: float = PING_S,
-               gone: Callable[[], bool] = lambda: False) -> Iterator[bytes]:
+    def stream(
+        self,
+        build: Callable[[], dict | None],
+        ping_s: float = PING_S,
+        gone: Callable[[], bool] = lambda: False,
+    ) -> Iterator[bytes]:
         """Server-Sent Events: a full snapshot now and after every change, pings between,
         until the hub closes, ``gone()`` says the connection has closed, or ``build``
         answers None (this viewer may no longer see what the stream was opened for).
@@ -82,7 +88,7 @@ class Hub:
         rev = seen = self.rev
         sent, ping_at = "", time.monotonic() + ping_s
         while True:
-            if rev != seen or not sent:           # a change, or the first snapshot
+            if rev != seen or not sent:  # a change, or the first snapshot
                 seen, shown = rev, build()
                 if shown is None:
                     return

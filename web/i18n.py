@@ -8,6 +8,7 @@ pages' modules and the games hold English, and the gettext catalogs in
 ``Phrase`` (``companion.core.phrase``): its template is looked up and filled in here, or by
 the page with the same catalog, delivered to it as JSON in the page itself.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,8 +28,7 @@ bp = Blueprint("i18n", __name__)
 
 def install(app) -> None:
     Babel(app, default_locale=DEFAULT, locale_selector=reader_language)
-    app.jinja_env.globals.update(page_words=page_words, other_languages=other_languages,
-                                 language=language)
+    app.jinja_env.globals.update(page_words=page_words, other_languages=other_languages, language=language)
     app.register_blueprint(bp)
 
 
@@ -72,8 +72,7 @@ def say(text: Any) -> str:
     (its words translated too: a colour, a goods type), a plain string looked up as is."""
     translations = get_translations()
     if isinstance(text, Phrase):
-        params = {key: say(value) if isinstance(value, str) else value
-                  for key, value in text.params.items()}
+        params = {key: say(value) if isinstance(value, str) else value for key, value in text.params.items()}
         template = translations.ugettext(text.template)
         if not params:
             return template
@@ -81,9 +80,11 @@ def say(text: Any) -> str:
     return in_words(str(text)) or translations.ugettext(str(text))
 
 
-SEAT_NAMES = ((re.compile(r"Seat (\d+) \(bot\)"), "Seat {n} (bot)"),
-              (re.compile(r"(.+) \(bot\)"), "{name} (bot)"),
-              (re.compile(r"Seat (\d+)"), "Seat {n}"))
+SEAT_NAMES = (
+    (re.compile(r"Seat (\d+) \(bot\)"), "Seat {n} (bot)"),
+    (re.compile(r"(.+) \(bot\)"), "{name} (bot)"),
+    (re.compile(r"Seat (\d+)"), "Seat {n}"),
+)
 
 
 def in_words(name: str) -> str | None:
@@ -105,10 +106,12 @@ VOWELS = "aeiouàâäéèêëîïôöûüù"
 def elided(template: str, params: dict[str, Any]) -> str:
     """French elides "de" and "que" before a vowel, and a placeholder's value decides it:
     "les bijoux d'Ana", "c'est à Bo d'acheter" (the pages' shell.js does the same)."""
+
     def elide(match: re.Match) -> str:
         word, key = match.groups()
         starts = str(params.get(key, ""))[:1].lower()
         return f"{word[:-1]}'{{{key}}}" if starts and starts in VOWELS else match.group(0)
+
     return ELISION.sub(elide, template)
 
 
@@ -124,9 +127,9 @@ def _words(language_code: str) -> dict[str, Any]:
     words: dict[str, Any] = {}
     plurals: dict[str, dict[int, str]] = {}
     for key, text in getattr(get_translations(), "_catalog", {}).items():
-        if isinstance(key, tuple):              # (msgid, plural form index)
+        if isinstance(key, tuple):  # (msgid, plural form index)
             plurals.setdefault(key[0], {})[key[1]] = text
-        elif key:                               # "" is the catalog's header
+        elif key:  # "" is the catalog's header
             words[key] = text
     words.update({msgid: [forms[i] for i in sorted(forms)] for msgid, forms in plurals.items()})
     return words

@@ -12,6 +12,7 @@ host logs in again; wrong PINs are throttled per client and over all (web/pin.py
 action token every POST carries in a header is derived from the browser's visitor cookie,
 which a page on another origin can neither read nor guess.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -32,7 +33,7 @@ SEAT_COOKIE, HOST_COOKIE, VISITOR_COOKIE = "sk_seat", "sk_host", "sk_visitor"
 ACTION_HEADER = "X-Action-Token"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60
 NAME_MAX = 20
-_DEFAULT_NAME = re.compile(r"(seat|place) \d+", re.IGNORECASE)     # a seat's own name, in either language
+_DEFAULT_NAME = re.compile(r"(seat|place) \d+", re.IGNORECASE)  # a seat's own name, in either language
 _BOT_MARK = re.compile(r".*\(\s*(bot|robot)\s*\)", re.IGNORECASE)  # how the pages mark a bot
 
 
@@ -48,8 +49,9 @@ class Refused(ValueError):
 
 def set_cookie(response, name: str, value: str) -> None:
     """HttpOnly, SameSite=Lax, and not Secure: the page is plain http on the table's LAN."""
-    response.set_cookie(name, value, max_age=COOKIE_MAX_AGE, httponly=True, samesite="Lax",
-                        secure=False, path="/")
+    response.set_cookie(
+        name, value, max_age=COOKIE_MAX_AGE, httponly=True, samesite="Lax", secure=False, path="/"
+    )
 
 
 def digest(token: str) -> str:
@@ -72,9 +74,9 @@ class Seats:
         self.appliance = appliance
         self.lock = threading.Lock()
         self.game_id: int | None = None
-        self.joined: dict[int, dict] = {}      # seat -> {"token": digest, "name": name}
-        self.bots: set[int] = set()            # seats the host handed to a bot
-        self.expected: dict[int, dict] | None = None    # a new game's seats until installed
+        self.joined: dict[int, dict] = {}  # seat -> {"token": digest, "name": name}
+        self.bots: set[int] = set()  # seats the host handed to a bot
+        self.expected: dict[int, dict] | None = None  # a new game's seats until installed
 
     def sync(self) -> None:
         """Follow the appliance to its current game, loading that game's joined seats (a
@@ -144,8 +146,11 @@ class Seats:
         token = new_token()
         with self.lock:
             if seat not in self.joined:
-                raise Refused(409, "seat {seat} is not held by a phone: free seats are "
-                                   "joined from the join page", seat=seat + 1)
+                raise Refused(
+                    409,
+                    "seat {seat} is not held by a phone: free seats are joined from the join page",
+                    seat=seat + 1,
+                )
             joined = {**self.joined, seat: {**self.joined[seat], "token": digest(token)}}
             self._save(joined, self.bots)
             self.joined = joined
@@ -177,8 +182,8 @@ class Seats:
 
     def _save(self, joined: dict[int, dict], bots: set[int]) -> None:
         self.appliance.store.set_checkpoint(
-            self.game_id, SEATS_KEY, {"seats": {str(s): v for s, v in joined.items()},
-                                      "bots": sorted(bots)})
+            self.game_id, SEATS_KEY, {"seats": {str(s): v for s, v in joined.items()}, "bots": sorted(bots)}
+        )
 
 
 def clean_name(name) -> str:
@@ -220,9 +225,12 @@ class HostSessions:
         with self.lock:
             wait = self.guard.wait_s(client, now)
             if wait > 0:
-                raise Refused(429, "too many wrong PINs: wait {seconds} s and try again", seconds=math.ceil(wait))
+                raise Refused(
+                    429, "too many wrong PINs: wait {seconds} s and try again", seconds=math.ceil(wait)
+                )
             if not isinstance(pin, str) or not hmac.compare_digest(
-                    pin.encode(errors="replace"), self.pin.encode()):
+                pin.encode(errors="replace"), self.pin.encode()
+            ):
                 self.guard.failed(client, now)
                 raise Refused(403, "wrong PIN: it is shown on the Pi's screen")
             self.guard.succeeded(client)

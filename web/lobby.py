@@ -6,6 +6,7 @@ its seats by name, and the host console's lobby commands (web/lobby_host.py) cho
 game, its options and the seats, and start it. Every change goes through
 ``Appliance.change_lobby``, which saves it before anyone is told; a refusal changes nothing.
 """
+
 from __future__ import annotations
 
 from companion.core.errors import RuleError
@@ -31,14 +32,24 @@ def lobby_snapshot(lobby, viewer: int | None, live: dict[int, int]) -> dict:
         "version": lobby.version,
         "viewer": viewer if lobby.holder(viewer) == "person" else None,
         "table": {"game": lobby.game, "status": "lobby"},
-        "view": {"players": [{"seat": s["seat"], "name": s["name"] or "",
-                              "joined": s["holder"] != "free"} for s in seats]},
-        "lobby": {"game": lobby.game, "seats": seats, "min_players": spec.min_players,
-                  "max_players": spec.max_players, "styles": sorted(spec.bots),
-                  "rules": lobby.rules, "table": lobby.table, "mode": lobby.mode,
-                  "first": lobby.first, "first_rule": _phrase(spec.first_rule)
-                  if spec.first_seat is not None else None,
-                  "problem": None if problem is None else problem.phrase.to_dict()},
+        "view": {
+            "players": [
+                {"seat": s["seat"], "name": s["name"] or "", "joined": s["holder"] != "free"} for s in seats
+            ]
+        },
+        "lobby": {
+            "game": lobby.game,
+            "seats": seats,
+            "min_players": spec.min_players,
+            "max_players": spec.max_players,
+            "styles": sorted(spec.bots),
+            "rules": lobby.rules,
+            "table": lobby.table,
+            "mode": lobby.mode,
+            "first": lobby.first,
+            "first_rule": _phrase(spec.first_rule) if spec.first_seat is not None else None,
+            "problem": None if problem is None else problem.phrase.to_dict(),
+        },
     }
 
 

@@ -1,4 +1,5 @@
 """The host console's lobby commands, behind the PIN: ``/api/host/lobby/<command>``."""
+
 from __future__ import annotations
 
 from flask import Blueprint, jsonify
@@ -14,8 +15,7 @@ bp = Blueprint("lobby", __name__, url_prefix="/lobby")
 def whole(data: dict, key: str) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Refused(400, "{what} must be a whole number, not {value}", what=key,
-                      value=repr(value))
+        raise Refused(400, "{what} must be a whole number, not {value}", what=key, value=repr(value))
     return value
 
 
@@ -53,7 +53,7 @@ def command(command: str):
     data = body()
     web = service()
     appliance = web.appliance
-    if command == "open" and appliance.lobby is not None:     # already open: another game
+    if command == "open" and appliance.lobby is not None:  # already open: another game
         changed(appliance, lambda lobby: lobby.choose_game(data.get("game") or lobby.game))
     elif command == "open":
         appliance.open_lobby(next_lobby(web, data))
@@ -75,8 +75,8 @@ def command(command: str):
         name = clean_name(data["name"]) if data.get("name") else None
         changed(appliance, lambda lobby: lobby.put_bot(seat, style, name))
     elif command == "first":
-        seat = None if data.get("seat") is None else whole(data, "seat")
-        changed(appliance, lambda lobby: lobby.choose_first(seat))
+        first = None if data.get("seat") is None else whole(data, "seat")
+        changed(appliance, lambda lobby: lobby.choose_first(first))
     elif command == "remove":
         seat = whole(data, "seat")
         changed(appliance, lambda lobby: lobby.remove(seat))

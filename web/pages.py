@@ -1,5 +1,6 @@
 """The pages: a phone's own screen (or the join form), the table screen, the host console;
 each game's own page module and templates, and the games' option schema for the host."""
+
 from __future__ import annotations
 
 import io
@@ -8,8 +9,18 @@ from importlib.resources import files
 from pathlib import Path
 
 import segno
-from flask import (Blueprint, Response, abort, current_app, jsonify, redirect, render_template,
-                   request, send_from_directory, url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
 from companion.core.chart import svg
@@ -35,8 +46,13 @@ def game_web_folder(spec: GameSpec) -> Path | None:
 def game_templates() -> PrefixLoader:
     """Each game's templates, included by the shell as "<game>/<page>.html"."""
     folders = {spec.name: game_web_folder(spec) for spec in game_specs()}
-    return PrefixLoader({name: FileSystemLoader(folder / "templates")
-                         for name, folder in folders.items() if folder is not None})
+    return PrefixLoader(
+        {
+            name: FileSystemLoader(folder / "templates")
+            for name, folder in folders.items()
+            if folder is not None
+        }
+    )
 
 
 def install(app) -> None:
@@ -59,9 +75,14 @@ def _page(template: str, page: str, **extra):
     if lobby is not None and page in LOBBY_PAGES:
         page = LOBBY_PAGES[page]
         template = page + ".html"
-    return render_template(template, token=page_token(), page=page,
-                           game=spec.name if spec else "",
-                           title=say(spec.title) if spec else APP_NAME, **extra)
+    return render_template(
+        template,
+        token=page_token(),
+        page=page,
+        game=spec.name if spec else "",
+        title=say(spec.title) if spec else APP_NAME,
+        **extra,
+    )
 
 
 @bp.get("/")
@@ -119,12 +140,19 @@ def games():
 def _in_words(schema: dict, configured: dict) -> dict:
     """A game's schema with its title and descriptions in the reader's language, its table
     settings defaulting to the ``configured`` values."""
+
     def described(option: dict) -> dict:
         return {**option, "description": say(option["description"])}
-    return {**schema, "title": say(schema["title"]),
-            "options": [described(o) for o in schema["options"]],
-            "table_settings": [{**described(o), "default": configured.get(o["name"], o["default"])}
-                               for o in schema["table_settings"]]}
+
+    return {
+        **schema,
+        "title": say(schema["title"]),
+        "options": [described(o) for o in schema["options"]],
+        "table_settings": [
+            {**described(o), "default": configured.get(o["name"], o["default"])}
+            for o in schema["table_settings"]
+        ],
+    }
 
 
 @bp.get("/chart.svg")
@@ -132,11 +160,17 @@ def chart():
     """The finished game's chart in the reader's language, drawn on the Pi: the results
     screen shows it, and `samarkand games chart` writes the same picture."""
     spec, chart, seat = service().appliance.spec, service().chart(), my_seat()
-    if seat is not None:      # a phone calls its own player "you", on the chart too
-        chart = replace(chart, names=tuple(Phrase("{name} (you)", name=name) if shown == seat else name
-                                           for shown, name in enumerate(chart.names)))
-    return Response(svg(chart, spec.standing_unit, say), mimetype="image/svg+xml",
-                    headers={"Cache-Control": "no-store"})
+    if seat is not None:  # a phone calls its own player "you", on the chart too
+        chart = replace(
+            chart,
+            names=tuple(
+                Phrase("{name} (you)", name=name) if shown == seat else name
+                for shown, name in enumerate(chart.names)
+            ),
+        )
+    return Response(
+        svg(chart, spec.standing_unit, say), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"}
+    )
 
 
 @bp.get("/qr.svg")
@@ -157,12 +191,11 @@ def wifi_qr():
 
 def _qr_svg(data: str) -> Response:
     out = io.BytesIO()
-    segno.make(data, error="m").save(out, kind="svg", scale=8, border=2,
-                                     dark="#1d1a16", light="#ffffff")
+    segno.make(data, error="m").save(out, kind="svg", scale=8, border=2, dark="#1d1a16", light="#ffffff")
     return Response(out.getvalue(), mimetype="image/svg+xml")
 
 
-WIFI_SPECIALS = "\\;,:\""
+WIFI_SPECIALS = '\\;,:"'
 """The characters the WIFI: payload escapes with a backslash."""
 
 
@@ -170,6 +203,8 @@ def wifi_payload(ssid: str, passphrase: str) -> str:
     """The ``WIFI:`` payload phone cameras join a WPA network from (ZXing's format, as in
     MECARD: ``\\``, ``;``, ``,``, ``"`` and ``:`` escaped with a backslash; segno's
     make_wifi_data leaves the ``,`` unescaped)."""
+
     def escaped(text: str) -> str:
         return "".join(f"\\{char}" if char in WIFI_SPECIALS else char for char in text)
+
     return f"WIFI:T:WPA;S:{escaped(ssid)};P:{escaped(passphrase)};;"

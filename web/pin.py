@@ -14,6 +14,7 @@ N addresses take at least (m - N - BURST) x GAP_S. All 10,000 PINs: from one pho
 (10,000 - 263) x 12.5 s = 33.8 h. (Before: 5 wrong PINs a minute for everyone together,
 10,000 / 5 min = 33.3 h, and the host locked out meanwhile.)
 """
+
 from __future__ import annotations
 
 import math
@@ -25,7 +26,7 @@ GAP_S, BURST = 12.5, 10
 
 @dataclass
 class _Client:
-    failures: list[float] = field(default_factory=list)   # its wrong PINs in the window
+    failures: list[float] = field(default_factory=list)  # its wrong PINs in the window
     wait_until: float = -math.inf
 
 
@@ -47,8 +48,7 @@ class PinGuard:
         entry = self.clients.setdefault(client, _Client())
         entry.failures = [t for t in entry.failures if now - t < PIN_WINDOW_S] + [now]
         self.last_slot = max(self.last_slot, now) + GAP_S
-        own = entry.failures[-PIN_TRIES] + PIN_WINDOW_S if len(entry.failures) >= PIN_TRIES \
-            else now
+        own = entry.failures[-PIN_TRIES] + PIN_WINDOW_S if len(entry.failures) >= PIN_TRIES else now
         entry.wait_until = max(own, self.last_slot - BURST * GAP_S)
 
     def succeeded(self, client: str) -> None:
@@ -56,5 +56,6 @@ class PinGuard:
 
     def _forget_idle(self, now: float) -> None:
         """Drop clients with nothing booked and no wrong PIN left in the window."""
-        self.clients = {c: e for c, e in self.clients.items()
-                        if e.wait_until > now or now - e.failures[-1] < PIN_WINDOW_S}
+        self.clients = {
+            c: e for c, e in self.clients.items() if e.wait_until > now or now - e.failures[-1] < PIN_WINDOW_S
+        }

@@ -1,5 +1,6 @@
 """A phone's actions: join a seat, act in it (one endpoint for every game), enter its own
 hidden draw at a physical table, press the on-screen buzzer."""
+
 from __future__ import annotations
 
 from flask import Blueprint, jsonify

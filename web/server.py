@@ -7,12 +7,13 @@ answered. Channels stay readable while a stream runs (``channel_request_lookahea
 waitress notices a closed connection and its stream gives the thread back within a second.
 One process owns the game, the GPIO and the server.
 """
+
 from __future__ import annotations
 
 import secrets
 import socket
 import threading
-from typing import Sequence
+from collections.abc import Sequence
 
 from waitress import wasyncore
 from waitress.server import BaseWSGIServer, TcpWSGIServer, create_server
@@ -20,22 +21,36 @@ from waitress.server import BaseWSGIServer, TcpWSGIServer, create_server
 from web.app import create_app
 from web.hub import STREAMS_TOTAL
 
-FREE_THREADS = 16           # never taken by streams: pages, files and every action
+FREE_THREADS = 16  # never taken by streams: pages, files and every action
 THREADS = STREAMS_TOTAL + FREE_THREADS
 CONNECTION_LIMIT = 200
-SHUTDOWN_S = 5.0            # how long close() waits for the serving threads to finish
+SHUTDOWN_S = 5.0  # how long close() waits for the serving threads to finish
 
 
 class Server:
     """A running server; ``close`` ends the streams and stops it."""
 
-    def __init__(self, appliance, host: str, port: int, pin: str,
-                 sockets: Sequence[socket.socket] = (), address: str | None = None) -> None:
+    def __init__(
+        self,
+        appliance,
+        host: str,
+        port: int,
+        pin: str,
+        sockets: Sequence[socket.socket] = (),
+        address: str | None = None,
+    ) -> None:
         self.pin = pin
         self.app = create_app(appliance, pin)
-        self._server = create_server(self.app, host=host, port=port, threads=THREADS,
-                                     connection_limit=CONNECTION_LIMIT, channel_timeout=60,
-                                     channel_request_lookahead=1, ident="samarkand")
+        self._server = create_server(
+            self.app,
+            host=host,
+            port=port,
+            threads=THREADS,
+            connection_limit=CONNECTION_LIMIT,
+            channel_timeout=60,
+            channel_request_lookahead=1,
+            ident="samarkand",
+        )
         for sock in sockets:
             self._also_listen(sock)
         self.port = self._server.effective_port
@@ -48,10 +63,16 @@ class Server:
     def _also_listen(self, sock: socket.socket) -> None:
         """Serve on ``sock`` too (systemd's port 80), on the same loop, threads and trigger:
         its channels wake the loop through the one trigger ``close`` closes last."""
-        extra = TcpWSGIServer(self.app, self._server._map, True, sock,
-                              dispatcher=self._server.task_dispatcher, adj=self._server.adj,
-                              bind_socket=False, sockinfo=(sock.family, sock.type, sock.proto,
-                                                           sock.getsockname()))
+        extra = TcpWSGIServer(
+            self.app,
+            self._server._map,
+            True,
+            sock,
+            dispatcher=self._server.task_dispatcher,
+            adj=self._server.adj,
+            bind_socket=False,
+            sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
+        )
         extra.trigger.del_channel()
         extra.trigger.close()
         extra.trigger = self._server.trigger
@@ -72,7 +93,7 @@ class Server:
         dispatcher = self._server.task_dispatcher
         dispatcher.shutdown(timeout=SHUTDOWN_S)
         self._server.trigger.pull_trigger(self._close_channels)
-        self._thread.join(timeout=5)            # with its map empty, the loop returns
+        self._thread.join(timeout=5)  # with its map empty, the loop returns
         if not dispatcher.threads:
             self._server.trigger.close()
 
@@ -80,15 +101,14 @@ class Server:
         listener, trigger = self._server, self._server.trigger
         for channel in list(listener._map.values()):
             if channel is trigger:
-                trigger.del_channel()           # out of the loop, its pipe still open
+                trigger.del_channel()  # out of the loop, its pipe still open
             elif isinstance(channel, BaseWSGIServer):
-                wasyncore.dispatcher.close(channel)     # its own close() closes the trigger
+                wasyncore.dispatcher.close(channel)  # its own close() closes the trigger
             else:
                 channel.close()
 
 
-def serve(appliance, config, sockets: Sequence[socket.socket] = (),
-          address: str | None = None) -> Server:
+def serve(appliance, config, sockets: Sequence[socket.socket] = (), address: str | None = None) -> Server:
     """Start the phone page on ``config.web.host:port`` (and on ``sockets``, already
     listening) and print the PIN and join URLs, the first on ``address`` if given."""
     web = config.web
@@ -96,8 +116,9 @@ def serve(appliance, config, sockets: Sequence[socket.socket] = (),
     server = Server(appliance, web.host, web.port, pin, sockets, address)
     appliance.addresses = [
         f"Phones join at: {'  or  '.join(server.urls)}",
-        f"Table screen: {server.url}table   Host console: {server.url}host   PIN: {pin}"]
-    for line in appliance.addresses:        # and again at each turn start (the terminal)
+        f"Table screen: {server.url}table   Host console: {server.url}host   PIN: {pin}",
+    ]
+    for line in appliance.addresses:  # and again at each turn start (the terminal)
         print(line, flush=True)
     return server
 

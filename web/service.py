@@ -7,6 +7,7 @@ refused action leaves the game as it was, since the engine checks before it chan
 Games are reached only through the registry: an action is an event handed to the engine,
 a new game's options are checked against the game's own schema.
 """
+
 from __future__ import annotations
 
 import threading
@@ -20,10 +21,11 @@ from companion.core.registry import game_spec
 from web.hub import Hub
 from web.i18n import say
 from web.identity import Refused, Seats, digest
-from web.lobby import join as join_lobby, lobby_snapshot
+from web.lobby import join as join_lobby
+from web.lobby import lobby_snapshot
 from web.snapshot import scores, snapshot
 
-RELEASE_AFTER_US = 100_000      # the on-screen buzzer is released 100 ms after its press
+RELEASE_AFTER_US = 100_000  # the on-screen buzzer is released 100 ms after its press
 
 
 class GameService:
@@ -32,14 +34,14 @@ class GameService:
         self.hub = hub
         self.seats = Seats(appliance)
         self.lock = threading.Lock()
-        self.ended: set[int] = set()                        # games the host ended early
-        self.held: set[int] = set()                         # games held after an undo
-        self.overrides: dict[int, dict[int, dict]] = {}     # game -> seat -> kept goods
+        self.ended: set[int] = set()  # games the host ended early
+        self.held: set[int] = set()  # games held after an undo
+        self.overrides: dict[int, dict[int, dict]] = {}  # game -> seat -> kept goods
         self.accepted: set[int] = set()
-        self._modes: dict[int, str] = {}
+        self._modes: dict[int | None, str] = {}
         self._score_cache: tuple | None = None
         self._chart_cache: tuple | None = None
-        self.streams: Counter[int] = Counter()              # open streams per seat
+        self.streams: Counter[int] = Counter()  # open streams per seat
         appliance.listeners.append(hub.notify)
         appliance.lobby_listeners.append(hub.notify)
         appliance.disconnected = self.disconnected
@@ -81,13 +83,14 @@ class GameService:
         rows = []
         for seat, name in enumerate(session.game.names(session.state)):
             if seat in handed or self.appliance.bot_plays(seat):
-                state = "bot"               # (a bot finishing its move before a person's)
+                state = "bot"  # (a bot finishing its move before a person's)
             elif seat in names:
                 state = "connected" if live.get(seat) else "disconnected"
             else:
                 state = "free"
-            rows.append({"seat": seat, "name": names.get(seat, name), "state": state,
-                         "waited": seat in waited})
+            rows.append(
+                {"seat": seat, "name": names.get(seat, name), "state": state, "waited": seat in waited}
+            )
         return rows
 
     # ------------------------------------------------------------ reading
@@ -112,9 +115,17 @@ class GameService:
         ended = game_id in self.ended
         over = ended or session.game.is_over(session.state)
         score = self._scores(session, names) if over else None
-        shown = snapshot(session, now, viewer, names=names, phones=self.connected(names), ended=ended,
-                         simulated=self.appliance.inputs.press is not None,
-                         mode=self._mode(game_id), score=score)
+        shown = snapshot(
+            session,
+            now,
+            viewer,
+            names=names,
+            phones=self.connected(names),
+            ended=ended,
+            simulated=self.appliance.inputs.press is not None,
+            mode=self._mode(game_id),
+            score=score,
+        )
         shown["table"]["after_undo"] = self.after_undo(session)
         shown["seats"] = self.seat_states(session, names, viewer)
         shown["hands"] = self.hand_changes(session, names)
@@ -125,8 +136,11 @@ class GameService:
         bot decide once), so the table knows who made which moves: ``at`` is the number of
         events the game had then."""
         engine_names = session.game.names(session.state)
-        return [{**change, "name": names.get(change["seat"], engine_names[change["seat"]])}
-                for change in self.appliance.hands if change["seat"] < len(engine_names)]
+        return [
+            {**change, "name": names.get(change["seat"], engine_names[change["seat"]])}
+            for change in self.appliance.hands
+            if change["seat"] < len(engine_names)
+        ]
 
     def display_names(self) -> list[str]:
         names = self.seats.names()
@@ -151,17 +165,23 @@ class GameService:
         is over or ended: during play a seat's money may be secret."""
         session, game_id = self._session(), self.appliance.game_id
         names = self.seats.names()
-        setup, log, over = self.appliance.call(lambda now: (
-            session.match.setup, list(session.match.log),
-            game_id in self.ended or session.game.is_over(session.state)))
+        setup, log, over = self.appliance.call(
+            lambda now: (
+                session.match.setup,
+                list(session.match.log),
+                game_id in self.ended or session.game.is_over(session.state),
+            )
+        )
         if not over:
             raise Refused(409, "the chart of the game is drawn once the game is over")
         key = (game_id, session.version, repr(sorted(names.items())))
         if self._chart_cache is None or self._chart_cache[0] != key:
             try:
                 self._chart_cache = (key, progress(session.game, setup, log, names))
-            except RuleError:     # the state was changed behind the log's back: say so, once
-                raise Refused(500, "the chart of this game cannot be drawn: its log does not replay") from None
+            except RuleError:  # the state was changed behind the log's back: say so, once
+                raise Refused(
+                    500, "the chart of this game cannot be drawn: its log does not replay"
+                ) from None
         return self._chart_cache[1]
 
     def _scores(self, session, names: dict[int, str]) -> dict:
@@ -179,13 +199,15 @@ class GameService:
         engine's reason or, where that is not the asker's to know, ``refusal``. The session
         is taken under the lock too: an action racing the host's new game meets the game
         the table has when it runs, never the abandoned one."""
+
         def locked(*given):
             if self.appliance.game_id in self.ended:
                 raise Refused(409, "this game was ended: the host can start a new one")
             session = self._session()
-            if action in ("pause", "resume"):         # the host's own hold, not an undo's
+            if action in ("pause", "resume"):  # the host's own hold, not an undo's
                 self.held.discard(self.appliance.game_id)
             return (getattr(session, action) if isinstance(action, str) else action)(*given)
+
         try:
             return self.appliance.call(locked, *args)
         except RuleError as exc:
@@ -198,7 +220,7 @@ class GameService:
         joined = {engine_names[seat]: name for seat, name in self.seats.names().items()}
 
         def renamed(text):
-            if isinstance(text, Phrase) and text.params:    # a name may sit in a phrase within
+            if isinstance(text, Phrase) and text.params:  # a name may sit in a phrase within
                 return Phrase(text.template, **{k: renamed(v) for k, v in text.params.items()})
             if not isinstance(text, str):
                 return text
@@ -206,6 +228,7 @@ class GameService:
             for engine_name, name in joined.items():
                 plain = plain.replace(engine_name, name)
             return Phrase(plain) if isinstance(text, Phrase) else plain
+
         return renamed(phrase)
 
     def act(self, seat: int, kind, data) -> None:
@@ -213,8 +236,7 @@ class GameService:
         refuses what is wrong, in the words of the seat's own view)."""
         self._check_decision(kind, data)
         if self.appliance.bot_plays(seat):
-            raise Refused(409, "the bot is finishing its move for this seat: it is yours "
-                               "in a moment")
+            raise Refused(409, "the bot is finishing its move for this seat: it is yours in a moment")
         self.run("act", Event(kind, seat, data))
 
     def act_for(self, seat, kind, data) -> None:
@@ -228,11 +250,16 @@ class GameService:
             raise Refused(400, "there is no seat {seat} at this table", seat=seat + 1)
         name = self.display_names()[seat]
         if seat in self.connected(self.seats.names()):
-            raise Refused(409, "{name}'s phone is connected: only that phone decides for the seat",
-                          name=name)
-        self.run("act", Event(kind, seat, data), refusal=Phrase(
-            "the rules refuse this decision for {name} (only the seat's own phone is told why: "
-            "the reason may be its secret)", name=name))
+            raise Refused(409, "{name}'s phone is connected: only that phone decides for the seat", name=name)
+        self.run(
+            "act",
+            Event(kind, seat, data),
+            refusal=Phrase(
+                "the rules refuse this decision for {name} (only the seat's own phone is told why: "
+                "the reason may be its secret)",
+                name=name,
+            ),
+        )
 
     def _check_decision(self, kind, data) -> None:
         """Only a seat's own kinds of decision come from the web: the table's own events
@@ -259,18 +286,19 @@ class GameService:
                     raise Refused(409, "no draw of yours is awaited: the table enters this one")
                 if request.seen_by in self.connected(names):
                     name = names.get(request.seen_by, session.game.names(session.state)[request.seen_by])
-                    raise Refused(409, "this draw is secret: {name} enters it on their own phone",
-                                  name=name)
+                    raise Refused(409, "this draw is secret: {name} enters it on their own phone", name=name)
             session.enter_card(data["card"], now)
+
         self.run(entered)
 
-    def undo(self, to_person: bool = False) -> str:
+    def undo(self, to_person: bool = False) -> Phrase:
         """Undo the last decision (``to_person``: back to the last decision a person made,
         the bots' since undone too); says which, in the game's words where it has them.
         With bots at the table the game is then held until the host resumes, so that a bot
         does not make the undone move again at once. The move that ended the game may be
         taken back too, until another game starts: its scores are then to be accepted anew."""
-        def undone(now: int) -> Phrase:     # told under the same lock: no bot acts between
+
+        def undone(now: int) -> Phrase:  # told under the same lock: no bot acts between
             session = self._session()
             dropped = session.undo(now)
             self.accepted.discard(self.appliance.game_id)
@@ -278,13 +306,14 @@ class GameService:
             while to_person and not self._a_persons(dropped[0]):
                 try:
                     dropped = session.undo(now)
-                except RuleError:           # nothing of a person's left to undo
+                except RuleError:  # nothing of a person's left to undo
                     break
             seats = self.appliance.runner.seats
             if seats is not None and seats.bots:
                 session.pause(now)
                 self.held.add(self.appliance.game_id)
             return self._told(dropped[0])
+
         return Phrase("Undone: {what}", what=self.run(undone))
 
     def _a_persons(self, event: Event) -> bool:
@@ -302,10 +331,11 @@ class GameService:
             lines = narration.describe(event, session.state, session.game.apply(session.state, event))
             if lines:
                 return self._in_names(lines[0] if isinstance(lines[0], Phrase) else Phrase(lines[0]))
-        if event.actor is None:             # (a secret decision, such as a pick, is not told)
+        if event.actor is None:  # (a secret decision, such as a pick, is not told)
             return Phrase("the table's last step")
-        return self._in_names(Phrase("{name}'s last decision",
-                                     name=session.game.names(session.state)[event.actor]))
+        return self._in_names(
+            Phrase("{name}'s last decision", name=session.game.names(session.state)[event.actor])
+        )
 
     def buzz(self, seat: int) -> None:
         press = self.appliance.inputs.press
@@ -316,6 +346,7 @@ class GameService:
         def both(now: int) -> None:
             press(seat, True, now)
             press(seat, False, now + RELEASE_AFTER_US)
+
         self.appliance.call(both)
 
     def join(self, seat, name) -> str:
@@ -337,8 +368,7 @@ class GameService:
         mode = body.get("mode", "digital")
         kept = self.seats.kept_for(players)
         # a seat nobody holds is named in the host's language ("Seat 2", "Place 2")
-        names = [kept[s]["name"] if s in kept else say(Phrase("Seat {n}", n=s + 1))
-                 for s in range(players)]
+        names = [kept[s]["name"] if s in kept else say(Phrase("Seat {n}", n=s + 1)) for s in range(players)]
         try:
             spec = game_spec(game)
             setup = spec.setup(players, rules, names)
@@ -417,8 +447,9 @@ class GameService:
 
     def _keep_result(self, session) -> None:
         """The scores as the table settled them, kept in the store with the game."""
-        self.appliance.call(lambda now: self.appliance.record_result(
-            self._scores(session, self.seats.names())))
+        self.appliance.call(
+            lambda now: self.appliance.record_result(self._scores(session, self.seats.names()))
+        )
 
 
 def whole_number(value, what: str) -> int:

@@ -5,6 +5,7 @@ module adds public table facts (who is to act, a draw or an entry awaited, the r
 part's countdown and stop evidence, who joined). The one exception, the final scores, is
 computed only once the game is over or ended, when every holding is public by the rules.
 """
+
 from __future__ import annotations
 
 from companion.core.phrase import Phrase
@@ -12,8 +13,18 @@ from companion.core.registry import GameSpec
 from companion.runtime.session import Session
 
 
-def snapshot(session: Session, now_us: int, viewer: int | None, *, names: dict[int, str],
-             phones: set[int], ended: bool, simulated: bool, mode: str, score: dict | None) -> dict:
+def snapshot(
+    session: Session,
+    now_us: int,
+    viewer: int | None,
+    *,
+    names: dict[int, str],
+    phones: set[int],
+    ended: bool,
+    simulated: bool,
+    mode: str,
+    score: dict | None,
+) -> dict:
     """The page's data for ``viewer`` (a seat, or None for the table screen and host);
     ``phones`` are the seats a connected phone holds."""
     game, state = session.game, session.state
@@ -34,8 +45,7 @@ def snapshot(session: Session, now_us: int, viewer: int | None, *, names: dict[i
     }
     if session.realtime is not None:
         table.update(session.realtime.public(now_us))
-    return {"version": session.version, "viewer": viewer, "view": view, "table": table,
-            "score": score}
+    return {"version": session.version, "viewer": viewer, "view": view, "table": table, "score": score}
 
 
 def _waiting_card(session: Session, phones: set[int]) -> dict | None:
@@ -45,8 +55,12 @@ def _waiting_card(session: Session, phones: set[int]) -> dict | None:
     request = session.match.waiting_for_card
     if request is None:
         return None
-    return {"deck": request.deck, "seen_by": request.seen_by, "remaining": request.choices(),
-            "on_phone": request.seen_by in phones}
+    return {
+        "deck": request.deck,
+        "seen_by": request.seen_by,
+        "remaining": request.choices(),
+        "on_phone": request.seen_by in phones,
+    }
 
 
 def _waiting_entry(session: Session) -> dict | None:
@@ -54,8 +68,11 @@ def _waiting_entry(session: Session) -> dict | None:
     if request is None:
         return None
     prompt = request.prompt
-    return {"name": request.name, "example": request.example,
-            "prompt": prompt.to_dict() if isinstance(prompt, Phrase) else prompt}
+    return {
+        "name": request.name,
+        "example": request.example,
+        "prompt": prompt.to_dict() if isinstance(prompt, Phrase) else prompt,
+    }
 
 
 def scores(spec: GameSpec, session: Session, names: dict[int, str], overrides: dict[int, dict]) -> dict:
@@ -67,14 +84,19 @@ def scores(spec: GameSpec, session: Session, names: dict[int, str], overrides: d
     """
     state = session.state
     engine_names = session.game.names(state)
-    result = (spec.table_scores(state, overrides) if spec.table_scores is not None
-              else session.game.result(state))
+    result = (
+        spec.table_scores(state, overrides) if spec.table_scores is not None else session.game.result(state)
+    )
     sheet = result.to_dict()
     called = [names.get(seat, name) for seat, name in enumerate(engine_names)]
     for player in sheet["breakdown"].get("players", []):
         player["name"] = called[player["seat"]]
     sheet["winners"] = [called[seat] for seat in result.winners]
-    sheet["standings"] = sorted(({"seat": seat, "name": called[seat], "score": score, "place": place}
-                                 for seat, (score, place) in enumerate(zip(result.scores, result.places))),
-                                key=lambda row: (row["place"], row["seat"]))
+    sheet["standings"] = sorted(
+        (
+            {"seat": seat, "name": called[seat], "score": score, "place": place}
+            for seat, (score, place) in enumerate(zip(result.scores, result.places))
+        ),
+        key=lambda row: (row["place"], row["seat"]),
+    )
     return sheet

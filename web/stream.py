@@ -1,4 +1,5 @@
 """The live stream: one per open page, each with its own viewer's snapshots."""
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, request
@@ -20,18 +21,17 @@ def stream():
     token = request.cookies.get(SEAT_COOKIE)
 
     def build() -> dict | None:
-        shown = web.snapshot(viewer)             # checked after: a seat taken meanwhile sends nothing
+        shown = web.snapshot(viewer)  # checked after: a seat taken meanwhile sends nothing
         return None if viewer is not None and web.seat_of(token) != viewer else shown
 
-    web.snapshot(viewer)                      # refuse now (503) rather than mid-stream
+    web.snapshot(viewer)  # refuse now (503) rather than mid-stream
     hub = current_app.extensions["samarkand.hub"]
-    free = hub.admit(request.remote_addr)     # refuse a stream beyond the caps (429, 503)
-    web.opened(viewer)                        # the seat's phone is connected while it runs
+    free = hub.admit(request.remote_addr)  # refuse a stream beyond the caps (429, 503)
+    web.opened(viewer)  # the seat's phone is connected while it runs
     # waitress says when the client has gone (server.py keeps the channel readable for it)
     gone = request.environ.get("waitress.client_disconnected", lambda: False)
     events = hub.stream(build, current_app.config["PING_S"], gone)
-    response = Response(events, mimetype="text/event-stream",
-                        headers={"X-Accel-Buffering": "no"})
-    response.call_on_close(free)              # however the stream ends, its place is freed
+    response = Response(events, mimetype="text/event-stream", headers={"X-Accel-Buffering": "no"})
+    response.call_on_close(free)  # however the stream ends, its place is freed
     response.call_on_close(lambda: web.closed(viewer))
     return response

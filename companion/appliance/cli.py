@@ -3,12 +3,14 @@
 Each subcommand lives in the module that owns its concern; this file only dispatches and
 turns the errors a person can cause into one readable line and exit code 2.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
 
 from companion.core.errors import RuleError
 from companion.core.registry import game_spec, game_specs
@@ -19,6 +21,7 @@ TABLE_OF = 4
 
 def _simulate(args) -> int:
     from companion.simulation import progress_bar, simulate
+
     if args.games < 1:
         return _fail("--games must be at least 1")
     if args.workers < 0:
@@ -26,17 +29,32 @@ def _simulate(args) -> int:
     spec = game_spec(args.game)
     players = args.players or min(max(TABLE_OF, spec.min_players), spec.max_players)
     workers = args.workers or os.cpu_count() or 1
-    rules = {**(args.rules or {}), **{name[len(OPTION):]: value for name, value in vars(args).items()
-                                      if name.startswith(OPTION) and value is not None}}
-    summary = simulate(spec.name, players, args.games, args.seed, rules=rules or None,
-                       workers=workers, progress=None if args.json else progress_bar())
+    rules = {
+        **(args.rules or {}),
+        **{
+            name[len(OPTION) :]: value
+            for name, value in vars(args).items()
+            if name.startswith(OPTION) and value is not None
+        },
+    }
+    summary = simulate(
+        spec.name,
+        players,
+        args.games,
+        args.seed,
+        rules=rules or None,
+        workers=workers,
+        progress=None if args.json else progress_bar(),
+    )
     data = summary.to_dict()
     if args.json:
         print(json.dumps(data))
         return 0
-    print(f"{data['games']} games of {spec.title} with {data['players']} players in "
-          f"{data['seconds']} s ({data['games_per_second']} games/s on {workers} "
-          f"worker{'s' if workers > 1 else ''})")
+    print(
+        f"{data['games']} games of {spec.title} with {data['players']} players in "
+        f"{data['seconds']} s ({data['games_per_second']} games/s on {workers} "
+        f"worker{'s' if workers > 1 else ''})"
+    )
     for key in ("wins_by_seat", "wins_by_bot", "average_score_by_seat", "average_score_by_bot"):
         print(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in data[key].items()))
     print("(a tied win counts as a win for each player who shares it)")
@@ -48,13 +66,15 @@ def _simulate(args) -> int:
 
 def _tool(args) -> int:
     from companion.appliance.tools import run_tool
+
     return run_tool(args.game, args.command, args.file)
 
 
 def _play(args) -> int:
     from companion.appliance.script import Script, ScriptError, play_script
+
     try:
-        with (sys.stdin if args.script == "-" else open(args.script, encoding="utf-8")) as f:
+        with sys.stdin if args.script == "-" else open(args.script, encoding="utf-8") as f:
             raw = json.load(f)
         play_script(Script.parse(raw), sys.stdout)
     except OSError as exc:
@@ -68,27 +88,34 @@ def _play(args) -> int:
 
 def _run(args) -> int:
     from companion.appliance.running import run
+
     return run(args)
 
 
 def _wiring(args) -> int:
     from hardware.wiring_check import main
+
     return main(args.rest)
 
 
 def _games(args) -> int:
     from companion.config import ConfigError, load_config
     from companion.store import cli
-    if args.action is None:                    # `samarkand games`: what it can do
+
+    if args.action is None:  # `samarkand games`: what it can do
         build_parser().parse_args(["games", "--help"])
     where = _store_options(argparse.ArgumentParser(add_help=False, allow_abbrev=False))
-    late, rest = where.parse_known_args(args.rest)     # `games list --store X` too
+    late, rest = where.parse_known_args(args.rest)  # `games list --store X` too
     try:
         path = late.store or args.store or load_config(late.config or args.config).store.path
     except ConfigError as exc:
         return _fail(str(exc))
-    commands = {"list": cli.list_main, "export": cli.export_main, "replay": cli.replay_main,
-                "chart": cli.chart_main}
+    commands = {
+        "list": cli.list_main,
+        "export": cli.export_main,
+        "replay": cli.replay_main,
+        "chart": cli.chart_main,
+    }
     return commands[args.action](rest, path)
 
 
@@ -101,16 +128,19 @@ def _store_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 def _bench(args) -> int:
     from companion.bench import main
+
     return main(args.rest)
 
 
 def _doctor(args) -> int:
     from companion.appliance.doctor import main
+
     return main(args.rest)
 
 
 def _bridge(args) -> int:
     from firmware_bridge.flash import main
+
     return main(args.rest)
 
 
@@ -123,7 +153,7 @@ def _rules(text: str) -> dict:
     try:
         rules = json.loads(text)
     except json.JSONDecodeError:
-        raise argparse.ArgumentTypeError('expected JSON, e.g. \'{"set_scoring": "doubling"}\'')
+        raise argparse.ArgumentTypeError('expected JSON, e.g. \'{"set_scoring": "doubling"}\'') from None
     if not isinstance(rules, dict):
         raise argparse.ArgumentTypeError("expected a JSON object of rule options")
     return rules
@@ -136,13 +166,15 @@ OPTION = "option_"
 def _option_value(kind: str):
     """A rule option's value on the command line: a word for a text option, else JSON
     (5, true, [1, 2])."""
+
     def parse(text: str):
         if kind == "str":
             return text
         try:
             return json.loads(text)
         except json.JSONDecodeError:
-            raise argparse.ArgumentTypeError(f"expected {kind} as JSON, e.g. 5, true or [1, 2]")
+            raise argparse.ArgumentTypeError(f"expected {kind} as JSON, e.g. 5, true or [1, 2]") from None
+
     return parse
 
 
@@ -155,12 +187,16 @@ def _game_options(parser: argparse.ArgumentParser, game: str) -> None:
     group = parser.add_argument_group(f"rule options of {spec.title}")
     for option in spec.options:
         shown = repr(option.default) if len(repr(option.default)) <= 40 else "…"
-        group.add_argument("--" + option.name.replace("_", "-"), dest=OPTION + option.name,
-                           type=_option_value(option.kind), metavar=option.kind.upper(),
-                           help=f"{option.description} (default: {shown})")
+        group.add_argument(
+            "--" + option.name.replace("_", "-"),
+            dest=OPTION + option.name,
+            type=_option_value(option.kind),
+            metavar=option.kind.upper(),
+            help=f"{option.description} (default: {shown})",
+        )
 
 
-def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="samarkand", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -169,17 +205,34 @@ def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
     run.add_argument("--simulate", action="store_true", help="mock pins and bots, even on a Pi")
     run.add_argument("--config", help="the appliance's TOML configuration file")
     run.add_argument("--port", type=int, help="the web page's port (default 8000)")
-    run.add_argument("--game", default="marche", choices=games,
-                     help="the game the lobby opens with (an unfinished one is resumed)")
-    run.add_argument("--players", type=int, default=4, help="seats in the lobby, or in a game started at once")
+    run.add_argument(
+        "--game",
+        default="marche",
+        choices=games,
+        help="the game the lobby opens with (an unfinished one is resumed)",
+    )
+    run.add_argument(
+        "--players", type=int, default=4, help="seats in the lobby, or in a game started at once"
+    )
     run.add_argument("--seat", type=int, help="play this seat (1-based) from the keyboard")
     run.add_argument("--bridge", help="USB buzzer board: a port path, 'auto' or 'emulator'")
-    run.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
-                     help="override one configuration key, e.g. table.step_s=0.5")
-    run.add_argument("--no-web", action="store_true",
-                     help="no phone page: the game starts at once, bots in every other seat")
-    run.add_argument("--autostart", action="store_true",
-                     help="no lobby: the game starts at once, bots in the seats nobody takes")
+    run.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="SECTION.KEY=VALUE",
+        help="override one configuration key, e.g. table.step_s=0.5",
+    )
+    run.add_argument(
+        "--no-web",
+        action="store_true",
+        help="no phone page: the game starts at once, bots in every other seat",
+    )
+    run.add_argument(
+        "--autostart",
+        action="store_true",
+        help="no lobby: the game starts at once, bots in the seats nobody takes",
+    )
     run.add_argument("--new", action="store_true", help="abandon an unfinished game and start anew")
     run.add_argument("--seed", type=int, help="seed for digital draws and bots")
     run.set_defaults(handler=_run)
@@ -190,15 +243,21 @@ def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--rules", type=_rules, default=None, help="rule options as JSON")
-    simulate.add_argument("--workers", type=int, default=1,
-                          help="processes to play on (0: every core); results do not depend on it")
+    simulate.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes to play on (0: every core); results do not depend on it",
+    )
     simulate.add_argument("--json", action="store_true", help="machine-readable output")
     if len(argv) > 1 and argv[0] == "simulate":
         _game_options(simulate, argv[1])
     simulate.set_defaults(handler=_simulate)
 
-    for tool, what in (("score", "score a finished physical game"),
-                       ("advise", "advice for a position: the best sale, a trade plan…")):
+    for tool, what in (
+        ("score", "score a finished physical game"),
+        ("advise", "advice for a position: the best sale, a trade plan…"),
+    ):
         parser_ = sub.add_parser(tool, help=f"{what} (JSON in, JSON out)")
         parser_.add_argument("game", choices=[s.name for s in game_specs() if tool in s.tools])
         parser_.add_argument("file", help="a JSON file, or - for standard input")
@@ -226,8 +285,7 @@ def build_parser(argv: list[str] = ()) -> argparse.ArgumentParser:
     return parser
 
 
-PASSED_ON = {"wiring-check": _wiring, "bench": _bench, "doctor": _doctor,
-             "bridge": _bridge}
+PASSED_ON = {"wiring-check": _wiring, "bench": _bench, "doctor": _doctor, "bridge": _bridge}
 """Subcommands whose own parser takes the rest of the command line, options included."""
 
 
@@ -236,13 +294,13 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in PASSED_ON:
         return PASSED_ON[argv[0]](argparse.Namespace(rest=argv[1:]))
     try:
-        args = build_parser(argv).parse_args(argv)         # the registry finds the games
+        args = build_parser(argv).parse_args(argv)  # the registry finds the games
         return args.handler(args)
     except RuleError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:              # `samarkand … | head`: the reader has all it wanted
+    except BrokenPipeError:  # `samarkand … | head`: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 

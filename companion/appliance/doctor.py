@@ -6,6 +6,7 @@ this configuration: the GPIO checks only without a USB board, SPI only for a MAX
 a machine without GPIO it says that ``samarkand run`` will use simulation mode there.
 Like the CLI, it reaches hardware/ and firmware_bridge/ lazily.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -14,9 +15,9 @@ import importlib
 import os
 import socket
 import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping
 
 from companion.appliance import network
 from companion.appliance.network import NetworkError, Nmcli
@@ -45,7 +46,7 @@ class Host:
     access: Callable[[Path, int], bool] = os.access
     euid: int = field(default_factory=os.geteuid)
     nmcli: Nmcli = field(default_factory=Nmcli)
-    units: Path = Path("/etc/systemd/system")     # where install-pi.sh puts samarkand.socket
+    units: Path = Path("/etc/systemd/system")  # where install-pi.sh puts samarkand.socket
 
     @property
     def gpio(self) -> bool:
@@ -59,9 +60,13 @@ class Host:
 def run_as_root(host: Host) -> Finding | None:
     if host.euid != 0:
         return None
-    return Finding(NOTE, "this user", "root, who may open anything: the access checks below"
-                   " say nothing of the service's user; for those run sudo samarkand-doctor"
-                   " (deploy/samarkand-doctor: the doctor as the service runs)")
+    return Finding(
+        NOTE,
+        "this user",
+        "root, who may open anything: the access checks below"
+        " say nothing of the service's user; for those run sudo samarkand-doctor"
+        " (deploy/samarkand-doctor: the doctor as the service runs)",
+    )
 
 
 def gpio_chip(host: Host) -> Finding | None:
@@ -69,13 +74,20 @@ def gpio_chip(host: Host) -> Finding | None:
         return None
     chips = host.chips()
     if not chips:
-        return Finding(NOTE, "GPIO", f"no {host.dev}/gpiochip* on this machine: samarkand run"
-                       " will use simulation mode (mock pins, bots at the seats)")
+        return Finding(
+            NOTE,
+            "GPIO",
+            f"no {host.dev}/gpiochip* on this machine: samarkand run"
+            " will use simulation mode (mock pins, bots at the seats)",
+        )
     closed = [str(chip) for chip in chips if not host.access(chip, READ_WRITE)]
     if closed:
-        return Finding(FAIL, "GPIO", f"{', '.join(closed)}: not read/write for this user",
-                       "sudo usermod -aG gpio $USER, then log in again"
-                       " (install-pi.sh puts the service's user in gpio)")
+        return Finding(
+            FAIL,
+            "GPIO",
+            f"{', '.join(closed)}: not read/write for this user",
+            "sudo usermod -aG gpio $USER, then log in again (install-pi.sh puts the service's user in gpio)",
+        )
     return Finding(OK, "GPIO", f"{', '.join(map(str, chips))} read/write")
 
 
@@ -85,10 +97,13 @@ def lgpio_folder(host: Host) -> Finding | None:
     folder = Path(host.environ.get("LG_WD") or host.cwd)
     named = "LG_WD" if host.environ.get("LG_WD") else "the working folder"
     if not (folder.is_dir() and host.access(folder, os.W_OK | os.X_OK)):
-        return Finding(FAIL, "lgpio's folder", f"{folder} ({named}) is not a writable folder,"
-                       " and lgpio makes its notification pipe there",
-                       "run from a writable folder, or set LG_WD to one"
-                       " (the service runs in /var/lib/samarkand with LG_WD set to it)")
+        return Finding(
+            FAIL,
+            "lgpio's folder",
+            f"{folder} ({named}) is not a writable folder, and lgpio makes its notification pipe there",
+            "run from a writable folder, or set LG_WD to one"
+            " (the service runs in /var/lib/samarkand with LG_WD set to it)",
+        )
     return Finding(OK, "lgpio's folder", f"{folder} ({named}) is writable")
 
 
@@ -106,10 +121,13 @@ def lgpio_module(host: Host) -> Finding | None:
         return None
     failure = _import_failure("lgpio")
     if failure is not None:
-        return Finding(FAIL, "lgpio", f"cannot be imported ({failure}), so samarkand run would"
-                       " fall back to simulation mode",
-                       "sudo apt-get install python3-lgpio; the companion's venv must see the"
-                       " system's packages (install-pi.sh makes it with --system-site-packages)")
+        return Finding(
+            FAIL,
+            "lgpio",
+            f"cannot be imported ({failure}), so samarkand run would fall back to simulation mode",
+            "sudo apt-get install python3-lgpio; the companion's venv must see the"
+            " system's packages (install-pi.sh makes it with --system-site-packages)",
+        )
     return Finding(OK, "lgpio", "imports: gpiozero will stamp presses with the kernel's edge times")
 
 
@@ -128,10 +146,18 @@ def pin_map(host: Host) -> Finding | None:
     try:
         pins = _pin_map(host)
     except PinMapError as exc:
-        return Finding(FAIL, "pin map", str(exc), f"correct the [pins] table of "
-                       f"{host.config.source or 'your configuration'} (hardware/WIRING.md)")
-    return Finding(OK, "pin map", f"{len(pins.buzzers)} buzzers, {len(pins.leds)} lockout LEDs,"
-                   f" display {pins.display}, no pin used twice")
+        return Finding(
+            FAIL,
+            "pin map",
+            str(exc),
+            f"correct the [pins] table of {host.config.source or 'your configuration'} (hardware/WIRING.md)",
+        )
+    return Finding(
+        OK,
+        "pin map",
+        f"{len(pins.buzzers)} buzzers, {len(pins.leds)} lockout LEDs,"
+        f" display {pins.display}, no pin used twice",
+    )
 
 
 def max7219_spi(host: Host) -> Finding | None:
@@ -146,15 +172,27 @@ def max7219_spi(host: Host) -> Finding | None:
     device = host.dev / f"spidev{pins.spi_port}.{pins.spi_device}"
     missing = [name for name in ("spidev", "luma.led_matrix") if _import_failure(name) is not None]
     if missing:
-        return Finding(FAIL, "MAX7219 display", f"the package(s) {', '.join(missing)} are missing",
-                       "install the companion with its [pi] extra (install-pi.sh does)")
+        return Finding(
+            FAIL,
+            "MAX7219 display",
+            f"the package(s) {', '.join(missing)} are missing",
+            "install the companion with its [pi] extra (install-pi.sh does)",
+        )
     if not device.exists():
-        return Finding(FAIL, "MAX7219 display", f"SPI is off: there is no {device}",
-                       "sudo raspi-config → Interface Options → SPI → Yes (or dtparam=spi=on"
-                       " in /boot/firmware/config.txt), then reboot")
+        return Finding(
+            FAIL,
+            "MAX7219 display",
+            f"SPI is off: there is no {device}",
+            "sudo raspi-config → Interface Options → SPI → Yes (or dtparam=spi=on"
+            " in /boot/firmware/config.txt), then reboot",
+        )
     if not host.access(device, READ_WRITE):
-        return Finding(FAIL, "MAX7219 display", f"{device}: not read/write for this user",
-                       "sudo usermod -aG spi $USER, then log in again")
+        return Finding(
+            FAIL,
+            "MAX7219 display",
+            f"{device}: not read/write for this user",
+            "sudo usermod -aG spi $USER, then log in again",
+        )
     return Finding(OK, "MAX7219 display", f"{device} read/write")
 
 
@@ -169,28 +207,48 @@ def serial_port(host: Host) -> Finding | None:
     try:
         port = Path(find_pico() if spec == "auto" else spec)
     except PortNotFound as exc:
-        return Finding(FAIL, "buzzer board", str(exc), "plug the Pico in with a data cable;"
-                       " a new one needs its firmware: samarkand bridge flash")
+        return Finding(
+            FAIL,
+            "buzzer board",
+            str(exc),
+            "plug the Pico in with a data cable; a new one needs its firmware: samarkand bridge flash",
+        )
     if not port.exists():
-        return Finding(FAIL, "buzzer board", f"{port} does not exist", "plug the board in"
-                       " (ls /dev/ttyACM* shows its port), or set [bridge] port = \"auto\"")
+        return Finding(
+            FAIL,
+            "buzzer board",
+            f"{port} does not exist",
+            'plug the board in (ls /dev/ttyACM* shows its port), or set [bridge] port = "auto"',
+        )
     if not host.access(port, READ_WRITE):
-        return Finding(FAIL, "buzzer board", f"{port}: not read/write for this user",
-                       "sudo usermod -aG dialout $USER, then log in again")
-    return Finding(OK, "buzzer board", f"{port} read/write"
-                   " (samarkand bridge flash checks that the board answers)")
+        return Finding(
+            FAIL,
+            "buzzer board",
+            f"{port}: not read/write for this user",
+            "sudo usermod -aG dialout $USER, then log in again",
+        )
+    return Finding(
+        OK, "buzzer board", f"{port} read/write (samarkand bridge flash checks that the board answers)"
+    )
 
 
 def store_folder(host: Host) -> Finding | None:
     path = host.config.store.path
     folder = next(parent for parent in path.parents if parent.exists())
     if path.exists() and not host.access(path, READ_WRITE):
-        return Finding(FAIL, "game store", f"{path}: not read/write for this user",
-                       f"sudo chown $USER {path} (the service's user owns /var/lib/samarkand)")
+        return Finding(
+            FAIL,
+            "game store",
+            f"{path}: not read/write for this user",
+            f"sudo chown $USER {path} (the service's user owns /var/lib/samarkand)",
+        )
     if not (folder.is_dir() and host.access(folder, os.W_OK | os.X_OK)):
-        return Finding(FAIL, "game store", f"{folder} is not writable, so {path} cannot be"
-                       " kept there", f"sudo install -d -o $USER {path.parent},"
-                       " or set [store] path to a writable place")
+        return Finding(
+            FAIL,
+            "game store",
+            f"{folder} is not writable, so {path} cannot be kept there",
+            f"sudo install -d -o $USER {path.parent}, or set [store] path to a writable place",
+        )
     return Finding(OK, "game store", f"{path} (its folder is writable)")
 
 
@@ -198,16 +256,23 @@ def web_port(host: Host) -> Finding | None:
     address, port = host.config.web.host, host.config.web.port
     try:
         family, kind, proto, _, bound = socket.getaddrinfo(
-            address, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+            address, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
             probe.bind(bound)
     except OSError as exc:
-        fix = {errno.EADDRINUSE: "is the companion already running (systemctl status"
-               " samarkand)? Stop it, or set [web] port (or samarkand run --port N)",
-               errno.EACCES: "ports below 1024 need root: use 8000"}
-        return Finding(FAIL, "web page port", f"{address}:{port}: {exc.strerror}",
-                       fix.get(exc.errno, "set [web] host to an address of this machine, e.g. 0.0.0.0"))
+        fix = {
+            errno.EADDRINUSE: "is the companion already running (systemctl status"
+            " samarkand)? Stop it, or set [web] port (or samarkand run --port N)",
+            errno.EACCES: "ports below 1024 need root: use 8000",
+        }
+        return Finding(
+            FAIL,
+            "web page port",
+            f"{address}:{port}: {exc.strerror}",
+            fix.get(exc.errno or 0, "set [web] host to an address of this machine, e.g. 0.0.0.0"),
+        )
     return Finding(OK, "web page port", f"{address}:{port} is free")
 
 
@@ -223,21 +288,27 @@ def network_mode(host: Host) -> Finding:
     mode = "hotspot mode" if host.config.network.hotspot else "LAN mode (hotspot off)"
     if not host.nmcli.installed():
         status = FAIL if host.config.network.hotspot else NOTE
-        return Finding(status, "network", f"{mode}; no NetworkManager (nmcli) here to list the"
-                       " interfaces", "hotspot mode needs Raspberry Pi OS Bookworm or later"
-                       " (sudo apt-get install network-manager)" if status == FAIL else "")
+        return Finding(
+            status,
+            "network",
+            f"{mode}; no NetworkManager (nmcli) here to list the interfaces",
+            "hotspot mode needs Raspberry Pi OS Bookworm or later (sudo apt-get install network-manager)"
+            if status == FAIL
+            else "",
+        )
     listed = _devices(host)
     if isinstance(listed, NetworkError):
         status = FAIL if host.config.network.hotspot else NOTE
-        return Finding(status, "network", f"{mode}; {listed.what}",
-                       listed.fix if status == FAIL else "")
+        return Finding(status, "network", f"{mode}; {listed.what}", listed.fix if status == FAIL else "")
     shown = []
     for device in listed:
         if device.type == "loopback":
             continue
         at = network.address(host.nmcli, device.name) if device.connected else ""
-        shown.append(f"{device.name} ({device.type}) " + (f"{at or 'no address'} on"
-                     f' "{device.connection}"' if device.connected else device.state))
+        shown.append(
+            f"{device.name} ({device.type}) "
+            + (f'{at or "no address"} on "{device.connection}"' if device.connected else device.state)
+        )
     return Finding(OK, "network", f"{mode}; {', '.join(shown) or 'no interfaces'}")
 
 
@@ -245,23 +316,33 @@ def phones_reach(host: Host) -> Finding | None:
     """The address phones are given, and whether the page's port is open on it."""
     web = host.config.web
     listed = _devices(host) if host.nmcli.installed() else []
-    hotspot = [d for d in listed if d.connection == network.PROFILE] \
-        if not isinstance(listed, NetworkError) else []
+    hotspot = (
+        [d for d in listed if d.connection == network.PROFILE] if not isinstance(listed, NetworkError) else []
+    )
     if hotspot:
         at = network.address(host.nmcli, hotspot[0].name)
     else:
         from web.server import lan_address
+
         at = lan_address()
     short = (host.units / "samarkand.socket").exists()
-    url = f"http://{at}:{web.port}/" + (" (and on port 80: http://<name>.local/, samarkand.socket)"
-                                        if short else "")
+    url = f"http://{at}:{web.port}/" + (
+        " (and on port 80: http://<name>.local/, samarkand.socket)" if short else ""
+    )
     if web.host not in ("0.0.0.0", "::", "", at):
-        return Finding(NOTE, "phones", f"the page listens on {web.host} only, so phones cannot"
-                       f" reach {url}", '[web] host = "0.0.0.0" (every interface)')
+        return Finding(
+            NOTE,
+            "phones",
+            f"the page listens on {web.host} only, so phones cannot reach {url}",
+            '[web] host = "0.0.0.0" (every interface)',
+        )
     if at.startswith("127."):
-        return Finding(NOTE, "phones", "this machine is on no network phones could join (its"
-                       " only address is 127.0.0.1)", "plug in a cable, join a Wi-Fi network,"
-                       " or set [network] hotspot = true")
+        return Finding(
+            NOTE,
+            "phones",
+            "this machine is on no network phones could join (its only address is 127.0.0.1)",
+            "plug in a cable, join a Wi-Fi network, or set [network] hotspot = true",
+        )
     return Finding(OK, "phones", f"reach the page at {url}")
 
 
@@ -269,28 +350,52 @@ def hotspot_ready(host: Host) -> Finding | None:
     """Whether NetworkManager can make the table's Wi-Fi on this Wi-Fi device."""
     wanted = host.config.network.hotspot
     if not host.nmcli.installed() or isinstance(_devices(host), NetworkError):
-        return None                             # network_mode says why
+        return None  # network_mode says why
     try:
         device, _ = network.wifi_device(host.nmcli, host.config.network.device)
         if not network.can_host(host.nmcli, device.name):
-            raise NetworkError(f"{device.name} cannot be an access point (its driver says so)",
-                               "plug in a Wi-Fi adapter that can and set [network] device")
-        refused = [name for name, value in host.nmcli.rows("PERMISSION,VALUE", "general",
-                                                           "permissions")
-                   if name.endswith((".network-control", ".settings.modify.system"))
-                   and value != "yes"]
+            raise NetworkError(
+                f"{device.name} cannot be an access point (its driver says so)",
+                "plug in a Wi-Fi adapter that can and set [network] device",
+            )
+        refused = [
+            name
+            for name, value in host.nmcli.rows("PERMISSION,VALUE", "general", "permissions")
+            if name.endswith((".network-control", ".settings.modify.system")) and value != "yes"
+        ]
     except NetworkError as exc:
         return Finding(FAIL if wanted else NOTE, "hotspot", exc.what, exc.fix if wanted else "")
     if refused:
-        return Finding(FAIL if wanted else NOTE, "hotspot", f"{device.name} could carry it, but"
-                       f" this user may not ({', '.join(refused)})", "sudo deploy/install-pi.sh"
-                       " --hotspot lets the service's user control NetworkManager" if wanted else "")
-    return Finding(OK if wanted else NOTE, "hotspot", f"NetworkManager can make the table's"
-                   f" Wi-Fi on {device.name}" + ("" if wanted else " ([network] hotspot = true)"))
+        return Finding(
+            FAIL if wanted else NOTE,
+            "hotspot",
+            f"{device.name} could carry it, but this user may not ({', '.join(refused)})",
+            "sudo deploy/install-pi.sh --hotspot lets the service's user control NetworkManager"
+            if wanted
+            else "",
+        )
+    return Finding(
+        OK if wanted else NOTE,
+        "hotspot",
+        f"NetworkManager can make the table's"
+        f" Wi-Fi on {device.name}" + ("" if wanted else " ([network] hotspot = true)"),
+    )
 
 
-CHECKS = (run_as_root, gpio_chip, lgpio_folder, lgpio_module, pin_map, max7219_spi, serial_port,
-          store_folder, web_port, network_mode, phones_reach, hotspot_ready)
+CHECKS = (
+    run_as_root,
+    gpio_chip,
+    lgpio_folder,
+    lgpio_module,
+    pin_map,
+    max7219_spi,
+    serial_port,
+    store_folder,
+    web_port,
+    network_mode,
+    phones_reach,
+    hotspot_ready,
+)
 
 
 def diagnose(host: Host) -> list[Finding]:
@@ -304,17 +409,22 @@ def report(findings: list[Finding]) -> str:
         if finding.fix:
             lines.append(f"      fix: {finding.fix}")
     failed = sum(finding.status == FAIL for finding in findings)
-    lines.append(f"{failed} problem(s): fix them, then run samarkand doctor again." if failed
-                 else "All checks passed: next, samarkand wiring-check (hardware/WIRING.md).")
+    lines.append(
+        f"{failed} problem(s): fix them, then run samarkand doctor again."
+        if failed
+        else "All checks passed: next, samarkand wiring-check (hardware/WIRING.md)."
+    )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="samarkand doctor",
-        description="Check this machine for a game at the table; each fault comes with its fix.")
-    parser.add_argument("--config", help="the appliance's TOML configuration file"
-                        " (the service's: /etc/samarkand/config.toml)")
+        description="Check this machine for a game at the table; each fault comes with its fix.",
+    )
+    parser.add_argument(
+        "--config", help="the appliance's TOML configuration file (the service's: /etc/samarkand/config.toml)"
+    )
     args = parser.parse_args(argv)
     try:
         config = load_config(args.config)

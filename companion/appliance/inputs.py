@@ -5,21 +5,22 @@ this module is where it is decided whether they are the Pi's GPIO (real or mock 
 the USB buzzer board. It is an entry point: the one place in companion/ that reaches out
 to hardware/ and firmware_bridge/, lazily.
 """
+
 from __future__ import annotations
 
 import queue
-from typing import Callable
+from collections.abc import Callable
 
 from companion.config import Config, ConfigError
 from companion.runtime.console import TerminalDisplay
-from companion.runtime.signals import BuzzerEvent
+from companion.runtime.signals import BuzzerEvent, CountdownDisplay, SeatLights
 
 
 class Inputs:
     """Buzzers, lights and display behind one face; ``press`` exists in simulation only."""
 
-    display = None
-    lights = None
+    display: CountdownDisplay | None = None
+    lights: SeatLights | None = None
     press: Callable[[int, bool, int], None] | None = None
     simulated = False
 
@@ -49,14 +50,16 @@ class GpioInputs(Inputs):
         pin_map = load_pin_map(config.pins) if config.pins else load_pin_map_file(DEFAULT_PIN_FILE)
         kind = config.display.kind
         if kind in ("bargraph", "max7219") and pin_map.display != kind:
-            raise ConfigError(f'[display] kind = "{kind}" but the pin map wires '
-                              f'display = "{pin_map.display}": make them the same')
+            raise ConfigError(
+                f'[display] kind = "{kind}" but the pin map wires '
+                f'display = "{pin_map.display}": make them the same'
+            )
         self.factory = make_factory(simulate)
         self.simulated = simulate
         self.pin_map = pin_map
         self.bank = BuzzerBank(pin_map.buzzers, self.factory, self._event)
-        self.lights = LockoutLights(pin_map.leds, self.factory)
-        shown = []
+        self.lights = self._leds = LockoutLights(pin_map.leds, self.factory)
+        shown: list[CountdownDisplay] = []
         if kind == "bargraph":
             shown.append(BarGraphDisplay(pin_map.bar, self.factory))
         elif kind == "max7219":
@@ -77,7 +80,7 @@ class GpioInputs(Inputs):
 
     def close(self) -> None:
         self.bank.close()
-        self.lights.close()
+        self._leds.close()
         self.factory.close()
 
 
@@ -85,10 +88,14 @@ class BridgeInputs(Inputs):
     def __init__(self, spec: str) -> None:
         super().__init__()
         from firmware_bridge.driver import open_bridge
-        self._stuck: queue.SimpleQueue = queue.SimpleQueue()   # from the board's reader thread
-        self.board = open_bridge(spec, on_event=self._event,
-                                 on_status=lambda up, why: self.on_status(up, why),
-                                 on_stuck=self._stuck.put)
+
+        self._stuck: queue.SimpleQueue = queue.SimpleQueue()  # from the board's reader thread
+        self.board = open_bridge(
+            spec,
+            on_event=self._event,
+            on_status=lambda up, why: self.on_status(up, why),
+            on_stuck=self._stuck.put,
+        )
         self.display, self.lights = self.board.display, self.board.lights
         self.simulated = self.board.emulator is not None
         if self.simulated:
@@ -115,6 +122,7 @@ def gpio_present() -> bool:
     """A Pi: lgpio installed and a GPIO chip to open."""
     from importlib.util import find_spec
     from pathlib import Path
+
     return find_spec("lgpio") is not None and any(Path("/dev").glob("gpiochip*"))
 
 

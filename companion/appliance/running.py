@@ -4,6 +4,7 @@
 simulation, or the USB board), the event store (resuming an unfinished game), the table
 session and its runner, bots for the seats nobody plays, and the web server.
 """
+
 from __future__ import annotations
 
 import errno
@@ -13,7 +14,8 @@ import secrets
 import signal
 import sys
 import threading
-from typing import Any, Callable, Collection
+from collections.abc import Callable, Collection
+from typing import Any
 
 from companion.appliance import network
 from companion.appliance.network import Hotspot
@@ -29,8 +31,8 @@ from companion.runtime.seats import BotSeats
 from companion.runtime.session import Session, tell
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreCorruptError, StoreError
-from companion.store.events import HANDS_KEY, JOINED_KEY, LOBBY_KEY
 from companion.store.cli import replay_stored
+from companion.store.events import HANDS_KEY, JOINED_KEY, LOBBY_KEY
 from companion.store.journal import StoreJournal
 
 log = logging.getLogger(__name__)
@@ -46,9 +48,12 @@ draw foretold. It is kept in the game's stored configuration and shown to nobody
 
 def timing_from(config: Config, table: dict | None = None) -> dict[str, float]:
     """The countdown's settings in milliseconds: the configuration's, a new game's on top."""
-    values = {"tie_window_ms": config.table.tie_window_ms, "step_ms": config.table.step_s * 1000,
-              "lead_in_ms": config.table.lead_in_s * 1000,
-              "claim_deadline_ms": config.table.claim_deadline_s * 1000}
+    values = {
+        "tie_window_ms": config.table.tie_window_ms,
+        "step_ms": config.table.step_s * 1000,
+        "lead_in_ms": config.table.lead_in_s * 1000,
+        "claim_deadline_ms": config.table.claim_deadline_s * 1000,
+    }
     values.update(table or {})
     return values
 
@@ -56,8 +61,9 @@ def timing_from(config: Config, table: dict | None = None) -> dict[str, float]:
 class Appliance:
     """The running table; the web page and the console act on it through ``call``."""
 
-    def __init__(self, config: Config, inputs, store: EventStore, seed: int | None = None,
-                 bots_fill_seats: bool = True) -> None:
+    def __init__(
+        self, config: Config, inputs, store: EventStore, seed: int | None = None, bots_fill_seats: bool = True
+    ) -> None:
         """``seed``: the same, reproducible seed for every new game (tests, ``--seed``);
         None, the table's way: a new secret for each game (``SEED_BYTES``)."""
         self.config = config
@@ -72,12 +78,12 @@ class Appliance:
         self.listeners: list[Callable[[Session], None]] = []
         self.runner = Runner(None, poll_inputs=inputs.poll, refusals=(StoreError,))
         self.link_down: str | None = None
-        self.ended: int | None = None           # the game the host ended early, if any
-        self.addresses: list[str] = []          # the ways in (URLs, PIN), for the terminal
-        self.wifi: Hotspot | None = None        # the table's own Wi-Fi, in hotspot mode
-        self.hands: list[dict] = []             # who acts for a seat since which event
-        self.disconnected: Callable[[], set[int]] = set     # the web's: phones gone away
-        self.lobby: Lobby | None = None         # the next game being set up, until Start
+        self.ended: int | None = None  # the game the host ended early, if any
+        self.addresses: list[str] = []  # the ways in (URLs, PIN), for the terminal
+        self.wifi: Hotspot | None = None  # the table's own Wi-Fi, in hotspot mode
+        self.hands: list[dict] = []  # who acts for a seat since which event
+        self.disconnected: Callable[[], set[int]] = set  # the web's: phones gone away
+        self.lobby: Lobby | None = None  # the next game being set up, until Start
         self.lobby_listeners: list[Callable[[Lobby | None], None]] = []
         inputs.on_event = self.runner.on_buzzer
         inputs.on_status = self._link_status
@@ -107,7 +113,8 @@ class Appliance:
                 f"Cannot resume the unfinished game {game_id}: {str(exc).rstrip('.')}. The "
                 f"store {self.store.path} was left untouched: `samarkand run --new` starts a "
                 f"new game (game {game_id} is kept, marked abandoned); `samarkand games replay "
-                f"{game_id}` and `samarkand games export {game_id}` show its log.") from None
+                f"{game_id}` and `samarkand games export {game_id}` show its log."
+            ) from None
         self._install(game_id, stored, [Event.from_dict(r.event) for r in records], people)
         return True
 
@@ -123,9 +130,16 @@ class Appliance:
         (the configuration's), in milliseconds: the new-game form's defaults."""
         return timing_from(self.config)
 
-    def new_game(self, setup: dict, table: dict | None = None, mode: str = "digital",
-                 game: str = DEFAULT_GAME, bots: dict[int, str] | None = None,
-                 joined: dict | None = None, first: int | None = None) -> int:
+    def new_game(
+        self,
+        setup: dict,
+        table: dict | None = None,
+        mode: str = "digital",
+        game: str = DEFAULT_GAME,
+        bots: dict[int, str] | None = None,
+        joined: dict | None = None,
+        first: int | None = None,
+    ) -> int:
         """Start a game (abandoning an unfinished one): the game, its setup (players,
         names, rules), the countdown's settings where it has one, and the mode, which the
         setup carries too (``setup["mode"]``: a game whose printed data is in no source asks a
@@ -137,17 +151,16 @@ class Appliance:
         ``first``: the seat the lobby set to play first (passed on at the next game)."""
         if mode not in ("digital", "physical"):
             raise RuleError('mode must be "digital" (cards dealt by the companion) or "physical"')
-        setup = {**setup, "mode": mode}           # a game may ask a physical table for more
+        setup = {**setup, "mode": mode}  # a game may ask a physical table for more
         spec = game_spec(game)
-        spec.engine().new_state(setup)            # refuse a bad setup before touching the store
+        spec.engine().new_state(setup)  # refuse a bad setup before touching the store
         timing = spec.realtime.settings(timing_from(self.config, table)) if spec.realtime else {}
         with self.runner.lock:
-            unfinished = self.store.unfinished()    # the current game, or one --new leaves
+            unfinished = self.store.unfinished()  # the current game, or one --new leaves
             if unfinished is not None:
                 self.store.abandon(unfinished)
             seed = secrets.token_hex(SEED_BYTES) if self.seed is None else self.seed
-            stored = {"game": spec.name, "setup": setup, "table": timing, "mode": mode,
-                      "seed": seed}
+            stored = {"game": spec.name, "setup": setup, "table": timing, "mode": mode, "seed": seed}
             if bots is not None:
                 stored["bots"] = {str(seat): style for seat, style in bots.items()}
             if first is not None:
@@ -156,13 +169,12 @@ class Appliance:
             if joined is not None:
                 self.store.set_checkpoint(game_id, JOINED_KEY, joined)
             self._install(game_id, stored, [])
-            if self.lobby is not None:          # the game the lobby was setting up, or instead
+            if self.lobby is not None:  # the game the lobby was setting up, or instead
                 self.store.set_setting(LOBBY_KEY, None)
                 self.lobby = None
         return game_id
 
-    def _install(self, game_id: int, stored: dict, events: list[Event],
-                 people: Collection[int] = ()) -> None:
+    def _install(self, game_id: int, stored: dict, events: list[Event], people: Collection[int] = ()) -> None:
         """Build the game's session and hand it to the runner; ``people``: seats a person
         holds besides those taken already (a resumed game's phones)."""
         spec = game_spec(stored.get("game", DEFAULT_GAME))
@@ -180,12 +192,13 @@ class Appliance:
             self.runner.seats = self._bot_seats(spec, match, stored["seed"], stored.get("bots"))
             if self.runner.seats is not None:
                 for seat in people:
-                    if self._last_hand(seat) == "bot":      # killed while its bot finished
+                    if self._last_hand(seat) == "bot":  # killed while its bot finished
                         self._handed(seat, "person")
             session.start(now_us(), journal.resume_count())
 
-    def _bot_seats(self, spec: GameSpec, match: Match, seed: int | str,
-                   chosen: dict[str, str] | None = None) -> BotSeats | None:
+    def _bot_seats(
+        self, spec: GameSpec, match: Match, seed: int | str, chosen: dict[str, str] | None = None
+    ) -> BotSeats | None:
         """The bots: in every seat nobody plays, or only in the ``chosen`` seats (a game
         started from the lobby: the seats the table put a bot in, and those the host has
         handed to a bot since)."""
@@ -193,20 +206,35 @@ class Appliance:
             return None
         rng = random.Random(f"bots/{seed}")
         if chosen is None:
-            bots = {seat: self._bot(spec, seat, random.Random(rng.random()))
-                    for seat in range(match.game.players(match.state)) if seat not in self.human_seats}
+            bots = {
+                seat: self._bot(spec, seat, random.Random(rng.random()))
+                for seat in range(match.game.players(match.state))
+                if seat not in self.human_seats
+            }
         else:
             last = {change["seat"]: change["by"] for change in self.hands if change["by"] != "timer"}
             styles = {int(seat): style for seat, style in chosen.items() if last.get(int(seat)) != "person"}
-            styles.update({seat: sorted(spec.bots)[seat % len(spec.bots)]
-                           for seat, by in last.items() if by == "bot" and seat not in styles})
-            bots = {seat: spec.bots[style](random.Random(rng.random()))
-                    for seat, style in sorted(styles.items()) if seat not in self.human_seats}
+            styles.update(
+                {
+                    seat: sorted(spec.bots)[seat % len(spec.bots)]
+                    for seat, by in last.items()
+                    if by == "bot" and seat not in styles
+                }
+            )
+            bots = {
+                seat: spec.bots[style](random.Random(rng.random()))
+                for seat, style in sorted(styles.items())
+                if seat not in self.human_seats
+            }
         timer_s = self.config.table.decision_timer_s
-        return BotSeats(bots, self.inputs.press, rng,
-                        timer_us=int(timer_s * 1_000_000) if timer_s > 0 else None,
-                        stand_in=lambda seat: self._bot(spec, seat, random.Random(rng.random())),
-                        on_hand=self._handed)
+        return BotSeats(
+            bots,
+            self.inputs.press,
+            rng,
+            timer_us=int(timer_s * 1_000_000) if timer_s > 0 else None,
+            stand_in=lambda seat: self._bot(spec, seat, random.Random(rng.random())),
+            on_hand=self._handed,
+        )
 
     def _handed(self, seat: int, by: str) -> None:
         """Who acts for ``seat`` from the log's next event on ("person", "bot", or "timer":
@@ -218,13 +246,12 @@ class Appliance:
         if self.game_id is not None:
             try:
                 self.store.set_checkpoint(self.game_id, HANDS_KEY, {"changes": self.hands})
-            except StoreError as exc:     # the play goes on; only this note is not kept
+            except StoreError as exc:  # the play goes on; only this note is not kept
                 print(f"warning: who plays seat {seat + 1} was not saved: {exc}", file=sys.stderr)
 
     def _last_hand(self, seat: int) -> str | None:
         """Who the record says acts for ``seat`` now ("person", "bot", "timer"), if it says."""
-        return next((change["by"] for change in reversed(self.hands) if change["seat"] == seat),
-                    None)
+        return next((change["by"] for change in reversed(self.hands) if change["seat"] == seat), None)
 
     @staticmethod
     def _bot(spec: GameSpec, seat: int, rng: random.Random):
@@ -262,22 +289,28 @@ class Appliance:
         with self.runner.lock:
             self.human_seats.discard(seat)
             seats, session = self.runner.seats, self.session
-            if seats is not None and session is not None \
-                    and seat < session.game.players(session.state):
-                seats.take_back(seat, self._bot(self.spec, seat, random.Random(seat)))
+            spec = self.spec
+            if seats and session and spec and seat < session.game.players(session.state):
+                seats.take_back(seat, self._bot(spec, seat, random.Random(seat)))
 
     def end_game(self) -> None:
         """The host ends the game early: the table stops; the game is kept as ended."""
         with self.runner.lock:
             if self.session is None or self.session.game.is_over(self.session.state):
                 raise RuleError("there is no game being played")
-            self.store.end(self.game_id)           # first: a store that refuses changes nothing
+            self.store.end(self._stored_id())  # first: a store that refuses changes nothing
             self.ended = self.game_id
             self.session.pause(now_us())
 
     def record_result(self, result: dict) -> None:
         """Keep the scores the table settled on (its own discards, accepted or not)."""
-        self.store.amend_result(self.game_id, result)
+        self.store.amend_result(self._stored_id(), result)
+
+    def _stored_id(self) -> int:
+        """The store's id of the game at the table (there is one whenever a session is)."""
+        if self.game_id is None:
+            raise RuleError("there is no game being played")
+        return self.game_id
 
     # ------------------------------------------------------------ the lobby
     def restore_lobby(self) -> bool:
@@ -288,8 +321,10 @@ class Appliance:
         try:
             self.lobby = Lobby.from_dict(stored)
         except (RuleError, KeyError, TypeError, ValueError) as exc:
-            print(f"warning: the lobby kept in the store cannot be read ({exc}): a new one "
-                  f"is opened", file=sys.stderr)
+            print(
+                f"warning: the lobby kept in the store cannot be read ({exc}): a new one is opened",
+                file=sys.stderr,
+            )
             self.store.set_setting(LOBBY_KEY, None)
             return False
         return True
@@ -314,16 +349,19 @@ class Appliance:
         session, spec = self.session, self.spec
         if session is None or spec is None:
             return Lobby.open(game or DEFAULT_GAME, None, people)
-        stored = self.store.config(self.game_id)
+        stored = self.store.config(self._stored_id())
         players = session.game.players(session.state)
         if game not in (None, spec.name):
             return Lobby.open(game, players, people)
         runner_bots = self.runner.seats.bots if self.runner.seats is not None else {}
         chosen = stored.get("bots") or {}
-        bots = {seat: {"style": chosen.get(str(seat)) or sorted(spec.bots)[seat % len(spec.bots)],
-                       "name": None} for seat in runner_bots if seat not in people}
+        bots = {
+            seat: {"style": chosen.get(str(seat)) or sorted(spec.bots)[seat % len(spec.bots)], "name": None}
+            for seat in runner_bots
+            if seat not in people
+        }
         lobby = Lobby.open(spec.name, players, people, bots)
-        if isinstance(stored.get("first"), int):            # passed on round the table
+        if isinstance(stored.get("first"), int):  # passed on round the table
             lobby.first = (stored["first"] + 1) % lobby.seats
         lobby.rules = dict(stored.get("setup", {}).get("rules", {}))
         lobby.mode = stored.get("mode", "digital")
@@ -358,21 +396,30 @@ class Appliance:
                 raise problem
             spec = lobby.spec
             if lobby.bots and self.inputs.press is None and spec.realtime is not None:
-                raise RuleError("bots press buzzers only in simulation mode: take their seats "
-                                "away or let people join them")
-            names = [lobby.people[seat]["name"] if seat in lobby.people
-                     else BOT_NAME.format(name=lobby.bots[seat].get("name") or f"Seat {seat + 1}")
-                     for seat in range(lobby.seats)]
+                raise RuleError(
+                    "bots press buzzers only in simulation mode: take their seats "
+                    "away or let people join them"
+                )
+            names = [
+                lobby.people[seat]["name"]
+                if seat in lobby.people
+                else BOT_NAME.format(name=lobby.bots[seat].get("name") or f"Seat {seat + 1}")
+                for seat in range(lobby.seats)
+            ]
             setup = spec.setup(lobby.seats, lobby.rules, names)
-            first = lobby.first if spec.first_seat is not None else None
-            if first is not None:               # else as the game's own rule options say
-                setup = spec.first_seat(setup, first)
-            joined = {"seats": {str(s): v for s, v in lobby.people.items()},
-                      "bots": sorted(lobby.bots)}
+            if spec.first_seat is not None and lobby.first is not None:  # else the rule options say
+                setup = spec.first_seat(setup, lobby.first)
+            joined = {"seats": {str(s): v for s, v in lobby.people.items()}, "bots": sorted(lobby.bots)}
             self.human_seats = set(lobby.people)
-            game_id = self.new_game(setup, lobby.table, lobby.mode, spec.name,
-                                    bots={s: v["style"] for s, v in lobby.bots.items()},
-                                    joined=joined, first=first)
+            game_id = self.new_game(
+                setup,
+                lobby.table,
+                lobby.mode,
+                spec.name,
+                bots={s: v["style"] for s, v in lobby.bots.items()},
+                joined=joined,
+                first=lobby.first if spec.first_seat is not None else None,
+            )
         self._tell_lobby()
         return game_id
 
@@ -396,8 +443,11 @@ class Appliance:
         return {**result.to_dict(), "winners": [names[seat] for seat in result.winners]}
 
     def _changed(self, session: Session) -> None:
-        if session.game.is_over(session.state) and self.game_id is not None \
-                and self.store.result(self.game_id) is None:
+        if (
+            session.game.is_over(session.state)
+            and self.game_id is not None
+            and self.store.result(self.game_id) is None
+        ):
             self.store.finish(self.game_id, self.result(session))
         tell(self.listeners, session)
 
@@ -417,10 +467,13 @@ def open_store(path) -> EventStore:
         print(f"warning: {exc}", file=sys.stderr)
         store = EventStore(path, sole=True)
     if store.found_empty:
-        print(f"warning: The game store {store.path} was an empty file: it held no games, so a "
-              f"new store was begun in it. If it should have held games, they were lost before "
-              f"this start (a disk fault, or a power cut as it was first written): look for a "
-              f"copy.", file=sys.stderr)
+        print(
+            f"warning: The game store {store.path} was an empty file: it held no games, so a "
+            f"new store was begun in it. If it should have held games, they were lost before "
+            f"this start (a disk fault, or a power cut as it was first written): look for a "
+            f"copy.",
+            file=sys.stderr,
+        )
     try:
         store.check_writable()
     except StoreError:
@@ -445,18 +498,20 @@ def run(args) -> int:
     """``samarkand run``: the table, until the game ends (without web) or a signal."""
     from companion.appliance.inputs import open_inputs
     from companion.runtime.terminal import Narrator
+
     try:
         config = load(args)
-        wifi = None if args.no_web else network.apply(config)    # the table's own Wi-Fi
-        store = open_store(config.store.path)       # a store that fails touches no GPIO
+        wifi = None if args.no_web else network.apply(config)  # the table's own Wi-Fi
+        store = open_store(config.store.path)  # a store that fails touches no GPIO
         inputs = open_inputs(config, simulate=args.simulate)
     except (ConfigError, StoreError, RuleError, ValueError, RuntimeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     appliance = Appliance(config, inputs, store, seed=args.seed)
     appliance.wifi = wifi
-    terminal = Narrator(appliance, keyboard_seat=None if args.seat is None else args.seat - 1,
-                        table_keys=True)
+    terminal = Narrator(
+        appliance, keyboard_seat=None if args.seat is None else args.seat - 1, table_keys=True
+    )
     server = None
     done = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -486,15 +541,18 @@ def _open_table(appliance: Appliance, args) -> str:
     at_once = args.no_web or args.autostart or args.seat is not None
     keyboard = None if args.seat is None else args.seat - 1
     if keyboard is not None:
-        appliance.human_seats.add(keyboard)          # never a bot's, not even for a moment
+        appliance.human_seats.add(keyboard)  # never a bot's, not even for a moment
     if not at_once and not args.new and appliance.restore_lobby():
+        assert appliance.lobby is not None
         return f"Back to the lobby of {appliance.lobby.spec.title}"
     if not args.new and appliance.resume(phones=not args.no_web):
+        assert appliance.session is not None and appliance.spec is not None
         _check_seat(keyboard, appliance.session.game.players(appliance.session.state))
         return f"Resuming the unfinished game of {appliance.spec.title} (game {appliance.game_id})"
     if not at_once:
-        appliance.open_lobby(Lobby.open(args.game, args.players))
-        return f"The lobby of {appliance.lobby.spec.title}: nothing is played before Start"
+        lobby = Lobby.open(args.game, args.players)
+        appliance.open_lobby(lobby)
+        return f"The lobby of {lobby.spec.title}: nothing is played before Start"
     spec = game_spec(args.game)
     setup = spec.setup(args.players)
     _check_seat(keyboard, setup["players"])
@@ -504,14 +562,18 @@ def _open_table(appliance: Appliance, args) -> str:
 
 def _check_seat(seat: int | None, players: int) -> None:
     if seat is not None and not 0 <= seat < players:
-        raise RuleError("--seat must be a seat from 1 to {players}, not {seat}",
-                        players=players, seat=seat + 1)
+        raise RuleError(
+            "--seat must be a seat from 1 to {players}, not {seat}", players=players, seat=seat + 1
+        )
 
 
 def _banner(appliance: Appliance, args) -> str:
     """How this table is played, and how to stop it: printed before anything else."""
-    mode = ("simulation mode: bots play the seats nobody takes"
-            if appliance.inputs.press is not None else "real buzzers")
+    mode = (
+        "simulation mode: bots play the seats nobody takes"
+        if appliance.inputs.press is not None
+        else "real buzzers"
+    )
     if args.no_web:
         how = "no phone page: the game starts at once"
     elif args.autostart or args.seat is not None:
@@ -531,15 +593,18 @@ def _serve(appliance: Appliance, config: Config):
     except ImportError:
         return None
     try:
-        return serve(appliance, config, network.listen_sockets(),
-                     appliance.wifi.address if appliance.wifi else None)
+        return serve(
+            appliance, config, network.listen_sockets(), appliance.wifi.address if appliance.wifi else None
+        )
     except OSError as exc:
         web = config.web
         if exc.errno == errno.EADDRINUSE:
             raise CannotServe(
                 f"the web page's port {web.port} is in use by another program (another "
                 f"`samarkand run`?): stop it, or choose another port with --port N (or "
-                f"[web] port in the configuration)") from None
+                f"[web] port in the configuration)"
+            ) from None
         raise CannotServe(
             f"the web page cannot listen on {web.host}:{web.port} ({exc.strerror}): choose "
-            f"another port with --port N (above 1023), or another [web] host") from None
+            f"another port with --port N (above 1023), or another [web] host"
+        ) from None

@@ -6,11 +6,13 @@ it with virtual time: edges go through gpiozero mock pins into the buzzer bank a
 arbiter exactly as real edges do, so a disputed stop can be replayed and explained.
 The format is documented in docs/table-script.md.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
@@ -56,7 +58,7 @@ class Edge:
 class Turn:
     picks: dict[int, int]
     edges: list[Edge]
-    claims: list[dict[int, list]] = field(default_factory=list)   # per stop: seat -> attempts
+    claims: list[dict[int, list]] = field(default_factory=list)  # per stop: seat -> attempts
 
 
 @dataclass
@@ -68,13 +70,12 @@ class Script:
     turns: list[Turn]
 
     @classmethod
-    def parse(cls, raw: Any) -> "Script":
+    def parse(cls, raw: Any) -> Script:
         if not isinstance(raw, dict):
             raise ScriptError("a table script is a JSON object")
         unknown = sorted(set(raw) - KEYS)
         if unknown:
-            raise ScriptError(f"{unknown[0]}: not a key of a table script "
-                              f"(keys: {', '.join(sorted(KEYS))})")
+            raise ScriptError(f"{unknown[0]}: not a key of a table script (keys: {', '.join(sorted(KEYS))})")
         setup = raw.get("setup")
         if not isinstance(setup, dict) or not isinstance(setup.get("names"), list):
             raise ScriptError("setup.names: list the players' names in seat order")
@@ -103,11 +104,11 @@ def _parse_turn(raw: Any, seats: dict, where: str) -> Turn:
     if not isinstance(raw, dict):
         raise ScriptError(f"{where}: a turn is an object with picks, edges and claims")
     picks = {_seat(n, seats, f"{where}.picks"): c for n, c in raw.get("picks", {}).items()}
-    edges = []
+    edges: list[Edge] = []
     for i, entry in enumerate(raw.get("edges", [])):
         here = f"{where}.edges[{i}]"
         if not isinstance(entry, list) or len(entry) not in (3, 4) or entry[2] not in LEVELS:
-            raise ScriptError(f"{here}: expected [player, t_us, \"down\"|\"up\"(, delivered_us)]")
+            raise ScriptError(f'{here}: expected [player, t_us, "down"|"up"(, delivered_us)]')
         t_us = entry[1]
         delivered = entry[3] if len(entry) == 4 else t_us
         if not all(isinstance(v, int) and v >= 0 for v in (t_us, delivered)) or delivered < t_us:
@@ -115,18 +116,27 @@ def _parse_turn(raw: Any, seats: dict, where: str) -> Turn:
         edge = Edge(_seat(entry[0], seats, here), t_us, LEVELS[entry[2]], delivered)
         last = next((e for e in reversed(edges) if e.seat == edge.seat), None)
         if last is not None and last.t_us >= edge.t_us:
-            raise ScriptError(f"{here}: {entry[0]}'s edges must be listed in the order of their "
-                              f"stamps ({edge.t_us} is not after {last.t_us})")
+            raise ScriptError(
+                f"{here}: {entry[0]}'s edges must be listed in the order of their "
+                f"stamps ({edge.t_us} is not after {last.t_us})"
+            )
         edges.append(edge)
     claims = []
     for i, stop in enumerate(raw.get("claims", [])):
         here = f"{where}.claims[{i}]"
         if not isinstance(stop, dict):
-            raise ScriptError(f"{here}: an object of player -> the card they name "
-                              "(a player, \"bank\", \"camel\" or null), or a list of tries")
-        claims.append({_seat(n, seats, here): [_target(t, seats, here) for t in
-                                                (tries if isinstance(tries, list) else [tries])]
-                       for n, tries in stop.items()})
+            raise ScriptError(
+                f"{here}: an object of player -> the card they name "
+                '(a player, "bank", "camel" or null), or a list of tries'
+            )
+        claims.append(
+            {
+                _seat(n, seats, here): [
+                    _target(t, seats, here) for t in (tries if isinstance(tries, list) else [tries])
+                ]
+                for n, tries in stop.items()
+            }
+        )
     return Turn(picks, sorted(edges, key=lambda e: (e.delivered_us, e.t_us)), claims)
 
 
@@ -186,8 +196,9 @@ def play_script(script: Script, out: TextIO, factory=None) -> Session:
     return core
 
 
-def _play_turn(core: Session, journal: ScriptJournal, bank, factory, pins, turn: Turn,
-               now: list[int], where: str) -> None:
+def _play_turn(
+    core: Session, journal: ScriptJournal, bank, factory, pins, turn: Turn, now: list[int], where: str
+) -> None:
     turn_number = core.state.turn
     try:
         for seat, card in sorted(turn.picks.items()):
@@ -210,6 +221,7 @@ def _play_turn(core: Session, journal: ScriptJournal, bank, factory, pins, turn:
             pin = factory.pin(pins[edge.seat])
             (pin.press_at if edge.pressed else pin.release_at)(start + edge.t_us)
         else:
+            assert deadline is not None  # checked above: one of the two is due
             now[0] = deadline
         for report in bank.poll(now[0]):
             core.stuck(report)
@@ -224,23 +236,30 @@ def _play_turn(core: Session, journal: ScriptJournal, bank, factory, pins, turn:
         (pin.press_at if edge.pressed else pin.release_at)(start + edge.t_us)
 
 
-def _claim(core: Session, journal: ScriptJournal, claims: dict[int, list], now: int,
-           where: str) -> None:
+def _claim(core: Session, journal: ScriptJournal, claims: dict[int, list], now: int, where: str) -> None:
     """Each stopper's tries in order: a refused one is told and the next is tried; a
     stopper left without a claim gets the claim deadline, as at a table."""
     stop, names = core.state.stop, core.state.names
     for seat, tries in claims.items():
         if seat not in stop.seats():
-            raise ScriptError(f"{where}: {names[seat]} did not stop at {stop.count} "
-                              f"(stoppers: {', '.join(names[s] for s in stop.seats())})")
+            raise ScriptError(
+                f"{where}: {names[seat]} did not stop at {stop.count} "
+                f"(stoppers: {', '.join(names[s] for s in stop.seats())})"
+            )
         for target in tries:
             try:
                 core.act(Event("claim", seat, {"target": target}), now)
                 break
             except RuleError as refused:
-                journal.table({"note": "refused_claim", "player": names[seat],
-                               "target": _named(core, target), "why": str(refused)})
-        if core.state.phase != "claiming":          # the stop was resolved
+                journal.table(
+                    {
+                        "note": "refused_claim",
+                        "player": names[seat],
+                        "target": _named(core, target),
+                        "why": str(refused),
+                    }
+                )
+        if core.state.phase != "claiming":  # the stop was resolved
             return
 
 
@@ -248,9 +267,14 @@ def _tell_resolution(core: Session, journal: ScriptJournal, told: int) -> int:
     """Every record a resolution made, in names, and each player's money after it."""
     state = core.state
     if len(state.records) > told and state.phase != "claiming":
-        journal.table({"note": "resolution",
-                       "records": [_named_record(core, r) for r in state.records[told:]],
-                       "money": dict(zip(state.names, state.money)), "bank": state.bank})
+        journal.table(
+            {
+                "note": "resolution",
+                "records": [_named_record(core, r) for r in state.records[told:]],
+                "money": dict(zip(state.names, state.money)),
+                "bank": state.bank,
+            }
+        )
         return len(state.records)
     return told
 

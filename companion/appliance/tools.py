@@ -1,5 +1,6 @@
 """A game's JSON tools on the command line (``samarkand score marche FILE``): JSON in from
 a file or standard input, JSON out, and a malformed file named on one line with exit 2."""
+
 from __future__ import annotations
 
 import json
@@ -20,7 +21,7 @@ def run_tool(game: str, tool: str, path: str) -> int:
         return _fail(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})")
     try:
         answer = spec.tools[tool](data)
-    except ValueError as refused:          # the tool names the field that is wrong
+    except ValueError as refused:  # the tool names the field that is wrong
         return _fail(str(refused))
     print(json.dumps(answer, indent=2, ensure_ascii=False))
     return 0

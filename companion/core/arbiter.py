@@ -7,6 +7,7 @@ closed plus the input path's worst latency, so a late-arriving early press still
 Every press the arbiter does not take is returned as an ``IgnoredPress`` with its reason,
 never dropped silently: the caller records it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -34,8 +35,7 @@ class IgnoredPress:
     reason: str
 
     def to_note(self) -> dict:
-        return {"note": "ignored_press", "seat": self.seat, "pressed_us": self.t_us,
-                "reason": self.reason}
+        return {"note": "ignored_press", "seat": self.seat, "pressed_us": self.t_us, "reason": self.reason}
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +47,12 @@ class StopDecision:
 
     def evidence(self) -> dict:
         """The stop's evidence as recorded and shown: every press's offset from the first."""
-        return {"count": self.count, "first_us": self.first_us,
-                "stoppers": [{"seat": s, "offset_us": o} for s, o in self.stoppers],
-                "late": [{"seat": s, "offset_us": o} for s, o in self.late]}
+        return {
+            "count": self.count,
+            "first_us": self.first_us,
+            "stoppers": [{"seat": s, "offset_us": o} for s, o in self.stoppers],
+            "late": [{"seat": s, "offset_us": o} for s, o in self.late],
+        }
 
 
 @dataclass
@@ -99,7 +102,7 @@ class Arbiter:
         too late for it. The pending presses are used up; the arbiter stays open until its
         owner closes it (so a stop that could not be recorded leaves the countdown running)."""
         due = self.due_us()
-        if due is None or now_us < due:
+        if due is None or now_us < due or self.countdown is None:
             return None, []
         presses = sorted(self.pending, key=lambda p: (p.t_us, p.seat))
         first = presses[0].t_us
@@ -107,4 +110,6 @@ class Arbiter:
         late = tuple((p.seat, p.t_us - first) for p in presses if p.t_us - first > self.tie_window_us)
         self.pending = []
         ignored = [IgnoredPress(s, first + o, "outside the tie window") for s, o in late]
-        return StopDecision(self.countdown.count_at(first), first, inside, late), ignored
+        count = self.countdown.count_at(first)
+        assert count is not None, "a press is kept only while a count shows (see accept)"
+        return StopDecision(count, first, inside, late), ignored

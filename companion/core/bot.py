@@ -1,8 +1,10 @@
 """The contract of a seat played by the program."""
+
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.core.game import Event
 

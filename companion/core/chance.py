@@ -4,6 +4,7 @@ Both produce the same chance event, so the log replays without ever re-rolling. 
 digital source derives each draw from (seed, position in the log, deck) alone, so an undo
 followed by the same decision draws the same card again.
 """
+
 from __future__ import annotations
 
 from hashlib import blake2b
@@ -68,7 +69,7 @@ class EnteredChance:
         card = self._entered.pop(0)
         try:
             check_remaining(request, card)
-        except RuleError as refused:     # the decision stands; the card is still awaited
+        except RuleError as refused:  # the decision stands; the card is still awaited
             raise RefusedCard(request, str(refused)) from None
         return card
 
@@ -84,8 +85,12 @@ def check_remaining(request: ChanceRequest, card: Any) -> None:
             if remaining[same] > 0:
                 return
             break
-    if not request.remaining_public:        # how many are left would tell the hidden hands
+    if not request.remaining_public:  # how many are left would tell the hidden hands
         raise RuleError("card {card} is not in the {deck} deck", card=repr(card), deck=request.deck)
     left = ", ".join(f"{c}×{n}" for c, n in sorted(remaining.items()) if n) or Phrase("nothing")
-    raise RuleError("card {card} is no longer in the {deck} deck (left: {left})", card=repr(card),
-                    deck=request.deck, left=left)
+    raise RuleError(
+        "card {card} is no longer in the {deck} deck (left: {left})",
+        card=repr(card),
+        deck=request.deck,
+        left=left,
+    )

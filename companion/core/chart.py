@@ -6,10 +6,12 @@ event, ``Game.moment`` for the marks), so the results screen and ``samarkand gam
 show the same picture, with no library from outside the Pi. The horizontal axis counts the
 seats' decisions: every game has them, and a stretch of draws does not stretch the chart.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 from xml.sax.saxutils import escape
 
 from companion.core.game import Event, Game
@@ -20,7 +22,7 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 each with its own dash pattern for a printout in black and white."""
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
 WIDTH, HEIGHT = 560, 320
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 72, 30    # the plot's margins: the legend is on top
+LEFT, RIGHT, TOP, BOTTOM = 44, 12, 72, 30  # the plot's margins: the legend is on top
 LABELLED = 6
 """Up to this many moments carry their words on the chart; more are marked and keep their
 words in a tooltip, where they would otherwise cover the lines."""
@@ -43,8 +45,9 @@ class Chart:
     marks: tuple[Mark, ...]
 
 
-def progress(game: Game, setup: Mapping[str, Any], events: Iterable[Event],
-             names: Mapping[int, str] | None = None) -> Chart:
+def progress(
+    game: Game, setup: Mapping[str, Any], events: Iterable[Event], names: Mapping[int, str] | None = None
+) -> Chart:
     """The game replayed: the standings after each decision, and the moments the engine
     marks. ``names`` are the table's names for the seats (the engine's otherwise)."""
     state = game.new_state(setup)
@@ -77,8 +80,10 @@ def svg(chart: Chart, unit: str, say: Callable[[Any], str] = str) -> str:
     """The chart as a standalone SVG: a line per seat in its colour, the legend above with
     each final standing, the marked moments; ``say`` puts words in the reader's language."""
     steps = max(len(chart.standings) - 1, 1)
-    ticks = _ticks(min(0, *(v for row in chart.standings for v in row)),
-                   max(1, *(v for row in chart.standings for v in row)))
+    ticks = _ticks(
+        min(0, *(v for row in chart.standings for v in row)),
+        max(1, *(v for row in chart.standings for v in row)),
+    )
     low, high = ticks[0], ticks[-1]
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
@@ -90,36 +95,64 @@ def svg(chart: Chart, unit: str, say: Callable[[Any], str] = str) -> str:
 
     title = escape(say(Phrase("The game, decision by decision: {unit}", unit=unit)))
     axis = escape(say(Phrase("decisions")))
-    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="game-chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
-              f'role="img" font-family="sans-serif" font-size="15">'),
-             f'<title>{title}</title>',
-             f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fffaf0"/>']
+    parts = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="game-chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
+            f'role="img" font-family="sans-serif" font-size="15">'
+        ),
+        f"<title>{title}</title>",
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fffaf0"/>',
+    ]
     for tick in ticks:
-        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick)}" y2="{y(tick)}" stroke="#ddd"/>'
-                     f'<text x="{LEFT - 6}" y="{y(tick) + 4}" text-anchor="end" fill="#555">{tick}</text>')
-    parts.append(f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end" fill="#555">'
-                 f'{axis}</text>'
-                 f'<text x="{LEFT}" y="{TOP - 8}" fill="#555">{escape(say(unit))}</text>')
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick)}" y2="{y(tick)}" stroke="#ddd"/>'
+            f'<text x="{LEFT - 6}" y="{y(tick) + 4}" text-anchor="end" fill="#555">{tick}</text>'
+        )
+    parts.append(
+        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end" fill="#555">'
+        f"{axis}</text>"
+        f'<text x="{LEFT}" y="{TOP - 8}" fill="#555">{escape(say(unit))}</text>'
+    )
     for seat, name in enumerate(chart.names):
         colour, dash = COLOURS[seat % len(COLOURS)], DASHES[seat % len(DASHES)]
         points = " ".join(f"{x(step)},{y(row[seat])}" for step, row in enumerate(chart.standings))
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
-        parts.append(f'<polyline class="series" data-seat="{seat}" fill="none" stroke="{colour}" '
-                     f'stroke-width="3"{dashed} points="{points}"/>')
+        parts.append(
+            f'<polyline class="series" data-seat="{seat}" fill="none" stroke="{colour}" '
+            f'stroke-width="3"{dashed} points="{points}"/>'
+        )
         column, row = seat % 3, seat // 3
         final = chart.standings[-1][seat]
-        parts.append(f'<g class="legend" transform="translate({8 + column * 184},{18 + row * 22})">'
-                     f'<line x1="0" x2="22" y1="-4" y2="-4" stroke="{colour}" stroke-width="3"{dashed}/>'
-                     f'<text x="28" y="0">{escape(say(name))}: {final}</text></g>')
+        parts.append(
+            f'<g class="legend" transform="translate({8 + column * 184},{18 + row * 22})">'
+            f'<line x1="0" x2="22" y1="-4" y2="-4" stroke="{colour}" stroke-width="3"{dashed}/>'
+            f'<text x="28" y="0">{escape(say(name))}: {final}</text></g>'
+        )
     for number, mark in enumerate(chart.marks):
-        parts.append(_mark(mark, x(mark.step), chart.standings[mark.step], y, say,
-                           labelled=len(chart.marks) <= LABELLED, number=number))
+        parts.append(
+            _mark(
+                mark,
+                x(mark.step),
+                chart.standings[mark.step],
+                y,
+                say,
+                labelled=len(chart.marks) <= LABELLED,
+                number=number,
+            )
+        )
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _mark(mark: Mark, at_x: float, row: tuple[int, ...], y: Callable[[float], float],
-          say: Callable[[Any], str], labelled: bool, number: int) -> str:
+def _mark(
+    mark: Mark,
+    at_x: float,
+    row: tuple[int, ...],
+    y: Callable[[float], float],
+    say: Callable[[Any], str],
+    labelled: bool,
+    number: int,
+) -> str:
     """A seat's moment as a ring on its line; the table's as a tick on the axis."""
     words = escape(say(mark.words))
     if mark.seat is not None and 0 <= mark.seat < len(row):
@@ -128,8 +161,14 @@ def _mark(mark: Mark, at_x: float, row: tuple[int, ...], y: Callable[[float], fl
     else:
         at_y = HEIGHT - BOTTOM
         shape = f'<path d="M{at_x},{at_y} l-5,9 h10 z" fill="#1d1a16"/>'
-    label = (f'<text x="{at_x}" y="{at_y - 9 - 12 * (number % 2)}" text-anchor="middle" fill="#1d1a16" '
-             f'font-size="12">{words}</text>') if labelled else ""
+    label = (
+        (
+            f'<text x="{at_x}" y="{at_y - 9 - 12 * (number % 2)}" text-anchor="middle" fill="#1d1a16" '
+            f'font-size="12">{words}</text>'
+        )
+        if labelled
+        else ""
+    )
     return f'<g class="moment"><title>{words}</title>{shape}{label}</g>'
 
 
@@ -137,7 +176,8 @@ def _ticks(low: int, high: int) -> list[int]:
     """Round values (1, 2 or 5 times a power of ten apart), at most seven, from at most
     ``low`` to at least ``high``: the grid lines, and the plot's bounds."""
     span = high - low
-    step = next((base * 10 ** power for power in range(9) for base in (1, 2, 5)
-                 if span <= 5 * base * 10 ** power), span)
+    step = next(
+        (base * 10**power for power in range(9) for base in (1, 2, 5) if span <= 5 * base * 10**power), span
+    )
     first, last = (low // step) * step, -(-high // step) * step
     return list(range(first, last + 1, step))

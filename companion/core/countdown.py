@@ -3,6 +3,7 @@
 A ``Countdown`` is one uninterrupted run of counts; after a stop the runtime starts a new
 one one below. All times are table-clock microseconds (``signals.now_us``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,9 +11,9 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Countdown:
-    opens_us: int       # when ``first`` appears on the display
-    first: int          # the first count shown
-    lowest: int         # the lowest count shown (the lowest price)
+    opens_us: int  # when ``first`` appears on the display
+    first: int  # the first count shown
+    lowest: int  # the lowest count shown (the lowest price)
     step_us: int
 
     def count_at(self, t_us: int) -> int | None:

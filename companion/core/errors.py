@@ -1,4 +1,5 @@
 """Errors a person can read: every refusal names what is wrong, in words a page can translate."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -11,11 +11,13 @@ A game waits, at any moment, for exactly one of these:
 - decisions of seats (``to_act``): one seat, or several for a simultaneous decision;
 - nothing listed: the game's real-time part drives it (a countdown), or it is over.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Mapping, TypeVar
+from typing import Any, Generic, TypeVar
 
 from companion.core.errors import RuleError
 from companion.core.phrase import Phrase
@@ -44,7 +46,7 @@ class Event:
         return {"kind": self.kind, "actor": self.actor, "data": dict(self.data)}
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> "Event":
+    def from_dict(cls, raw: Mapping[str, Any]) -> Event:
         return cls(raw["kind"], raw.get("actor"), dict(raw.get("data") or {}))
 
 
@@ -120,8 +122,12 @@ class Result:
         return tuple(seat for seat, place in enumerate(self.places) if place == 1)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "places": list(self.places),
-                "winners": list(self.winners), "breakdown": dict(self.breakdown)}
+        return {
+            "scores": list(self.scores),
+            "places": list(self.places),
+            "winners": list(self.winners),
+            "breakdown": dict(self.breakdown),
+        }
 
 
 def places_by(keys: list[tuple]) -> tuple[int, ...]:
@@ -134,8 +140,11 @@ def check_viewer(viewer: Any, players: int, table: bool = True) -> None:
     """A view is for a seat (0 to players - 1) or, where ``table``, for the table (None);
     anything else is a RuleError."""
     if (viewer is not None or not table) and (type(viewer) is not int or not 0 <= viewer < players):
-        raise RuleError("unknown viewer {viewer}: a seat from 0 to {last}, or the table",
-                        viewer=repr(viewer), last=players - 1)
+        raise RuleError(
+            "unknown viewer {viewer}: a seat from 0 to {last}, or the table",
+            viewer=repr(viewer),
+            last=players - 1,
+        )
 
 
 class Game(ABC, Generic[S]):

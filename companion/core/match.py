@@ -1,7 +1,9 @@
 """A game in progress: the state, its append-only log, chance filling, replay and undo."""
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from companion.core.chance import CardAwaited
 from companion.core.errors import RuleError

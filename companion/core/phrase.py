@@ -6,6 +6,7 @@ in the reader's language. Templates use ``{name}`` placeholders, the same in Pyt
 the pages' JavaScript. ``Phrase("…")`` is also how game code marks a fixed string (a title,
 an option's description, a prompt) for the catalogs: ``pybabel extract`` finds every call.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,13 +16,13 @@ class Phrase(str):
     template: str
     params: dict[str, Any]
 
-    def __new__(cls, template: str, /, **params: Any) -> "Phrase":
+    def __new__(cls, template: str, /, **params: Any) -> Phrase:
         phrase = super().__new__(cls, template.format(**params) if params else template)
         phrase.template, phrase.params = template, params
         return phrase
 
     @classmethod
-    def of(cls, text: str, /, **params: Any) -> "Phrase":
+    def of(cls, text: str, /, **params: Any) -> Phrase:
         """``text`` as a Phrase: itself if it already is one (and nothing is to be filled in)."""
         return text if isinstance(text, Phrase) and not params else cls(str(text), **params)
 

@@ -10,19 +10,21 @@ The packages under ``companion.games`` register themselves when first looked for
 kept elsewhere (the tests' toy game) is named in ``SAMARKAND_GAMES`` (module names,
 comma-separated) and found the same way.
 """
+
 from __future__ import annotations
 
 import importlib
 import os
 import pkgutil
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
-from typing import Any, Callable, Mapping
+from typing import Any
 
-from companion.core.errors import RuleError
 from companion.core.bot import Bot
+from companion.core.errors import RuleError
 from companion.core.game import Event, Game, Result
 
 GAMES_PACKAGE = "companion.games"
@@ -49,17 +51,30 @@ class Option:
         expected = type(self.default)
         same_type = type(value) is expected or (self.kind == "list" and isinstance(value, (list, tuple)))
         if not same_type:
-            raise RuleError("rule option {name} must be {kind}, not {value}", name=repr(self.name),
-                            kind=self.kind, value=repr(value))
+            raise RuleError(
+                "rule option {name} must be {kind}, not {value}",
+                name=repr(self.name),
+                kind=self.kind,
+                value=repr(value),
+            )
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(repr, self.choices))
-            raise RuleError("rule option {name} must be one of {allowed}, not {value}",
-                            name=repr(self.name), allowed=allowed, value=repr(value))
+            raise RuleError(
+                "rule option {name} must be one of {allowed}, not {value}",
+                name=repr(self.name),
+                allowed=allowed,
+                value=repr(value),
+            )
         return value
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "default": self.default, "kind": self.kind,
-                "description": self.description, "choices": list(self.choices)}
+        return {
+            "name": self.name,
+            "default": self.default,
+            "kind": self.kind,
+            "description": self.description,
+            "choices": list(self.choices),
+        }
 
 
 @dataclass(frozen=True)
@@ -121,17 +136,26 @@ class GameSpec:
             if option.name == name:
                 return option
         known = ", ".join(o.name for o in self.options) or "none"
-        raise RuleError("{game} has no rule option {name} (options: {known})", game=self.title,
-                        name=repr(name), known=known)
+        raise RuleError(
+            "{game} has no rule option {name} (options: {known})",
+            game=self.title,
+            name=repr(name),
+            known=known,
+        )
 
-    def setup(self, players: Any, options: Mapping[str, Any] | None = None,
-              names: list[str] | None = None) -> dict[str, Any]:
+    def setup(
+        self, players: Any, options: Mapping[str, Any] | None = None, names: list[str] | None = None
+    ) -> dict[str, Any]:
         """A checked setup for ``engine().new_state``: the players, their names, and under
         "rules" every option (the defaults, with ``options`` on top)."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise RuleError("{game} is played by {low} to {high} players, not {players}",
-                            game=self.title, low=self.min_players, high=self.max_players,
-                            players=repr(players))
+            raise RuleError(
+                "{game} is played by {low} to {high} players, not {players}",
+                game=self.title,
+                low=self.min_players,
+                high=self.max_players,
+                players=repr(players),
+            )
         chosen = {o.name: o.default for o in self.options}
         for name, value in (options or {}).items():
             chosen[name] = self.option(name).check(value)
@@ -144,10 +168,15 @@ class GameSpec:
 
     def to_dict(self) -> dict[str, Any]:
         """The schema the host console and the CLI are built from."""
-        return {"name": self.name, "title": self.title, "min_players": self.min_players,
-                "max_players": self.max_players, "options": [o.to_dict() for o in self.options],
-                "table_settings": self.realtime.schema() if self.realtime else [],
-                "bots": sorted(self.bots)}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [o.to_dict() for o in self.options],
+            "table_settings": self.realtime.schema() if self.realtime else [],
+            "bots": sorted(self.bots),
+        }
 
 
 @cache
@@ -175,8 +204,9 @@ def game_spec(name: str) -> GameSpec:
     try:
         return _specs[name]
     except (KeyError, TypeError):
-        raise RuleError("there is no game {name} (games: {games})", name=repr(name),
-                        games=", ".join(sorted(_specs))) from None
+        raise RuleError(
+            "there is no game {name} (games: {games})", name=repr(name), games=", ".join(sorted(_specs))
+        ) from None
 
 
 def game_specs() -> list[GameSpec]:
@@ -199,8 +229,11 @@ def _discover() -> None:
             importlib.import_module(name)
         except ModuleNotFoundError as missing:
             if missing.name is None or not f"{name}.".startswith(f"{missing.name}."):
-                raise                   # the game's own code imports something missing
+                raise  # the game's own code imports something missing
             _discovered = False
-            raise RuleError("there is no game module {module} ({variable} names it): check "
-                            "its spelling, and that its folder is on PYTHONPATH",
-                            module=name, variable=EXTRA_GAMES) from None
+            raise RuleError(
+                "there is no game module {module} ({variable} names it): check "
+                "its spelling, and that its folder is on PYTHONPATH",
+                module=name,
+                variable=EXTRA_GAMES,
+            ) from None

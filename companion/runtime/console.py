@@ -1,4 +1,5 @@
 """The countdown printed in a terminal (a CountdownDisplay), for simulation and keyboard play."""
+
 from __future__ import annotations
 
 import sys

@@ -12,6 +12,7 @@ joined with, exactly as the web keeps a game's joined seats), a bot's (its style
 name the host may give it), or empty. This module holds the rules of the lobby only; the
 appliance keeps it, saves it and starts the game from it, the web and the terminal show it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -30,9 +31,9 @@ class Lobby:
     rules: dict[str, Any] = field(default_factory=dict)
     table: dict[str, Any] = field(default_factory=dict)
     mode: str = "digital"
-    people: dict[int, dict] = field(default_factory=dict)   # seat -> {"token", "name"}
-    bots: dict[int, dict] = field(default_factory=dict)     # seat -> {"style", "name"}
-    first: int | None = None        # the seat that plays first; None: as the options say
+    people: dict[int, dict] = field(default_factory=dict)  # seat -> {"token", "name"}
+    bots: dict[int, dict] = field(default_factory=dict)  # seat -> {"style", "name"}
+    first: int | None = None  # the seat that plays first; None: as the options say
     version: int = 0
 
     # ------------------------------------------------------------ reading
@@ -41,8 +42,13 @@ class Lobby:
         return game_spec(self.game)
 
     @classmethod
-    def open(cls, game: str, seats: int | None = None, people: dict[int, dict] | None = None,
-             bots: dict[int, dict] | None = None) -> "Lobby":
+    def open(
+        cls,
+        game: str,
+        seats: int | None = None,
+        people: dict[int, dict] | None = None,
+        bots: dict[int, dict] | None = None,
+    ) -> Lobby:
         """A lobby for ``game`` with ``seats`` seats (brought into the game's range, and
         made room for the seats kept), keeping ``people`` and ``bots`` in their seats."""
         spec = game_spec(game)
@@ -55,18 +61,27 @@ class Lobby:
         return cls(spec.name, count, people=people, bots=bots)
 
     def to_dict(self) -> dict:
-        return {"game": self.game, "seats": self.seats, "rules": self.rules,
-                "table": self.table, "mode": self.mode,
-                "people": {str(s): v for s, v in self.people.items()},
-                "bots": {str(s): v for s, v in self.bots.items()}, "first": self.first,
-                "version": self.version}
+        return {
+            "game": self.game,
+            "seats": self.seats,
+            "rules": self.rules,
+            "table": self.table,
+            "mode": self.mode,
+            "people": {str(s): v for s, v in self.people.items()},
+            "bots": {str(s): v for s, v in self.bots.items()},
+            "first": self.first,
+            "version": self.version,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Lobby":
+    def from_dict(cls, data: dict) -> Lobby:
         """The stored lobby; a game that is no longer registered is refused (RuleError)."""
-        lobby = cls.open(data["game"], int(data["seats"]),
-                         {int(s): v for s, v in data.get("people", {}).items()},
-                         {int(s): v for s, v in data.get("bots", {}).items()})
+        lobby = cls.open(
+            data["game"],
+            int(data["seats"]),
+            {int(s): v for s, v in data.get("people", {}).items()},
+            {int(s): v for s, v in data.get("bots", {}).items()},
+        )
         lobby.rules, lobby.table = dict(data.get("rules", {})), dict(data.get("table", {}))
         lobby.mode, lobby.version = data.get("mode", "digital"), int(data.get("version", 0))
         first = data.get("first")
@@ -74,7 +89,7 @@ class Lobby:
         return lobby
 
     def holder(self, seat: int) -> str:
-        """"person", "bot" or "free"."""
+        """ "person", "bot" or "free"."""
         return "person" if seat in self.people else "bot" if seat in self.bots else "free"
 
     def free_seats(self) -> list[int]:
@@ -88,13 +103,19 @@ class Lobby:
         bot, and the players within the game's range."""
         spec = self.spec
         if not spec.min_players <= self.seats <= spec.max_players:
-            return RuleError("{title} is played by {low} to {high} players, not {n}",
-                             title=spec.title, low=spec.min_players, high=spec.max_players,
-                             n=self.seats)
+            return RuleError(
+                "{title} is played by {low} to {high} players, not {n}",
+                title=spec.title,
+                low=spec.min_players,
+                high=spec.max_players,
+                n=self.seats,
+            )
         free = self.free_seats()
         if free:
-            return RuleError("seat {seat} is empty: wait for a phone to join it, put a bot "
-                             "in it, or take the seat away", seat=free[0] + 1)
+            return RuleError(
+                "seat {seat} is empty: wait for a phone to join it, put a bot in it, or take the seat away",
+                seat=free[0] + 1,
+            )
         return None
 
     # ------------------------------------------------------------ changing
@@ -116,19 +137,22 @@ class Lobby:
         """The rule options (checked against the game's schema) and the mode."""
         if mode not in ("digital", "physical"):
             raise RuleError('mode must be "digital" (cards dealt by the companion) or "physical"')
-        self.spec.setup(self.seats, rules)          # refuses a bad option by name
+        self.spec.setup(self.seats, rules)  # refuses a bad option by name
         self.rules, self.table, self.mode = dict(rules), dict(table), mode
 
     def set_seats(self, count: int) -> None:
         spec = self.spec
         if not spec.min_players <= count <= spec.max_players:
-            raise RuleError("{title} is played by {low} to {high} players, not {n}",
-                            title=spec.title, low=spec.min_players, high=spec.max_players,
-                            n=count)
+            raise RuleError(
+                "{title} is played by {low} to {high} players, not {n}",
+                title=spec.title,
+                low=spec.min_players,
+                high=spec.max_players,
+                n=count,
+            )
         for seat in range(count, self.seats):
             if self.holder(seat) != "free":
-                raise RuleError("seat {seat} is taken: move or remove who sits there first",
-                                seat=seat + 1)
+                raise RuleError("seat {seat} is taken: move or remove who sits there first", seat=seat + 1)
         self.seats = count
         if self.first is not None and self.first >= count:
             self.first = None
@@ -137,8 +161,11 @@ class Lobby:
         """A bot of ``style`` in ``seat`` (empty or a bot's), named ``name`` if given."""
         self._check_seat(seat)
         if style not in self.spec.bots:
-            raise RuleError("there is no bot style {style}: {styles}", style=repr(style),
-                            styles=", ".join(sorted(self.spec.bots)))
+            raise RuleError(
+                "there is no bot style {style}: {styles}",
+                style=repr(style),
+                styles=", ".join(sorted(self.spec.bots)),
+            )
         if seat in self.people:
             raise RuleError("seat {seat} is a person's: remove them first", seat=seat + 1)
         self.bots[seat] = {"style": style, "name": name}

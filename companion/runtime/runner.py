@@ -5,15 +5,17 @@ lock, so they only queue the event and wake the runner; everything that touches 
 session happens under the runner's lock. The runner sleeps until the next absolute
 deadline (a tick, a tie window, a claim deadline), so the countdown never drifts.
 """
+
 from __future__ import annotations
 
 import logging
 import queue
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from companion.runtime.signals import BuzzerEvent, now_us
 from companion.runtime.session import Session
+from companion.runtime.signals import BuzzerEvent, now_us
 
 MAX_SLEEP_US = 250_000
 REPEAT_US = 60_000_000
@@ -21,9 +23,14 @@ log = logging.getLogger(__name__)
 
 
 class Runner:
-    def __init__(self, session: Session | None, poll_inputs: Callable[[int], list] | None = None,
-                 seats=None, clock: Callable[[], int] = now_us,
-                 refusals: tuple[type[Exception], ...] = ()) -> None:
+    def __init__(
+        self,
+        session: Session | None,
+        poll_inputs: Callable[[int], list] | None = None,
+        seats=None,
+        clock: Callable[[], int] = now_us,
+        refusals: tuple[type[Exception], ...] = (),
+    ) -> None:
         """``refusals``: errors whose message says it all (a full store refusing a step)."""
         self.session = session
         self.refusals = refusals
@@ -51,7 +58,7 @@ class Runner:
         return result
 
     # ------------------------------------------------------------- running
-    def start(self) -> "Runner":
+    def start(self) -> Runner:
         self._thread = threading.Thread(target=self.run, name="table-runner", daemon=True)
         self._thread.start()
         return self
@@ -108,8 +115,7 @@ class Runner:
             times = [self.session.next_deadline(now)]
             if self.seats is not None:
                 times.append(self.seats.next_due())
-        times = [t for t in times if t is not None]
-        return min(times) if times else None
+        return min((t for t in times if t is not None), default=None)
 
     def _sleep_until(self, deadline: int | None) -> None:
         wait_us = MAX_SLEEP_US if deadline is None else min(deadline - self.clock(), MAX_SLEEP_US)
@@ -118,7 +124,8 @@ class Runner:
 
     def _measure_tick(self, now: int) -> None:
         """How late after its deadline the runner shows each count (for the benchmark)."""
-        countdown = getattr(self.session.realtime, "countdown", None)
+        realtime = self.session.realtime if self.session is not None else None
+        countdown = getattr(realtime, "countdown", None)
         if countdown is None:
             return
         shown = countdown.count_at(now)

@@ -14,11 +14,12 @@ claim that follows it. Only then is the seat the person's.
 An optional decision timer (``timer_us``, off when None) lets a stand-in bot decide for a
 person's seat the game has waited on for that long.
 """
+
 from __future__ import annotations
 
 import logging
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from companion.core.bot import Bot
 from companion.core.errors import RuleError
@@ -32,26 +33,32 @@ the input path's allowance are far shorter): until then the seat stays the bot's
 
 
 class BotSeats:
-    def __init__(self, bots: dict[int, Bot], press: Callable[[int, bool, int], None] | None,
-                 rng: random.Random, timer_us: int | None = None,
-                 stand_in: Callable[[int], Bot] | None = None,
-                 on_hand: Callable[[int, str], None] = lambda seat, by: None) -> None:
+    def __init__(
+        self,
+        bots: dict[int, Bot],
+        press: Callable[[int, bool, int], None] | None,
+        rng: random.Random,
+        timer_us: int | None = None,
+        stand_in: Callable[[int], Bot] | None = None,
+        on_hand: Callable[[int, str], None] = lambda seat, by: None,
+    ) -> None:
         self.bots = bots
-        self.press = press          # press(seat, down, t_us): drive the seat's buzzer
+        self.press = press  # press(seat, down, t_us): drive the seat's buzzer
         self.rng = rng
-        self.timer_us = timer_us    # the decision timer, None: off
-        self.stand_in = stand_in    # stand_in(seat): the bot that decides when it runs out
-        self.on_hand = on_hand      # on_hand(seat, "person" | "bot" | "timer"): who acts now
-        self.leaving: set[int] = set()                      # bots finishing before a person
-        self._planned: dict[int, tuple[int, int]] = {}      # seat -> (press at, held for)
+        self.timer_us = timer_us  # the decision timer, None: off
+        self.stand_in = stand_in  # stand_in(seat): the bot that decides when it runs out
+        self.on_hand = on_hand  # on_hand(seat, "person" | "bot" | "timer"): who acts now
+        self.leaving: set[int] = set()  # bots finishing before a person
+        self._planned: dict[int, tuple[int, int]] = {}  # seat -> (press at, held for)
         self._releases: dict[int, int] = {}
-        self._pressed: dict[int, int] = {}                  # seat -> its bot's last press
-        self._waiting: dict[int, int] = {}                  # person's seat -> waited on since
+        self._pressed: dict[int, int] = {}  # seat -> its bot's last press
+        self._waiting: dict[int, int] = {}  # person's seat -> waited on since
 
     def next_due(self) -> int | None:
         times = [at for at, _ in self._planned.values()] + list(self._releases.values())
-        times += [since + self.timer_us for since in self._waiting.values()] \
-            if self.timer_us is not None else []
+        times += (
+            [since + self.timer_us for since in self._waiting.values()] if self.timer_us is not None else []
+        )
         return min(times) if times else None
 
     def plays(self, seat: int) -> bool:
@@ -77,8 +84,11 @@ class BotSeats:
     def _leave(self, session: Session | None, now: int) -> None:
         waiting = () if session is None else session.game.to_act(session.state)
         for seat in list(self.leaving):
-            busy = seat in waiting or seat in self._releases \
+            busy = (
+                seat in waiting
+                or seat in self._releases
                 or now < self._pressed.get(seat, -PRESS_SETTLES_US) + PRESS_SETTLES_US
+            )
             if not busy:
                 self.leaving.discard(seat)
                 self.bots.pop(seat, None)
@@ -119,7 +129,7 @@ class BotSeats:
                 continue
             del self._waiting[seat]
             event = self.stand_in(seat).decide(game.seat_view(session.state, seat), seat)
-            self.on_hand(seat, "timer")         # first, so the log says who made it
+            self.on_hand(seat, "timer")  # first, so the log says who made it
             try:
                 session.act(event, now)
             except RuleError as refused:
@@ -130,11 +140,16 @@ class BotSeats:
         if plan is None or self.press is None:
             self._planned.clear()
             return
-        keen = {seat: bot for seat, bot in self.bots.items()
-                if seat not in self._releases and seat not in self.leaving}
+        keen = {
+            seat: bot
+            for seat, bot in self.bots.items()
+            if seat not in self._releases and seat not in self.leaving
+        }
         self._planned = plan(session.state, keen, now, self.rng, self._planned)
 
     def _fire(self, now: int) -> None:
+        if self.press is None:  # no buzzers to drive: plan_presses planned nothing
+            return
         for seat, (at, held_us) in list(self._planned.items()):
             if at <= now:
                 del self._planned[seat]

@@ -8,10 +8,12 @@ clock makes due, and drives the display and the lights from what it says they sh
 realtime runner (runner.py) and the table scripts drive the same session, one with the
 real clock, the other with the script's virtual time.
 """
+
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from companion.core.arbiter import BuzzerEvent
 from companion.core.errors import RuleError
@@ -22,7 +24,7 @@ from companion.runtime.signals import CountdownDisplay, SeatLights, StuckBuzzer
 log = logging.getLogger(__name__)
 
 
-def tell(listeners: list[Callable[["Session"], None]], session: "Session") -> None:
+def tell(listeners: list[Callable[[Session], None]], session: Session) -> None:
     """Call every listener of a durable change: one failing never silences the rest."""
     for listener in list(listeners):
         try:
@@ -62,8 +64,14 @@ class NullJournal:
 
 
 class Session:
-    def __init__(self, match: Match, journal: Journal | None = None, realtime: Any = None,
-                 display: CountdownDisplay | None = None, lights: SeatLights | None = None) -> None:
+    def __init__(
+        self,
+        match: Match,
+        journal: Journal | None = None,
+        realtime: Any = None,
+        display: CountdownDisplay | None = None,
+        lights: SeatLights | None = None,
+    ) -> None:
         self.match = match
         self.journal = journal or NullJournal()
         self.realtime = realtime
@@ -72,7 +80,7 @@ class Session:
         self.paused = False
         self.notes: list[dict] = []
         self.version = 0
-        self.listeners: list[Callable[["Session"], None]] = []
+        self.listeners: list[Callable[[Session], None]] = []
         self._resume_count: int | None = None
         self._shown: Any = None
         self._lit: Any = None
@@ -118,8 +126,14 @@ class Session:
         """A buzzer edge from any input path; only the arbiter looks at its timestamp."""
         if self.realtime is None:
             if event.pressed:
-                self._note({"note": "ignored_press", "seat": event.seat, "t_us": event.t_us,
-                            "reason": "this game has no countdown"})
+                self._note(
+                    {
+                        "note": "ignored_press",
+                        "seat": event.seat,
+                        "t_us": event.t_us,
+                        "reason": "this game has no countdown",
+                    }
+                )
             return
         ignored = self.realtime.press(event)
         if ignored is not None:
@@ -189,8 +203,13 @@ class Session:
         self._refresh_outputs(now_us)
 
     # ---------------------------------------------------------------- plumbing
-    def _change(self, change: Callable[[], list[Event]], now_us: int,
-                notes: tuple[dict, ...] = (), first: int | None = None) -> list[Event]:
+    def _change(
+        self,
+        change: Callable[[], list[Event]],
+        now_us: int,
+        notes: tuple[dict, ...] = (),
+        first: int | None = None,
+    ) -> list[Event]:
         """Apply ``change`` to the match and make it durable, or undo it if that fails;
         then tell the real-time part, the outputs and the listeners."""
         state, length = self.match.state, len(self.match.log)
@@ -239,15 +258,15 @@ class Session:
                 self.lights.clear()
 
     def _show(self, kind: str, count: int | None) -> None:
-        if kind == "count":
+        if kind == "count" and count is not None:
             self.journal.countdown_at(count)
         if self.display is None:
             return
-        if kind == "count":
+        if kind == "count" and count is not None:
             self.display.show_count(count)
         elif kind == "ready":
             self.display.show_ready()
-        elif kind == "stop":
+        elif kind == "stop" and count is not None:
             self.display.show_stop(count)
         else:
             self.display.blank()

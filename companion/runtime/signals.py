@@ -4,6 +4,7 @@ The GPIO path (hardware/) and the USB board (firmware_bridge/) both produce
 ``BuzzerEvent`` values (the arbiter's own input type) and implement ``CountdownDisplay`` and ``SeatLights``, so the
 runtime never knows which one it has.
 """
+
 from __future__ import annotations
 
 import time

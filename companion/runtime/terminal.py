@@ -10,6 +10,7 @@ line is typed at the terminal, never at every turn; a host's new game is announc
 The keyboard seat sees its own view (hand, money…) whenever it is its move; it cannot
 undo: that is the host's.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,13 +28,13 @@ KEYS = "Enter = your buzzer · q = quit"
 
 def printable(text: str) -> str:
     """``text`` with every non-printable character shown as an escape (\\x1b, \\u200e…)."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                   for c in text)
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 class Narrator:
-    def __init__(self, appliance, keyboard_seat: int | None = None, out: TextIO = sys.stdout,
-                 table_keys: bool = False) -> None:
+    def __init__(
+        self, appliance, keyboard_seat: int | None = None, out: TextIO = sys.stdout, table_keys: bool = False
+    ) -> None:
         """``table_keys``: without a keyboard seat, read the terminal's lines anyway (Enter
         starts the lobby's game; any other line prints the ways in again)."""
         self.appliance = appliance
@@ -66,8 +67,10 @@ class Narrator:
 
         def score_sheet(state):
             result = game.result(state)
-            return "\n".join(f"{place}. {name}: {score}" for place, name, score in
-                             sorted(zip(result.places, game.names(state), result.scores)))
+            return "\n".join(
+                f"{place}. {name}: {score}"
+                for place, name, score in sorted(zip(result.places, game.names(state), result.scores))
+            )
 
         def command(state, seat, text):
             kind, _, data = text.partition(" ")
@@ -84,14 +87,14 @@ class Narrator:
             self.appliance.lobby_listeners.append(self._on_lobby)
         if self.seat is None and self.table_keys:
             threading.Thread(target=self._table_keys, name="keyboard", daemon=True).start()
-        if self.appliance.session is None:          # the lobby: the game starts later
+        if self.appliance.session is None:  # the lobby: the game starts later
             self._on_lobby(self.appliance.lobby)
             return
         session = self.appliance.session
         self._game_id = self.appliance.game_id
         self._hands_told = len(getattr(self.appliance, "hands", []))
         self._seen, self._before = len(session.match.log), session.game.copy(session.state)
-        if session.game.is_over(session.state) or self._ended():    # resumed on a game over
+        if session.game.is_over(session.state) or self._ended():  # resumed on a game over
             self._on_change(session)
         if self.seat is not None:
             self.appliance.take_seat(self.seat)
@@ -118,34 +121,44 @@ class Narrator:
             if session is None or session.paused or session.game.is_over(session.state):
                 return set(), ()
             return set(session.game.to_act_shown(session.state, None)), session.game.names(session.state)
+
         seats, names = self.appliance.call(waited)
         stalled = seats & gone
         for seat in sorted(stalled - self._flagged):
-            self._say(f"Waiting for seat {seat + 1} ({names[seat]}), whose phone is "
-                      f"disconnected: the host console can hand the seat to a bot or move it "
-                      f"to another phone")
+            self._say(
+                f"Waiting for seat {seat + 1} ({names[seat]}), whose phone is "
+                f"disconnected: the host console can hand the seat to a bot or move it "
+                f"to another phone"
+            )
         self._flagged = stalled
 
     def _on_lobby(self, lobby) -> None:
         """The lobby as it stands, and the ways in whenever who sits where changes."""
-        if lobby is None:                            # started: the game tells itself
+        if lobby is None:  # started: the game tells itself
             self._lobby_seats = None
             return
         spec = lobby.spec
         rows = []
         for seat in range(lobby.seats):
             holder = lobby.holder(seat)
-            rows.append(f"{seat + 1}. " + (lobby.people[seat]["name"] if holder == "person"
-                                           else f"bot ({lobby.bots[seat]['style']})"
-                                           if holder == "bot" else "empty"))
-        line = (f"Lobby of {spec.title} ({spec.min_players}-{spec.max_players} players): "
-                + " · ".join(rows))
+            rows.append(
+                f"{seat + 1}. "
+                + (
+                    lobby.people[seat]["name"]
+                    if holder == "person"
+                    else f"bot ({lobby.bots[seat]['style']})"
+                    if holder == "bot"
+                    else "empty"
+                )
+            )
+        line = f"Lobby of {spec.title} ({spec.min_players}-{spec.max_players} players): " + " · ".join(rows)
         if line == self._lobby_seats:
             return
         self._lobby_seats = line
         self._say(line)
-        self._say("Enter: start now with bots in the empty seats · the host console "
-                  "starts the game · Ctrl-C quits")
+        self._say(
+            "Enter: start now with bots in the empty seats · the host console starts the game · Ctrl-C quits"
+        )
         self._remind()
 
     def _table_keys(self) -> None:
@@ -171,24 +184,23 @@ class Narrator:
 
     def _on_change(self, session) -> None:
         log = session.match.log
-        if self.appliance.game_id != self._game_id:      # the host started a new game
+        if self.appliance.game_id != self._game_id:  # the host started a new game
             self._game_id, self._scored = self.appliance.game_id, False
             self._seen, self._before = 0, replay(session.game, session.match.setup, [])
-            self._say(f"A new game of {self.appliance.spec.title} "
-                      f"(game {self.appliance.game_id})")
-        if len(log) < self._seen:                      # an undo
+            self._say(f"A new game of {self.appliance.spec.title} (game {self.appliance.game_id})")
+        if len(log) < self._seen:  # an undo
             self._say(f"Undone: {self._seen - len(log)} event(s)")
         else:
             lines = []
             state = self._before
-            for event in log[self._seen:]:
+            for event in log[self._seen :]:
                 after = session.game.apply(state, event)
                 lines += self.narration.describe(event, state, after)
                 state = after
             for line in dict.fromkeys(lines):
                 self._say(line)
         self._seen, self._before = len(log), session.game.copy(session.state)
-        if self._tell_hands(session):                  # who sits where changed
+        if self._tell_hands(session):  # who sits where changed
             self._remind()
         if self.seat is not None and self.seat in session.game.to_act(session.state):
             self._say("Your move.")
@@ -207,16 +219,19 @@ class Narrator:
         """Who acts for a seat when it changes: a person, a bot, or the decision timer
         (True when it told any)."""
         hands = getattr(self.appliance, "hands", [])
-        if len(hands) < self._hands_told:              # another game's
+        if len(hands) < self._hands_told:  # another game's
             self._hands_told = 0
         names = session.game.names(session.state)
-        for change in hands[self._hands_told:]:
+        for change in hands[self._hands_told :]:
             seat = change["seat"]
             who = f"Seat {seat + 1} ({names[seat]})" if seat < len(names) else f"Seat {seat + 1}"
-            self._say({"person": f"{who} is played by a person from now on",
-                       "bot": f"{who} is played by a bot from now on",
-                       "timer": f"{who}: the decision timer ran out, a bot decided"}
-                      .get(change["by"], f"{who}: {change['by']}"))
+            self._say(
+                {
+                    "person": f"{who} is played by a person from now on",
+                    "bot": f"{who} is played by a bot from now on",
+                    "timer": f"{who}: the decision timer ran out, a bot decided",
+                }.get(change["by"], f"{who}: {change['by']}")
+            )
         told = len(hands) > self._hands_told
         self._hands_told = len(hands)
         return told
@@ -235,14 +250,16 @@ class Narrator:
             return
         you = view.get("you") if isinstance(view, dict) else None
         if isinstance(you, dict):
-            self._say("Yours: " + " · ".join(f"{key}: {_plain(value)}"
-                                             for key, value in you.items() if key != "seat"))
+            self._say(
+                "Yours: "
+                + " · ".join(f"{key}: {_plain(value)}" for key, value in you.items() if key != "seat")
+            )
 
     def _keyboard(self) -> None:
         for line in sys.stdin:
             try:
                 if not self._command(line.strip()):
-                    self.quit.set()             # q: run() returns and the appliance closes
+                    self.quit.set()  # q: run() returns and the appliance closes
                     return
             except RuleError as exc:
                 self._say(f"  ✗ {exc}")

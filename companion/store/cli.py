@@ -13,8 +13,9 @@ They read beside a running appliance, which holds the store only against other w
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .errors import StoreError
 from .events import EventStore
@@ -52,8 +53,10 @@ def list_main(argv: list[str], store_path: str | Path) -> int:
             print("No games stored yet.")
         for g in games:
             winners = ", ".join(str(w) for w in g.winners) or "-"
-            print(f"{g.id:>4}  {g.game:<10} {g.created[:19]}  {g.status:<12}"
-                  f"{g.events:>6} events  winners: {winners}")
+            print(
+                f"{g.id:>4}  {g.game:<10} {g.created[:19]}  {g.status:<12}"
+                f"{g.events:>6} events  winners: {winners}"
+            )
         return 0
 
     return _run("list", argv, store_path, lambda p: None, body)
@@ -82,8 +85,7 @@ class ReplayError(StoreError):
     """A stored game whose events the engine refuses: the store and the rules disagree."""
 
 
-def replay_stored(store: EventStore, game_id: int,
-                  default_game: str | None = None) -> tuple[list, Any, dict]:
+def replay_stored(store: EventStore, game_id: int, default_game: str = "marche") -> tuple[list, Any, dict]:
     """Replay a stored game through its engine: (active records, final state, summary).
 
     Raises ReplayError naming the first event (by seq) that the engine refuses.
@@ -110,15 +112,15 @@ def replay_stored(store: EventStore, game_id: int,
             state = game.apply(state, Event.from_dict(record.event))
         except RuleError as exc:
             raise _refused(game_id, record, f"is refused by the rules: {exc}") from None
-        except Exception as exc:    # the engine is pure: the event is not one it can apply
-            raise _refused(game_id, record, f"cannot be applied ({type(exc).__name__}: "
-                                            f"{exc})") from None
+        except Exception as exc:  # the engine is pure: the event is not one it can apply
+            raise _refused(game_id, record, f"cannot be applied ({type(exc).__name__}: {exc})") from None
     return records, state, game.summary(state)
 
 
 def _refused(game_id: int, record, what: str) -> ReplayError:
-    return ReplayError(f"Game {game_id} does not replay: event seq {record.seq} "
-                       f"({record.event.get('kind')!r}) {what}")
+    return ReplayError(
+        f"Game {game_id} does not replay: event seq {record.seq} ({record.event.get('kind')!r}) {what}"
+    )
 
 
 def replay_main(argv: list[str], store_path: str | Path) -> int:
@@ -145,15 +147,21 @@ def chart_main(argv: list[str], store_path: str | Path) -> int:
         parser.add_argument("--out", help="write to this file (an .svg) instead of the terminal")
 
     def body(store: EventStore, args) -> int:
-        records, _, _ = replay_stored(store, args.id)       # a log the rules refuse is named
+        records, _, _ = replay_stored(store, args.id)  # a log the rules refuse is named
         if store.unfinished() == args.id:
-            raise StoreError(f"Game {args.id} is still being played: its chart is drawn once it is "
-                             f"over (until then the standings may be secret).")
+            raise StoreError(
+                f"Game {args.id} is still being played: its chart is drawn once it is "
+                f"over (until then the standings may be secret)."
+            )
         config = store.config(args.id)
         spec = game_spec(config["game"])
         names = dict(enumerate(store.seat_names(args.id, config) or []))
-        chart = progress(spec.engine(), config["setup"], [Event.from_dict(r.event) for r in records],
-                         {seat: name for seat, name in names.items() if name})
+        chart = progress(
+            spec.engine(),
+            config["setup"],
+            [Event.from_dict(r.event) for r in records],
+            {seat: name for seat, name in names.items() if name},
+        )
         drawn = svg(chart, spec.standing_unit)
         if args.out is None:
             print(drawn)

@@ -54,7 +54,8 @@ class StoreNotAStoreError(StoreError):
         super().__init__(
             f"The file {path} is not a game store of this companion ({reason}); it was left "
             f"as it is. Name the store itself ([store] path, --set store.path=FILE or "
-            f"--store FILE), or move that file away.")
+            f"--store FILE), or move that file away."
+        )
         self.path = path
 
 
@@ -66,7 +67,8 @@ class StoreBusyError(StoreError):
         super().__init__(
             f"The game store {path} is in use by another `samarkand run` ({who}): only one "
             f"may play on a store at a time. Stop that one first, or give this one a store of "
-            f"its own (--set store.path=FILE).")
+            f"its own (--set store.path=FILE)."
+        )
         self.path = path
         self.holder = holder
 
@@ -118,15 +120,17 @@ def _is_full(exc: BaseException, path: Path) -> bool:
     if isinstance(exc, OSError):
         return exc.errno == errno.ENOSPC
     code = _primary_code(exc)
-    return code == sqlite3.SQLITE_FULL or "database or disk is full" in str(exc) or (
-        code == sqlite3.SQLITE_IOERR and free_bytes(path) < FULL_BELOW)
+    return (
+        code == sqlite3.SQLITE_FULL
+        or "database or disk is full" in str(exc)
+        or (code == sqlite3.SQLITE_IOERR and free_bytes(path) < FULL_BELOW)
+    )
 
 
 def _is_unwritable(exc: BaseException) -> bool:
     if isinstance(exc, OSError):
         return exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
-    return _primary_code(exc) in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN,
-                                 sqlite3.SQLITE_PERM)
+    return _primary_code(exc) in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM)
 
 
 def free_bytes(path: Path) -> float:
@@ -147,17 +151,20 @@ def unavailable(exc: BaseException, path: Path) -> StoreUnavailableError:
         return StoreUnavailableError(
             f"The game store {path} cannot be written ({reason}): make it and its folder "
             f"{path.parent} writable by the user the companion runs as, or set [store] path "
-            f"to a writable place, and start again; the store was left as it is.")
+            f"to a writable place, and start again; the store was left as it is."
+        )
     return StoreUnavailableError(
         f"The game store {path} cannot be read or written ({reason}): check the disk that "
         f"holds it (failing, unplugged? `dmesg` tells), then start again; the store was left "
-        f"as it is.")
+        f"as it is."
+    )
 
 
 def disk_full(path: Path) -> StoreUnavailableError:
     return StoreUnavailableError(
         f"The game store {path} cannot be written: the disk that holds {path.parent} is "
-        f"full. Free some space on it and start again; the store was left as it is.")
+        f"full. Free some space on it and start again; the store was left as it is."
+    )
 
 
 def translate(exc: BaseException, path: Path) -> StoreError:

@@ -9,15 +9,23 @@ back. Events are opaque JSON objects; they come back as JSON gives them (lists, 
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import Any, TextIO
 
 from .errors import (
-    FULL_BELOW, DamagedRecordError, GameClosedError, InvalidDataError, UnknownGameError,
-    disk_full, free_bytes, translate, unavailable,
+    FULL_BELOW,
+    DamagedRecordError,
+    GameClosedError,
+    InvalidDataError,
+    UnknownGameError,
+    disk_full,
+    free_bytes,
+    translate,
+    unavailable,
 )
 from .lock import StoreLock
 from .opening import open_connection, open_reading
@@ -66,7 +74,7 @@ class GameSummary:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _encode(value: Any, what: str) -> str:
@@ -158,9 +166,7 @@ class EventStore:
 
     def _open_game(self, conn: sqlite3.Connection, game_id: int) -> None:
         """Refuse writes to a game that does not exist or is over."""
-        row = conn.execute(
-            "SELECT finished, abandoned FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+        row = conn.execute("SELECT finished, abandoned FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise self._unknown(game_id)
         if row[0] or row[1]:
@@ -182,7 +188,8 @@ class EventStore:
             value = json.loads(text)
         except ValueError as exc:
             raise DamagedRecordError(
-                f"{what} in the game store {self.path} is not valid JSON ({exc})") from None
+                f"{what} in the game store {self.path} is not valid JSON ({exc})"
+            ) from None
         if not isinstance(value, dict):
             raise DamagedRecordError(f"{what} in the game store {self.path} is not a JSON object")
         return value
@@ -198,6 +205,7 @@ class EventStore:
                 "INSERT INTO games (game, config, created) VALUES (?, ?, ?)",
                 (game, body, _now()),
             )
+            assert cur.lastrowid is not None  # an INSERT into a rowid table always sets it
             return cur.lastrowid
 
     def config(self, game_id: int) -> dict:
@@ -226,8 +234,7 @@ class EventStore:
         """Replace a closed game's result: the table overrode a discard or accepted the scores."""
         body = _encode(result, "the game result")
         with self._write() as conn:
-            row = conn.execute("SELECT finished, abandoned FROM games WHERE id = ?",
-                               (game_id,)).fetchone()
+            row = conn.execute("SELECT finished, abandoned FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise self._unknown(game_id)
             if not (row[0] or row[1]):
@@ -246,15 +253,13 @@ class EventStore:
         with self._write() as conn:
             self._open_game(conn, game_id)
             now = _now()
-            conn.execute("UPDATE games SET abandoned = ?, ended = ? WHERE id = ?",
-                         (now, now, game_id))
+            conn.execute("UPDATE games SET abandoned = ?, ended = ? WHERE id = ?", (now, now, game_id))
 
     def unfinished(self) -> int | None:
         """The newest game that is neither finished nor abandoned: the one to resume."""
         with self._read() as conn:
             row = conn.execute(
-                "SELECT id FROM games WHERE finished IS NULL AND abandoned IS NULL "
-                "ORDER BY id DESC LIMIT 1"
+                "SELECT id FROM games WHERE finished IS NULL AND abandoned IS NULL ORDER BY id DESC LIMIT 1"
             ).fetchone()
         return None if row is None else row[0]
 
@@ -267,9 +272,14 @@ class EventStore:
             ).fetchall()
         return [
             GameSummary(
-                id=gid, game=game, created=created, finished=finished, abandoned=abandoned,
-                ended=ended, events=count, winners=tuple(
-                    self._decode(result or "{}", f"Game {gid}'s result").get("winners", ())),
+                id=gid,
+                game=game,
+                created=created,
+                finished=finished,
+                abandoned=abandoned,
+                ended=ended,
+                events=count,
+                winners=tuple(self._decode(result or "{}", f"Game {gid}'s result").get("winners", ())),
             )
             for gid, game, created, finished, abandoned, ended, result, count in rows
         ]
@@ -279,8 +289,9 @@ class EventStore:
         """Commit one event; returns its seq."""
         return self.append_many(game_id, [event])
 
-    def append_many(self, game_id: int, events: list[dict],
-                    checkpoints: dict[str, dict] | None = None) -> int:
+    def append_many(
+        self, game_id: int, events: list[dict], checkpoints: dict[str, dict] | None = None
+    ) -> int:
         """Commit an action with its automatic chance events atomically, and with it the
         checkpoints that explain it (a stop's evidence); returns the last seq."""
         if not events:
@@ -306,13 +317,18 @@ class EventStore:
         (not abandoned) game is open again, its result cleared, in the same transaction."""
         with self._write() as conn:
             if reopen:
-                conn.execute("UPDATE games SET finished = NULL, result = NULL "
-                             "WHERE id = ? AND abandoned IS NULL", (game_id,))
+                conn.execute(
+                    "UPDATE games SET finished = NULL, result = NULL WHERE id = ? AND abandoned IS NULL",
+                    (game_id,),
+                )
             self._open_game(conn, game_id)
-            if conn.execute(
-                "SELECT 1 FROM events WHERE game_id = ? AND seq = ? AND undone IS NULL",
-                (game_id, seq),
-            ).fetchone() is None:
+            if (
+                conn.execute(
+                    "SELECT 1 FROM events WHERE game_id = ? AND seq = ? AND undone IS NULL",
+                    (game_id, seq),
+                ).fetchone()
+                is None
+            ):
                 raise InvalidDataError(f"Game {game_id} has no active event {seq} to undo to.")
             cur = conn.execute(
                 "UPDATE events SET undone = ? WHERE game_id = ? AND seq >= ? AND undone IS NULL",
@@ -323,8 +339,10 @@ class EventStore:
     def records(self, game_id: int, include_undone: bool = False) -> list[EventRecord]:
         """The log in seq order; undone events only when asked for (history). A damaged
         event is named by its seq."""
-        return [EventRecord(seq, self._event(game_id, seq, body), undone)
-                for seq, body, undone in self._rows(game_id, include_undone)]
+        return [
+            EventRecord(seq, self._event(game_id, seq, body), undone)
+            for seq, body, undone in self._rows(game_id, include_undone)
+        ]
 
     def _rows(self, game_id: int, include_undone: bool) -> list[tuple[int, str, str | None]]:
         where = "" if include_undone else " AND undone IS NULL"
@@ -381,15 +399,20 @@ class EventStore:
             if body is None:
                 conn.execute("DELETE FROM settings WHERE key = ?", (key,))
             else:
-                conn.execute("INSERT INTO settings (key, value, updated) VALUES (?, ?, ?) "
-                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "
-                             "updated = excluded.updated", (key, body, _now()))
+                conn.execute(
+                    "INSERT INTO settings (key, value, updated) VALUES (?, ?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "
+                    "updated = excluded.updated",
+                    (key, body, _now()),
+                )
 
     # --- export ----------------------------------------------------------------------
     def seat_names(self, game_id: int, config: dict) -> list | None:
         """Each seat's name as the table read it: the name a phone joined with (the web's
         checkpoint, ``JOINED_KEY``), else the setup's."""
-        setup = config.get("setup") if isinstance(config.get("setup"), dict) else {}
+        setup = config.get("setup")
+        if not isinstance(setup, dict):
+            setup = {}
         names = list(setup.get("names") or [])
         joined = (self.checkpoint(game_id, JOINED_KEY) or {}).get("seats", {})
         for seat, entry in joined.items():
@@ -406,14 +429,21 @@ class EventStore:
         with self._read() as conn:
             row = conn.execute(
                 "SELECT id, game, config, created, finished, result, abandoned, ended "
-                "FROM games WHERE id = ?", (game_id,)
+                "FROM games WHERE id = ?",
+                (game_id,),
             ).fetchone()
         if row is None:
             raise self._unknown(game_id)
         gid, game, config, created, finished, result, abandoned, ended = row
         header = {
-            "type": "game", "schema": CURRENT_VERSION, "id": gid, "game": game,
-            "created": created, "finished": finished, "abandoned": abandoned, "ended": ended,
+            "type": "game",
+            "schema": CURRENT_VERSION,
+            "id": gid,
+            "game": game,
+            "created": created,
+            "finished": finished,
+            "abandoned": abandoned,
+            "ended": ended,
             "config": self._decode(config, f"Game {gid}'s configuration"),
             "result": self._decode(result, f"Game {gid}'s result") if result else None,
         }

@@ -1,4 +1,5 @@
 """The table's journal on the event store: an action is committed before anyone hears of it."""
+
 from __future__ import annotations
 
 from companion.core.game import Event
@@ -30,8 +31,7 @@ class StoreJournal:
 
     def countdown_at(self, count: int) -> None:
         """Where the countdown stands, so a restart carries on from that count."""
-        self.store.set_checkpoint(self.game_id, COUNTDOWN_KEY,
-                                  {"count": count, "events": len(self.seqs)})
+        self.store.set_checkpoint(self.game_id, COUNTDOWN_KEY, {"count": count, "events": len(self.seqs)})
 
     def resume_count(self) -> int | None:
         """The count to restart from, if nothing happened since it was shown."""

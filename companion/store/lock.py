@@ -41,12 +41,12 @@ class StoreLock:
         try:
             os.ftruncate(self._fd, 0)
             os.write(self._fd, f"{os.getpid()}\n".encode())
-        except OSError:             # only a second one's message needs it; the store says why
+        except OSError:  # only a second one's message needs it; the store says why
             pass
 
     def release(self) -> None:
         if self._fd is not None:
-            os.close(self._fd)              # closing the file lets the lock go
+            os.close(self._fd)  # closing the file lets the lock go
             self._fd = None
 
 

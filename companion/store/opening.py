@@ -19,8 +19,13 @@ from contextlib import closing
 from pathlib import Path
 
 from .errors import (
-    StoreCorruptError, StoreError, StoreNotAStoreError, StoreTooNewError,
-    StoreUnavailableError, is_corruption, unavailable,
+    StoreCorruptError,
+    StoreError,
+    StoreNotAStoreError,
+    StoreTooNewError,
+    StoreUnavailableError,
+    is_corruption,
+    unavailable,
 )
 from .schema import CURRENT_VERSION, expected_tables, migrate, table_names
 
@@ -58,8 +63,9 @@ def open_reading(path: Path) -> sqlite3.Connection:
     """A read-only connection to an existing store at the current schema version; anything
     else is refused in one line, the file left as it is."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None,
-                               check_same_thread=False, timeout=5.0)
+        conn = sqlite3.connect(
+            f"file:{path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False, timeout=5.0
+        )
     except (sqlite3.Error, OSError) as exc:
         raise _unreadable(exc, path) from exc
     try:
@@ -79,14 +85,14 @@ def open_reading(path: Path) -> sqlite3.Connection:
             raise StoreError(f"The game store {path} is empty: no game has been stored in it.")
         raise StoreError(
             f"The game store {path} has schema version {version}, from an older companion: "
-            f"`samarkand run` upgrades it (keeping a copy); it was left as it is.")
+            f"`samarkand run` upgrades it (keeping a copy); it was left as it is."
+        )
     return conn
 
 
 def _unreadable(exc: BaseException, path: Path) -> StoreUnavailableError:
     reason = exc.strerror if isinstance(exc, OSError) else str(exc)
-    return StoreUnavailableError(
-        f"The game store {path} cannot be read ({reason}); it was left as it is.")
+    return StoreUnavailableError(f"The game store {path} cannot be read ({reason}); it was left as it is.")
 
 
 def _inspect(path: Path, move_damaged: bool) -> tuple[int, bool]:
@@ -98,7 +104,7 @@ def _inspect(path: Path, move_damaged: bool) -> tuple[int, bool]:
             version, tables = _check(conn, path)
         except _Damaged as exc:
             damage = exc
-    if damage is not None:                    # moved once the file is closed
+    if damage is not None:  # moved once the file is closed
         aside = _move_aside_or_say(path, damage) if move_damaged else None
         raise StoreCorruptError(path, aside, str(damage))
     return version, version == 0 and not tables
@@ -142,7 +148,8 @@ def _move_aside_or_say(path: Path, damage: _Damaged) -> Path:
         raise StoreError(
             f"The game store {path} is damaged ({damage}) and cannot be moved aside "
             f"({exc.strerror}): move it out of {path.parent} yourself, keeping it (`sqlite3 "
-            f"FILE .recover` may save its games), then start again.") from None
+            f"FILE .recover` may save its games), then start again."
+        ) from None
 
 
 def move_aside(path: Path) -> Path:

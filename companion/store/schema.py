@@ -37,9 +37,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
     ),
     # 3: a game the host ended early is told apart from one abandoned for a new game.
-    (
-        "ALTER TABLE games ADD COLUMN ended TEXT",
-    ),
+    ("ALTER TABLE games ADD COLUMN ended TEXT",),
     # 4: the table's own settings outside any game: the lobby a game is being set up in.
     (
         """CREATE TABLE settings (

@@ -5,15 +5,14 @@ by the emulator). These protocols type them with the rp2 stubs' own classes and 
 so the check holds the firmware to the board's real API, and main.py's call checks that
 the real modules provide all of it.
 """
+
 from typing import Protocol
 
 import machine
 from _mpy_shed.time_mp import _TicksUs
 
-
 class Memory(Protocol):
     def __getitem__(self, address: int, /) -> int: ...
-
 
 class Machine(Protocol):
     Pin: type[machine.Pin]
@@ -22,11 +21,9 @@ class Machine(Protocol):
     mem32: Memory
     def unique_id(self) -> bytes: ...
 
-
 class Time(Protocol):
     def ticks_us(self) -> _TicksUs: ...
     def ticks_diff(self, ticks1: _TicksUs, ticks2: _TicksUs, /) -> int: ...
-
 
 class Link(Protocol):
     def read(self) -> bytes | bytearray: ...

@@ -4,6 +4,7 @@ Hardware arrives as the ``machine`` and ``time`` modules passed in (the real one
 the Pico, fakes in the emulator), so CI runs exactly this code; ``_board.pyi`` types them
 as the rp2 stubs do, so the type check holds this code to the board's real API.
 """
+
 import random
 
 from . import protocol as P
@@ -37,12 +38,14 @@ def seat_reader(machine: "Machine", first_pin, seats):
 
     def read():
         return (~mem32[GPIO_IN] >> first_pin) & mask
+
     return read
 
 
 class Firmware:
-    def __init__(self, machine: "Machine", time: "Time", link: "Link", seat_pins=SEAT_PINS,
-                 led_pins=LED_PINS):
+    def __init__(
+        self, machine: "Machine", time: "Time", link: "Link", seat_pins=SEAT_PINS, led_pins=LED_PINS
+    ):
         pin = machine.Pin
         for n in seat_pins:
             pin(n, pin.IN, pin.PULL_UP)
@@ -108,8 +111,9 @@ class Firmware:
 
     def _hello(self, payload, now):
         fields = P.unpack(P.HELLO, payload)
-        self._send(P.HELLO_ACK, 0, P.VERSION, self.boot_id, self.events.oldest(),
-                   self.buzzers.seats, self.board_id)
+        self._send(
+            P.HELLO_ACK, 0, P.VERSION, self.boot_id, self.events.oldest(), self.buzzers.seats, self.board_id
+        )
         if fields and fields[0] == P.VERSION:
             self.linked = True
             self.commands = P.Inbox()

@@ -29,8 +29,8 @@ class Buzzers:
 
     def sample(self, mask, now):
         """Events (kind, seat, time) for one snapshot; bit i of ``mask`` = seat i is down."""
-        events: "list[tuple[int, int, int]]" = []
-        if mask == self.last_mask and IDLE == max(self.state):
+        events: list[tuple[int, int, int]] = []
+        if mask == self.last_mask and max(self.state) == IDLE:
             return events
         self.last_mask = mask
         for seat in range(self.seats):

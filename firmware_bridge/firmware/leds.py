@@ -11,7 +11,7 @@ class SeatLeds:
         self.blink_us = blink_us
         self.lit = 0
         self.blinking = 0
-        self._shown: "int | None" = None
+        self._shown: int | None = None
 
     def set(self, mode_blink, mask):
         """Only the seats in ``mask`` are on, steady or blinking; the rest go dark."""

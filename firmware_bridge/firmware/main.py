@@ -2,12 +2,13 @@
 
 It is the board's /main.py; the other modules sit beside it in the package /firmware/.
 """
-import machine
-import micropython
+
 import select
 import sys
 import time
 
+import machine
+import micropython
 from firmware.bridge import SEAT_PINS, Firmware
 
 

@@ -12,9 +12,27 @@ DIGITS = 8
 
 # Segment bits: DP A B C D E F G (bit 7 .. bit 0).
 FONT = {
-    "0": 0x7E, "1": 0x30, "2": 0x6D, "3": 0x79, "4": 0x33, "5": 0x5B, "6": 0x5F,
-    "7": 0x70, "8": 0x7F, "9": 0x7B, " ": 0x00, "-": 0x01, "A": 0x77, "d": 0x3D,
-    "E": 0x4F, "o": 0x1D, "P": 0x67, "r": 0x05, "S": 0x5B, "t": 0x0F, "y": 0x3B,
+    "0": 0x7E,
+    "1": 0x30,
+    "2": 0x6D,
+    "3": 0x79,
+    "4": 0x33,
+    "5": 0x5B,
+    "6": 0x5F,
+    "7": 0x70,
+    "8": 0x7F,
+    "9": 0x7B,
+    " ": 0x00,
+    "-": 0x01,
+    "A": 0x77,
+    "d": 0x3D,
+    "E": 0x4F,
+    "o": 0x1D,
+    "P": 0x67,
+    "r": 0x05,
+    "S": 0x5B,
+    "t": 0x0F,
+    "y": 0x3B,
 }
 
 
@@ -23,8 +41,7 @@ class Max7219:
         self.spi = spi
         self.cs = cs
         self.cs.value(1)
-        for register, value in ((_TEST, 0), (_SCAN_LIMIT, DIGITS - 1), (_DECODE, 0),
-                                (_SHUTDOWN, 1)):
+        for register, value in ((_TEST, 0), (_SCAN_LIMIT, DIGITS - 1), (_DECODE, 0), (_SHUTDOWN, 1)):
             self._write(register, value)
         self.brightness(brightness)
         self.text("")

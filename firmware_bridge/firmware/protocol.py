@@ -4,6 +4,7 @@ MicroPython-compatible on purpose (no typing, no dataclasses, only ``struct``): 
 same file is copied to the Pico and imported by the host, so both ends cannot drift
 apart. Byte-by-byte description: firmware_bridge/protocol.md.
 """
+
 import struct
 
 VERSION = 1
@@ -16,32 +17,45 @@ MAX_PAYLOAD = MAX_FRAME - HEADER - 2
 MAX_ENCODED = MAX_FRAME + MAX_FRAME // 254 + 1
 
 # Host -> board. Sequenced commands are acknowledged (B_ACK) and resent on timeout.
-HELLO = 0x01        # payload: version u8. Unsequenced.
-PING = 0x02         # seq: ping id, echoed in PONG. Unsequenced, never resent.
-EV_ACK = 0x03       # seq: next event seq the host expects; payload: flags u8 (bit0 resend now).
-SHOW_COUNT = 0x10   # payload: count u32
-SHOW_READY = 0x11   # payload: none
-SHOW_STOP = 0x12    # payload: count u32
-BLANK = 0x13        # payload: none
-LEDS = 0x14         # payload: mode u8 (LIGHT/BLINK), seats mask u32
-SET_CONFIG = 0x15   # payload: release_stable_ms u16, stuck_ms u16, blink_ms u16, brightness u8
+HELLO = 0x01  # payload: version u8. Unsequenced.
+PING = 0x02  # seq: ping id, echoed in PONG. Unsequenced, never resent.
+EV_ACK = 0x03  # seq: next event seq the host expects; payload: flags u8 (bit0 resend now).
+SHOW_COUNT = 0x10  # payload: count u32
+SHOW_READY = 0x11  # payload: none
+SHOW_STOP = 0x12  # payload: count u32
+BLANK = 0x13  # payload: none
+LEDS = 0x14  # payload: mode u8 (LIGHT/BLINK), seats mask u32
+SET_CONFIG = 0x15  # payload: release_stable_ms u16, stuck_ms u16, blink_ms u16, brightness u8
 
 # Board -> host. PRESS/RELEASE/STUCK/ERROR are sequenced events, kept until acknowledged.
-HELLO_ACK = 0x81    # payload: version u8, boot_id u32, oldest_event u16, seats u8, board_id 8 bytes
-PONG = 0x82         # seq: the ping id; payload: board time u64
-B_ACK = 0x83        # seq: next command seq the board expects
-PRESS = 0x90        # payload: seat u8, first-edge time u64
-RELEASE = 0x91      # payload: seat u8, time the release began u64
-STUCK = 0x92        # payload: seat u8, press time u64
-ERROR = 0x93        # payload: code u8, detail u32
+HELLO_ACK = 0x81  # payload: version u8, boot_id u32, oldest_event u16, seats u8, board_id 8 bytes
+PONG = 0x82  # seq: the ping id; payload: board time u64
+B_ACK = 0x83  # seq: next command seq the board expects
+PRESS = 0x90  # payload: seat u8, first-edge time u64
+RELEASE = 0x91  # payload: seat u8, time the release began u64
+STUCK = 0x92  # payload: seat u8, press time u64
+ERROR = 0x93  # payload: code u8, detail u32
 EVENTS_LOST = 0x84  # seq: oldest event still held; payload: first lost seq u16. Unsequenced.
 
 # Payload layout of every type, little-endian.
 FORMATS = {
-    HELLO: "<B", PING: "<", EV_ACK: "<B", SHOW_COUNT: "<I", SHOW_READY: "<",
-    SHOW_STOP: "<I", BLANK: "<", LEDS: "<BI", SET_CONFIG: "<HHHB",
-    HELLO_ACK: "<BIHB8s", PONG: "<Q", B_ACK: "<", PRESS: "<BQ", RELEASE: "<BQ",
-    STUCK: "<BQ", ERROR: "<BI", EVENTS_LOST: "<H",
+    HELLO: "<B",
+    PING: "<",
+    EV_ACK: "<B",
+    SHOW_COUNT: "<I",
+    SHOW_READY: "<",
+    SHOW_STOP: "<I",
+    BLANK: "<",
+    LEDS: "<BI",
+    SET_CONFIG: "<HHHB",
+    HELLO_ACK: "<BIHB8s",
+    PONG: "<Q",
+    B_ACK: "<",
+    PRESS: "<BQ",
+    RELEASE: "<BQ",
+    STUCK: "<BQ",
+    ERROR: "<BI",
+    EVENTS_LOST: "<H",
 }
 COMMANDS = (SHOW_COUNT, SHOW_READY, SHOW_STOP, BLANK, LEDS, SET_CONFIG)
 EVENTS = (PRESS, RELEASE, STUCK, ERROR)
@@ -49,8 +63,8 @@ EVENTS = (PRESS, RELEASE, STUCK, ERROR)
 LIGHT = 0
 BLINK = 1
 
-ERR_BAD_COMMAND = 1   # detail: the command type
-ERR_BAD_PAYLOAD = 2   # detail: the command type
+ERR_BAD_COMMAND = 1  # detail: the command type
+ERR_BAD_PAYLOAD = 2  # detail: the command type
 
 SEQ_MOD = 0x10000
 
@@ -123,8 +137,7 @@ def cobs_decode(data):
 def encode_frame(kind, seq, payload=b""):
     """One frame ready for the wire: COBS(type seq payload crc) followed by 0x00."""
     if len(payload) > MAX_PAYLOAD:
-        raise FrameTooLarge("payload of %d bytes exceeds the %d-byte limit"
-                            % (len(payload), MAX_PAYLOAD))
+        raise FrameTooLarge("payload of %d bytes exceeds the %d-byte limit" % (len(payload), MAX_PAYLOAD))
     body = struct.pack("<BH", kind, seq % SEQ_MOD) + bytes(payload)
     return cobs_encode(body + struct.pack(">H", crc16(body))) + b"\x00"
 
@@ -206,11 +219,11 @@ class Outbox:
         self.capacity = capacity
         self.timeout_us = timeout_us
         self.next_seq = 0
-        self.pending = []      # [seq, wire bytes], oldest first
-        self.sent_at = None    # when the oldest pending frame was last (re)sent
+        self.pending = []  # [seq, wire bytes], oldest first
+        self.sent_at = None  # when the oldest pending frame was last (re)sent
         self.dropped = 0
         self.resends = 0
-        self.tries = 0         # resends of the current oldest frame
+        self.tries = 0  # resends of the current oldest frame
 
     def reset(self):
         self.next_seq = 0

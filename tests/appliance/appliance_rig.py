@@ -3,6 +3,7 @@
 The appliance runs as its own process (``python -m companion.appliance.cli run``) so that SIGKILL and
 SIGTERM hit exactly what runs on the Pi; the tests only read the store file between runs.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,34 +35,65 @@ def _env() -> dict:
     return {**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"}
 
 
-def _run_args(store: Path, extra: tuple, players: int = 3, seed: int | None = 7,
-              web: bool = False) -> list[str]:
+def _run_args(
+    store: Path, extra: tuple, players: int = 3, seed: int | None = 7, web: bool = False
+) -> list[str]:
     """``seed`` None: the table's own way, a new secret seed for each game."""
-    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate",
-            "--players", str(players), *([] if seed is None else ["--seed", str(seed)]),
-            *FAST, "--set", f"store.path={store}", *extra]
+    args = [
+        sys.executable,
+        "-m",
+        "companion.appliance.cli",
+        "run",
+        "--simulate",
+        "--players",
+        str(players),
+        *([] if seed is None else ["--seed", str(seed)]),
+        *FAST,
+        "--set",
+        f"store.path={store}",
+        *extra,
+    ]
     return args if web else [*args, "--no-web"]
 
 
 def start_appliance(store: Path, out: Path, *extra: str, **options) -> subprocess.Popen:
     """`samarkand run --simulate` on ``store``, its stdout and stderr going to ``out``(.err)."""
     with open(out, "w") as stdout, open(f"{out}.err", "w") as stderr:
-        return subprocess.Popen(_run_args(store, extra, **options), cwd=REPO, env=_env(),
-                                stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL)
+        return subprocess.Popen(
+            _run_args(store, extra, **options),
+            cwd=REPO,
+            env=_env(),
+            stdout=stdout,
+            stderr=stderr,
+            stdin=subprocess.DEVNULL,
+        )
 
 
 def refused_start(store: Path, *extra: str, **popen) -> subprocess.CompletedProcess:
     """`samarkand run --simulate` on ``store`` that is expected to refuse to start: its exit
     code and output (through pipes, which a file-size limit does not touch)."""
-    return subprocess.run(_run_args(store, extra), cwd=REPO, env=_env(), capture_output=True,
-                          text=True, timeout=30, stdin=subprocess.DEVNULL, **popen)
+    return subprocess.run(
+        _run_args(store, extra),
+        cwd=REPO,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+        **popen,
+    )
 
 
 def start_driver(store: Path, script: Path) -> subprocess.Popen:
     """The script driver (script_driver.py) on ``store``: one acknowledged log length a line."""
-    return subprocess.Popen([sys.executable, str(DRIVER), str(store), str(script)], cwd=REPO,
-                            env=_env(), stdout=subprocess.PIPE, text=True,
-                            stdin=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [sys.executable, str(DRIVER), str(store), str(script)],
+        cwd=REPO,
+        env=_env(),
+        stdout=subprocess.PIPE,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def wait_for(predicate, timeout: float, what: str, interval: float = 0.02):
@@ -105,8 +137,9 @@ def bot_script(seed: int, players: int) -> dict:
     """
     rng = random.Random(f"script/{seed}")
     styles = sorted(STYLES)
-    bots = [STYLES[styles[(seat + seed) % len(styles)]](random.Random(rng.random()))
-            for seat in range(players)]
+    bots = [
+        STYLES[styles[(seat + seed) % len(styles)]](random.Random(rng.random())) for seat in range(players)
+    ]
     setup = {"players": players}
     match = Match(MarcheGame(), setup, SeededChance(seed))
     match.fill_chance()
@@ -128,8 +161,7 @@ def bot_script(seed: int, players: int) -> dict:
                 match.act(Event("end_countdown"))
                 continue
             keen = [seat for seat, b in enumerate(bids) if b == top]
-            stoppers = sorted(([seat, rng.randrange(0, 150_000)] for seat in keen),
-                              key=lambda s: s[1])
+            stoppers = sorted(([seat, rng.randrange(0, 150_000)] for seat in keen), key=lambda s: s[1])
             first = stoppers[0][1]
             stoppers = [[seat, t - first] for seat, t in stoppers if t - first <= 100_000]
             match.act(Event("stop", None, {"count": top, "stoppers": stoppers}))

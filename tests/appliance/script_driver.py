@@ -9,15 +9,16 @@ the commit. No real time is involved (the countdown's lead-in is an hour and the
 never started), so a killed and restarted run must end exactly where an uninterrupted one
 does. Exit 0 when the game is over, 3 if the stored log departs from the script.
 """
+
 from __future__ import annotations
 
 import json
 import sys
 
+from companion.appliance.inputs import Inputs
 from companion.appliance.running import Appliance, open_store
 from companion.config import load_config
 from companion.core.game import Event
-from companion.appliance.inputs import Inputs
 
 HOUR_S = 3600
 
@@ -37,7 +38,7 @@ def main(store_path: str, script_path: str) -> int:
     core = appliance.session
     log = core.match.log
     while True:
-        if log != expected[:len(log)]:
+        if log != expected[: len(log)]:
             print(f"diverged at event {len(log)}", file=sys.stderr, flush=True)
             return 3
         if len(log) == len(expected):

@@ -9,6 +9,7 @@ Two properties (issue 5):
     ends, however often it is killed, in exactly the state of an uninterrupted run.
 The default run makes a handful of kills; SAMARKAND_LONG=1 makes at least 100 of each.
 """
+
 from __future__ import annotations
 
 import random
@@ -18,11 +19,18 @@ import subprocess
 import time
 
 import pytest
-
 from appliance_rig import (
-    bot_script, money_conserved, replayed, start_appliance, start_driver, stored_events,
-    stored_games, wait_for, write_script,
+    bot_script,
+    money_conserved,
+    replayed,
+    start_appliance,
+    start_driver,
+    stored_events,
+    stored_games,
+    wait_for,
+    write_script,
 )
+
 from companion.core.game import Event
 from companion.core.match import replay
 from companion.games.marche.engine import MarcheGame
@@ -49,7 +57,7 @@ def _crash_real_game(tmp_path, rng: random.Random, kills: int, game: int) -> int
         proc = start_appliance(store, out, *(["--new"] if run == 0 else []), seed=game)
         try:
             proc.wait(timeout=rng.uniform(0.3, 1.3))
-            break                                    # it finished before this kill
+            break  # it finished before this kill
         except subprocess.TimeoutExpired:
             proc.send_signal(signal.SIGKILL)
             assert proc.wait(timeout=10) == -signal.SIGKILL
@@ -58,10 +66,10 @@ def _crash_real_game(tmp_path, rng: random.Random, kills: int, game: int) -> int
         narrated_stops += stops
         last_turn_ended = max(last_turn_ended, turn)
         (summary,) = stored_games(store) or [None]
-        if summary is None:                          # killed before the game was created
+        if summary is None:  # killed before the game was created
             continue
         events = stored_events(store, summary.id)
-        assert events[:len(previous)] == previous, "an acknowledged event was lost or changed"
+        assert events[: len(previous)] == previous, "an acknowledged event was lost or changed"
         assert sum(e["kind"] == "stop" for e in events) >= narrated_stops
         state, _ = replayed(store, summary.id)
         assert state.phase == "over" or state.turn > last_turn_ended
@@ -71,7 +79,7 @@ def _crash_real_game(tmp_path, rng: random.Random, kills: int, game: int) -> int
     _finish(store, tmp_path / f"game{game}-last.out", game)
     (summary,) = stored_games(store)
     events = stored_events(store, summary.id)
-    assert events[:len(previous)] == previous
+    assert events[: len(previous)] == previous
     state, result = replayed(store, summary.id)
     assert state.phase == "over" and summary.status == "finished"
     assert money_conserved(state)
@@ -81,14 +89,15 @@ def _crash_real_game(tmp_path, rng: random.Random, kills: int, game: int) -> int
 
 def _finish(store, out, seed: int) -> None:
     """Restart and let the game end: the store must show it finished, the process exit 0."""
-    def finished() -> bool:            # every kill may have come before the game was stored
+
+    def finished() -> bool:  # every kill may have come before the game was stored
         games = stored_games(store)
         return bool(games) and games[-1].status == "finished"
+
     if finished():
         return
     proc = start_appliance(store, out, seed=seed)
-    wait_for(lambda: proc.poll() is not None or finished(), GAME_TIMEOUT_S,
-             "the resumed game to finish")
+    wait_for(lambda: proc.poll() is not None or finished(), GAME_TIMEOUT_S, "the resumed game to finish")
     try:
         code = proc.wait(timeout=5)
     except subprocess.TimeoutExpired:
@@ -115,7 +124,7 @@ def _read_acks(proc, wanted: int, acked: int) -> int:
     """Wait for ``wanted`` acknowledgements; returns the log length last acknowledged."""
     for _ in range(wanted):
         line = proc.stdout.readline().strip()
-        if not line.isdigit():                       # exited, or the game was already over
+        if not line.isdigit():  # exited, or the game was already over
             break
         acked = int(line)
     return acked
@@ -131,7 +140,7 @@ def _crash_script(tmp_path, script: dict, rng: random.Random, kills: int) -> int
     for _ in range(kills):
         proc = start_driver(store, path)
         acked = _read_acks(proc, rng.randint(0, spread), acked)
-        time.sleep(rng.uniform(0, 0.004))            # anywhere, mid-commit included
+        time.sleep(rng.uniform(0, 0.004))  # anywhere, mid-commit included
         proc.send_signal(signal.SIGKILL)
         made += proc.wait(timeout=10) == -signal.SIGKILL
         proc.stdout.close()
@@ -139,7 +148,7 @@ def _crash_script(tmp_path, script: dict, rng: random.Random, kills: int) -> int
         if not games:
             continue
         events = stored_events(store, games[-1].id)
-        assert events == expected[:len(events)], "the stored log departs from the script"
+        assert events == expected[: len(events)], "the stored log departs from the script"
         assert len(events) >= acked, f"acknowledged {acked} events, only {len(events)} stored"
         if games[-1].status == "finished":
             break

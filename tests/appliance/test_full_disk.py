@@ -3,15 +3,16 @@
 The store is a real EventStore whose writes raise StoreFullError while ``full`` is set (as
 SQLITE_FULL is translated), behind the appliance's own StoreJournal and Session.
 """
+
 from __future__ import annotations
 
 import time
 
 import pytest
 
+from companion.appliance.inputs import Inputs
 from companion.appliance.running import Appliance
 from companion.config import load_config
-from companion.appliance.inputs import Inputs
 from companion.core.game import Event
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreFullError
@@ -41,8 +42,9 @@ class FillableStore(EventStore):
 
 def _appliance(tmp_path, **table) -> Appliance:
     config = load_config(None, {"table": {"lead_in_s": 3600, **table}})
-    appliance = Appliance(config, Inputs(), FillableStore(tmp_path / "companion.db"), seed=4,
-                          bots_fill_seats=False)
+    appliance = Appliance(
+        config, Inputs(), FillableStore(tmp_path / "companion.db"), seed=4, bots_fill_seats=False
+    )
     appliance.new_game({"players": 3})
     return appliance
 
@@ -76,8 +78,8 @@ def test_a_refused_pick_changes_nothing_and_the_caller_is_told(appliance):
     with pytest.raises(StoreFullError, match="is full"):
         appliance.call(core.act, Event("pick", 0, {"card": core.state.hands[0][0]}))
     assert _snapshot(appliance) == before and core.state is before[0]
-    assert heard == []                               # nobody was told of an unsaved action
-    appliance.store.full = False                     # space freed: the same pick now goes in
+    assert heard == []  # nobody was told of an unsaved action
+    appliance.store.full = False  # space freed: the same pick now goes in
     appliance.call(core.act, Event("pick", 0, {"card": core.state.hands[0][0]}))
     assert core.state.picks[0] is not None
     assert appliance.store.events(appliance.game_id) == [e.to_dict() for e in core.match.log]
@@ -99,12 +101,12 @@ def test_the_table_runner_survives_a_full_disk_and_says_so_in_one_line(tmp_path,
     appliance.store.full = True
     appliance.runner.start()
     try:
-        time.sleep(0.3)                              # the countdown runs out meanwhile
+        time.sleep(0.3)  # the countdown runs out meanwhile
         assert appliance.runner._thread.is_alive(), "the table loop died on the full disk"
     finally:
         appliance.close()
     said = [r for r in caplog.records if r.name == "companion.runtime.runner"]
-    assert len(said) == 1 and not said[0].exc_info      # the same refusal, told once
+    assert len(said) == 1 and not said[0].exc_info  # the same refusal, told once
     assert "refused" in said[0].getMessage() and "is full" in said[0].getMessage()
 
 
@@ -113,7 +115,7 @@ def test_the_countdown_end_refused_by_a_full_disk_is_not_half_applied(tmp_path):
     before = _snapshot(appliance)
     appliance.store.full = True
     with pytest.raises(StoreFullError):
-        appliance.session.catch_up(now_us() + 60_000_000)    # long after the countdown ran out
+        appliance.session.catch_up(now_us() + 60_000_000)  # long after the countdown ran out
     assert _snapshot(appliance) == before and appliance.session.state.phase == "countdown"
     appliance.close()
 

@@ -1,9 +1,11 @@
 """`samarkand games chart ID`: a stored game's chart as SVG, the results screen's picture."""
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
 from appliance_rig import bot_script
+
 from companion.appliance.cli import main
 from companion.core.chart import progress, svg
 from companion.core.game import Event
@@ -34,9 +36,11 @@ def test_a_finished_game_is_drawn_to_a_file_with_a_line_per_player(tmp_path, cap
     legend = [t.text for t in root.findall(f".//{SVG}g[@class='legend']/{SVG}text")]
     spec = game_spec("marche")
     chart = progress(spec.engine(), SCRIPT["setup"], [Event.from_dict(e) for e in SCRIPT["events"]])
-    assert legend == [f"{name}: {money}" for name, money in zip(["Ana", "Ben", "Cy", "Di"], chart.standings[-1])]
+    assert legend == [
+        f"{name}: {money}" for name, money in zip(["Ana", "Ben", "Cy", "Di"], chart.standings[-1])
+    ]
     stops = [e for e in SCRIPT["events"] if e["kind"] == "stop"]
-    assert len(root.findall(f".//{SVG}g[@class='moment']")) == len(stops) > 0    # every stop marked
+    assert len(root.findall(f".//{SVG}g[@class='moment']")) == len(stops) > 0  # every stop marked
     assert "Drew game" in capsys.readouterr().err
 
 

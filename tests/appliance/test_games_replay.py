@@ -1,11 +1,12 @@
 """`samarkand games replay ID`: the stored events, verified by replaying them in the engine."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
-
 from appliance_rig import bot_script
+
 from companion.appliance.cli import main
 from companion.core.game import Event
 from companion.core.match import replay
@@ -37,12 +38,19 @@ def test_a_finished_game_replays_to_its_final_scores(tmp_path, capsys):
     *events, last = lines
     assert events == [{"seq": i, "event": e} for i, e in enumerate(SCRIPT["events"], start=1)]
     state = replay(MarcheGame(), SCRIPT["setup"], [Event.from_dict(e) for e in SCRIPT["events"]])
-    assert last == {"summary": {"turn": state.turn, "phase": "over", "money": state.money,
-                                "bank": state.bank, "scores": final_score(state).to_dict()}}
+    assert last == {
+        "summary": {
+            "turn": state.turn,
+            "phase": "over",
+            "money": state.money,
+            "bank": state.bank,
+            "scores": final_score(state).to_dict(),
+        }
+    }
 
 
 def test_a_game_in_progress_replays_to_where_it_stands(tmp_path, capsys):
-    half = SCRIPT["events"][:len(SCRIPT["events"]) // 2]
+    half = SCRIPT["events"][: len(SCRIPT["events"]) // 2]
     game = _store(tmp_path / "s.db", half)
     code, lines, _ = _replay(tmp_path / "s.db", game, capsys)
     state = replay(MarcheGame(), SCRIPT["setup"], [Event.from_dict(e) for e in half])
@@ -62,8 +70,13 @@ def test_an_event_the_rules_refuse_is_named_by_seq(tmp_path, capsys):
     assert f"event seq {first_pick + 1} ('pick')" in err and "99" in err
 
 
-@pytest.mark.parametrize("config, words", [({"game": "marche"}, "has no setup"),
-                                           ({"game": "chess", "setup": {}}, "there is no game 'chess' (games: ")])
+@pytest.mark.parametrize(
+    "config, words",
+    [
+        ({"game": "marche"}, "has no setup"),
+        ({"game": "chess", "setup": {}}, "there is no game 'chess' (games: "),
+    ],
+)
 def test_a_game_without_a_known_engine_and_setup_is_a_clear_error(tmp_path, capsys, config, words):
     game = _store(tmp_path / "s.db", [{"kind": "pick", "actor": 0, "data": {}}], config)
     code, lines, err = _replay(tmp_path / "s.db", game, capsys)

@@ -3,6 +3,7 @@
 Each test runs the real `samarkand run --simulate` and looks at its exit code, what it
 said, and the store file it left.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -13,11 +14,17 @@ import subprocess
 from contextlib import closing
 
 import pytest
-
 from appliance_rig import (
-    bot_script, replayed, start_appliance, start_driver, stored_events, stored_games,
-    wait_for, write_script,
+    bot_script,
+    replayed,
+    start_appliance,
+    start_driver,
+    stored_events,
+    stored_games,
+    wait_for,
+    write_script,
 )
+
 from companion.store import EventStore
 from companion.store.journal import COUNTDOWN_KEY
 from companion.store.schema import CURRENT_VERSION
@@ -46,7 +53,7 @@ def _sigterm_at_nine(tmp_path, attempt: int):
     assert _terminate(proc) == 0, (tmp_path / f"{out.name}.err").read_text()
     (game,) = stored_games(store)
     assert game.status == "in progress"
-    state, _ = replayed(store, game.id)              # the stored log is whole: it replays
+    state, _ = replayed(store, game.id)  # the stored log is whole: it replays
     return store, out, game.id, state
 
 
@@ -63,13 +70,13 @@ def test_sigterm_mid_turn_exits_cleanly_and_the_countdown_resumes_where_it_stood
     assert mark == {"count": _counts(first)[-1], "events": len(before)}
 
     second = tmp_path / "second.out"
-    proc = start_appliance(store, second)            # no --new: resume
+    proc = start_appliance(store, second)  # no --new: resume
     wait_for(lambda: _counts(second), START_TIMEOUT_S, "the resumed countdown")
     assert _terminate(proc) == 0
     shown = [line for line in second.read_text().splitlines() if line.startswith("  ")]
-    assert shown[0] == "  ready…"           # the countdown's first line: a lead-in again
+    assert shown[0] == "  ready…"  # the countdown's first line: a lead-in again
     assert _counts(second)[0] == mark["count"]
-    assert stored_events(store, game)[:len(before)] == before
+    assert stored_events(store, game)[: len(before)] == before
 
 
 def test_a_corrupt_store_is_moved_aside_named_on_stderr_and_a_fresh_one_begun(tmp_path):
@@ -99,7 +106,7 @@ def test_a_store_from_a_newer_version_is_refused_untouched_with_exit_2(tmp_path)
     err = (tmp_path / "run.out.err").read_text()
     assert err.startswith("error: ") and str(store) in err and "newer companion" in err
     assert hashlib.sha256(store.read_bytes()).hexdigest() == before
-    wal = tmp_path / "companion.db-wal"   # SQLite's read-only look may leave an empty WAL
+    wal = tmp_path / "companion.db-wal"  # SQLite's read-only look may leave an empty WAL
     assert not wal.exists() or wal.stat().st_size == 0
 
 
@@ -120,8 +127,11 @@ def test_a_restart_marks_a_game_over_at_the_kill_finished(tmp_path, over_but_not
     store = over_but_not_marked_finished
     proc = start_appliance(store, tmp_path / "run.out")
     try:
-        wait_for(lambda: stored_games(store)[0].status == "finished", START_TIMEOUT_S,
-                 "the resumed game to be marked finished")
+        wait_for(
+            lambda: stored_games(store)[0].status == "finished",
+            START_TIMEOUT_S,
+            "the resumed game to be marked finished",
+        )
     finally:
         proc.kill()
         proc.wait(timeout=5)
@@ -135,7 +145,7 @@ def test_a_restart_on_a_game_over_at_the_kill_exits(tmp_path, over_but_not_marke
     try:
         assert proc.wait(timeout=START_TIMEOUT_S) == 0
     except subprocess.TimeoutExpired:
-        raise AssertionError("`samarkand run --no-web` did not exit on a finished game")
+        raise AssertionError("`samarkand run --no-web` did not exit on a finished game") from None
     finally:
         proc.kill()
         proc.wait(timeout=5)

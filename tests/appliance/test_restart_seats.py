@@ -5,6 +5,7 @@ the person while the page is still starting; the seat waits for its phone.
 The runner is stepped by hand (its thread never starts), on a clock the test sets, so
 whatever a bot would do it does at a step the test makes: nothing is left to timing.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,11 +28,21 @@ than the bots need to bring any of the games round to the person's seat."""
 
 def _appliance(path, bots: bool = True, timer_s: float = 0) -> Appliance:
     """Bots in the seats nobody holds (on mock pins), or none (and no pins)."""
-    config = load_config(None, {"store": {"path": str(path)},
-                                "display": {"kind": "terminal"},
-                                "table": {"lead_in_s": 3600, "decision_timer_s": timer_s}})
-    return Appliance(config, open_inputs(config, simulate=True) if bots else Inputs(),
-                     EventStore(path), seed=4, bots_fill_seats=bots)
+    config = load_config(
+        None,
+        {
+            "store": {"path": str(path)},
+            "display": {"kind": "terminal"},
+            "table": {"lead_in_s": 3600, "decision_timer_s": timer_s},
+        },
+    )
+    return Appliance(
+        config,
+        open_inputs(config, simulate=True) if bots else Inputs(),
+        EventStore(path),
+        seed=4,
+        bots_fill_seats=bots,
+    )
 
 
 def _person_joined_seat_0(path, game: str) -> None:
@@ -76,9 +87,9 @@ def test_after_a_restart_no_bot_decides_for_a_persons_seat(tmp_path, game):
         assert 0 in session.game.to_act(session.state), "the table should wait on Ana"
         bot = game_spec(game).bots[sorted(game_spec(game).bots)[0]](random.Random(1))
         decision = bot.decide(session.game.seat_view(session.state, 0), 0)
-        appliance.call(lambda now: session.act(decision, now))      # the phone acts
+        appliance.call(lambda now: session.act(decision, now))  # the phone acts
         assert _made_by(appliance, start)[0] == decision
-        assert all(change["seat"] != 0 for change in appliance.hands)   # never a bot's
+        assert all(change["seat"] != 0 for change in appliance.hands)  # never a bot's
     finally:
         appliance.close()
 
@@ -107,8 +118,7 @@ def test_a_hand_over_cut_short_by_the_restart_is_recorded_as_the_persons(tmp_pat
         store.set_checkpoint(game.id, HANDS_KEY, {"changes": [{"at": 0, "seat": 0, "by": "bot"}]})
     appliance, _ = _restarted(path)
     try:
-        assert appliance.hands[-1] == {"at": len(appliance.session.match.log), "seat": 0,
-                                       "by": "person"}
+        assert appliance.hands[-1] == {"at": len(appliance.session.match.log), "seat": 0, "by": "person"}
     finally:
         appliance.close()
 
@@ -116,7 +126,7 @@ def test_a_hand_over_cut_short_by_the_restart_is_recorded_as_the_persons(tmp_pat
 def test_without_the_page_bots_take_the_phones_seats_after_a_restart(tmp_path):
     path = tmp_path / "s.db"
     _person_joined_seat_0(path, "marche")
-    appliance, clock = _restarted(path, phones=False)        # `samarkand run --no-web`
+    appliance, clock = _restarted(path, phones=False)  # `samarkand run --no-web`
     try:
         start = len(appliance.session.match.log)
         _step(appliance, clock)

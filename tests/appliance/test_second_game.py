@@ -1,6 +1,7 @@
 """A second game through the whole appliance, using only the registry: the core's toy game
 (the urn) in the store, resumed after a kill, undone, on the host console and the phones,
 and simulated from the command line."""
+
 from __future__ import annotations
 
 import json
@@ -10,15 +11,15 @@ import subprocess
 import sys
 
 import toy_game  # noqa: F401  (registers the urn)
+from appliance_rig import REPO, replayed, stored_events, stored_games
+from tests_paths import TOY
+from web_rig import PIN, Phone, make_appliance, wait_for
+
 from companion.appliance.cli import main
 from companion.core.game import Event
 from companion.core.registry import game_spec
 from companion.store import EventStore
-from tests_paths import TOY
 from web.app import create_app
-from web_rig import PIN, Phone, make_appliance, wait_for
-
-from appliance_rig import REPO, replayed, stored_events, stored_games
 
 
 def urn(appliance, players=2, **rules):
@@ -37,9 +38,9 @@ def test_the_appliance_plays_the_urn_with_bots_to_the_end_and_keeps_its_result(t
     with EventStore(tmp_path / "s.db") as store:
         result = store.result(game_id)
         assert store.config(game_id)["game"] == "urn"
-    assert sorted(result["scores"]) and sum(result["scores"]) == 21     # every ball drawn
+    assert sorted(result["scores"]) and sum(result["scores"]) == 21  # every ball drawn
     assert result["winners"] and set(result["winners"]) <= {"Seat 1", "Seat 2"}
-    state, summary = replayed(tmp_path / "s.db", game_id)
+    _state, summary = replayed(tmp_path / "s.db", game_id)
     assert summary["over"] and summary["result"]["scores"] == result["scores"]
 
 
@@ -68,7 +69,7 @@ def test_the_host_enters_the_urns_label_and_phones_act_through_the_one_endpoint(
     body = {"game": "urn", "players": 2, "mode": "physical", "rules": {"label_at_table": True}}
     assert host.post("/api/host/new_game", body).status_code == 200
     assert appliance.store.config(appliance.game_id)["setup"]["mode"] == "physical"
-    assert appliance.session.match.setup["mode"] == "physical"     # the game knows it too
+    assert appliance.session.match.setup["mode"] == "physical"  # the game knows it too
     ana.join(0, "Ana"), bo.join(1, "Bo")
     assert ana.state()["table"]["waiting_entry"]["name"] == "label"
     assert ana.post("/api/act", {"kind": "want", "data": {"n": 1}}).status_code == 409
@@ -80,7 +81,7 @@ def test_the_host_enters_the_urns_label_and_phones_act_through_the_one_endpoint(
     assert table["status"] == "waiting_card" and table["waiting_card"]["seen_by"] == 0
     assert host.post("/api/host/card", {"card": 5}).status_code == 200
     mine, theirs = ana.state()["view"], bo.state()["view"]
-    assert mine["drawn"] == [5] and "drawn" not in theirs["players"][0]   # a blind draw
+    assert mine["drawn"] == [5] and "drawn" not in theirs["players"][0]  # a blind draw
     assert bo.post("/api/act", {"kind": "want", "data": {"n": 1}}).status_code == 200
     assert host.post("/api/host/undo").status_code == 200
     assert bo.state()["table"]["to_act"] == [1]
@@ -93,29 +94,54 @@ def test_the_host_enters_the_urns_label_and_phones_act_through_the_one_endpoint(
 
 def test_a_killed_appliance_resumes_the_urn_where_it_stood(tmp_path):
     store, out = tmp_path / "s.db", tmp_path / "out"
-    env = {**os.environ, "PYTHONPATH": f"{REPO}{os.pathsep}{TOY}", "SAMARKAND_GAMES": "toy_game",
-           "PYTHONUNBUFFERED": "1"}
-    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--no-web",
-            "--game", "urn", "--players", "3", "--seed", "5", "--set", f"store.path={store}"]
+    env = {
+        **os.environ,
+        "PYTHONPATH": f"{REPO}{os.pathsep}{TOY}",
+        "SAMARKAND_GAMES": "toy_game",
+        "PYTHONUNBUFFERED": "1",
+    }
+    args = [
+        sys.executable,
+        "-m",
+        "companion.appliance.cli",
+        "run",
+        "--simulate",
+        "--no-web",
+        "--game",
+        "urn",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--set",
+        f"store.path={store}",
+    ]
     with open(out, "w") as stdout:
-        proc = subprocess.Popen(args, cwd=REPO, env=env, stdout=stdout, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            args, cwd=REPO, env=env, stdout=stdout, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+        )
     wait_for(lambda: "A new game of The urn" in out.read_text(), 30, "the appliance's start")
-    wait_for(lambda: len(stored_events(store, stored_games(store)[0].id)) >= 2, 30,
-             "the urn's first moves")
+    wait_for(lambda: len(stored_events(store, stored_games(store)[0].id)) >= 2, 30, "the urn's first moves")
     proc.send_signal(signal.SIGKILL)
     proc.wait(10)
     game_id = stored_games(store)[0].id
     before = stored_events(store, game_id)
     with open(out, "a") as stdout:
-        again = subprocess.run(args, cwd=REPO, env=env, stdout=stdout, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL, timeout=60)
+        again = subprocess.run(
+            args,
+            cwd=REPO,
+            env=env,
+            stdout=stdout,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            timeout=60,
+        )
     assert again.returncode == 0, out.read_text()
     text = out.read_text()
     assert "Resuming the unfinished game of The urn" in text and "1. Seat" in text
     after = stored_events(store, game_id)
-    assert after[:len(before)] == before and len(stored_games(store)) == 1
-    state, summary = replayed(store, game_id)
+    assert after[: len(before)] == before and len(stored_games(store)) == 1
+    _state, summary = replayed(store, game_id)
     assert summary["over"]
 
 

@@ -2,14 +2,15 @@
 seed, so a short one is found from the draws the table sees. Each new game gets a secret of
 at least 128 bits, kept in the store, printed nowhere; a restart draws on from it exactly as
 if the table had never stopped, and an old store's short seed still resumes."""
+
 from __future__ import annotations
 
 import random
 import signal
 
 import pytest
-
 from appliance_rig import start_appliance, wait_for
+
 from companion.appliance.inputs import Inputs
 from companion.appliance.running import Appliance
 from companion.config import load_config
@@ -31,7 +32,7 @@ def _secret(seed) -> bool:
 
 def test_each_new_game_draws_from_a_new_secret_of_at_least_128_bits(tmp_path):
     seeds = []
-    for _ in range(2):                              # two starts of the appliance
+    for _ in range(2):  # two starts of the appliance
         appliance = _appliance(tmp_path / "s.db")
         try:
             for name in ("samarkand", "marche", "samarkand"):
@@ -70,7 +71,7 @@ def test_a_restart_draws_on_exactly_as_if_the_table_never_stopped(tmp_path, seed
     first.close()
     assert _secret(stored["seed"]) if seed is None else stored["seed"] == seed
 
-    again = _appliance(path)                        # no seed of its own: the stored one
+    again = _appliance(path)  # no seed of its own: the stored one
     assert again.resume()
     try:
         assert again.session.match.log == log
@@ -79,9 +80,9 @@ def test_a_restart_draws_on_exactly_as_if_the_table_never_stopped(tmp_path, seed
         for decision in later:
             never_stopped.act(decision)
         assert again.session.match.log == never_stopped.log
-        assert sum(e.kind == "chance" for e in never_stopped.log[len(log):]) > 0
+        assert sum(e.kind == "chance" for e in never_stopped.log[len(log) :]) > 0
         _, replayed, _ = replay_stored(again.store, game_id)
-        assert replayed == never_stopped.state       # the store alone gives the game back
+        assert replayed == never_stopped.state  # the store alone gives the game back
     finally:
         again.close()
 

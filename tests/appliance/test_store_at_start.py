@@ -5,6 +5,7 @@ The disk that fails is real: the process runs with a file-size limit of 0 bytes,
 cannot make the store's shared-memory file and reports a disk I/O error, as it does on a full
 disk (there, the message says the disk is full: tests/store/test_store_faults.py).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -17,10 +18,15 @@ import sys
 from contextlib import closing
 
 import pytest
-
 from appliance_rig import (
-    bot_script, refused_start, replayed, start_appliance, stored_games, wait_for,
+    bot_script,
+    refused_start,
+    replayed,
+    start_appliance,
+    stored_games,
+    wait_for,
 )
+
 from companion.store import EventStore
 
 START_TIMEOUT_S = 15
@@ -33,7 +39,7 @@ def store(tmp_path):
     config = {"game": "marche", "setup": script["setup"], "mode": "digital", "seed": 5}
     with EventStore(path) as opened:
         game = opened.create_game("marche", config)
-        opened.append_many(game, script["events"][:len(script["events"]) // 2])
+        opened.append_many(game, script["events"][: len(script["events"]) // 2])
     return path
 
 
@@ -69,7 +75,7 @@ def test_a_disk_error_at_start_moves_nothing_aside_and_the_next_start_resumes(st
     assert_one_line_refusal(done, str(store), "disk I/O error", "left as it is")
     assert digest(store) == before
     assert not [p for p in tmp_path.iterdir() if "corrupt" in p.name]
-    run_until_ready(store, tmp_path / "again.out")            # the disk works again
+    run_until_ready(store, tmp_path / "again.out")  # the disk works again
     (game,) = stored_games(store)
     assert game.id == 1 and game.status == "in progress" and game.events >= events
 
@@ -84,9 +90,16 @@ def test_a_damaged_event_stops_the_start_naming_it_and_changes_nothing(store):
     damage(store, "UPDATE events SET body = '[' || substr(body, 2) WHERE seq = 4")
     before = digest(store)
     done = refused_start(store)
-    assert_one_line_refusal(done, "Cannot resume the unfinished game 1", "event seq 4",
-                            "not valid JSON", "left untouched", "samarkand run --new",
-                            "samarkand games replay 1", "samarkand games export 1")
+    assert_one_line_refusal(
+        done,
+        "Cannot resume the unfinished game 1",
+        "event seq 4",
+        "not valid JSON",
+        "left untouched",
+        "samarkand run --new",
+        "samarkand games replay 1",
+        "samarkand games export 1",
+    )
     assert "Traceback" not in done.stderr and digest(store) == before
 
 
@@ -95,8 +108,9 @@ def test_an_event_the_rules_refuse_stops_the_start_and_new_goes_on(store, tmp_pa
         pick = next(r.seq for r in opened.records(1) if r.event["kind"] == "pick")
     damage(store, f"UPDATE events SET body = json_set(body, '$.data.card', 99) WHERE seq = {pick}")
     done = refused_start(store)
-    assert_one_line_refusal(done, f"event seq {pick} ('pick') is refused by the rules",
-                            "99", "samarkand run --new")
+    assert_one_line_refusal(
+        done, f"event seq {pick} ('pick') is refused by the rules", "99", "samarkand run --new"
+    )
     run_until_ready(store, tmp_path / "new.out", "--new")
     assert [g.status for g in stored_games(store)] == ["abandoned", "in progress"]
 
@@ -105,8 +119,11 @@ def test_an_empty_store_file_is_said_to_be_one(tmp_path):
     store = tmp_path / "companion.db"
     store.write_bytes(b"")
     err = run_until_ready(store, tmp_path / "run.out")
-    assert re.match(rf"warning: The game store {re.escape(str(store))} was an empty file: it "
-                    r"held no games", err), err
+    assert re.match(
+        rf"warning: The game store {re.escape(str(store))} was an empty file: it "
+        r"held no games",
+        err,
+    ), err
     assert [g.status for g in stored_games(store)] == ["in progress"]
 
 
@@ -119,17 +136,21 @@ def test_a_second_appliance_on_a_store_stops_at_once_and_the_first_plays_on(stor
         before = stored_games(store)[0].events
         second = refused_start(store)
         assert_one_line_refusal(second, str(store), f"process {first.pid}", "in use")
-        listed = games_list(store)                   # a reader needs no lock
+        listed = games_list(store)  # a reader needs no lock
         assert listed.returncode == 0 and "in progress" in listed.stdout, listed.stderr
     finally:
-        first.kill()                                 # a lock dies with its holder
+        first.kill()  # a lock dies with its holder
         first.wait(timeout=5)
     assert stored_games(store)[0].events >= before
-    replayed(store, 1)                               # the log is still one the rules accept
+    replayed(store, 1)  # the log is still one the rules accept
     run_until_ready(store, tmp_path / "after.out")
 
 
 def games_list(store) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion.appliance.cli", "games", "--store",
-                           str(store), "list"], capture_output=True, text=True, timeout=30,
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.appliance.cli", "games", "--store", str(store), "list"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )

@@ -1,5 +1,6 @@
 """Names on the Pi's terminal (and so in its journal): whatever a name holds, the terminal
 prints it escaped, never as codes that retitle, clear or recolour it (issue 11)."""
+
 from __future__ import annotations
 
 import io
@@ -11,16 +12,15 @@ from companion.core.game import Event
 from companion.runtime.terminal import Narrator
 from companion.store import EventStore
 
-NAMES = ["\x1b]0;PWN\x07\x1b[2J\x1b[31mEve", "Zed\ud800", "Ana\u202e"]   # from an older store
+NAMES = ["\x1b]0;PWN\x07\x1b[2J\x1b[31mEve", "Zed\ud800", "Ana\u202e"]  # from an older store
 
 
 def test_the_terminal_escapes_what_it_cannot_print_as_it_is(tmp_path):
     config = load_config(None, {"table": {"lead_in_s": 3600}})
-    appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4,
-                          bots_fill_seats=False)
+    appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4, bots_fill_seats=False)
     appliance.new_game({"players": 3, "names": NAMES})
     printed = io.BytesIO()
-    terminal = io.TextIOWrapper(printed, encoding="utf-8", write_through=True)   # strict
+    terminal = io.TextIOWrapper(printed, encoding="utf-8", write_through=True)  # strict
     Narrator(appliance, out=terminal).attach()
     session = appliance.session
     try:

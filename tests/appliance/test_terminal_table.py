@@ -1,6 +1,7 @@
 """The table told on the Pi's terminal (issue 13): the ways in stay findable, a host's new
 game and a game the host ends are said as such, and the keyboard seat sees its own hand
 and cannot undo."""
+
 from __future__ import annotations
 
 import io
@@ -27,8 +28,7 @@ WAYS_IN = ["Phones join at: http://10.0.0.2:8000/", "Table screen: … PIN: 4242
 @pytest.fixture
 def table(tmp_path):
     config = load_config(None, {"table": {"lead_in_s": 3600}})
-    appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4,
-                          bots_fill_seats=False)
+    appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4, bots_fill_seats=False)
     appliance.new_game(game_spec("marche").setup(3, names=["Ana", "Bo", "Cy"]))
     yield appliance
     appliance.close()
@@ -42,8 +42,7 @@ def told(appliance, seat=None):
 
 def test_the_ways_in_are_not_printed_again_at_every_turn(tmp_path):
     config = load_config(None, {"table": FAST})
-    appliance = Appliance(config, open_inputs(config, simulate=True),
-                          EventStore(tmp_path / "s.db"), seed=4)
+    appliance = Appliance(config, open_inputs(config, simulate=True), EventStore(tmp_path / "s.db"), seed=4)
     appliance.new_game(game_spec("marche").setup(3))
     appliance.addresses = WAYS_IN
     narrator, out = told(appliance)
@@ -54,14 +53,14 @@ def test_the_ways_in_are_not_printed_again_at_every_turn(tmp_path):
     finally:
         appliance.close()
     text = out.getvalue()
-    assert "End of turn 10." in text and WAYS_IN[1] not in text      # nobody changed seats
+    assert "End of turn 10." in text and WAYS_IN[1] not in text  # nobody changed seats
 
 
 def test_the_ways_in_are_printed_again_when_a_seat_changes_hands(table):
     table.addresses = WAYS_IN
     narrator, out = told(table)
     narrator.attach()
-    table._handed(1, "person")                      # a phone took seat 2
+    table._handed(1, "person")  # a phone took seat 2
     session = table.session
     table.call(session.act, Event("pick", 0, {"card": session.state.hands[0][0]}))
     lines = out.getvalue().splitlines()
@@ -91,7 +90,7 @@ def test_a_game_the_host_ends_prints_its_scores(table):
 
 def test_the_keyboard_seat_sees_its_hand_money_and_camels(table):
     narrator, out = told(table, seat=1)
-    narrator._keyboard = lambda: None            # no stdin in a test: commands go straight in
+    narrator._keyboard = lambda: None  # no stdin in a test: commands go straight in
     narrator.attach()
     state = table.session.state
     yours = [line for line in out.getvalue().splitlines() if line.startswith("Yours: ")]
@@ -140,11 +139,13 @@ def test_a_disconnected_seat_the_table_waits_on_is_flagged_once(table):
     narrator.flag_disconnected()
     narrator.flag_disconnected()
     flagged = [line for line in out.getvalue().splitlines() if "disconnected" in line]
-    assert flagged == ["Waiting for seat 2 (Bo), whose phone is disconnected: the host "
-                       "console can hand the seat to a bot or move it to another phone"]
+    assert flagged == [
+        "Waiting for seat 2 (Bo), whose phone is disconnected: the host "
+        "console can hand the seat to a bot or move it to another phone"
+    ]
     session = table.session
     table.call(session.act, Event("pick", 1, {"card": session.state.hands[1][0]}))
-    narrator.flag_disconnected()                 # Bo picked: the table no longer waits on Bo
+    narrator.flag_disconnected()  # Bo picked: the table no longer waits on Bo
     assert out.getvalue().count("whose phone is disconnected") == 1
 
 
@@ -160,15 +161,14 @@ def test_the_terminal_says_who_acts_for_a_seat_when_it_changes(table):
 def test_a_line_typed_at_the_terminal_prints_the_ways_in_again(table, monkeypatch):
     table.addresses = WAYS_IN
     narrator, out = told(table)
-    monkeypatch.setattr(sys, "stdin", io.StringIO("\n"))      # Enter, in a game
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n"))  # Enter, in a game
     narrator._table_keys()
     assert out.getvalue().count(WAYS_IN[1]) == 1
 
 
 def test_enter_in_the_lobby_starts_the_game_with_bots_in_the_empty_seats(tmp_path, monkeypatch):
     config = load_config(None, {"table": FAST})
-    appliance = Appliance(config, open_inputs(config, simulate=True),
-                          EventStore(tmp_path / "s.db"), seed=4)
+    appliance = Appliance(config, open_inputs(config, simulate=True), EventStore(tmp_path / "s.db"), seed=4)
     appliance.open_lobby(Lobby.open("market", 3))
     appliance.change_lobby(lambda lobby: lobby.put_bot(0, "trader", "Tara"))
     narrator, out = told(appliance)

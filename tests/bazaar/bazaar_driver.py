@@ -1,5 +1,6 @@
 """Builders for driving the Bazaar engine through a Match at a physical table: the host
 types the cards and enters each die face, so every rule can be set up in a few lines."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,17 +1,19 @@
 """Bazaar's pages in Chromium from a physical game the test drives through the appliance:
 it types the cards and each die face and makes the moves, so a position takes a few lines
 and the pages only show it (tests/bazaar/test_bazaar_phone.py, test_bazaar_results.py)."""
+
 from __future__ import annotations
 
 import random
 
-from browser_rig import PHONE_SIZES, Pages, join
 from bazaar_driver import CARD_1, CARD_2
+from browser_rig import PHONE_SIZES, Pages, join
+from web_rig import make_appliance
+
 from companion.core.registry import game_spec
 from companion.games.bazaar.bots import Quick
 from companion.games.bazaar.cubes import COLOURS
 from companion.games.bazaar.view import seat_view
-from web_rig import make_appliance
 
 SPEC = game_spec("bazaar")
 NAMES = ("Ana", "Ben", "Cy", "Di", "Ed")
@@ -51,7 +53,7 @@ def set_up(appliance) -> None:
     """The two exchange cards (bazaar_driver's) and the four wares typed, the first cubes rolled."""
     for value in (CARD_1, CARD_2, *WARES):
         appliance.call(appliance.session.enter, value)
-    for rolled in FIRST[:len(appliance.session.state.names)]:
+    for rolled in FIRST[: len(appliance.session.state.names)]:
         face(appliance, rolled)
 
 

@@ -1,6 +1,7 @@
 """Bazaar through the whole appliance, reached through the registry only: bots to the end
 with the result stored, undo and a restart, the host's entries and the phones' actions over
 the web, and a SIGKILL mid-turn that resumes where the game stood."""
+
 from __future__ import annotations
 
 import os
@@ -10,14 +11,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bazaar_driver import CARD_1, CARD_2, GAME
+from web_rig import PIN, Phone, make_appliance, wait_for
+
 from companion.core.game import Event
 from companion.core.registry import game_spec
 from companion.store import EventStore
 from companion.store.cli import replay_stored
 from web.app import create_app
-from web_rig import PIN, Phone, make_appliance, wait_for
-
-from bazaar_driver import CARD_1, CARD_2, GAME
 
 SPEC = game_spec("bazaar")
 REPO = Path(__file__).resolve().parents[2]
@@ -47,7 +48,7 @@ def bazaar(appliance, players=3, mode="digital", **rules):
 def test_the_appliance_plays_bazaar_with_bots_to_the_end_and_keeps_its_result(tmp_path):
     appliance = make_appliance(tmp_path, seed=3)
     game_id = bazaar(appliance, players=2)
-    steps = 0                   # the runner's steps, one after another (its thread would wait)
+    steps = 0  # the runner's steps, one after another (its thread would wait)
     while not appliance.session.game.is_over(appliance.session.state) and steps < 2000:
         appliance.runner.step()
         steps += 1
@@ -91,7 +92,7 @@ def web_table(tmp_path):
     app = create_app(appliance, PIN)
     host, ana, ben, cy = Phone(app), Phone(app), Phone(app), Phone(app)
     assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
-    body = {"game": "bazaar", "players": 3, "mode": "physical"}          # cards auto: typed
+    body = {"game": "bazaar", "players": 3, "mode": "physical"}  # cards auto: typed
     assert host.post("/api/host/new_game", body).status_code == 200
     ana.join(0, "Ana"), ben.join(1, "Ben"), cy.join(2, "Cy")
     return appliance, host, (ana, ben, cy)
@@ -101,7 +102,7 @@ def type_the_cards(host, table_state) -> None:
     """The host types the two cards and four wares, then clicks each first cube's face."""
     for value in (CARD_1, CARD_2, "YGBWW", "YYYYY*", "RRRRR", "WWWWW"):
         assert host.post("/api/host/entry", {"value": value}).status_code == 200, value
-    for face in ("red", "white", "yellow"):                 # the first cubes, rolled at the table
+    for face in ("red", "white", "yellow"):  # the first cubes, rolled at the table
         table = table_state()
         assert table["status"] == "waiting_card" and table["waiting_card"]["deck"] == "die"
         assert host.post("/api/host/card", {"card": face}).status_code == 200
@@ -118,12 +119,16 @@ def test_the_host_types_the_cards_and_the_die_and_phones_act_over_the_web(tmp_pa
     wrong = ben.post("/api/act", {"kind": "roll", "data": {}})
     assert wrong.status_code == 409 and "it is Ana's turn" in wrong.json["error"]
     assert ana.post("/api/act", {"kind": "trade", "data": {"equation": 1, "give": "left"}}).status_code == 200
-    assert [p["cubes"] for p in ben.state()["view"]["players"]][0] == [0, 0, 0, 0, 2]
+    assert next(p["cubes"] for p in ben.state()["view"]["players"]) == [0, 0, 0, 0, 2]
     assert ben.post("/api/act", {"kind": "roll", "data": {}}).status_code == 200
     assert host.post("/api/host/card", {"card": "purple"}).status_code == 409
     assert host.post("/api/host/card", {"card": "white"}).status_code == 200
-    assert host.post("/api/host/act", {"seat": 2, "kind": "trade",
-                                       "data": {"equation": 2, "give": "left"}}).status_code == 200
+    assert (
+        host.post(
+            "/api/host/act", {"seat": 2, "kind": "trade", "data": {"equation": 2, "give": "left"}}
+        ).status_code
+        == 200
+    )
     view = cy.state()["view"]
     assert view["players"][2]["cubes"] == [0, 5, 0, 0, 0] and view["turn"] == 0
     assert host.post("/api/host/undo").status_code == 200
@@ -140,14 +145,18 @@ def test_the_engines_refusals_reach_a_french_phone_and_console_in_french(tmp_pat
     """A refusal is a template with its facts: the colour in it is a word of the catalog too."""
     appliance, host, (ana, ben, cy) = web_table(tmp_path)
     slip = host.post("/api/host/entry", {"value": A_SLIP}, **FRENCH).json["error"]
-    assert slip == "les deux côtés d'une équation n'ont aucune couleur en commun : rouge est " \
-                   "des deux côtés de 'R = RW'"
+    assert (
+        slip == "les deux côtés d'une équation n'ont aucune couleur en commun : rouge est "
+        "des deux côtés de 'R = RW'"
+    )
     type_the_cards(host, lambda: ana.state()["table"])
-    refusals = {                                 # Ana holds one red cube and plays; Y = GGGGG is 2
+    refusals = {  # Ana holds one red cube and plays; Y = GGGGG is 2
         ben: ({"kind": "roll", "data": {}}, "c'est à Ana de jouer", "it is Ana's turn"),
-        ana: ({"kind": "trade", "data": {"equation": 2, "give": "left"}},
-              "jaune : il vous en faut 1 à donner et vous en avez 0",
-              "you need 1 yellow to give and hold 0"),
+        ana: (
+            {"kind": "trade", "data": {"equation": 2, "give": "left"}},
+            "jaune : il vous en faut 1 à donner et vous en avez 0",
+            "you need 1 yellow to give and hold 0",
+        ),
         cy: ({"kind": "buy", "data": {"stall": 0}}, "c'est à Ana de jouer", "it is Ana's turn"),
     }
     for phone, (action, french, english) in refusals.items():
@@ -156,7 +165,7 @@ def test_the_engines_refusals_reach_a_french_phone_and_console_in_french(tmp_pat
         assert [a.json["error"] for a in answers] == [french, english]
     early = ana.post("/api/act", {"kind": "buy", "data": {"stall": 0}}, **FRENCH).json["error"]
     assert early.startswith("lancez le dé ou échangez d'abord : un tour, c'est un jet ou un échange")
-    assert appliance.session.state.cubes[0] == [0, 0, 1, 0, 0]          # nothing refused happened
+    assert appliance.session.state.cubes[0] == [0, 0, 1, 0, 0]  # nothing refused happened
     appliance.close()
 
 
@@ -179,8 +188,22 @@ def mid_turn(tmp_path, seed: int = 4) -> tuple[int, int]:
 
 
 def run_args(store) -> list[str]:
-    return [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--no-web",
-            "--game", "bazaar", "--players", "3", "--seed", "4", "--set", f"store.path={store}"]
+    return [
+        sys.executable,
+        "-m",
+        "companion.appliance.cli",
+        "run",
+        "--simulate",
+        "--no-web",
+        "--game",
+        "bazaar",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--set",
+        f"store.path={store}",
+    ]
 
 
 def test_a_killed_appliance_resumes_mid_turn_where_the_game_stood(tmp_path):
@@ -190,8 +213,14 @@ def test_a_killed_appliance_resumes_mid_turn_where_the_game_stood(tmp_path):
     state, _ = replayed(store, game_id)
     assert state.phase == "discard" and GAME.to_act(state) == (chooser,)
     with open(out, "w") as stdout:
-        proc = subprocess.Popen(run_args(store), cwd=REPO, env=ENV, stdout=stdout,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            run_args(store),
+            cwd=REPO,
+            env=ENV,
+            stdout=stdout,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
     try:
         wait_for(lambda: "Resuming the unfinished game of Bazaar" in out.read_text(), 30, "the resume")
         wait_for(lambda: len(stored_events(store, game_id)) >= len(before) + 4, 60, "the bots' moves")
@@ -199,22 +228,31 @@ def test_a_killed_appliance_resumes_mid_turn_where_the_game_stood(tmp_path):
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
     killed = stored_events(store, game_id)
-    assert killed[:len(before)] == before                      # nothing lost, nothing rewritten
+    assert killed[: len(before)] == before  # nothing lost, nothing rewritten
     resumed = killed[len(before)]
-    assert resumed["kind"] == "discard" and resumed["actor"] == chooser   # where it stood
+    assert resumed["kind"] == "discard" and resumed["actor"] == chooser  # where it stood
     state_at_kill, summary = replayed(store, game_id)
     assert not summary["over"] or state_at_kill.phase == "over"
-    with open(out, "a") as stdout:                              # and once more, to the end
-        proc = subprocess.Popen(run_args(store), cwd=REPO, env=ENV, stdout=stdout,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    with open(out, "a") as stdout:  # and once more, to the end
+        proc = subprocess.Popen(
+            run_args(store),
+            cwd=REPO,
+            env=ENV,
+            stdout=stdout,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
     try:
-        wait_for(lambda: out.read_text().count("Resuming the unfinished game of Bazaar") == 2, 30,
-                 "the second resume")
+        wait_for(
+            lambda: out.read_text().count("Resuming the unfinished game of Bazaar") == 2,
+            30,
+            "the second resume",
+        )
         wait_for(lambda: len(stored_events(store, game_id)) >= len(killed) + 2, 60, "more moves")
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(20) == 0, out.read_text()
     after = stored_events(store, game_id)
-    assert after[:len(killed)] == killed and len(stored_games(store)) == 1
+    assert after[: len(killed)] == killed and len(stored_games(store)) == 1
     final, _ = replayed(store, game_id)
     assert sum(final.bank) + sum(map(sum, final.cubes)) == 100

@@ -1,17 +1,18 @@
 """The bots: legal in every phase, planning towards wares, in two styles; and simulation."""
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
+from bazaar_driver import GAME, SPEC, buy, hold, rolled, table, trade
 
 from companion.appliance.cli import main
 from companion.games.bazaar.bots import STYLES, Greedy, Quick, deficit
 from companion.games.bazaar.cubes import parse_ware
 from companion.games.bazaar.planner import plan
 from companion.simulation import simulate
-from bazaar_driver import GAME, SPEC, buy, hold, rolled, table, trade
 
 
 def decide(bot, match, seat=None):
@@ -26,7 +27,7 @@ def test_there_are_two_styles_registered():
 @pytest.mark.parametrize("style", [Quick, Greedy])
 def test_a_bot_takes_the_first_step_of_a_plan_that_buys_a_ware_this_turn(style):
     match = table()
-    hold(match, 0, "RRYGB")                          # YGB -> RRR makes RRRRR: 5 points now
+    hold(match, 0, "RRYGB")  # YGB -> RRR makes RRRRR: 5 points now
     event = decide(style(random.Random(1)), match)
     assert (event.kind, event.data) == ("trade", {"equation": 8, "give": "right"})
     match.act(event)
@@ -36,9 +37,13 @@ def test_a_bot_takes_the_first_step_of_a_plan_that_buys_a_ware_this_turn(style):
 @pytest.mark.parametrize("style", [Quick, Greedy])
 def test_a_bot_never_chooses_a_trade_the_bank_cannot_pay(style):
     """B -> RWWWW with 7 white held and 3 in the bank: the engine refuses it (issue 23)."""
-    match = table(cards=("B = RWWWW; Y = GG; G = YY; YG = RR; GGG = Y",
-                         "Y = GGG; YY = G; GG = YYY; YYY = GGGG; YYGG = R"),
-                  wares=("RWWWW*", "YYYYY", "GGGGG", "YYGGB"))
+    match = table(
+        cards=(
+            "B = RWWWW; Y = GG; G = YY; YG = RR; GGG = Y",
+            "Y = GGG; YY = G; GG = YYY; YYY = GGGG; YYGG = R",
+        ),
+        wares=("RWWWW*", "YYYYY", "GGGGG", "YYGGB"),
+    )
     hold(match, 1, "WWWWWWWWWW")
     hold(match, 0, "BWWWWWWW")
     assert match.state.bank[4] == 3
@@ -50,17 +55,28 @@ def test_a_bot_never_chooses_a_trade_the_bank_cannot_pay(style):
 def test_the_quick_bot_goes_for_the_soonest_ware_and_the_greedy_one_for_points_per_turn():
     match = table(wares=("YGRRR", "BBBBW", "YWWWW*", "GRRBW*"))
     hold(match, 0, "YBW")
-    plans = [(p.turns, p.points) for p in plan(match.state.cubes[0], match.state.bank,
-                                               match.state.equations, [match.state.ware(k) for k in range(4)])]
+    plans = [
+        (p.turns, p.points)
+        for p in plan(
+            match.state.cubes[0],
+            match.state.bank,
+            match.state.equations,
+            [match.state.ware(k) for k in range(4)],
+        )
+    ]
     assert plans == [(3, 2), (2, 1), (4, 2), (3, 3)]
     quick, greedy = (decide(style(random.Random(1)), match) for style in (Quick, Greedy))
-    assert quick.data == {"equation": 2, "give": "left"}        # Y -> GGGGG, towards BBBBW in 2
-    assert greedy.data == {"equation": 5, "give": "left"}       # W -> GR, towards GRRBW★ in 3
+    assert quick.data == {"equation": 2, "give": "left"}  # Y -> GGGGG, towards BBBBW in 2
+    assert greedy.data == {"equation": 5, "give": "left"}  # W -> GR, towards GRRBW★ in 3
 
 
 def test_a_bot_rolls_when_no_trade_leads_anywhere():
-    match = table(cards=("R = G; W = YGR; RW = BBB; B = YYYWW; YWW = GGRR",
-                         "Y = R; B = RW; B = RRRWW; GRR = WWW; YR = GGGB"))
+    match = table(
+        cards=(
+            "R = G; W = YGR; RW = BBB; B = YYYWW; YWW = GGRR",
+            "Y = R; B = RW; B = RRRWW; GRR = WWW; YR = GGGB",
+        )
+    )
     hold(match, 0, "R")
     assert decide(Quick(random.Random(1)), match).kind == "roll"
 
@@ -77,10 +93,10 @@ def test_a_bot_on_the_left_returns_the_cubes_that_keep_the_owner_furthest_from_t
     wares = ("YYYYG", "YYYYY*", "RRRRR", "GGGGB")
     match = table(wares=wares)
     hold(match, 0, "YYYYWWWWW")
-    match.act(trade(0, 2))                           # YYY GGGGG WWWWW: one cube from two wares
+    match.act(trade(0, 2))  # YYY GGGGG WWWWW: one cube from two wares
     event = decide(Quick(random.Random(1)), match, seat=1)
     assert event.kind == "discard" and sum(event.data["cubes"].values()) == 3
-    match.act(event)                                 # a yellow and two greens: two from each
+    match.act(event)  # a yellow and two greens: two from each
     assert event.data["cubes"] == {"yellow": 1, "green": 2}
     assert min(deficit(match.state.cubes[0], parse_ware(w)) for w in wares) == 2
 
@@ -96,7 +112,10 @@ def test_the_summary_depends_on_the_seed_and_not_on_the_workers():
     def without_time(summary):
         data = summary.to_dict()
         return {k: v for k, v in data.items() if k not in ("seconds", "games_per_second", "workers")}
-    assert without_time(simulate("bazaar", 3, 8, seed=4)) == without_time(simulate("bazaar", 3, 8, seed=4, workers=2))
+
+    assert without_time(simulate("bazaar", 3, 8, seed=4)) == without_time(
+        simulate("bazaar", 3, 8, seed=4, workers=2)
+    )
 
 
 def test_samarkand_simulate_bazaar_prints_the_same_summary_as_the_other_games(capsys):
@@ -104,10 +123,26 @@ def test_samarkand_simulate_bazaar_prints_the_same_summary_as_the_other_games(ca
     summary = json.loads(capsys.readouterr().out)
     assert summary["game"] == "bazaar" and summary["games"] == 4 and summary["capped"] == 0
     assert set(summary["wins_by_bot"]) <= {"quick", "greedy"} and summary["per_game"]["events"] > 20
-    assert {"wins_by_seat", "average_score_by_seat", "average_score_by_bot", "games_per_second"} <= set(summary)
+    assert {"wins_by_seat", "average_score_by_seat", "average_score_by_bot", "games_per_second"} <= set(
+        summary
+    )
 
 
 def test_simulate_takes_rule_options(capsys):
-    assert main(["simulate", "bazaar", "--players", "2", "--games", "3", "--json",
-                 "--rules", '{"wares_per_turn": "many", "first_player": 2}']) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "bazaar",
+                "--players",
+                "2",
+                "--games",
+                "3",
+                "--json",
+                "--rules",
+                '{"wares_per_turn": "many", "first_player": 2}',
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["capped"] == 0

@@ -13,6 +13,7 @@ purchase's score, the discard, the log, the host's prompts, draw buttons and ref
 Zora and Ben then play a whole digital game on phones, with three bots: Zora's phone
 tells her own moves and turns as "you" and names her "Zora (you)" in its lists.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,56 +21,83 @@ import random
 import re
 
 import pytest
-
-from browser_rig import (NEEDED, Pages, T, answered, host_console, join, log_in, seated_table, served,
-                         third_person, wait_on)
+from browser_rig import (
+    NEEDED,
+    Pages,
+    T,
+    answered,
+    host_console,
+    join,
+    log_in,
+    seated_table,
+    served,
+    third_person,
+    wait_on,
+)
 from lobby_rig import start_from_lobby
+from web_rig import PIN, make_appliance
+
 from companion.core.registry import game_spec
 from companion.games.bazaar.bots import Planner
 from companion.games.bazaar.view import seat_view
-from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
 # 0: R = YYYYY  1: Y = GGGGG  2: G = BBBBB  3: W = RR  4: B = WW
 # 5: R = YGBW   6: R = WW     7: GG = YB    8: BB = RW  9: YW = G
-CARDS = ("R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = WW",
-         "1 red = 1 blue + 1 green + 1 yellow + 1 white; R = 2W; GG = YB; BB = RW; YW = G")
+CARDS = (
+    "R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = WW",
+    "1 red = 1 blue + 1 green + 1 yellow + 1 white; R = 2W; GG = YB; BB = RW; YW = G",
+)
 WARES = ("GGGGG", "RRBBW*", "YYGGR", "BBBBW")
 SAYS = {
     "en-GB": {
-        "entry": "Exchange card {n} of 2", "ware entry": "Stall {n}: type the ware card",
+        "entry": "Exchange card {n} of 2",
+        "ware entry": "Stall {n}: type the ware card",
         "undone": "Undone: An exchange card is in play: R = YYYYY",
         "refused": "the two sides of an equation share no colour: blue is on both sides",
         "faces": {"red": "red", "wild": "wild", "yellow": "yellow", "blue": "blue", "green": "green"},
         "headings": ("Typing the cards", "Stalls", "Wares"),
         "die awaited": "Waiting for the host to enter the draw: die",
-        "to play": "{name} to roll or trade", "not yours": "It is Ana's turn",
-        "your turn": "Your turn: roll or trade", "you did": "You ", "called": "Zora (you)",
+        "to play": "{name} to roll or trade",
+        "not yours": "It is Ana's turn",
+        "your turn": "Your turn: roll or trade",
+        "you did": "You ",
+        "called": "Zora (you)",
         "advice": "Trade 1 red → 1 yellow + 1 green + 1 blue + 1 white now: GGGGG (stall 1) in 2 turns, "
-                  "this one counted, for 1 point",
+        "this one counted, for 1 point",
         "why": "You need 1 yellow to give (you have 0) · You need 5 green to give (you have 0)",
-        "trades": "Ana trades", "rolls": "Ben rolls red",
-        "buy": "Buy: 5 points", "score": "5 points · 1 ware",
+        "trades": "Ana trades",
+        "rolls": "Ben rolls red",
+        "buy": "Buy: 5 points",
+        "score": "5 points · 1 ware",
         "bought": "Cy buys from stall 1 with 0 left: 5 points",
-        "chooses": "Ben chooses 3 of Ana's cubes to return", "send": "Return 3 cubes",
+        "chooses": "Ben chooses 3 of Ana's cubes to return",
+        "send": "Return 3 cubes",
         "returns": "Ben returns Ana's cubes",
     },
     "fr-FR": {
-        "entry": "Carte d'échange {n} sur 2", "ware entry": "Étal {n} : tapez la carte marchandise",
+        "entry": "Carte d'échange {n} sur 2",
+        "ware entry": "Étal {n} : tapez la carte marchandise",
         "undone": "Annulé : Une carte d'échange est en jeu : R = YYYYY",
         "refused": "les deux côtés d'une équation n'ont aucune couleur en commun : bleu est des deux côtés",
         "faces": {"red": "rouge", "wild": "joker", "yellow": "jaune", "blue": "bleu", "green": "vert"},
         "headings": ("Saisir les cartes", "Étals", "Marchandises"),
         "die awaited": "En attente de l'hôte, qui saisit le tirage : dé",
-        "to play": "À {name} de lancer le dé ou d'échanger", "not yours": "C'est à Ana de jouer",
-        "your turn": "À vous de jouer : lancez le dé ou échangez", "you did": "Vous ", "called": "Zora (vous)",
+        "to play": "À {name} de lancer le dé ou d'échanger",
+        "not yours": "C'est à Ana de jouer",
+        "your turn": "À vous de jouer : lancez le dé ou échangez",
+        "you did": "Vous ",
+        "called": "Zora (vous)",
         "advice": "Échangez 1 rouge → 1 jaune + 1 vert + 1 bleu + 1 blanc maintenant : GGGGG (étal 1) "
-                  "en 2 tours, celui-ci compris, pour 1 point",
+        "en 2 tours, celui-ci compris, pour 1 point",
         "why": "Il vous faut 1 jaune à donner (vous en avez 0) · Il vous faut 5 verts à donner (vous en avez 0)",
-        "trades": "Ana échange", "rolls": "Ben fait rouge au dé",
-        "buy": "Acheter : 5 points", "score": "5 points · 1 marchandise",
+        "trades": "Ana échange",
+        "rolls": "Ben fait rouge au dé",
+        "buy": "Acheter : 5 points",
+        "score": "5 points · 1 marchandise",
         "bought": "Cy achète à l'étal 1, il lui reste 0 cube : 5 points",
-        "chooses": "Ben choisit 3 cubes à rendre pour Ana", "send": "Remettre 3 cubes",
+        "chooses": "Ben choisit 3 cubes à rendre pour Ana",
+        "send": "Remettre 3 cubes",
         "returns": "Ben a choisi les cubes rendus par Ana",
     },
 }
@@ -114,8 +142,8 @@ def test_the_card_the_host_has_begun_typing_outlives_the_answer_to_the_last(brow
         host.fill("#entry-value", CARDS[0])
         host.click("#entry-form button[type=submit]")
         waits_for(host, SAYS["en-GB"]["entry"].format(n=2), "#entry-title")
-        assert host.evaluate("() => window.heldAnswers") == 0         # the prompt came first
-        host.fill("#entry-value", CARDS[1][:20])                  # half typed
+        assert host.evaluate("() => window.heldAnswers") == 0  # the prompt came first
+        host.fill("#entry-value", CARDS[1][:20])  # half typed
         host.wait_for_function("() => window.heldAnswers === 1", timeout=T)
         assert host.input_value("#entry-value") == CARDS[1][:20]
         assert pages.errors == []
@@ -131,7 +159,9 @@ def waits_for(page, text: str, where: str = "body") -> None:
 
 
 @pytest.mark.parametrize("locale", list(SAYS))
-def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phones(browser, table_server, locale):
+def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phones(
+    browser, table_server, locale
+):
     says = SAYS[locale]
     pw, chromium = browser
     srv, appliance = table_server
@@ -142,17 +172,20 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     # a physical game: the host types the cards into the console
     host.select_option("#new-game select[name=game]", "bazaar")
     host.select_option("select[name=players]", "3")
-    host.select_option("select[name=mode]", "physical")          # cards auto: typed here
+    host.select_option("select[name=mode]", "physical")  # cards auto: typed here
     host.click("#new-game button[type=submit]")
     start_from_lobby(host)
-    wait_on(host, lambda: appliance.session is not None
-            and appliance.session.match.setup.get("mode") == "physical", "the new game")
-    type_card(host, "R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = RW")   # a slip: B = RW for B = WW
+    wait_on(
+        host,
+        lambda: appliance.session is not None and appliance.session.match.setup.get("mode") == "physical",
+        "the new game",
+    )
+    type_card(host, "R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = RW")  # a slip: B = RW for B = WW
     waits_for(host, says["entry"].format(n=2), "#entry-title")
-    host.click("[data-command=undo]")                                   # typed the wrong card
+    host.click("[data-command=undo]")  # typed the wrong card
     waits_for(host, says["undone"], "#toast")
     waits_for(host, says["entry"].format(n=1), "#entry-title")
-    type_card(host, "R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = BW")   # refused, with why
+    type_card(host, "R = YYYYY; Y = GGGGG; G = BBBBB; W = RR; B = BW")  # refused, with why
     waits_for(host, says["refused"], "#toast")
     type_card(host, CARDS[0])
     waits_for(host, says["entry"].format(n=2), "#entry-title")
@@ -160,7 +193,7 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
     for stall, ware in enumerate(WARES):
         waits_for(host, says["ware entry"].format(n=stall + 1), "#entry-title")
         type_card(host, ware)
-    waits_for(table, says["die awaited"], "#status")         # the four wares are up: the first rolls
+    waits_for(table, says["die awaited"], "#status")  # the four wares are up: the first rolls
     rows = table.locator("#bz-stalls .bz-row")
     assert [rows.nth(k).locator(".bz-cube").count() for k in range(4)] == [5] * 4
     assert rows.nth(1).locator(".bz-star").count() == 1
@@ -172,9 +205,9 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
             ben.locator(".bz-take[data-colour=white]").click(timeout=T)
     waits_for(ana, says["your turn"], "#status")
     assert appliance.session.state.cubes == [[0, 0, 1, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0]]
-    assert ben.locator("#bz-trades .bz-trade:not([disabled])").count() == 0    # not his turn
+    assert ben.locator("#bz-trades .bz-trade:not([disabled])").count() == 0  # not his turn
     ben.locator("#bz-trades .bz-why", has_text=says["not yours"]).first.wait_for(state="attached", timeout=T)
-    assert not ben.evaluate("document.getElementById('bz-trades-box').open")   # folded: not his turn
+    assert not ben.evaluate("document.getElementById('bz-trades-box').open")  # folded: not his turn
     for page, heading in zip((host, table, ana), says["headings"]):
         waits_for(page, heading, "h2")
 
@@ -221,14 +254,14 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
         host.screenshot(path=os.environ["BAZAAR_SHOTS"] + "/host.png", full_page=True)
     assert ana.is_hidden("#bz-discard-box") and cy.is_hidden("#bz-discard-box")
     waits_for(table, says["chooses"], "#status")
-    assert ben.text_content("#bz-discard-send") == says["send"]               # the default, offered
+    assert ben.text_content("#bz-discard-send") == says["send"]  # the default, offered
     chosen = ben.locator("#bz-discard-cubes .bz-toggle.chosen")
-    chosen.first.click()                                                       # one fewer: not yet
+    chosen.first.click()  # one fewer: not yet
     assert ben.is_disabled("#bz-discard-send")
     ben.locator("#bz-discard-cubes .bz-toggle:not(.chosen) .bz-yellow").first.click()
     ben.locator("#bz-discard-cubes .bz-toggle:not(.chosen) .bz-yellow").first.click()
-    assert ben.is_disabled("#bz-discard-send")                                # four: too many
-    ben.locator("#bz-discard-cubes .bz-toggle.chosen .bz-blue").first.click()   # keep her blue
+    assert ben.is_disabled("#bz-discard-send")  # four: too many
+    ben.locator("#bz-discard-cubes .bz-toggle.chosen .bz-blue").first.click()  # keep her blue
     assert ben.text_content("#bz-discard-send") == says["send"]
     ben.click("#bz-discard-send")
     waits_for(table, says["returns"], "#bz-log")
@@ -238,11 +271,11 @@ def test_a_roll_a_trade_a_purchase_and_the_left_neighbours_discard_on_three_phon
 
     assert pages.outside == [], pages.outside
     refused = [e for e in pages.errors if "status of 409" in e]
-    assert len(refused) == 1 and len(pages.errors) == 1, pages.errors       # the card refused
+    assert len(refused) == 1 and len(pages.errors) == 1, pages.errors  # the card refused
 
 
 # ------------------------------------------------------------------ a phone says "you"
-PHONES = ("Zora", "Ben")          # Zora: a name no other word on the page holds
+PHONES = ("Zora", "Ben")  # Zora: a name no other word on the page holds
 
 
 def phone_to_decide(appliance):
@@ -260,10 +293,14 @@ def phone_to_decide(appliance):
 def target(page, event):
     """The button on ``page`` that makes the planner's ``event``, once the page offers it."""
     data = event.data or {}
-    selector = {"roll": "#bz-roll", "done": "#bz-done", "discard": "#bz-discard-send:not([disabled])",
-                "take": f".bz-take[data-colour={data.get('colour')}]",
-                "trade": f"#bz-trades .bz-trade[data-equation='{data.get('equation')}']"
-                         f"[data-give={data.get('give')}]:not([disabled])"}.get(event.kind)
+    selector = {
+        "roll": "#bz-roll",
+        "done": "#bz-done",
+        "discard": "#bz-discard-send:not([disabled])",
+        "take": f".bz-take[data-colour={data.get('colour')}]",
+        "trade": f"#bz-trades .bz-trade[data-equation='{data.get('equation')}']"
+        f"[data-give={data.get('give')}]:not([disabled])",
+    }.get(event.kind)
     if event.kind == "buy":
         return page.locator("#bz-wares .bz-row").nth(data["stall"]).locator(".bz-buy")
     return page.locator(selector)
@@ -293,7 +330,7 @@ def test_a_phone_tells_its_own_player_you_from_the_first_turn_to_the_scores(brow
     host.select_option("select[name=players]", "5")
     host.select_option("select[name=mode]", "digital")
     host.click("#new-game button[type=submit]")
-    start_from_lobby(host)                                       # three bots
+    start_from_lobby(host)  # three bots
 
     planner, moments, own_lines = Planner(random.Random(0)), set(), 0
     while True:
@@ -302,8 +339,8 @@ def test_a_phone_tells_its_own_player_you_from_the_first_turn_to_the_scores(brow
             break
         event = planner.decide(seat_view(state, seat), seat)
         page, button = phones[seat], target(phones[seat], event)
-        button.wait_for(timeout=T)                               # the page shows this decision
-        if seat == 1 and event.kind in ("roll", "trade"):       # Ben's turn, on Zora's phone
+        button.wait_for(timeout=T)  # the page shows this decision
+        if seat == 1 and event.kind in ("roll", "trade"):  # Ben's turn, on Zora's phone
             waits_for(zora, says["to play"].format(name="Ben"), "#status")
             moments.add("another's turn")
         elif seat == 0:
@@ -312,11 +349,14 @@ def test_a_phone_tells_its_own_player_you_from_the_first_turn_to_the_scores(brow
         before = page.text_content("#status")
         with answered(page, "/api/act"):
             button.click()
-        page.wait_for_function("(before) => document.getElementById('status').textContent !== before",
-                               arg=before, timeout=T)
+        page.wait_for_function(
+            "(before) => document.getElementById('status').textContent !== before", arg=before, timeout=T
+        )
         if seat == 0:
             assert third_person(zora, "Zora", language) == [], event
-            own_lines += zora.locator("#bz-log li").filter(has_text=re.compile("^" + says["you did"])).count() > 0
+            own_lines += (
+                zora.locator("#bz-log li").filter(has_text=re.compile("^" + says["you did"])).count() > 0
+            )
 
     zora.wait_for_selector("#results:not([hidden])", timeout=T)
     assert third_person(zora, "Zora", language) == []

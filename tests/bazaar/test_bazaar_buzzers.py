@@ -1,14 +1,15 @@
 """At a table with buzzers, the buzzer of the player to play rolls the die; every other
 press is ignored and recorded; that player's buzzer light is lit."""
+
 from __future__ import annotations
+
+from bazaar_driver import GAME, SPEC, digital
+from web_rig import make_appliance, wait_for
 
 from companion.core.arbiter import BuzzerEvent
 from companion.core.chance import SeededChance
 from companion.core.match import Match
 from companion.runtime.session import Session
-from web_rig import make_appliance, wait_for
-
-from bazaar_driver import GAME, SPEC, digital
 
 
 def table_session() -> Session:
@@ -41,8 +42,12 @@ def test_a_press_out_of_turn_or_after_the_turns_action_is_ignored_and_recorded()
     length = len(session.match.log)
     press(session, other, 1_000_000)
     assert len(session.match.log) == length
-    assert session.notes[-1] == {"note": "ignored_press", "seat": other, "pressed_us": 1_000_000,
-                                 "reason": "not this player's turn"}
+    assert session.notes[-1] == {
+        "note": "ignored_press",
+        "seat": other,
+        "pressed_us": 1_000_000,
+        "reason": "not this player's turn",
+    }
     session.pause(2_000_000)
     press(session, seat, 3_000_000)
     assert len(session.match.log) == length and session.notes[-1]["reason"] == "no roll is open"

@@ -1,8 +1,10 @@
 """The cards as data: the notation, the host's entries (each checked, a bad one refused
 whole), the sample files (marked as invented, the rulebook's example included)."""
+
 from __future__ import annotations
 
 import pytest
+from bazaar_driver import CARD_1, CARD_2, GAME, SPEC, WARES, buy, rolled, setup, table, trade
 
 from companion.core.chance import EnteredChance
 from companion.core.errors import RuleError
@@ -10,20 +12,33 @@ from companion.core.game import Event
 from companion.core.match import Match, replay
 from companion.core.registry import data_file
 from companion.games.bazaar.cubes import (
-    parse_card, parse_cubes, parse_equation, parse_exchange_file, parse_ware, parse_ware_file,
+    parse_card,
+    parse_cubes,
+    parse_equation,
+    parse_exchange_file,
+    parse_ware,
+    parse_ware_file,
 )
 from companion.games.bazaar.engine import DATA_FILES
-from bazaar_driver import CARD_1, CARD_2, GAME, SPEC, WARES, buy, rolled, setup, table, trade
 
 PACKAGE = "companion.games.bazaar"
 
 
 # ------------------------------------------------------------------ the notation
-@pytest.mark.parametrize("text, cubes", [
-    ("R", (0, 0, 1, 0, 0)), ("BGYW", (1, 1, 0, 1, 1)), ("WW", (0, 0, 0, 0, 2)), ("2W", (0, 0, 0, 0, 2)),
-    ("1 blue + 1 green + 1 yellow + 1 white", (1, 1, 0, 1, 1)), ("2 White + r", (0, 0, 1, 0, 2)),
-    ("y, y, g", (2, 1, 0, 0, 0)), ("1 rouge + 2 blancs", (0, 0, 1, 0, 2)), ("Jaune vert bleus", (1, 1, 0, 1, 0)),
-])
+@pytest.mark.parametrize(
+    "text, cubes",
+    [
+        ("R", (0, 0, 1, 0, 0)),
+        ("BGYW", (1, 1, 0, 1, 1)),
+        ("WW", (0, 0, 0, 0, 2)),
+        ("2W", (0, 0, 0, 0, 2)),
+        ("1 blue + 1 green + 1 yellow + 1 white", (1, 1, 0, 1, 1)),
+        ("2 White + r", (0, 0, 1, 0, 2)),
+        ("y, y, g", (2, 1, 0, 0, 0)),
+        ("1 rouge + 2 blancs", (0, 0, 1, 0, 2)),
+        ("Jaune vert bleus", (1, 1, 0, 1, 0)),
+    ],
+)
 def test_cubes_are_written_by_letter_or_name_counted_or_repeated(text, cubes):
     assert parse_cubes(text) == cubes
 
@@ -33,17 +48,20 @@ def test_the_rulebooks_example_reads_in_its_own_words():
     assert equation.text == "R = YGBW" and equation.sides("right") == ((1, 1, 0, 1, 1), (0, 0, 1, 0, 0))
 
 
-@pytest.mark.parametrize("text, message", [
-    ("R = Q", "'q' in 'Q' is not a colour"),
-    ("R = purple", "'purple' in 'purple' is not a colour"),
-    ("R = RW", "red is on both sides"),
-    ("R = ", "is empty"),
-    ("R = WWWWWW", "the right side of 'R = WWWWWW' has 6"),
-    ("R WW", "one '=' between its two sides"),
-    ("R = W = G", "one '=' between its two sides"),
-    ("R = 2BG", "2bg in '2BG' is ambiguous"),
-    ("R = 3", "cannot read '3'"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("R = Q", "'q' in 'Q' is not a colour"),
+        ("R = purple", "'purple' in 'purple' is not a colour"),
+        ("R = RW", "red is on both sides"),
+        ("R = ", "is empty"),
+        ("R = WWWWWW", "the right side of 'R = WWWWWW' has 6"),
+        ("R WW", "one '=' between its two sides"),
+        ("R = W = G", "one '=' between its two sides"),
+        ("R = 2BG", "2bg in '2BG' is ambiguous"),
+        ("R = 3", "cannot read '3'"),
+    ],
+)
 def test_a_malformed_equation_is_refused_saying_what_is_wrong(text, message):
     with pytest.raises(RuleError, match=message):
         parse_equation(text)
@@ -58,18 +76,31 @@ def test_an_exchange_card_has_five_equations_as_text_or_a_list():
         parse_card(12)
 
 
-@pytest.mark.parametrize("value, code", [
-    ("YYGRB", "YYGRB"), ("YYGRB*", "YYGRB*"), ("bryyg ★", "YYGRB*"), ("2 yellow + green + red + blue star", "YYGRB*"),
-    ({"cubes": "WWWWW", "star": True}, "WWWWW*"), ("2Y 3W", "YYWWW"),
-])
+@pytest.mark.parametrize(
+    "value, code",
+    [
+        ("YYGRB", "YYGRB"),
+        ("YYGRB*", "YYGRB*"),
+        ("bryyg ★", "YYGRB*"),
+        ("2 yellow + green + red + blue star", "YYGRB*"),
+        ({"cubes": "WWWWW", "star": True}, "WWWWW*"),
+        ("2Y 3W", "YYWWW"),
+    ],
+)
 def test_a_ware_card_is_five_cubes_and_maybe_a_star(value, code):
     assert parse_ware(value).code == code
 
 
-@pytest.mark.parametrize("value, message", [
-    ("YGRB", "pictures 5 cubes, not 4"), ("YGRBWW", "not 6"), ("YGRBX", "not a colour"),
-    ({"cubes": "YGRBW", "star": "yes"}, "star is true or false"), (5, "a ware card is written"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("YGRB", "pictures 5 cubes, not 4"),
+        ("YGRBWW", "not 6"),
+        ("YGRBX", "not a colour"),
+        ({"cubes": "YGRBW", "star": "yes"}, "star is true or false"),
+        (5, "a ware card is written"),
+    ],
+)
 def test_a_malformed_ware_card_is_refused(value, message):
     with pytest.raises(RuleError, match=message):
         parse_ware(value)
@@ -81,7 +112,10 @@ def test_the_host_enters_two_exchange_cards_and_four_wares_then_the_first_rolls(
     request = match.waiting_for_entry
     assert request.name == "exchange" and "card 1 of 2" in request.prompt
     match.enter("1 red = 1 blue + 1 green + 1 yellow + 1 white; R = 2W; Y = GGGGG; G = BBBBB; B = YY")
-    assert match.log[-1].data == {"name": "exchange", "value": "R = YGBW; R = WW; Y = GGGGG; G = BBBBB; B = YY"}
+    assert match.log[-1].data == {
+        "name": "exchange",
+        "value": "R = YGBW; R = WW; Y = GGGGG; G = BBBBB; B = YY",
+    }
     match.enter(CARD_2)
     assert match.waiting_for_entry.name == "ware" and "Stall 1" in match.waiting_for_entry.prompt
     for ware in WARES:
@@ -90,11 +124,14 @@ def test_the_host_enters_two_exchange_cards_and_four_wares_then_the_first_rolls(
     assert match.state.stalls_up == list(WARES)
 
 
-@pytest.mark.parametrize("value, message", [
-    ("R = YGBW; R = WW; Y = GGGGG; G = BBBBB", "has 5 equations, not 4"),
-    ("R = YGBW; R = WW; Y = GGGGG; G = BBBBB; B = BY", "blue is on both sides"),
-    ("R = YGBW; R = WW; Y = GGGGG; G = BBBBB; B = PP", "not a colour"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("R = YGBW; R = WW; Y = GGGGG; G = BBBBB", "has 5 equations, not 4"),
+        ("R = YGBW; R = WW; Y = GGGGG; G = BBBBB; B = BY", "blue is on both sides"),
+        ("R = YGBW; R = WW; Y = GGGGG; G = BBBBB; B = PP", "not a colour"),
+    ],
+)
 def test_a_malformed_card_entry_is_refused_and_changes_nothing(value, message):
     match = Match(GAME, setup(3), EnteredChance())
     before = GAME.copy(match.state)
@@ -124,9 +161,9 @@ def test_a_mistyped_card_is_undone_on_its_own_and_typed_again():
     match = table(wares=("GGGGG", "YYYYY*", "RRRRR", "RRBBW*"))
     rolled(match, 0, "green")
     rolled(match, 1, "green")
-    match.act(trade(2, 2))                            # Y -> GGGGG
+    match.act(trade(2, 2))  # Y -> GGGGG
     match.act(buy(2, 0))
-    match.enter("GGRRW")                              # the host meant GGRRB
+    match.enter("GGRRW")  # the host meant GGRRB
     assert match.undo_length() == 1
     match.undo()
     assert match.state.phase == "reveal" and match.waiting_for_entry.name == "ware"
@@ -138,7 +175,7 @@ def test_a_mistyped_card_is_undone_on_its_own_and_typed_again():
 def test_a_die_face_is_undone_only_with_the_roll_that_made_it_due():
     match = table()
     rolled(match, 0, "green")
-    assert match.undo_length() == 2                    # the roll and its face
+    assert match.undo_length() == 2  # the roll and its face
     match.undo()
     assert match.state.phase == "act" and match.state.turn == 0
 
@@ -150,7 +187,7 @@ def test_the_sample_files_are_marked_as_invented_and_hold_ten_cards_and_45_wares
         assert "INVENTED" in text and "NOT THE PUBLISHER'S CARDS" in text and "Format" in text
     cards = parse_exchange_file(exchange)
     assert sorted(cards) == list(range(1, 11)) and all(len(card) == 5 for card in cards.values())
-    assert [e.text for e in cards[1][:2]] == ["R = YGBW", "R = WW"]     # the rulebook's example
+    assert [e.text for e in cards[1][:2]] == ["R = YGBW", "R = WW"]  # the rulebook's example
     deck = parse_ware_file(wares)
     assert len(deck) == 45 and len({w.code for w in deck}) == 45 and sum(w.star for w in deck) == 15
 

@@ -1,21 +1,32 @@
 """Bad input gets a clear refusal and changes nothing: neither the state nor the log."""
+
 from __future__ import annotations
 
 import pytest
+from bazaar_driver import (
+    GAME,
+    assert_refused,
+    buy,
+    discard,
+    hold,
+    roll,
+    rolled,
+    setup,
+    table,
+    take,
+    trade,
+)
 
 from companion.core.chance import EnteredChance
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
-from bazaar_driver import (
-    GAME, assert_refused, buy, discard, hold, roll, rolled, setup, table, take, trade,
-)
 
 
 def over_limit():
     match = table()
     hold(match, 0, "YYYYWWWWW")
-    match.act(trade(0, 2))                      # 13 cubes: Seat 2 chooses 3
+    match.act(trade(0, 2))  # 13 cubes: Seat 2 chooses 3
     return match
 
 
@@ -32,12 +43,20 @@ def in_buy_after(action: str):
 
 CASES = {
     "a trade the player cannot make": (table, trade(0, 2), "you need 1 yellow to give and hold 0"),
-    "a trade of more than the player holds": (table, trade(0, 1, "right"), "you need 2 white to give and hold 0"),
+    "a trade of more than the player holds": (
+        table,
+        trade(0, 1, "right"),
+        "you need 2 white to give and hold 0",
+    ),
     "a second trade in a turn": (lambda: in_buy_after("trade"), trade(0, 0), "already traded this turn"),
     "a roll after a trade": (lambda: in_buy_after("trade"), roll(0), "already traded this turn"),
     "a trade after a roll": (lambda: in_buy_after("roll"), trade(0, 0), "already rolled this turn"),
     "a second roll": (lambda: in_buy_after("roll"), roll(0), "already rolled this turn"),
-    "a ware whose cubes the player lacks": (lambda: in_buy_after("roll"), buy(0, 2), "you lack 5 red for the ware of stall 3"),
+    "a ware whose cubes the player lacks": (
+        lambda: in_buy_after("roll"),
+        buy(0, 2),
+        "you lack 5 red for the ware of stall 3",
+    ),
     "a ware bought before the turn's action": (table, buy(0, 0), "roll or trade first"),
     "a stall that does not exist": (lambda: in_buy_after("roll"), buy(0, 4), "there is no stall 4"),
     "a stall given as text": (lambda: in_buy_after("roll"), buy(0, "1"), "there is no stall '1'"),
@@ -48,17 +67,49 @@ CASES = {
     "a seat given as text": (table, roll("0"), "unknown player '0'"),
     "a colour without a wild roll": (table, take(0, "red"), "only after rolling the wild face"),
     "an unknown action": (table, Event("steal", 0, {}), "unknown action 'steal'"),
-    "a discard by the wrong player": (over_limit, discard(2, "WWW"), "Seat 2, the player to the left of Seat 1, chooses"),
-    "a discard by the owner": (over_limit, discard(0, "WWW"), "Seat 2, the player to your left, chooses the cubes you return"),
+    "a discard by the wrong player": (
+        over_limit,
+        discard(2, "WWW"),
+        "Seat 2, the player to the left of Seat 1, chooses",
+    ),
+    "a discard by the owner": (
+        over_limit,
+        discard(0, "WWW"),
+        "Seat 2, the player to your left, chooses the cubes you return",
+    ),
     "a discard of cubes not held": (over_limit, discard(1, "RRR"), "Seat 1 does not hold 3 red"),
-    "a discard of too few cubes": (over_limit, discard(1, "W"), "choose exactly 3 of Seat 1's cubes to return, not 1"),
-    "a discard of an unknown colour": (over_limit, Event("discard", 1, {"cubes": {"purple": 3}}), "'purple' is not a colour"),
-    "a discard given as a list": (over_limit, Event("discard", 1, {"cubes": ["W", "W", "W"]}), "given as colour: count"),
-    "a discard with a bad count": (over_limit, Event("discard", 1, {"cubes": {"white": -3}}), "must be a whole number"),
+    "a discard of too few cubes": (
+        over_limit,
+        discard(1, "W"),
+        "choose exactly 3 of Seat 1's cubes to return, not 1",
+    ),
+    "a discard of an unknown colour": (
+        over_limit,
+        Event("discard", 1, {"cubes": {"purple": 3}}),
+        "'purple' is not a colour",
+    ),
+    "a discard given as a list": (
+        over_limit,
+        Event("discard", 1, {"cubes": ["W", "W", "W"]}),
+        "given as colour: count",
+    ),
+    "a discard with a bad count": (
+        over_limit,
+        Event("discard", 1, {"cubes": {"white": -3}}),
+        "must be a whole number",
+    ),
     "a move while a discard is chosen": (over_limit, roll(1), "Seat 2 is choosing the cubes Seat 1 returns"),
-    "a move by the owner while the discard is chosen": (over_limit, roll(0), "Seat 2 is choosing the cubes you return"),
+    "a move by the owner while the discard is chosen": (
+        over_limit,
+        roll(0),
+        "Seat 2 is choosing the cubes you return",
+    ),
     "a discard when nobody is over": (table, discard(1, "W"), "nobody has more than 10 cubes"),
-    "a die face nobody rolled": (table, Event("chance", None, {"deck": "die", "card": "red"}), "nothing is waiting to be drawn from the die deck"),
+    "a die face nobody rolled": (
+        table,
+        Event("chance", None, {"deck": "die", "card": "red"}),
+        "nothing is waiting to be drawn from the die deck",
+    ),
 }
 
 

@@ -1,17 +1,21 @@
 """Each rule option of Bazaar: its default, its alternative, and bad values refused."""
+
 from __future__ import annotations
 
 import pytest
+from bazaar_driver import GAME, SPEC, buy, done, hold, rolled, table
 
 from companion.core.chance import EnteredChance, SeededChance
 from companion.core.errors import RuleError
 from companion.core.match import Match
-from bazaar_driver import GAME, SPEC, buy, done, hold, rolled, table
 
 
 def test_the_options_and_their_defaults_are_in_the_spec():
     options = {o["name"]: o for o in SPEC.to_dict()["options"]}
-    assert options["wares_per_turn"]["default"] == "1" and options["wares_per_turn"]["choices"] == ["1", "many"]
+    assert options["wares_per_turn"]["default"] == "1" and options["wares_per_turn"]["choices"] == [
+        "1",
+        "many",
+    ]
     assert options["cards"]["default"] == "auto"
     assert options["cards"]["choices"] == ["auto", "sample", "entered"]
     assert options["first_player"]["default"] == 1 and options["first_player"]["kind"] == "int"
@@ -31,14 +35,14 @@ def test_one_ware_a_turn_by_default_even_if_the_cubes_allow_more():
 def test_many_wares_a_turn_each_scored_by_the_cubes_left_after_it():
     match = table(wares=("YGBWW", "YYYYY*", "GGGGG", "RRBBW*"), wares_per_turn="many")
     hold(match, 0, "GGGGYGBWW")
-    rolled(match, 0, "green")                          # YGGGGGBWW + G: 10 cubes
-    match.act(buy(0, 2))                               # GGGGG, 5 cubes left: 1 point
+    rolled(match, 0, "green")  # YGGGGGBWW + G: 10 cubes
+    match.act(buy(0, 2))  # GGGGG, 5 cubes left: 1 point
     match.enter("RRRRR")
     assert match.state.phase == "buy" and match.state.turn == 0
-    match.act(buy(0, 0))                               # YGBWW, 0 left: 5 points
+    match.act(buy(0, 0))  # YGBWW, 0 left: 5 points
     match.enter("WWWWW")
     assert [p["points"] for p in match.state.bought[0]] == [1, 5] and match.state.scores[0] == 6
-    assert match.state.turn == 1                       # nothing more to buy: the turn ends
+    assert match.state.turn == 1  # nothing more to buy: the turn ends
 
 
 def test_many_wares_include_a_card_that_just_came_face_up():
@@ -46,7 +50,7 @@ def test_many_wares_include_a_card_that_just_came_face_up():
     hold(match, 0, "GGGGGWWWW")
     rolled(match, 0, "white")
     match.act(buy(0, 2))
-    match.enter("WWWWW")                               # the new card: just what is left
+    match.enter("WWWWW")  # the new card: just what is left
     match.act(buy(0, 2))
     assert match.state.scores[0] == 1 + 5
 
@@ -77,14 +81,20 @@ def test_sample_cards_are_drawn_two_exchange_cards_of_ten_and_the_wares_of_the_d
     assert match.waiting_for_entry is None
 
 
-@pytest.mark.parametrize("cards, mode, typed", [
-    ("auto", "physical", True), ("auto", "digital", False), ("auto", None, False),
-    ("sample", "physical", False), ("entered", "digital", True),
-])
+@pytest.mark.parametrize(
+    "cards, mode, typed",
+    [
+        ("auto", "physical", True),
+        ("auto", "digital", False),
+        ("auto", None, False),
+        ("sample", "physical", False),
+        ("entered", "digital", True),
+    ],
+)
 def test_cards_auto_follow_the_table_typed_at_a_physical_one_drawn_in_a_digital_one(cards, mode, typed):
     setup = SPEC.setup(3, {"cards": cards})
     if mode is not None:
-        setup["mode"] = mode                      # what the appliance adds to a new game's setup
+        setup["mode"] = mode  # what the appliance adds to a new game's setup
     match = Match(GAME, setup, EnteredChance())
     assert (match.waiting_for_entry is not None) is typed
     assert (match.waiting_for_card is not None) is (not typed)
@@ -106,6 +116,7 @@ def test_a_digital_game_with_sample_cards_is_dealt_by_the_seed_alone():
         match = Match(GAME, SPEC.setup(3), SeededChance(seed))
         match.fill_chance()
         return [e.to_dict() for e in match.log]
+
     assert dealt(5) == dealt(5) and dealt(5) != dealt(6)
 
 
@@ -114,17 +125,22 @@ def test_a_digital_game_with_sample_cards_is_dealt_by_the_seed_alone():
 def test_the_first_player_starts_the_first_rolls_and_the_play(first):
     match = table(first_player=first)
     assert match.state.turn == first - 1
-    assert match.state.records[[r["kind"] for r in match.state.records].index("first_roll")]["seat"] == first - 1
+    assert (
+        match.state.records[[r["kind"] for r in match.state.records].index("first_roll")]["seat"] == first - 1
+    )
 
 
-@pytest.mark.parametrize("rules, message", [
-    ({"first_player": 4}, "a seat from 1 to 3, not 4"),
-    ({"first_player": 0}, "a seat from 1"),
-    ({"wares_per_turn": "2"}, "must be one of '1', 'many'"),
-    ({"cards": "mine"}, "must be one of 'auto', 'sample', 'entered'"),
-    ({"colour": "red"}, "no rule option 'colour'"),
-    ({"wares_per_turn": 1}, "must be str"),
-])
+@pytest.mark.parametrize(
+    "rules, message",
+    [
+        ({"first_player": 4}, "a seat from 1 to 3, not 4"),
+        ({"first_player": 0}, "a seat from 1"),
+        ({"wares_per_turn": "2"}, "must be one of '1', 'many'"),
+        ({"cards": "mine"}, "must be one of 'auto', 'sample', 'entered'"),
+        ({"colour": "red"}, "no rule option 'colour'"),
+        ({"wares_per_turn": 1}, "must be str"),
+    ],
+)
 def test_a_bad_option_is_refused_before_any_game(rules, message):
     with pytest.raises(RuleError, match=message):
         GAME.new_state(SPEC.setup(3, rules))

@@ -4,25 +4,31 @@ the cubes returned for the cube limit named in the log, and nothing stale at the
 
 The game is physical and driven through the appliance (bazaar_pages.py); the phones only
 show it, except where a test clicks the advised button."""
+
 from __future__ import annotations
 
 import pytest
-
-from browser_rig import NEEDED, PHONE_SIZES, T, answered, in_first_screen, served
 from bazaar_driver import discard, done, roll, trade
 from bazaar_pages import act, face, phones, physical, play, set_up
+from browser_rig import NEEDED, PHONE_SIZES, T, answered, in_first_screen, served
 from web_rig import PIN
 
 pytestmark = NEEDED
 SAYS = {
-    "en-GB": {"turn advice": "Trade 1 white → 1 green + 1 red now: YGBWW (stall 1) in 2 turns, this one "
-                             "counted, for 3 points",
-              "buy advice": "Buy YGBWW (stall 1) now for 5 points", "returns": "Ben returns Ana's cubes",
-              "turn": "It is"},
-    "fr-FR": {"turn advice": "Échangez 1 blanc → 1 vert + 1 rouge maintenant : YGBWW (étal 1) en 2 tours, "
-                             "celui-ci compris, pour 3 points",
-              "buy advice": "Achetez YGBWW (étal 1) maintenant pour 5 points",
-              "returns": "Ben a choisi les cubes rendus par Ana", "turn": "C'est à"},
+    "en-GB": {
+        "turn advice": "Trade 1 white → 1 green + 1 red now: YGBWW (stall 1) in 2 turns, this one "
+        "counted, for 3 points",
+        "buy advice": "Buy YGBWW (stall 1) now for 5 points",
+        "returns": "Ben returns Ana's cubes",
+        "turn": "It is",
+    },
+    "fr-FR": {
+        "turn advice": "Échangez 1 blanc → 1 vert + 1 rouge maintenant : YGBWW (étal 1) en 2 tours, "
+        "celui-ci compris, pour 3 points",
+        "buy advice": "Achetez YGBWW (étal 1) maintenant pour 5 points",
+        "returns": "Ben a choisi les cubes rendus par Ana",
+        "turn": "C'est à",
+    },
 }
 
 
@@ -36,13 +42,17 @@ def height(page) -> int:
     return page.evaluate("document.documentElement.scrollHeight")
 
 
-@pytest.mark.parametrize("locale, size", [("en-GB", PHONE_SIZES[0]), ("fr-FR", PHONE_SIZES[0]), ("fr-FR", PHONE_SIZES[1])])
-def test_the_turns_decisions_are_in_the_first_screenful_and_the_advised_action_is_a_button(browser, table, locale, size):
+@pytest.mark.parametrize(
+    "locale, size", [("en-GB", PHONE_SIZES[0]), ("fr-FR", PHONE_SIZES[0]), ("fr-FR", PHONE_SIZES[1])]
+)
+def test_the_turns_decisions_are_in_the_first_screenful_and_the_advised_action_is_a_button(
+    browser, table, locale, size
+):
     srv, appliance = table
     says = SAYS[locale]
-    pages, (ana, ben, cy) = phones(browser, srv, locale, size=size)
+    pages, (ana, ben, _cy) = phones(browser, srv, locale, size=size)
     set_up(appliance)
-    act(appliance, trade(0, 0))                          # Ana: R -> YGBW
+    act(appliance, trade(0, 0))  # Ana: R -> YGBW
     for seat, rolled in ((1, "blue"), (2, "green")):
         act(appliance, roll(seat))
         face(appliance, rolled)
@@ -51,11 +61,11 @@ def test_the_turns_decisions_are_in_the_first_screenful_and_the_advised_action_i
     assert ana.text_content("#bz-advice") == says["turn advice"]
     for selector in ("#bz-roll", "#bz-advice", "#bz-advised .bz-trade"):
         assert in_first_screen(ana, selector), selector
-    assert ana.evaluate("document.getElementById('bz-trades-box').open")       # her trades, unfolded
-    assert not ben.evaluate("document.getElementById('bz-trades-box').open")   # not his turn: folded
+    assert ana.evaluate("document.getElementById('bz-trades-box').open")  # her trades, unfolded
+    assert not ben.evaluate("document.getElementById('bz-trades-box').open")  # not his turn: folded
     folded = height(ben)
     ben.evaluate("document.getElementById('bz-trades-box').open = true")
-    assert height(ben) > folded + 800, (folded, height(ben))                   # ten equations folded
+    assert height(ben) > folded + 800, (folded, height(ben))  # ten equations folded
     ben.evaluate("document.getElementById('bz-trades-box').open = false")
     act(appliance, roll(0))
     face(appliance, "white")
@@ -63,7 +73,7 @@ def test_the_turns_decisions_are_in_the_first_screenful_and_the_advised_action_i
     ana.wait_for_selector("#bz-advised .bz-buy", timeout=T)
     assert ana.text_content("#bz-advice") == says["buy advice"]
     assert in_first_screen(ana, "#bz-advised .bz-buy") and in_first_screen(ana, "#bz-done")
-    assert not ana.evaluate("document.getElementById('bz-trades-box').open")   # traded or rolled: folded
+    assert not ana.evaluate("document.getElementById('bz-trades-box').open")  # traded or rolled: folded
     with answered(ana, "/api/act"):
         ana.click("#bz-advised .bz-buy")
     assert appliance.session.state.bought[0][0]["ware"] == "YGBWW"
@@ -77,14 +87,20 @@ def test_the_advised_trade_is_a_button_that_makes_it(browser, table):
     ana.wait_for_selector("#bz-advised .bz-trade", timeout=T)
     advised = appliance.session.game.view(appliance.session.state, 0)["you"]["advice"]["action"]
     button = ana.locator("#bz-advised .bz-trade")
-    assert (button.get_attribute("data-equation"), button.get_attribute("data-give")) == \
-        (str(advised["equation"]), advised["give"])
+    assert (button.get_attribute("data-equation"), button.get_attribute("data-give")) == (
+        str(advised["equation"]),
+        advised["give"],
+    )
     assert in_first_screen(ana, "#bz-advised .bz-trade")
     with answered(ana, "/api/act"):
         button.click()
     last = appliance.session.state.records[-1]
-    assert (last["kind"], last["seat"], last["equation"], last["give"]) == \
-        ("trade", 0, advised["equation"], advised["give"])
+    assert (last["kind"], last["seat"], last["equation"], last["give"]) == (
+        "trade",
+        0,
+        advised["equation"],
+        advised["give"],
+    )
     assert pages.errors == []
 
 
@@ -93,7 +109,7 @@ def test_the_log_names_the_cubes_returned_for_the_cube_limit(browser, table, loc
     srv, appliance = table
     pages, (_, _, cy) = phones(browser, srv, locale)
     set_up(appliance)
-    for equation in (0, 2, 3):                           # R -> YGBW, Y -> GGGGG, G -> BBBBB: 12 cubes
+    for equation in (0, 2, 3):  # R -> YGBW, Y -> GGGGG, G -> BBBBB: 12 cubes
         act(appliance, trade(0, equation))
         if appliance.session.state.phase == "buy":
             act(appliance, done(0))
@@ -124,5 +140,5 @@ def test_nothing_of_the_last_turn_is_left_at_the_end(browser, table):
         assert page.locator("body", has_text=SAYS["en-GB"]["turn"]).count() == 0
         for selector in ("#bz-actions-box", "#bz-discard-box", "#bz-wares"):
             assert page.evaluate("(s) => document.querySelector(s).closest('.in-play') !== null", selector)
-            assert page.is_hidden(selector)                   # the shell hides .in-play at the end
+            assert page.is_hidden(selector)  # the shell hides .in-play at the end
     assert pages.errors == []

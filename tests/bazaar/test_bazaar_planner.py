@@ -6,12 +6,20 @@ turn (a depth-first walk), each legal only if the player holds the side given an
 the side taken, with at most 10 cubes at the end of every turn but the one the ware is
 bought in. It gives the fewest turns and, among those, the fewest cubes left.
 """
+
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.games.bazaar.cubes import (
-    FACES, Ware, check_equation, letters, parse_card, parse_equation, parse_ware,
+    FACES,
+    Ware,
+    check_equation,
+    letters,
+    parse_card,
+    parse_equation,
+    parse_ware,
 )
 from companion.games.bazaar.planner import plan
 
@@ -41,8 +49,12 @@ def brute(held, bank, equations, ware, acted, depth=DEPTH):
         for equation in equations:
             for give, take in ((equation.left, equation.right), (equation.right, equation.left)):
                 if covers(have, give) and covers(stock, take):
-                    walk(tuple(h - g + t for h, g, t in zip(have, give, take)),
-                         tuple(s + g - t for s, g, t in zip(stock, give, take)), turns + 1)
+                    walk(
+                        tuple(h - g + t for h, g, t in zip(have, give, take)),
+                        tuple(s + g - t for s, g, t in zip(stock, give, take)),
+                        turns + 1,
+                    )
+
     walk(tuple(held), tuple(bank), 0)
     return best
 
@@ -67,8 +79,14 @@ def equations(draw):
     found = []
     for _ in range(draw(st.integers(1, 4))):
         left_colours = draw(st.lists(st.integers(0, 4), min_size=1, max_size=3, unique=True))
-        right_colours = draw(st.lists(st.sampled_from([c for c in range(5) if c not in left_colours]),
-                                      min_size=1, max_size=2, unique=True))
+        right_colours = draw(
+            st.lists(
+                st.sampled_from([c for c in range(5) if c not in left_colours]),
+                min_size=1,
+                max_size=2,
+                unique=True,
+            )
+        )
         left, right = [0] * 5, [0] * 5
         for c in left_colours:
             left[c] = draw(st.integers(1, 2))
@@ -83,8 +101,7 @@ def counted(colours) -> tuple[int, ...]:
     return tuple(colours.count(c) for c in range(5))
 
 
-wares = st.builds(Ware, st.lists(st.integers(0, 4), min_size=5, max_size=5).map(counted),
-                  st.booleans())
+wares = st.builds(Ware, st.lists(st.integers(0, 4), min_size=5, max_size=5).map(counted), st.booleans())
 
 
 @st.composite
@@ -131,7 +148,7 @@ def test_a_roll_is_reported_exactly_where_it_is_sooner_than_trades_alone(positio
     alone = brute(held, bank, eqs, ware.cubes, acted=False, depth=DEPTH + 1)
     alone_turns = None if alone is None else alone[0]
     if alone_turns is None and found.turns is not None:
-        return                                   # deeper than the brute force looks
+        return  # deeper than the brute force looks
     for colour, face in enumerate(FACES[:5]):
         rolled = brute_roll(held, bank, eqs, ware.cubes, colour)
         if rolled is None:
@@ -156,13 +173,17 @@ def test_planning_four_wares_together_is_planning_each_alone(position, others):
             assert together[stall] is None
             continue
         (alone,) = plan(held, bank, eqs, [w], acted=acted)
-        assert (together[stall].turns, together[stall].cubes_left, together[stall].rolls) == \
-            (alone.turns, alone.cubes_left, alone.rolls)
+        assert (together[stall].turns, together[stall].cubes_left, together[stall].rolls) == (
+            alone.turns,
+            alone.cubes_left,
+            alone.rolls,
+        )
 
 
 # ------------------------------------------------------------------ worked examples
-SOURCE = parse_card("R = YGBW; R = WW; GG = Y; B = RW; YY = GB") + \
-    parse_card("W = GG; Y = RB; RR = YW; G = BW; BBB = YYR")
+SOURCE = parse_card("R = YGBW; R = WW; GG = Y; B = RW; YY = GB") + parse_card(
+    "W = GG; Y = RB; RR = YW; G = BW; BBB = YYR"
+)
 
 
 def test_one_red_to_two_white_then_the_white_ware():
@@ -179,14 +200,14 @@ def test_a_ware_already_held_is_bought_now_once_the_turn_has_acted():
 
 def test_a_ware_held_before_the_turns_action_is_kept_through_a_trade_or_a_roll():
     (p,) = plan((2, 0, 1, 0, 3), (18, 20, 19, 20, 17), SOURCE, [parse_ware("YYWWW")])
-    assert p.turns == 1 and p.cubes_left == 2          # R -> WW keeps it, 2 cubes over
-    assert p.rolls == {face: None for face in FACES}    # a roll is no sooner
+    assert p.turns == 1 and p.cubes_left == 2  # R -> WW keeps it, 2 cubes over
+    assert p.rolls == {face: None for face in FACES}  # a roll is no sooner
 
 
 def test_the_bank_running_out_is_a_limit_on_the_plan():
     wares = [parse_ware("YYWWW*")]
-    (p,) = plan((2, 0, 1, 0, 1), (18, 20, 19, 20, 1), SOURCE, wares)   # one white left in the bank
-    assert p.turns is None and p.steps == ()          # the player and the bank hold 2 white of 3
+    (p,) = plan((2, 0, 1, 0, 1), (18, 20, 19, 20, 1), SOURCE, wares)  # one white left in the bank
+    assert p.turns is None and p.steps == ()  # the player and the bank hold 2 white of 3
 
 
 def test_the_bank_limits_the_last_trade_too_even_past_10_cubes():
@@ -195,12 +216,12 @@ def test_the_bank_limits_the_last_trade_too_even_past_10_cubes():
     eqs = (parse_equation("B = RWWWW"),)
     (p,) = plan((0, 0, 0, 1, 7), (20, 20, 20, 19, 3), eqs, [parse_ware("RWWWW*")])
     assert p.turns is None and p.steps == ()
-    assert p.rolls["red"] == 1                        # a red cube is all it lacks
+    assert p.rolls["red"] == 1  # a red cube is all it lacks
 
 
 def test_a_purchase_may_follow_a_trade_past_10_cubes():
     eqs = parse_card("Y = GGGGG; R = WW; B = YY; W = GR; G = BW")
-    held = (6, 0, 0, 0, 4)                               # 10 cubes
+    held = (6, 0, 0, 0, 4)  # 10 cubes
     (p,) = plan(held, (14, 20, 20, 20, 16), eqs, [parse_ware("GGGGG")])
     assert p.turns == 1 and p.cubes_left == 9 and p.points == 1
 
@@ -212,5 +233,6 @@ def test_an_empty_stall_has_no_plan_and_a_stall_empty_raises_the_star_level():
 
 def test_a_turn_starts_with_at_most_10_cubes():
     import pytest
+
     with pytest.raises(ValueError, match="at most 10 cubes"):
         plan((11, 0, 0, 0, 0), (9, 20, 20, 20, 20), SOURCE, [parse_ware("YGRBW")])

@@ -11,38 +11,45 @@ choice, so purchases, emptied stalls and the end come often, and the rest any tr
 roll, any discard). With cards = entered the host types random ware cards. Each invariant
 is checked after every event.
 """
+
 from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from bazaar_driver import CARD_1, CARD_2, GAME, SPEC
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.core.chance import SeededChance
 from companion.core.match import Match, replay
 from companion.games.bazaar.bots import STYLES
 from companion.games.bazaar.cubes import LETTERS, PER_COLOUR, letters, parse_ware
 from companion.games.bazaar.state import ACT, OVER
-from bazaar_driver import CARD_1, CARD_2, GAME, SPEC
 
 MAX_EVENTS = 700
 UNDO_EVERY = 9
 
-games = st.fixed_dictionaries({
-    "seed": st.integers(0, 2**32),
-    "players": st.sampled_from([2, 3, 4, 5]),
-    "rules": st.fixed_dictionaries({
-        "wares_per_turn": st.sampled_from(["1", "many"]),
-        "cards": st.sampled_from(["auto", "sample", "entered"]),
-        "first_player": st.integers(1, 2),
-    }),
-    "bots": st.floats(0.3, 0.9),
-})
+games = st.fixed_dictionaries(
+    {
+        "seed": st.integers(0, 2**32),
+        "players": st.sampled_from([2, 3, 4, 5]),
+        "rules": st.fixed_dictionaries(
+            {
+                "wares_per_turn": st.sampled_from(["1", "many"]),
+                "cards": st.sampled_from(["auto", "sample", "entered"]),
+                "first_player": st.integers(1, 2),
+            }
+        ),
+        "bots": st.floats(0.3, 0.9),
+    }
+)
 examples = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def random_ware(rng: random.Random) -> str:
-    return "".join(sorted((rng.choice(LETTERS) for _ in range(5)), key=LETTERS.index)) + \
-        ("*" if rng.random() < 0.3 else "")
+    return "".join(sorted((rng.choice(LETTERS) for _ in range(5)), key=LETTERS.index)) + (
+        "*" if rng.random() < 0.3 else ""
+    )
 
 
 def random_game(game: dict):
@@ -58,8 +65,13 @@ def random_game(game: dict):
             continue
         request = match.waiting_for_entry
         if request is not None:
-            match.enter(CARD_1 if request.name == "exchange" and not match.state.exchange else
-                        CARD_2 if request.name == "exchange" else random_ware(rng))
+            match.enter(
+                CARD_1
+                if request.name == "exchange" and not match.state.exchange
+                else CARD_2
+                if request.name == "exchange"
+                else random_ware(rng)
+            )
             yield match
             continue
         (seat,) = GAME.to_act(match.state)
@@ -102,7 +114,7 @@ def test_cubes_are_conserved_the_bank_and_the_players_hold_all_100(game):
             assert state.bank[colour] >= 0 and min(c[colour] for c in state.cubes) >= 0
         assert state.scores == [sum(p["points"] for p in b) for b in state.bought]
         if previous is not None and sum(map(len, state.bought)) > sum(map(len, previous.bought)):
-            seat = previous.turn                     # a purchase: its five cubes back to the bank
+            seat = previous.turn  # a purchase: its five cubes back to the bank
             paid = [a - b for a, b in zip(bought_cubes(state), bought_cubes(previous))]
             assert sum(paid) == 5
             assert [b - a for a, b in zip(previous.bank, state.bank)] == paid
@@ -149,10 +161,12 @@ def test_undo_restores_the_state_before_a_decision_and_the_same_decision_redoes_
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 3, 4, 5]))
 def test_games_between_the_bots_end_by_the_second_empty_stall(seed, players):
-    game = {"seed": seed, "players": players, "bots": 1.0,
-            "rules": {"wares_per_turn": "1", "cards": "sample", "first_player": 1}}
-    match = None
-    for match in play(game):
-        pass
+    game = {
+        "seed": seed,
+        "players": players,
+        "bots": 1.0,
+        "rules": {"wares_per_turn": "1", "cards": "sample", "first_player": 1},
+    }
+    *_, match = play(game)
     state = match.state
     assert state.phase == OVER and len(state.emptied) == 2 and state.stalls_left.count(0) == 2

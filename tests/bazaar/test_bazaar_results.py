@@ -3,28 +3,36 @@ screen fits 1280x800 and 1920x1080 during play (the rules at a glance open or no
 end each phone (390x844) first says its place, then how its points are made, ware by ware;
 ties on points are said with how they were broken; the rules at a glance give the scoring
 chart with the star upgrade, and on a phone the equations."""
+
 from __future__ import annotations
 
 import pytest
-
-from browser_rig import NEEDED, TABLE_SIZES, T, in_first_screen, log_in, page_scrolls, served
 from bazaar_pages import phones, physical, play, set_up
+from browser_rig import NEEDED, TABLE_SIZES, T, in_first_screen, log_in, page_scrolls, served
 from web_rig import PIN
 
 pytestmark = NEEDED
 SAYS = {
-    "en-GB": {"wares": ("{n} ware: {sum}", "{n} wares: {sum}"), "one": {1},
-              "ware": "{ware}, {stars}{left} cube{s} left: {points} point{ps}",
-              "stars": {0: "", 1: "one star, ", 2: "two stars, "},
-              "tie": "Ben wins the tie on 8 points: fewer wares bought (1 against 2)",
-              "shared": "Ana and Ben share a place: 8 points each and as many wares bought",
-              "chart": "Points for a ware", "equations": "Equations"},
-    "fr-FR": {"wares": ("{n} marchandise : {sum}", "{n} marchandises : {sum}"), "one": {0, 1},
-              "ware": "{ware}, {stars}{left} cube{s} restant{s} : {points} point{ps}",
-              "stars": {0: "", 1: "une étoile, ", 2: "deux étoiles, "},
-              "tie": "Ben l'emporte à égalité de 8 points : moins de marchandises achetées (1 contre 2)",
-              "shared": "Ana et Ben partagent une place : 8 points chacun et autant de marchandises achetées",
-              "chart": "Points d'une marchandise", "equations": "Équations"},
+    "en-GB": {
+        "wares": ("{n} ware: {sum}", "{n} wares: {sum}"),
+        "one": {1},
+        "ware": "{ware}, {stars}{left} cube{s} left: {points} point{ps}",
+        "stars": {0: "", 1: "one star, ", 2: "two stars, "},
+        "tie": "Ben wins the tie on 8 points: fewer wares bought (1 against 2)",
+        "shared": "Ana and Ben share a place: 8 points each and as many wares bought",
+        "chart": "Points for a ware",
+        "equations": "Equations",
+    },
+    "fr-FR": {
+        "wares": ("{n} marchandise : {sum}", "{n} marchandises : {sum}"),
+        "one": {0, 1},
+        "ware": "{ware}, {stars}{left} cube{s} restant{s} : {points} point{ps}",
+        "stars": {0: "", 1: "une étoile, ", 2: "deux étoiles, "},
+        "tie": "Ben l'emporte à égalité de 8 points : moins de marchandises achetées (1 contre 2)",
+        "shared": "Ana et Ben partagent une place : 8 points chacun et autant de marchandises achetées",
+        "chart": "Points d'une marchandise",
+        "equations": "Équations",
+    },
 }
 
 
@@ -55,7 +63,7 @@ def test_the_table_screen_fits_during_play_with_the_rules_at_a_glance_open_or_no
     srv, appliance = five
     pages, _ = phones(browser, srv, locale, players=1)
     set_up(appliance)
-    play(appliance, moves=40)                        # five players, wares bought, a stall empty
+    play(appliance, moves=40)  # five players, wares bought, a stall empty
     assert appliance.session.state.phase != "over" and appliance.session.state.emptied
     for size in TABLE_SIZES:
         table = pages.open("/table", phone=False, size=size, locale=locale)
@@ -65,22 +73,31 @@ def test_the_table_screen_fits_during_play_with_the_rules_at_a_glance_open_or_no
         table.locator("#glance summary").click()
         table.locator("#glance .bz-chart").wait_for(timeout=T)
         assert table.locator("#glance .bz-chart td").count() == 12
-        assert table.locator("#glance .bz-cards").count() == 0      # the table shows the equations already
+        assert table.locator("#glance .bz-cards").count() == 0  # the table shows the equations already
         assert page_scrolls(table) == [] and columns_fit(table), size
     assert pages.errors == []
 
 
 def breakdown(purchases, says) -> list[str]:
     """A seat's breakdown as the page should say it, from the engine's purchases."""
-    def form(n: int) -> int:                          # English: 1 alone is singular; French: 0 and 1
+
+    def form(n: int) -> int:  # English: 1 alone is singular; French: 0 and 1
         return int(n not in says["one"])
+
     n = len(purchases)
     lines = [says["wares"][form(n)].format(n=n, sum=" + ".join(str(b["points"]) for b in purchases))]
     for b in purchases:
         plural = "s" if form(b["cubes_left"]) else ""
-        lines.append(says["ware"].format(ware=b["ware"].replace("*", "★"), stars=says["stars"][b["level"]],
-                                         left=b["cubes_left"], s=plural, points=b["points"],
-                                         ps="s" if form(b["points"]) else ""))
+        lines.append(
+            says["ware"].format(
+                ware=b["ware"].replace("*", "★"),
+                stars=says["stars"][b["level"]],
+                left=b["cubes_left"],
+                s=plural,
+                points=b["points"],
+                ps="s" if form(b["points"]) else "",
+            )
+        )
     return lines
 
 
@@ -98,12 +115,12 @@ def test_at_the_end_a_phone_says_its_place_first_then_its_points_ware_by_ware(br
         assert in_first_screen(page, "#results-title")
         shown = page.locator("#results-mine li").all_text_contents()
         assert shown == breakdown(state.bought[seat], says) or not state.bought[seat], (seat, shown)
-        assert page.locator("#scores-box").count() == 0                 # the shell's results instead
+        assert page.locator("#scores-box").count() == 0  # the shell's results instead
         page.locator("#glance summary").click()
         assert page.locator("#glance .bz-chart td").count() == 12
         assert page.locator("#glance h3", has_text=says["equations"]).count() == 1
         assert page.locator("#glance .bz-cards .bz-row").count() == 10
-    assert any(len(b) > 1 for b in state.bought)                       # a breakdown was checked
+    assert any(len(b) > 1 for b in state.bought)  # a breakdown was checked
     for size in TABLE_SIZES:
         table = pages.open("/table", phone=False, size=size, locale=locale)
         table.wait_for_selector("#results:not([hidden])", timeout=T)
@@ -115,7 +132,9 @@ def bought(points: int, ware: str = "YGBWW") -> dict:
     return {"ware": ware, "stall": 0, "star": False, "level": 0, "cubes_left": 0, "points": points, "turn": 1}
 
 
-@pytest.mark.parametrize("locale, case", [("en-GB", "tie"), ("fr-FR", "tie"), ("en-GB", "shared"), ("fr-FR", "shared")])
+@pytest.mark.parametrize(
+    "locale, case", [("en-GB", "tie"), ("fr-FR", "tie"), ("en-GB", "shared"), ("fr-FR", "shared")]
+)
 def test_a_tie_on_points_says_how_it_was_broken_or_shared(browser, two, locale, case):
     """Ana and Ben both on 8 points when the host ends the game: Ben with one ware to Ana's
     two wins the tie; with as many wares, they share the place."""
@@ -129,11 +148,15 @@ def test_a_tie_on_points_says_how_it_was_broken_or_shared(browser, two, locale, 
             state = appliance.session.state
             state.bought = [ana_wares, ben_wares]
             state.scores = [sum(b["points"] for b in wares) for wares in state.bought]
+
         return change
-    appliance.call(purchases([bought(5), bought(3)], [bought(8)] if case == "tie" else [bought(3), bought(5)]))
+
+    appliance.call(
+        purchases([bought(5), bought(3)], [bought(8)] if case == "tie" else [bought(3), bought(5)])
+    )
     host = pages.open("/host", phone=False, locale=locale)
     log_in(host, PIN)
-    host.click("[data-command=end]")                  # the host ends the game: the scores as they stand
+    host.click("[data-command=end]")  # the host ends the game: the scores as they stand
     ben.wait_for_selector("#results:not([hidden])", timeout=T)
     said = says[case]
     assert ana.locator("#results-ties li").all_text_contents() == [said.replace("Ana", you(locale, "Ana"), 1)]

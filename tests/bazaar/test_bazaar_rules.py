@@ -4,18 +4,35 @@ The table (bazaar_driver.table): three players; seat 0 holds R, seat 1 W, seat 2
 equations 0-4: R = YGBW; R = WW; Y = GGGGG; G = BBBBB; B = YY and 5-9: W = GR; YW = BB;
 GG = RW; RRR = YGB; BBB = WWW; stalls 0-3: YGBWW, YYYYY*, RRRRR, RRBBW*.
 """
+
 from __future__ import annotations
 
 import pytest
+from bazaar_driver import (
+    CARD_1,
+    CARD_2,
+    GAME,
+    WARES,
+    assert_refused,
+    buy,
+    cubes,
+    digital,
+    discard,
+    done,
+    empty_stall,
+    hold,
+    roll,
+    rolled,
+    setup,
+    table,
+    take,
+    trade,
+)
 
 from companion.core.chance import EnteredChance
 from companion.core.match import Match, replay
 from companion.games.bazaar.cubes import FACES
 from companion.games.bazaar.state import ACT, BUY, DISCARD, OVER, REVEAL, START_WILD, WILD
-from bazaar_driver import (
-    CARD_1, CARD_2, GAME, WARES, assert_refused, buy, cubes, digital, discard, done, empty_stall,
-    hold, roll, rolled, setup, table, take, trade,
-)
 
 
 # ------------------------------------------------------------------ components
@@ -32,23 +49,22 @@ def test_the_die_has_five_colours_and_a_wild_face_each_once_drawn_with_replaceme
     assert request.deck == "die" and dict(request.remaining) == {face: 1 for face in FACES}
     match.enter_chance("blue")
     match.act(roll(1))
-    assert dict(match.waiting_for_card.remaining) == {face: 1 for face in FACES}   # the same six
+    assert dict(match.waiting_for_card.remaining) == {face: 1 for face in FACES}  # the same six
 
 
 def test_a_roll_takes_one_cube_of_the_colour_rolled():
     match = table()
     rolled(match, 0, "blue")
     assert cubes(match, 0) == "RB" and match.state.bank[3] == 19
-    assert match.state.turn == 1                    # nothing to buy: the turn ended
+    assert match.state.turn == 1  # nothing to buy: the turn ended
 
 
 def test_a_roll_of_a_colour_the_bank_has_run_out_of_takes_nothing():
     match = table()
-    hold(match, 0, "R", bank="YGRW")                # the bank has no blue left
+    hold(match, 0, "R", bank="YGRW")  # the bank has no blue left
     rolled(match, 0, "blue")
     assert cubes(match, 0) == "R" and match.state.bank[3] == 0
-    assert match.state.records[-1] == {"kind": "roll", "turn": 1, "seat": 0, "face": "blue",
-                                       "colour": None}
+    assert match.state.records[-1] == {"kind": "roll", "turn": 1, "seat": 0, "face": "blue", "colour": None}
 
 
 def test_the_wild_face_gives_one_cube_of_any_colour_the_bank_still_has():
@@ -72,14 +88,14 @@ def test_a_wild_roll_with_the_bank_empty_takes_nothing():
 # ------------------------------------------------------------------ the exchange
 def test_an_equation_used_left_to_right_returns_the_left_side_and_takes_the_right():
     match = table()
-    match.act(trade(0, 0))                          # R = YGBW
+    match.act(trade(0, 0))  # R = YGBW
     assert cubes(match, 0) == "YGBW" and match.state.bank == [18, 19, 20, 19, 18]
 
 
 def test_an_equation_is_used_right_to_left_as_well():
     match = table()
     hold(match, 0, "WW")
-    match.act(trade(0, 1, "right"))                 # WW -> R
+    match.act(trade(0, 1, "right"))  # WW -> R
     assert cubes(match, 0) == "R"
 
 
@@ -97,7 +113,7 @@ def test_a_trade_needs_the_player_to_hold_the_side_given():
 
 def test_a_trade_needs_the_bank_to_hold_the_side_taken():
     match = table()
-    hold(match, 0, "R", bank="YGRWWWWW")            # no blue in the bank
+    hold(match, 0, "R", bank="YGRWWWWW")  # no blue in the bank
     assert_refused(match, trade(0, 0), "the bank has only 0 blue and the trade takes 1")
 
 
@@ -115,7 +131,7 @@ def test_the_same_equation_may_be_used_again_on_a_later_turn():
 def test_a_turn_is_exactly_one_roll_or_one_trade_so_no_trade_after_a_roll():
     match = table()
     hold(match, 0, "YGBW")
-    rolled(match, 0, "white")                        # now YGBWW: may buy, nothing else
+    rolled(match, 0, "white")  # now YGBWW: may buy, nothing else
     assert match.state.phase == BUY
     assert_refused(match, trade(0, 1), "already rolled this turn")
     assert_refused(match, roll(0), "already rolled this turn")
@@ -124,7 +140,7 @@ def test_a_turn_is_exactly_one_roll_or_one_trade_so_no_trade_after_a_roll():
 def test_one_trade_per_turn_and_no_roll_after_a_trade():
     match = table()
     hold(match, 0, "RYGBW")
-    match.act(trade(0, 1))                           # R -> WW: YGBWWW, stall 0 affordable
+    match.act(trade(0, 1))  # R -> WW: YGBWWW, stall 0 affordable
     assert match.state.phase == BUY
     assert_refused(match, trade(0, 1), "already traded this turn")
     assert_refused(match, roll(0), "already traded this turn")
@@ -164,13 +180,13 @@ def test_the_next_card_of_the_stall_turns_face_up_after_a_purchase():
     match.act(buy(0, 0))
     match.enter("GGRRW")
     assert match.state.stalls_up[0] == "GGRRW" and match.state.stalls_left[0] == 4
-    assert match.state.turn == 1                     # one ware a turn: the turn is over
+    assert match.state.turn == 1  # one ware a turn: the turn is over
 
 
 def test_a_ware_the_player_lacks_cubes_for_is_refused():
     match = table()
     hold(match, 0, "YGBWW")
-    rolled(match, 0, "red")                          # stall 0 may be bought
+    rolled(match, 0, "red")  # stall 0 may be bought
     assert_refused(match, buy(0, 2), "you lack 4 red for the ware of stall 3")
 
 
@@ -182,10 +198,21 @@ def test_a_player_may_decline_to_buy():
     assert match.state.turn == 1 and cubes(match, 0) == "YGBWW"
 
 
-@pytest.mark.parametrize("extra, star, points", [
-    ("", False, 5), ("R", False, 3), ("RR", False, 2), ("RRR", False, 1), ("RRRRR", False, 1),
-    ("", True, 8), ("R", True, 5), ("RR", True, 3), ("RRR", True, 2), ("RRRR", True, 2),
-])
+@pytest.mark.parametrize(
+    "extra, star, points",
+    [
+        ("", False, 5),
+        ("R", False, 3),
+        ("RR", False, 2),
+        ("RRR", False, 1),
+        ("RRRRR", False, 1),
+        ("", True, 8),
+        ("R", True, 5),
+        ("RR", True, 3),
+        ("RRR", True, 2),
+        ("RRRR", True, 2),
+    ],
+)
 def test_the_scoring_chart_by_cubes_left_without_or_with_a_star(extra, star, points):
     ware = "YYYYY*" if star else "GGGGG"
     match = table(wares=("YGBWW", ware, "RRBBW*", "WWWWW"))
@@ -196,10 +223,19 @@ def test_the_scoring_chart_by_cubes_left_without_or_with_a_star(extra, star, poi
     assert match.state.bought[0][0]["cubes_left"] == len(extra)
 
 
-@pytest.mark.parametrize("extra, star, points", [
-    ("", False, 8), ("R", False, 5), ("RR", False, 3), ("RRR", False, 2),
-    ("", True, 12), ("R", True, 8), ("RR", True, 5), ("RRRR", True, 3),
-])
+@pytest.mark.parametrize(
+    "extra, star, points",
+    [
+        ("", False, 8),
+        ("R", False, 5),
+        ("RR", False, 3),
+        ("RRR", False, 2),
+        ("", True, 12),
+        ("R", True, 8),
+        ("RR", True, 5),
+        ("RRRR", True, 3),
+    ],
+)
 def test_once_a_stall_is_empty_every_purchase_scores_one_star_level_higher(extra, star, points):
     ware = "YYYYY*" if star else "GGGGG"
     match = table(wares=("YGBWW", ware, "RRBBW*", "BBBBB"))
@@ -217,8 +253,15 @@ def test_once_a_stall_is_empty_every_purchase_scores_one_star_level_higher(extra
 def test_the_purchase_that_empties_the_first_stall_scores_at_the_old_level():
     match = table(wares=("YGBWW", "YYYYY*", "GGGGG", "BBBBB"))
     empty_stall(match, 3)
-    assert match.state.bought[0][0] == {"ware": "BBBBB", "stall": 3, "star": False, "level": 0,
-                                        "cubes_left": 0, "points": 5, "turn": 1}
+    assert match.state.bought[0][0] == {
+        "ware": "BBBBB",
+        "stall": 3,
+        "star": False,
+        "level": 0,
+        "cubes_left": 0,
+        "points": 5,
+        "turn": 1,
+    }
 
 
 def test_an_empty_stall_turns_up_no_card_and_has_no_ware_to_buy():
@@ -234,11 +277,11 @@ def test_an_empty_stall_turns_up_no_card_and_has_no_ware_to_buy():
 # ------------------------------------------------------------------ the cube limit
 def test_over_10_cubes_at_the_end_of_the_turn_the_player_to_the_left_chooses_the_excess():
     match = table()
-    hold(match, 0, "YYYYWWWWW")                      # 9 cubes
-    match.act(trade(0, 2))                           # Y -> GGGGG: 13 cubes
+    hold(match, 0, "YYYYWWWWW")  # 9 cubes
+    match.act(trade(0, 2))  # Y -> GGGGG: 13 cubes
     state = match.state
     assert state.phase == DISCARD and state.discard == (0, 1, 3)
-    assert GAME.to_act(state) == (1,)               # the player to the left: the next seat
+    assert GAME.to_act(state) == (1,)  # the player to the left: the next seat
     assert_refused(match, discard(0, "WWW"), "Seat 2, the player to your left, chooses the cubes you return")
     assert_refused(match, discard(1, "WW"), "choose exactly 3 of Seat 1's cubes")
     assert_refused(match, discard(1, "RRR"), "Seat 1 does not hold 3 red")
@@ -260,9 +303,9 @@ def test_the_left_neighbour_of_the_last_seat_is_the_first():
 def test_a_default_choice_of_the_excess_is_offered_beside_every_other():
     match = table()
     hold(match, 0, "YYYYWWWWW")
-    match.act(trade(0, 2))                           # YYY GGGGG WWWWW
+    match.act(trade(0, 2))  # YYY GGGGG WWWWW
     assert GAME.view(match.state, 1)["discard"]["default"] == {"green": 2, "white": 1}
-    assert len(GAME.legal_actions(match.state, 1)) == 10      # every way to pick 3 of Y G W
+    assert len(GAME.legal_actions(match.state, 1)) == 10  # every way to pick 3 of Y G W
 
 
 def test_exactly_10_cubes_is_within_the_limit():
@@ -274,9 +317,9 @@ def test_exactly_10_cubes_is_within_the_limit():
 
 def test_the_limit_comes_after_the_purchase():
     match = table(wares=("YGBWW", "YYYYY*", "GGGGG", "RRBBW*"))
-    hold(match, 0, "YYYYYYWWWW")                     # 10 cubes
-    match.act(trade(0, 2))                           # 14: YYYYY GGGGG WWWW
-    match.act(buy(0, 2))                             # GGGGG: 9 left
+    hold(match, 0, "YYYYYYWWWW")  # 10 cubes
+    match.act(trade(0, 2))  # 14: YYYYY GGGGG WWWW
+    match.act(buy(0, 2))  # GGGGG: 9 left
     assert match.state.scores[0] == 1
     match.enter("GGRRW")
     assert match.state.turn == 1 and sum(match.state.cubes[0]) == 9
@@ -298,7 +341,7 @@ def test_a_first_wild_roll_waits_for_that_players_choice():
     assert match.state.phase == START_WILD and GAME.to_act(match.state) == (0,)
     assert_refused(match, take(1, "red"), "it is Seat 1's turn")
     match.act(take(0, "blue"))
-    assert match.waiting_for_card.deck == "die"      # the next player's first roll
+    assert match.waiting_for_card.deck == "die"  # the next player's first roll
 
 
 def test_the_host_chooses_the_first_player():
@@ -337,12 +380,11 @@ def test_the_game_ends_at_once_when_a_second_stall_is_emptied():
     seat = match.state.turn
     match.state.stalls_left[2] = 1
     hold(match, seat, "GGGGYGBWW")
-    rolled(match, seat, "green")                    # could buy stall 2, then stall 0
+    rolled(match, seat, "green")  # could buy stall 2, then stall 0
     match.act(buy(seat, 2))
     state = match.state
     assert state.phase == OVER and GAME.is_over(state) and GAME.to_act(state) == ()
-    assert state.records[-1] == {"kind": "stall_empty", "turn": state.turn_number, "stall": 2,
-                                 "closes": True}
+    assert state.records[-1] == {"kind": "stall_empty", "turn": state.turn_number, "stall": 2, "closes": True}
     assert_refused(match, buy(seat, 0), "the game is over")
 
 

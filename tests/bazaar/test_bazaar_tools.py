@@ -1,17 +1,18 @@
 """Bazaar told on the terminal (narration, score sheet, keyboard seat) and
 ``samarkand advise bazaar`` (JSON in, JSON out)."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
+from bazaar_driver import GAME, buy, hold, roll, rolled, table, trade
 
 from companion.appliance.cli import main
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.games.bazaar.advise import advise
 from companion.games.bazaar.narration import command, describe, score_sheet
-from bazaar_driver import GAME, buy, hold, roll, rolled, table, trade
 
 
 def told(match, event):
@@ -40,13 +41,20 @@ def test_a_purchase_an_empty_stall_and_a_discard_are_told():
     hold(match, 0, "BBBB")
     rolled(match, 0, "blue")
     lines = told(match, buy(0, 3))
-    assert lines[:2] == ["Seat 1 buys BBBBB from stall 4 with 0 cube(s) left: 5 points",
-                         "Stall 4 is empty: every purchase now scores one star higher"]
+    assert lines[:2] == [
+        "Seat 1 buys BBBBB from stall 4 with 0 cube(s) left: 5 points",
+        "Stall 4 is empty: every purchase now scores one star higher",
+    ]
     hold(match, 1, "YYYYWWWWW")
     lines = told(match, trade(1, 2))
-    assert lines == ["Seat 2 trades Y → GGGGG (equation 3)",
-                     "Seat 2 has 3 cube(s) over 10: Seat 3 chooses which go back"]
-    assert told(match, Event("discard", 2, {"cubes": {"white": 3}}))[0] == "Seat 3 returns Seat 2's WWW to the bank"
+    assert lines == [
+        "Seat 2 trades Y → GGGGG (equation 3)",
+        "Seat 2 has 3 cube(s) over 10: Seat 3 chooses which go back",
+    ]
+    assert (
+        told(match, Event("discard", 2, {"cubes": {"white": 3}}))[0]
+        == "Seat 3 returns Seat 2's WWW to the bank"
+    )
 
 
 def test_the_score_sheet_ranks_by_points_then_fewest_wares():
@@ -57,14 +65,19 @@ def test_the_score_sheet_ranks_by_points_then_fewest_wares():
     assert sheet[1].split()[:4] == ["1", "Seat", "2", "8"] and sheet[-1] == "Winner: Seat 2"
 
 
-@pytest.mark.parametrize("text, event", [
-    ("r", Event("roll", 0)), ("d", Event("done", 0)),
-    ("t 2", Event("trade", 0, {"equation": 1, "give": "left"})),
-    ("t 2 r", Event("trade", 0, {"equation": 1, "give": "right"})),
-    ("b 3", Event("buy", 0, {"stall": 2})),
-    ("c R", Event("take", 0, {"colour": "red"})), ("c blue", Event("take", 0, {"colour": "blue"})),
-    ("x RWW", Event("discard", 0, {"cubes": {"red": 1, "white": 2}})),
-])
+@pytest.mark.parametrize(
+    "text, event",
+    [
+        ("r", Event("roll", 0)),
+        ("d", Event("done", 0)),
+        ("t 2", Event("trade", 0, {"equation": 1, "give": "left"})),
+        ("t 2 r", Event("trade", 0, {"equation": 1, "give": "right"})),
+        ("b 3", Event("buy", 0, {"stall": 2})),
+        ("c R", Event("take", 0, {"colour": "red"})),
+        ("c blue", Event("take", 0, {"colour": "blue"})),
+        ("x RWW", Event("discard", 0, {"cubes": {"red": 1, "white": 2}})),
+    ],
+)
 def test_the_keyboard_seat_types_each_action(text, event):
     assert command(table().state, 0, text) == event
 
@@ -92,18 +105,27 @@ def test_advise_gives_each_wares_plan_and_the_advice_in_a_sentence():
 
 
 def test_advise_says_which_roll_would_buy_a_ware_trades_alone_never_reach():
-    answer = advise({"cubes": {"yellow": 2, "white": 2}, "equations": ["R = WW", "GG = Y"],
-                     "wares": ["YYWWW"], "acted": True})
+    answer = advise(
+        {
+            "cubes": {"yellow": 2, "white": 2},
+            "equations": ["R = WW", "GG = Y"],
+            "wares": ["YYWWW"],
+            "acted": True,
+        }
+    )
     (p,) = answer["plans"]
     assert p["turns"] is None and p["steps"] == [] and p["shorter_rolls"] == ["red", "white", "wild"]
     # white: bought next turn; red: R -> WW the turn after
     assert p["rolls"] == {"yellow": None, "green": None, "red": 2, "blue": None, "white": 1, "wild": 1}
     assert answer["best"] is None and answer["action"]["kind"] == "done"
     assert answer["advice"] == "End your turn: no ware can be bought now"
-    answer = advise({"cubes": {"yellow": 2, "white": 2}, "equations": ["R = WW", "GG = Y"],
-                     "wares": ["YYWWW"]})                  # the same, the turn's action to come
-    assert answer["advice"] == "Roll the die: a roll of white or wild buys YYWWW (stall 1) this turn " \
-                               "(not by trades alone)"
+    answer = advise(
+        {"cubes": {"yellow": 2, "white": 2}, "equations": ["R = WW", "GG = Y"], "wares": ["YYWWW"]}
+    )  # the same, the turn's action to come
+    assert (
+        answer["advice"] == "Roll the die: a roll of white or wild buys YYWWW (stall 1) this turn "
+        "(not by trades alone)"
+    )
 
 
 def test_advise_recommends_the_best_action_of_the_turn_a_roll_counted_as_a_turn():
@@ -113,41 +135,67 @@ def test_advise_recommends_the_best_action_of_the_turn_a_roll_counted_as_a_turn(
     answer = advise({"cubes": "W", "cards": SOURCE, "wares": ["BGRWY"]})
     (p,) = answer["plans"]
     assert p["turns"] == 5 and p["shorter_rolls"] == ["yellow", "red", "blue", "wild"]
-    assert answer["action"] == {"kind": "roll", "stall": 0, "turns": 3, "points": p["points"],
-                                "faces": ["yellow", "wild"], "trades": 5}
-    assert answer["advice"] == "Roll the die: a roll of yellow or wild brings YGRBW (stall 1) in 3 turns, " \
-                               "this one counted (by trades alone: 5 turns)"
+    assert answer["action"] == {
+        "kind": "roll",
+        "stall": 0,
+        "turns": 3,
+        "points": p["points"],
+        "faces": ["yellow", "wild"],
+        "trades": 5,
+    }
+    assert (
+        answer["advice"] == "Roll the die: a roll of yellow or wild brings YGRBW (stall 1) in 3 turns, "
+        "this one counted (by trades alone: 5 turns)"
+    )
     assert p["summary"] == f"YGRBW (stall 1): 5 turns, this one counted, {p['points']} points"
 
 
 def test_advise_never_advises_a_last_trade_the_bank_cannot_pay():
     """Issue 23's position: B -> RWWWW takes 4 white from a bank of 3, and the engine refuses it."""
-    answer = advise({"cubes": "BWWWWWWW", "bank": {"yellow": 20, "green": 20, "red": 20, "blue": 19, "white": 3},
-                     "wares": ["RWWWW*"], "equations": ["B = RWWWW"]})
+    answer = advise(
+        {
+            "cubes": "BWWWWWWW",
+            "bank": {"yellow": 20, "green": 20, "red": 20, "blue": 19, "white": 3},
+            "wares": ["RWWWW*"],
+            "equations": ["B = RWWWW"],
+        }
+    )
     (p,) = answer["plans"]
     assert p["turns"] is None and p["steps"] == [] and answer["action"]["kind"] == "roll"
-    assert answer["advice"] == "Roll the die: a roll of red or wild buys RWWWW★ (stall 1) this turn " \
-                               "(not by trades alone)"
+    assert (
+        answer["advice"] == "Roll the die: a roll of red or wild buys RWWWW★ (stall 1) this turn "
+        "(not by trades alone)"
+    )
 
 
 def test_advise_with_a_ware_in_hand_once_acted_says_buy_now():
-    answer = advise({"cubes": "YYWWW", "equations": ["R = WW"], "wares": ["YYWWW"], "acted": True,
-                     "bonus": True})
+    answer = advise(
+        {"cubes": "YYWWW", "equations": ["R = WW"], "wares": ["YYWWW"], "acted": True, "bonus": True}
+    )
     assert answer["advice"] == "Buy YYWWW (stall 1) now for 8 points"
 
 
-@pytest.mark.parametrize("data, message", [
-    ({"cubes": "R", "wares": ["YYWWW"]}, "cards: give the equations"),
-    ({"cubes": "Q", "equations": ["R = WW"], "wares": ["YYWWW"]}, "cubes: 'q' in 'Q' is not a colour"),
-    ({"cubes": "R", "equations": ["R = RW"], "wares": ["YYWWW"]}, "equations: the two sides"),
-    ({"cubes": "R", "equations": ["R = WW"], "wares": ["YYWW"]}, "wares: a ware card pictures 5 cubes"),
-    ({"cubes": "R", "equations": ["R = WW"], "wares": []}, "wares: a list of 1 to 4"),
-    ({"cubes": "R", "equations": ["R = WW"], "wares": ["YYWWW"], "bank": {"red": 30}}, "bank: the bank holds at most 20"),
-    ({"cubes": "RRRRRRRRRRR", "equations": ["R = WW"], "wares": ["YYWWW"]}, "cubes: a turn starts with at most 10"),
-    ({"cubes": "R", "equations": ["R = WW"], "wares": ["YYWWW"], "acted": "yes"}, "acted: true or false"),
-    ({"cubes": "R", "equations": ["R = WW"], "wares": ["YYWWW"], "colour": 1}, "colour: not a field"),
-    ([], "the input is a JSON object"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"cubes": "R", "wares": ["YYWWW"]}, "cards: give the equations"),
+        ({"cubes": "Q", "equations": ["R = WW"], "wares": ["YYWWW"]}, "cubes: 'q' in 'Q' is not a colour"),
+        ({"cubes": "R", "equations": ["R = RW"], "wares": ["YYWWW"]}, "equations: the two sides"),
+        ({"cubes": "R", "equations": ["R = WW"], "wares": ["YYWW"]}, "wares: a ware card pictures 5 cubes"),
+        ({"cubes": "R", "equations": ["R = WW"], "wares": []}, "wares: a list of 1 to 4"),
+        (
+            {"cubes": "R", "equations": ["R = WW"], "wares": ["YYWWW"], "bank": {"red": 30}},
+            "bank: the bank holds at most 20",
+        ),
+        (
+            {"cubes": "RRRRRRRRRRR", "equations": ["R = WW"], "wares": ["YYWWW"]},
+            "cubes: a turn starts with at most 10",
+        ),
+        ({"cubes": "R", "equations": ["R = WW"], "wares": ["YYWWW"], "acted": "yes"}, "acted: true or false"),
+        ({"cubes": "R", "equations": ["R = WW"], "wares": ["YYWWW"], "colour": 1}, "colour: not a field"),
+        ([], "the input is a JSON object"),
+    ],
+)
 def test_a_malformed_input_is_refused_naming_the_field(data, message):
     with pytest.raises(ValueError, match=message):
         advise(data)

@@ -1,9 +1,10 @@
 """Chance sources: seeded draws are reproducible and fair; table entries are checked."""
+
 from collections import Counter
 
 import pytest
 
-from companion.core.chance import CardAwaited, SeededChance, EnteredChance, check_remaining
+from companion.core.chance import CardAwaited, EnteredChance, SeededChance, check_remaining
 from companion.core.errors import RuleError
 from companion.core.game import ChanceRequest
 

@@ -1,15 +1,16 @@
 """The contract's parts as the toy game uses them: turns, blind draws, entries, results,
 the registry's option schema."""
+
 from __future__ import annotations
 
 import pytest
+from toy_game import SPEC, UrnGame, note, want
 
 from companion.core.chance import EnteredChance, SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import ENTRY, Result, places_by
 from companion.core.match import Match
 from companion.core.registry import game_spec, game_specs, register_game
-from toy_game import SPEC, UrnGame, note, want
 
 GAME = UrnGame()
 
@@ -23,7 +24,6 @@ def test_turns_go_round_the_table_and_only_the_seat_to_act_may_act():
     assert GAME.to_act(match.state) == (1,) and len(match.state.drawn[0]) == 2
     match.act(note("hi", seat=1))
     assert GAME.to_act(match.state) == (2,)
-
 
 
 def test_who_is_to_act_is_shown_to_every_viewer_unless_the_game_keeps_it_secret():
@@ -78,8 +78,11 @@ def test_the_registry_finds_games_and_checks_options_against_their_schema():
     with pytest.raises(RuleError, match="there is no game 'chess'"):
         game_spec("chess")
     setup = SPEC.setup(2, {"label_at_table": True}, ["Ana", "Bo"])
-    assert setup == {"players": 2, "rules": {"balls": [1, 1, 1, 2, 3, 5], "label_at_table": True},
-                     "names": ["Ana", "Bo"]}
+    assert setup == {
+        "players": 2,
+        "rules": {"balls": [1, 1, 1, 2, 3, 5], "label_at_table": True},
+        "names": ["Ana", "Bo"],
+    }
     with pytest.raises(RuleError, match="played by 1 to 4 players"):
         SPEC.setup(5)
     with pytest.raises(RuleError, match="rule option 'label_at_table' must be bool"):
@@ -91,8 +94,7 @@ def test_the_registry_finds_games_and_checks_options_against_their_schema():
 
 def test_two_games_may_not_share_a_name():
     with pytest.raises(ValueError, match="two games are registered as 'urn'"):
-        register_game(type(SPEC)(name="urn", title="another", min_players=1, max_players=2,
-                                 engine=UrnGame))
+        register_game(type(SPEC)(name="urn", title="another", min_players=1, max_players=2, engine=UrnGame))
 
 
 def test_a_setup_carries_the_text_of_the_games_data_files(tmp_path, monkeypatch):
@@ -101,7 +103,14 @@ def test_a_setup_carries_the_text_of_the_games_data_files(tmp_path, monkeypatch)
     (package / "__init__.py").write_text("")
     (package / "data" / "deck.txt").write_text("# invented\nA B C\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    spec = type(SPEC)(name="cards", title="Cards", min_players=1, max_players=2, engine=UrnGame,
-                      renderer="cards_game", data=("deck.txt",))
+    spec = type(SPEC)(
+        name="cards",
+        title="Cards",
+        min_players=1,
+        max_players=2,
+        engine=UrnGame,
+        renderer="cards_game",
+        data=("deck.txt",),
+    )
     assert spec.setup(1)["data"] == {"deck.txt": "# invented\nA B C\n"}
-    assert "data" not in SPEC.setup(1)          # a game without data files: setups unchanged
+    assert "data" not in SPEC.setup(1)  # a game without data files: setups unchanged

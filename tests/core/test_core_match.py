@@ -1,11 +1,12 @@
 """The match: act, chance filling, table entry, undo and replay, on a toy game."""
-import pytest
 
-from companion.core.chance import SeededChance, EnteredChance
+import pytest
+from toy_game import UrnGame, note, want
+
+from companion.core.chance import EnteredChance, SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import CHANCE, Event, chance_event
 from companion.core.match import Match, replay
-from toy_game import UrnGame, note, want
 
 GAME = UrnGame()
 
@@ -18,8 +19,11 @@ def test_an_event_round_trips_through_its_dict_form():
     event = Event("want", 2, {"n": 3})
     assert Event.from_dict(event.to_dict()) == event
     assert Event.from_dict({"kind": "note"}) == Event("note", None, {})
-    assert chance_event("urn", 2).to_dict() == {"kind": CHANCE, "actor": None,
-                                                "data": {"deck": "urn", "card": 2}}
+    assert chance_event("urn", 2).to_dict() == {
+        "kind": CHANCE,
+        "actor": None,
+        "data": {"deck": "urn", "card": 2},
+    }
 
 
 def test_act_applies_a_decision_and_the_draws_it_makes_due():
@@ -76,9 +80,9 @@ def test_a_wrong_card_entered_ahead_does_not_half_apply_the_decision():
     try:
         match.act(want(1))
     except RuleError:
-        assert (match.state, match.log) == before   # refused: nothing changed
+        assert (match.state, match.log) == before  # refused: nothing changed
     else:
-        assert match.log == [want(1)]               # accepted: the card is still awaited
+        assert match.log == [want(1)]  # accepted: the card is still awaited
 
 
 def test_undo_drops_the_last_decision_and_the_draws_after_it():

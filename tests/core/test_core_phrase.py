@@ -1,4 +1,5 @@
 """A Phrase is its English, and keeps how it was made; a refusal is one."""
+
 from __future__ import annotations
 
 import pickle
@@ -10,8 +11,11 @@ from companion.core.phrase import Phrase
 def test_a_phrase_is_its_english_and_keeps_its_template_and_parameters():
     phrase = Phrase("{name} has {n} cubes", name="Ana", n=3)
     assert phrase == "Ana has 3 cubes"
-    assert phrase.to_dict() == {"text": "Ana has 3 cubes", "template": "{name} has {n} cubes",
-                                "params": {"name": "Ana", "n": 3}}
+    assert phrase.to_dict() == {
+        "text": "Ana has 3 cubes",
+        "template": "{name} has {n} cubes",
+        "params": {"name": "Ana", "n": 3},
+    }
     assert pickle.loads(pickle.dumps(phrase)).params == {"name": "Ana", "n": 3}
 
 

@@ -4,6 +4,7 @@ The pretend Pi is a tmp folder of device files, an environment, a working folder
 ``access`` that refuses the paths a test names (the suite runs as root, whom the real
 ``os.access`` never refuses).
 """
+
 from __future__ import annotations
 
 import socket
@@ -12,15 +13,19 @@ import types
 from pathlib import Path
 
 import pytest
-
-from companion.appliance.cli import main as samarkand
-from companion.config import load_config
-from companion.appliance.doctor import FAIL, NOTE, OK, Host, diagnose
-from companion.appliance.network import PROFILE
 from network.nm_rig import fake_network
 
-PINS = {"buzzers": {"1": "GPIO4", "2": "GPIO17"}, "leds": {"1": "GPIO6", "2": "GPIO13"},
-        "display": "bargraph", "bar": ["GPIO23", "GPIO24"]}
+from companion.appliance.cli import main as samarkand
+from companion.appliance.doctor import FAIL, NOTE, OK, Host, diagnose
+from companion.appliance.network import PROFILE
+from companion.config import load_config
+
+PINS = {
+    "buzzers": {"1": "GPIO4", "2": "GPIO17"},
+    "leds": {"1": "GPIO6", "2": "GPIO13"},
+    "display": "bargraph",
+    "bar": ["GPIO23", "GPIO24"],
+}
 
 
 def free_port() -> int:
@@ -39,13 +44,21 @@ class PretendPi:
         (tmp / "work").mkdir()
 
     def host(self, **overrides) -> Host:
-        settings = {"store": {"path": str(self.tmp / "state" / "companion.db")},
-                    "web": {"host": "127.0.0.1", "port": free_port()}, "pins": PINS}
+        settings = {
+            "store": {"path": str(self.tmp / "state" / "companion.db")},
+            "web": {"host": "127.0.0.1", "port": free_port()},
+            "pins": PINS,
+        }
         for section, values in overrides.items():
             settings[section] = {**settings.get(section, {}), **values}
-        return Host(load_config(None, settings, environ={}), dev=self.dev,
-                    environ={"LG_WD": str(self.tmp / "work")}, cwd=self.tmp,
-                    access=lambda path, mode: Path(path) not in self.refused, euid=1000)
+        return Host(
+            load_config(None, settings, environ={}),
+            dev=self.dev,
+            environ={"LG_WD": str(self.tmp / "work")},
+            cwd=self.tmp,
+            access=lambda path, mode: Path(path) not in self.refused,
+            euid=1000,
+        )
 
 
 @pytest.fixture
@@ -61,8 +74,9 @@ def found(host: Host) -> dict[str, tuple[str, str, str]]:
 def test_on_this_machine_it_passes_and_says_simulation_mode_will_be_used(tmp_path, capsys):
     """No GPIO here (nor on CI): the doctor says the table will run in simulation mode."""
     config = tmp_path / "config.toml"
-    config.write_text(f'[store]\npath = "{tmp_path / "companion.db"}"\n'
-                      f'[web]\nhost = "127.0.0.1"\nport = {free_port()}\n')
+    config.write_text(
+        f'[store]\npath = "{tmp_path / "companion.db"}"\n[web]\nhost = "127.0.0.1"\nport = {free_port()}\n'
+    )
     assert samarkand(["doctor", "--config", str(config)]) == 0
     out = capsys.readouterr().out
     assert "note  GPIO: no /dev/gpiochip* on this machine: samarkand run will use simulation mode" in out
@@ -74,9 +88,16 @@ def test_a_ready_pi_passes_every_check(pi, monkeypatch):
     fake_network(pi.tmp, monkeypatch)
     findings = diagnose(pi.host(web={"host": "0.0.0.0"}))
     assert [(f.what, f.status) for f in findings] == [
-        ("GPIO", OK), ("lgpio's folder", OK), ("lgpio", OK), ("pin map", OK),
-        ("game store", OK), ("web page port", OK), ("network", OK), ("phones", OK),
-        ("hotspot", NOTE)]
+        ("GPIO", OK),
+        ("lgpio's folder", OK),
+        ("lgpio", OK),
+        ("pin map", OK),
+        ("game store", OK),
+        ("web page port", OK),
+        ("network", OK),
+        ("phones", OK),
+        ("hotspot", NOTE),
+    ]
 
 
 def test_a_gpiochip_the_user_may_not_open_is_a_fault_with_its_fix(pi):
@@ -91,8 +112,10 @@ def test_lgpio_missing_or_its_folder_unwritable_are_faults(pi, monkeypatch):
     pi.refused.add(pi.tmp / "work")
     results = found(pi.host())
     assert results["lgpio"][0] == FAIL and "python3-lgpio" in results["lgpio"][2]
-    assert results["lgpio's folder"][:2] == (FAIL, f"{pi.tmp / 'work'} (LG_WD) is not a writable"
-                                             " folder, and lgpio makes its notification pipe there")
+    assert results["lgpio's folder"][:2] == (
+        FAIL,
+        f"{pi.tmp / 'work'} (LG_WD) is not a writable folder, and lgpio makes its notification pipe there",
+    )
 
 
 def test_without_lg_wd_the_working_folder_is_checked(pi):
@@ -163,7 +186,7 @@ def test_every_fault_comes_with_a_fix_and_the_command_exits_1(pi, monkeypatch, t
 
 def test_a_broken_configuration_exits_2(tmp_path, capsys):
     config = tmp_path / "config.toml"
-    config.write_text("[web]\nport = \"eighty\"\n")
+    config.write_text('[web]\nport = "eighty"\n')
     assert samarkand(["doctor", "--config", str(config)]) == 2
     assert "[web] port" in capsys.readouterr().err
 
@@ -180,41 +203,70 @@ def test_the_network_mode_lists_the_interfaces_and_where_phones_reach_the_page(p
     nm.change("eth0", state="connected", connection="Wired connection 1", ip4="192.168.1.31/24")
     host = pi.host(web={"host": "0.0.0.0"})
     results = found(host)
-    assert results["network"] == (OK, 'LAN mode (hotspot off); wlan0 (wifi) 192.168.1.30 on'
-                                  ' "House", eth0 (ethernet) 192.168.1.31 on "Wired connection 1"',
-                                  "")
-    assert results["hotspot"][:2] == (NOTE, "NetworkManager can make the table's Wi-Fi on wlan0"
-                                      " ([network] hotspot = true)")
+    assert results["network"] == (
+        OK,
+        "LAN mode (hotspot off); wlan0 (wifi) 192.168.1.30 on"
+        ' "House", eth0 (ethernet) 192.168.1.31 on "Wired connection 1"',
+        "",
+    )
+    assert results["hotspot"][:2] == (
+        NOTE,
+        "NetworkManager can make the table's Wi-Fi on wlan0 ([network] hotspot = true)",
+    )
     nm.change("wlan0", connection=PROFILE, ip4="10.42.0.1/24")
     (pi.tmp / "units").mkdir()
     (pi.tmp / "units" / "samarkand.socket").touch()
     host.units = pi.tmp / "units"
     port = host.config.web.port
-    assert found(host)["phones"] == (OK, f"reach the page at http://10.42.0.1:{port}/ (and on"
-                                     " port 80: http://<name>.local/, samarkand.socket)", "")
-    status, detail, fix = found(pi.host())["phones"]          # [web] host = "127.0.0.1"
+    assert found(host)["phones"] == (
+        OK,
+        f"reach the page at http://10.42.0.1:{port}/ (and on"
+        " port 80: http://<name>.local/, samarkand.socket)",
+        "",
+    )
+    status, detail, fix = found(pi.host())["phones"]  # [web] host = "127.0.0.1"
     assert status == NOTE and detail.startswith("the page listens on 127.0.0.1 only")
     assert fix == '[web] host = "0.0.0.0" (every interface)'
 
 
-@pytest.mark.parametrize("fault, what, detail, fix", [
-    ("NetworkManager missing", "network", "hotspot mode; no NetworkManager (nmcli) here to list"
-     " the interfaces", "hotspot mode needs Raspberry Pi OS Bookworm or later (sudo apt-get"
-     " install network-manager)"),
-    ("NetworkManager stopped", "network", "hotspot mode; NetworkManager is not running",
-     "sudo systemctl enable --now NetworkManager, or set [network] hotspot = false"),
-    ("no Wi-Fi device", "hotspot", "no Wi-Fi device for the hotspot: NetworkManager lists none",
-     "a Pi 3, 4, 5 or Zero 2 W has one, a USB adapter is another; or set [network] hotspot ="
-     " false"),
-    ("no access point mode", "hotspot", "wlan0 cannot be an access point (its driver says so)",
-     "plug in a Wi-Fi adapter that can and set [network] device"),
-    ("user not allowed", "hotspot", "wlan0 could carry it, but this user may not"
-     " (org.freedesktop.NetworkManager.network-control,"
-     " org.freedesktop.NetworkManager.settings.modify.system)", "sudo deploy/install-pi.sh"
-     " --hotspot lets the service's user control NetworkManager"),
-])
-def test_in_hotspot_mode_each_network_fault_has_its_fix(pi, monkeypatch, fault, what, detail,
-                                                        fix):
+@pytest.mark.parametrize(
+    "fault, what, detail, fix",
+    [
+        (
+            "NetworkManager missing",
+            "network",
+            "hotspot mode; no NetworkManager (nmcli) here to list the interfaces",
+            "hotspot mode needs Raspberry Pi OS Bookworm or later (sudo apt-get install network-manager)",
+        ),
+        (
+            "NetworkManager stopped",
+            "network",
+            "hotspot mode; NetworkManager is not running",
+            "sudo systemctl enable --now NetworkManager, or set [network] hotspot = false",
+        ),
+        (
+            "no Wi-Fi device",
+            "hotspot",
+            "no Wi-Fi device for the hotspot: NetworkManager lists none",
+            "a Pi 3, 4, 5 or Zero 2 W has one, a USB adapter is another; or set [network] hotspot = false",
+        ),
+        (
+            "no access point mode",
+            "hotspot",
+            "wlan0 cannot be an access point (its driver says so)",
+            "plug in a Wi-Fi adapter that can and set [network] device",
+        ),
+        (
+            "user not allowed",
+            "hotspot",
+            "wlan0 could carry it, but this user may not"
+            " (org.freedesktop.NetworkManager.network-control,"
+            " org.freedesktop.NetworkManager.settings.modify.system)",
+            "sudo deploy/install-pi.sh --hotspot lets the service's user control NetworkManager",
+        ),
+    ],
+)
+def test_in_hotspot_mode_each_network_fault_has_its_fix(pi, monkeypatch, fault, what, detail, fix):
     nm = fake_network(pi.tmp, monkeypatch)
     state = nm.load()
     if fault == "NetworkManager missing":

@@ -1,4 +1,5 @@
 """deploy/samarkand-doctor runs the doctor exactly as deploy/samarkand.service runs the companion."""
+
 from __future__ import annotations
 
 import subprocess

@@ -1,5 +1,4 @@
 import pytest
-
 from fb_rig import make_rig
 
 

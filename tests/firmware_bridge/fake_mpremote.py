@@ -6,6 +6,7 @@ the transport to the board is replaced. The folder is $FAKE_BOARD; ``log`` in it
 the port connected to and the resets. With a file ``running`` in it the board behaves
 as one running the firmware: it never gives mpremote the raw REPL.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -1,4 +1,5 @@
 """An emulated board on a VirtualClock, connected to a real BridgeBoard through a pty."""
+
 from __future__ import annotations
 
 import time
@@ -36,8 +37,9 @@ class Rig:
 def make_rig(**emulator_options) -> Rig:
     clock = VirtualClock(5_000_000_000)
     emu = Emulator(clock=clock, **emulator_options)
-    board = BridgeBoard(emu.port_path, clock=clock.now, sync_interval_s=None,
-                        backoff_s=(0.01, 0.05), emulator=emu)
+    board = BridgeBoard(
+        emu.port_path, clock=clock.now, sync_interval_s=None, backoff_s=(0.01, 0.05), emulator=emu
+    )
     rig = Rig(clock, emu, board)
     board.on_event, board.on_stuck = rig.events.append, rig.stuck.append
     board.on_status = lambda up, reason: rig.status.append((up, reason))

@@ -3,6 +3,7 @@
 The bridge must hand the arbiter the same stamps a perfect input would: every decision
 is compared with feeding hand-made BuzzerEvents straight in, in arrival order and reversed.
 """
+
 import pytest
 from fb_rig import wait_until
 
@@ -15,8 +16,12 @@ CASES = [
     ("µs apart, strict", 0, [(2, 0), (0, 1), (1, 3)], ((2, 0),)),
     ("µs apart, windowed", 100_000, [(2, 0), (0, 1), (1, 3)], ((2, 0), (0, 1), (1, 3))),
     ("same sample tie", 0, [(3, 0), (0, 0)], ((0, 0), (3, 0))),
-    ("window edges", 100_000, [(0, 0), (1, 99_999), (2, 100_000), (3, 100_001)],
-     ((0, 0), (1, 99_999), (2, 100_000))),
+    (
+        "window edges",
+        100_000,
+        [(0, 0), (1, 99_999), (2, 100_000), (3, 100_001)],
+        ((0, 0), (1, 99_999), (2, 100_000)),
+    ),
 ]
 
 
@@ -42,13 +47,13 @@ def test_bridge_stamps_decide_like_direct_events(rig, name, window, presses, sto
     assert wait_until(lambda: len(rig.events) == 2 * len(presses))
     bridged = [e for e in rig.events if e.pressed]
     offset = rig.board.offset_us
-    direct = sorted((BuzzerEvent(seat, True, offset + start + t) for seat, t in presses),
-                    key=lambda e: (e.t_us, e.seat))
+    direct = sorted(
+        (BuzzerEvent(seat, True, offset + start + t) for seat, t in presses), key=lambda e: (e.t_us, e.seat)
+    )
     assert sorted(bridged, key=lambda e: (e.t_us, e.seat)) == direct
 
     # The first press falls 1 µs before the tick from 9 to 8: it buys at 9.
-    countdown = Countdown(opens_us=offset + start - 2_000_000 + 1, first=10, lowest=1,
-                          step_us=1_000_000)
+    countdown = Countdown(opens_us=offset + start - 2_000_000 + 1, first=10, lowest=1, step_us=1_000_000)
     from_bridge = decide(window, bridged, countdown)
     assert from_bridge == decide(window, direct, countdown)
     assert from_bridge == decide(window, list(reversed(bridged)), countdown)

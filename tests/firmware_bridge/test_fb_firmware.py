@@ -1,8 +1,9 @@
 """The firmware's own logic under CPython: clock extension, buzzer lockout, commands."""
+
 from firmware_bridge.emulator import TICKS_PERIOD, FakeMachine, FakeTime
 from firmware_bridge.firmware import protocol as P
-from firmware_bridge.firmware.buzzers import PRESSED, RELEASED, STUCK, Buzzers
 from firmware_bridge.firmware.bridge import Firmware
+from firmware_bridge.firmware.buzzers import PRESSED, RELEASED, STUCK, Buzzers
 from firmware_bridge.firmware.clock64 import Clock64
 
 
@@ -41,9 +42,18 @@ def test_presses_in_one_sample_share_one_stamp():
 
 def test_bounce_gives_one_press_at_the_first_edge():
     buzzers = Buzzers(1, release_stable_us=20000)
-    edges = [(1, 1000), (0, 1003), (1, 1010), (0, 1400), (1, 1405),  # closing bounce
-             (0, 90000), (1, 90004), (0, 90010),                      # opening bounce
-             (0, 109999), (0, 110010)]
+    edges = [
+        (1, 1000),
+        (0, 1003),
+        (1, 1010),
+        (0, 1400),
+        (1, 1405),  # closing bounce
+        (0, 90000),
+        (1, 90004),
+        (0, 90010),  # opening bounce
+        (0, 109999),
+        (0, 110010),
+    ]
     events = [e for level, t in edges for e in buzzers.sample(level, t)]
     assert events == [(PRESSED, 0, 1000), (RELEASED, 0, 90010)]
 
@@ -103,7 +113,7 @@ def test_nothing_is_sent_before_hello_and_buffered_events_follow_it():
 
 
 def test_wrong_version_hello_is_answered_but_not_linked():
-    board, link, fw = firmware()
+    _board, link, fw = firmware()
     send(fw, link, P.HELLO, 0, P.VERSION + 1)
     assert P.unpack(P.HELLO_ACK, link.frames[0][2])[0] == P.VERSION
     assert not fw.linked
@@ -112,7 +122,7 @@ def test_wrong_version_hello_is_answered_but_not_linked():
 
 
 def test_bad_command_is_acked_and_reported_as_an_error_event():
-    board, link, fw = firmware()
+    _board, link, fw = firmware()
     send(fw, link, P.HELLO, 0, P.VERSION)
     link.inbound += P.encode_frame(P.SHOW_COUNT, 0, b"\x01")
     fw.step()
@@ -123,7 +133,7 @@ def test_bad_command_is_acked_and_reported_as_an_error_event():
 
 
 def test_a_command_ahead_of_a_lost_one_waits_for_it():
-    board, link, fw = firmware()
+    _board, link, fw = firmware()
     send(fw, link, P.HELLO, 0, P.VERSION)
     send(fw, link, P.SHOW_COUNT, 1, 4)  # seq 0 was lost on the line
     assert fw.commands_done == 0 and link.frames[-1][:2] == (P.B_ACK, 0)
@@ -133,7 +143,7 @@ def test_a_command_ahead_of_a_lost_one_waits_for_it():
 
 
 def test_watchdog_is_fed_every_pass():
-    board, link, fw = firmware()
+    _board, _link, fw = firmware()
     for _ in range(3):
         fw.step()
     assert fw.wdt.feeds == 3 and fw.wdt.timeout_ms == 2000

@@ -1,5 +1,6 @@
 """``samarkand bridge flash``: mpremote's real command line over a pretend board's folder,
 then the handshake with the emulated board on a pty, as with a Pico on /dev/ttyACM0."""
+
 from __future__ import annotations
 
 import os
@@ -35,8 +36,11 @@ def emulator():
 
 
 def files(root: Path) -> dict[str, bytes]:
-    return {str(path.relative_to(root)): path.read_bytes()
-            for path in sorted(root.rglob("*.py")) if path.is_file()}
+    return {
+        str(path.relative_to(root)): path.read_bytes()
+        for path in sorted(root.rglob("*.py"))
+        if path.is_file()
+    }
 
 
 def test_flash_copies_the_image_resets_the_board_and_gets_its_handshake(board_fs, emulator, tmp_path):
@@ -75,7 +79,8 @@ def test_the_command_prints_the_boards_answer(board_fs, emulator, capsys):
     assert samarkand(["bridge", "flash", "--port", emulator.port_path()]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
         f"the board on {emulator.port_path()} answers: firmware protocol v{P.VERSION}, "
-        f"8 seats, board id {b'EMULATOR'.hex()}")
+        f"8 seats, board id {b'EMULATOR'.hex()}"
+    )
 
 
 def test_no_pico_plugged_in_says_so_and_exits_1(board_fs, monkeypatch, capsys):

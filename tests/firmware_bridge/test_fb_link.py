@@ -1,4 +1,5 @@
 """Emulated board + host driver through a real pty: stamps, loss, resends, unplugs."""
+
 import pytest
 from fb_rig import make_rig, wait_until
 
@@ -29,13 +30,23 @@ def test_same_sample_presses_are_a_tie(rig):
 
 
 def test_bounce_on_the_board_is_one_press_at_the_first_edge(rig):
-    for mask, t in [(1, 1_000_000), (0, 1_000_004), (1, 1_000_009), (0, 1_000_300),
-                    (1, 1_000_302), (0, 1_050_000), (1, 1_050_003), (0, 1_050_008),
-                    (0, 1_080_000)]:
+    for mask, t in [
+        (1, 1_000_000),
+        (0, 1_000_004),
+        (1, 1_000_009),
+        (0, 1_000_300),
+        (1, 1_000_302),
+        (0, 1_050_000),
+        (1, 1_050_003),
+        (0, 1_050_008),
+        (0, 1_080_000),
+    ]:
         rig.emu.set_inputs(mask, t)
     assert wait_until(lambda: len(rig.events) == 2)
     assert [(e.pressed, e.t_us - rig.board.offset_us) for e in rig.events] == [
-        (True, 1_000_000), (False, 1_050_008)]
+        (True, 1_000_000),
+        (False, 1_050_008),
+    ]
 
 
 def test_stamps_stay_exact_across_a_ticks_wrap():
@@ -128,7 +139,7 @@ def test_display_and_lights_follow_the_adapters(rig):
     assert wait_until(lambda: rig.emu.leds() == 0b101)
     rig.board.lights.blink([1])
     seen = set()
-    for k in range(1, 5):
+    for _k in range(1, 5):
         rig.emu.set_inputs(0, rig.emu.board_us() + 250_000)
         seen.add(rig.emu.leds())
     assert seen == {0b010, 0}
@@ -152,8 +163,7 @@ def test_open_bridge_specs(monkeypatch):
     with pytest.raises(PortNotFound, match="2E8A"):
         find_pico()
     status = []
-    board = open_bridge("auto", on_status=lambda up, why: status.append((up, why)),
-                        backoff_s=(0.01, 0.01))
+    board = open_bridge("auto", on_status=lambda up, why: status.append((up, why)), backoff_s=(0.01, 0.01))
     try:
         assert wait_until(lambda: status)
         assert status[0][0] is False and "2E8A" in status[0][1]
@@ -179,6 +189,7 @@ def test_a_board_with_another_protocol_version_is_refused():
 
     def other_firmware(payload, now):
         emu.firmware._send(P.HELLO_ACK, 0, other_version, 1, 0, 8, b"OLDBOARD")
+
     emu.firmware._hello = other_firmware
     status = []
     board = BridgeBoard(emu.port_path, backoff_s=(0.01, 0.01), emulator=emu)
@@ -186,9 +197,12 @@ def test_a_board_with_another_protocol_version_is_refused():
     board.start()
     try:
         assert wait_until(lambda: status)
-        assert status[0] == (False, f"the board on {emu.port_path()} speaks protocol "
-                                    f"v{other_version}, this host v{P.VERSION}: flash "
-                                    "matching firmware")
+        assert status[0] == (
+            False,
+            f"the board on {emu.port_path()} speaks protocol "
+            f"v{other_version}, this host v{P.VERSION}: flash "
+            "matching firmware",
+        )
         assert not board.connected
     finally:
         board.close()

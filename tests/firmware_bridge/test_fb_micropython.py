@@ -5,6 +5,7 @@ the board would not: syntax MicroPython lacks (mpy-cross is MicroPython's own co
 and modules or functions the board lacks or defines otherwise (mypy with MicroPython's
 reduced standard library and the rp2 port's stubs in place of CPython's typeshed).
 """
+
 from __future__ import annotations
 
 import shutil
@@ -58,10 +59,23 @@ def typecheck(tmp_path_factory):
     def check(image: Path) -> tuple[int, str]:
         shutil.copyfile(FIRMWARE_DIR / "_board.pyi", image / "firmware" / "_board.pyi")
         done = subprocess.run(
-            [sys.executable, "-m", "mypy", "--custom-typeshed-dir", str(typeshed),
-             "--no-site-packages", "--check-untyped-defs", "--cache-dir", str(cache),
-             "main.py", "firmware"],
-            cwd=image, capture_output=True, text=True)
+            [
+                sys.executable,
+                "-m",
+                "mypy",
+                "--custom-typeshed-dir",
+                str(typeshed),
+                "--no-site-packages",
+                "--check-untyped-defs",
+                "--cache-dir",
+                str(cache),
+                "main.py",
+                "firmware",
+            ],
+            cwd=image,
+            capture_output=True,
+            text=True,
+        )
         return done.returncode, done.stdout + done.stderr
 
     return check
@@ -69,8 +83,7 @@ def typecheck(tmp_path_factory):
 
 def test_the_board_gets_main_at_its_root_and_the_rest_as_the_firmware_package(board):
     files = sorted(str(path.relative_to(board)) for path in board.rglob("*") if path.is_file())
-    modules = sorted(f"firmware/{path.name}" for path in FIRMWARE_DIR.glob("*.py")
-                     if path.name != "main.py")
+    modules = sorted(f"firmware/{path.name}" for path in FIRMWARE_DIR.glob("*.py") if path.name != "main.py")
     assert files == sorted(["main.py", *modules])
     assert "firmware/bridge.py" in files and "firmware/protocol.py" in files
 
@@ -79,9 +92,18 @@ def test_mpy_cross_compiles_every_module_for_the_rp2040(board, tmp_path):
     failures = {}
     for source in sorted(board.rglob("*.py")):
         done = subprocess.run(
-            [sys.executable, "-m", "mpy_cross", "-march=armv6m", str(source),
-             "-o", str(tmp_path / source.with_suffix(".mpy").name)],
-            capture_output=True, text=True)
+            [
+                sys.executable,
+                "-m",
+                "mpy_cross",
+                "-march=armv6m",
+                str(source),
+                "-o",
+                str(tmp_path / source.with_suffix(".mpy").name),
+            ],
+            capture_output=True,
+            text=True,
+        )
         if done.returncode != 0 or not (tmp_path / source.with_suffix(".mpy").name).exists():
             failures[str(source.relative_to(board))] = done.stdout + done.stderr
     assert failures == {}

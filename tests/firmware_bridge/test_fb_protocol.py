@@ -1,4 +1,5 @@
 """The wire codec and the go-back-N halves, as pure functions."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,7 +21,7 @@ def test_every_byte_value_round_trips(value):
 
 def test_frames_carry_every_byte_value():
     everything = bytes(range(256))
-    chunks = [everything[i:i + P.MAX_PAYLOAD] for i in range(0, 256, P.MAX_PAYLOAD)]
+    chunks = [everything[i : i + P.MAX_PAYLOAD] for i in range(0, 256, P.MAX_PAYLOAD)]
     decoder = P.FrameDecoder()
     wire = b"".join(P.encode_frame(P.PRESS, i, c) for i, c in enumerate(chunks))
     assert decoder.feed(wire) == [(P.PRESS, i, c) for i, c in enumerate(chunks)]
@@ -50,8 +51,10 @@ def test_overlong_block_is_counted_and_the_next_frame_survives():
 
 
 def test_every_single_bit_flip_is_detected():
-    for wire in (P.encode_frame(P.PRESS, 513, P.pack(P.PRESS, 3, 2**40 + 5)),
-                 P.encode_frame(P.LEDS, 0, P.pack(P.LEDS, P.BLINK, 0xFF))):
+    for wire in (
+        P.encode_frame(P.PRESS, 513, P.pack(P.PRESS, 3, 2**40 + 5)),
+        P.encode_frame(P.LEDS, 0, P.pack(P.LEDS, P.BLINK, 0xFF)),
+    ):
         for i in range(len(wire) - 1):
             for bit in range(8):
                 damaged = bytearray(wire)
@@ -67,8 +70,9 @@ def test_payload_formats_reject_wrong_sizes():
     assert P.unpack(0x7F, b"") is None
 
 
-frames = st.tuples(st.sampled_from(sorted(P.FORMATS)), st.integers(0, 0xFFFF),
-                   st.binary(max_size=P.MAX_PAYLOAD))
+frames = st.tuples(
+    st.sampled_from(sorted(P.FORMATS)), st.integers(0, 0xFFFF), st.binary(max_size=P.MAX_PAYLOAD)
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -76,7 +80,7 @@ frames = st.tuples(st.sampled_from(sorted(P.FORMATS)), st.integers(0, 0xFFFF),
 def test_random_bytes_never_raise(stream, chunk):
     decoder = P.FrameDecoder()
     for i in range(0, len(stream), chunk):
-        for kind, seq, payload in decoder.feed(stream[i:i + chunk]):
+        for _kind, seq, payload in decoder.feed(stream[i : i + chunk]):
             assert 0 <= seq <= 0xFFFF and len(payload) <= P.MAX_PAYLOAD
 
 
@@ -88,7 +92,7 @@ def test_valid_frames_after_garbage_are_recovered(items, chunk):
     decoder = P.FrameDecoder()
     out = []
     for i in range(0, len(stream), chunk):
-        out.extend(decoder.feed(stream[i:i + chunk]))
+        out.extend(decoder.feed(stream[i : i + chunk]))
     expected = iter(out)
     assert all(frame in expected for frame, _ in items)  # in order, maybe with lucky garbage
     assert len(out) - len(items) <= sum(1 for _, g in items if g)
@@ -112,7 +116,11 @@ def test_sequence_numbers_wrap():
     inbox = P.Inbox()
     inbox.expected = 0xFFFF
     assert [inbox.accept(s) for s in (0xFFFF, 0, 0, 2)] == [
-        P.Inbox.NEW, P.Inbox.NEW, P.Inbox.DUPLICATE, P.Inbox.GAP]
+        P.Inbox.NEW,
+        P.Inbox.NEW,
+        P.Inbox.DUPLICATE,
+        P.Inbox.GAP,
+    ]
     assert inbox.expected == 1 and inbox.gaps == 1
 
 

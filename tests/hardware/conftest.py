@@ -1,4 +1,5 @@
 """Fixtures shared by the hardware tests: mock pins whose edges carry chosen stamps."""
+
 from __future__ import annotations
 
 import time

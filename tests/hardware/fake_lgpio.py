@@ -8,10 +8,11 @@ Lines are a small circuit: an input reads 1 through its pull-up until its button
 pressed, and 0 without a pull-up (a floating line reads what it likes). Alerts are
 delivered at once, in the caller's thread, instead of from lgpio's notify thread.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 SET_ACTIVE_LOW = 4
 SET_OPEN_DRAIN = 8
@@ -97,8 +98,9 @@ class FakeLgpio:
         self._claim(gpio, "output", line_flags).written = int(bool(level))
         return 0
 
-    def gpio_claim_alert(self, handle: int, gpio: int, edges: int, line_flags: int = 0,
-                         notify_handle: int | None = None) -> int:
+    def gpio_claim_alert(
+        self, handle: int, gpio: int, edges: int, line_flags: int = 0, notify_handle: int | None = None
+    ) -> int:
         self.calls.append(("gpio_claim_alert", gpio, edges, line_flags))
         self._claim(gpio, "alert", line_flags).edges = edges
         return 0
@@ -110,8 +112,12 @@ class FakeLgpio:
 
     def gpio_get_mode(self, handle: int, gpio: int) -> int:
         line = self._line(gpio)
-        bits = {"input": _LG_INPUT, "alert": _LG_INPUT | _LG_ALERT,
-                "output": _LG_OUTPUT | _KERNEL_OUTPUT, "free": 0}[line.function]
+        bits = {
+            "input": _LG_INPUT,
+            "alert": _LG_INPUT | _LG_ALERT,
+            "output": _LG_OUTPUT | _KERNEL_OUTPUT,
+            "free": 0,
+        }[line.function]
         return bits | line.flags
 
     def gpio_read(self, handle: int, gpio: int) -> int:
@@ -126,8 +132,13 @@ class FakeLgpio:
         self.calls.append(("gpio_set_debounce_micros", gpio, debounce_micros))
         return 0
 
-    def callback(self, handle: int, gpio: int, edge: int = RISING_EDGE,
-                 func: Callable[[int, int, int, int], None] | None = None) -> Callback:
+    def callback(
+        self,
+        handle: int,
+        gpio: int,
+        edge: int = RISING_EDGE,
+        func: Callable[[int, int, int, int], None] | None = None,
+    ) -> Callback:
         self.calls.append(("callback", gpio, edge))
         registered = Callback(handle >> 16, gpio, edge, func, self)
         self.callbacks.append(registered)

@@ -1,4 +1,5 @@
 """Exact edge sequences through StampedMockPin into BuzzerBank: the stamp is the first edge's."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,8 +15,9 @@ T0 = 5_000_000_000  # µs since boot: large stamps, as on a Pi that has been up 
 @pytest.fixture
 def table(factory):
     events: list[BuzzerEvent] = []
-    bank = BuzzerBank(PINS, factory, events.append, release_stable_us=20_000,
-                      stuck_after_us=3_000_000, start_us=T0)
+    bank = BuzzerBank(
+        PINS, factory, events.append, release_stable_us=20_000, stuck_after_us=3_000_000, start_us=T0
+    )
     yield bank, events, {seat: factory.pin(pin) for seat, pin in PINS.items()}
     bank.close()
 

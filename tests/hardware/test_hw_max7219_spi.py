@@ -5,11 +5,13 @@ bytes (register, value) when chip select rises. The expected bytes come from the
 MAX7219 datasheet: digit registers 1-8 (1 = rightmost digit), no-decode mode, segment
 bits DP A B C D E F G from bit 7 down.
 """
+
 from __future__ import annotations
 
 import errno
 import sys
 import types
+from typing import ClassVar
 
 import pytest
 
@@ -19,14 +21,13 @@ from hardware.display import DisplayUnavailable, Max7219Display
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
 
 SCAN_LIMIT, DECODE_MODE, DISPLAY_TEST, INTENSITY, SHUTDOWN = 0x0B, 0x09, 0x0F, 0x0A, 0x0C
-SEGMENTS = {"0": 0x7E, "1": 0x30, "2": 0x6D, "5": 0x5B, "S": 0x5B, "t": 0x0F, "O": 0x7E,
-            "P": 0x67, " ": 0x00}
+SEGMENTS = {"0": 0x7E, "1": 0x30, "2": 0x6D, "5": 0x5B, "S": 0x5B, "t": 0x0F, "O": 0x7E, "P": 0x67, " ": 0x00}
 
 
 class FakeSpiDev:
     """``spidev.SpiDev`` as luma uses it; only the devices in ``present`` exist in /dev."""
 
-    present = {(0, 0)}
+    present: ClassVar[set[tuple[int, int]]] = {(0, 0)}
 
     def __init__(self) -> None:
         self.frames: list[list[int]] = []
@@ -74,11 +75,14 @@ def test_the_module_is_set_up_for_text_on_spi0_ce0_within_its_clock_limit(spidev
     assert all(len(frame) == 2 for frame in bus.frames)  # one register per chip-select frame
 
 
-@pytest.mark.parametrize("show, text", [
-    (lambda display: display.show_count(120), "     120"),
-    (lambda display: display.show_stop(5), "StOP   5"),
-    (lambda display: display.blank(), "        "),
-])
+@pytest.mark.parametrize(
+    "show, text",
+    [
+        (lambda display: display.show_count(120), "     120"),
+        (lambda display: display.show_stop(5), "StOP   5"),
+        (lambda display: display.blank(), "        "),
+    ],
+)
 def test_a_count_is_sent_as_the_datasheets_digit_bytes(spidev, show, text):
     display = Max7219Display(port=0, spi_device=0)
     (bus,) = spidev

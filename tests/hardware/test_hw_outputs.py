@@ -1,5 +1,8 @@
 """Lockout lights and countdown displays, read back from the mock pins and luma's dummy device."""
+
 from __future__ import annotations
+
+import itertools
 
 import pytest
 from luma.core.device import dummy
@@ -19,7 +22,7 @@ def levels(factory, names) -> list[bool]:
 def turn_offs(factory, name) -> int:
     """How many times the pin went from on to off."""
     states = [s.state for s in factory.pin(name).states]
-    return sum(1 for a, b in zip(states, states[1:]) if a and not b)
+    return sum(1 for a, b in itertools.pairwise(states) if a and not b)
 
 
 def toggled(factory, name) -> bool:
@@ -109,13 +112,16 @@ def digits():
     return device, Max7219Display(device)
 
 
-@pytest.mark.parametrize("call, args, text", [
-    ("show_count", (7,), "       7"),
-    ("show_count", (10,), "      10"),
-    ("show_stop", (10,), "StOP  10"),
-    ("show_ready", (), "--------"),
-    ("blank", (), ""),
-])
+@pytest.mark.parametrize(
+    "call, args, text",
+    [
+        ("show_count", (7,), "       7"),
+        ("show_count", (10,), "      10"),
+        ("show_stop", (10,), "StOP  10"),
+        ("show_ready", (), "--------"),
+        ("blank", (), ""),
+    ],
+)
 def test_max7219_digits_land_in_place(digits, call, args, text):
     device, display = digits
     getattr(display, call)(*args)

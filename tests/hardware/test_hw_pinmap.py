@@ -1,4 +1,5 @@
 """The pin map is refused before a game starts when it cannot be wired as written."""
+
 from __future__ import annotations
 
 import copy
@@ -32,15 +33,18 @@ def test_header_pins_follow_the_40_pin_layout():
 
 def test_names_are_canonicalised(table):
     table["buzzers"]["1"] = "gpio4"
-    assert load_pin_map(table).buzzers[0] == "GPIO4"       # seat 1 in the file is seat 0 inside
+    assert load_pin_map(table).buzzers[0] == "GPIO4"  # seat 1 in the file is seat 0 inside
 
 
-@pytest.mark.parametrize("pin, message", [
-    ("GPIO99", "pins.buzzers.2: unknown pin 'GPIO99'"),
-    ("BCM4x", "pins.buzzers.2: unknown pin 'BCM4x'"),
-    ("GND", "pins.buzzers.2: unknown pin 'GND'"),
-    (17, "pins.buzzers.2: unknown pin 17"),
-])
+@pytest.mark.parametrize(
+    "pin, message",
+    [
+        ("GPIO99", "pins.buzzers.2: unknown pin 'GPIO99'"),
+        ("BCM4x", "pins.buzzers.2: unknown pin 'BCM4x'"),
+        ("GND", "pins.buzzers.2: unknown pin 'GND'"),
+        (17, "pins.buzzers.2: unknown pin 17"),
+    ],
+)
 def test_unknown_pin_names_are_refused(table, pin, message):
     table["buzzers"]["2"] = pin
     with pytest.raises(PinMapError, match=message):
@@ -76,18 +80,24 @@ def test_max7219_reserves_spi_and_frees_the_bar(table):
         load_pin_map(table)
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda t: t["buzzers"].pop("3"), r"seats must be numbered 1 to 4 with none missing, as on the "
-                                      r"phones; got \[1, 2, 4, 5\]"),
-    (lambda t: t["leds"].pop("5"), r"pins.leds: seats \[1, 2, 3, 4\] must match"),
-    (lambda t: t["buzzers"].clear(), "no buzzer listed"),
-    (lambda t: t["buzzers"].update(x="GPIO11"), "seat 'x' is not a number"),
-    (lambda t: t.update(display="lcd"), "pins.display: 'lcd'"),
-    (lambda t: t.update(bar=[]), "needs its LED pins"),
-    (lambda t: t.update(buzzer={}), r"unknown key\(s\) \['buzzer'\]"),
-    (lambda t: t.update(reserve=["can"]), "pins.reserve"),
-    (lambda t: t.update(max7219={"spi_device": 2}), "spi_device 0"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            lambda t: t["buzzers"].pop("3"),
+            r"seats must be numbered 1 to 4 with none missing, as on the "
+            r"phones; got \[1, 2, 4, 5\]",
+        ),
+        (lambda t: t["leds"].pop("5"), r"pins.leds: seats \[1, 2, 3, 4\] must match"),
+        (lambda t: t["buzzers"].clear(), "no buzzer listed"),
+        (lambda t: t["buzzers"].update(x="GPIO11"), "seat 'x' is not a number"),
+        (lambda t: t.update(display="lcd"), "pins.display: 'lcd'"),
+        (lambda t: t.update(bar=[]), "needs its LED pins"),
+        (lambda t: t.update(buzzer={}), r"unknown key\(s\) \['buzzer'\]"),
+        (lambda t: t.update(reserve=["can"]), "pins.reserve"),
+        (lambda t: t.update(max7219={"spi_device": 2}), "spi_device 0"),
+    ],
+)
 def test_incomplete_or_misspelt_tables_are_refused(table, change, message):
     change(table)
     with pytest.raises(PinMapError, match=message):
@@ -120,7 +130,10 @@ def test_the_wiring_guide_table_matches_the_default_pin_map():
     pin_map = load_pin_map_file(DEFAULT_PIN_FILE)
     rows = [
         *(f"| buzzer seat {seat + 1} | {pin} | {header_pin(pin)} |" for seat, pin in pin_map.buzzers.items()),
-        *(f"| lockout LED seat {seat + 1} | {pin} | {header_pin(pin)} |" for seat, pin in pin_map.leds.items()),
+        *(
+            f"| lockout LED seat {seat + 1} | {pin} | {header_pin(pin)} |"
+            for seat, pin in pin_map.leds.items()
+        ),
         *(f"| bar graph LED {i} | {pin} | {header_pin(pin)} |" for i, pin in enumerate(pin_map.bar, 1)),
         f"| piezo (optional) | {pin_map.piezo} | {header_pin(pin_map.piezo)} |",
     ]

@@ -1,4 +1,5 @@
 """The wiring self-test finds working, stuck, swapped and dead buzzers on mock pins."""
+
 from __future__ import annotations
 
 from hardware.pinmap import load_pin_map
@@ -46,7 +47,10 @@ def test_working_stuck_swapped_and_dead_buzzers_are_told_apart(factory, short_to
     assert not report.ok
     text = format_report(report)
     assert "seat 3 (GPIO27, header pin 13): STUCK" in text
-    assert "seat 2 (GPIO17, header pin 11): SWAPPED: its button answered on seat 4's pin (GPIO22, header pin 15)" in text
+    assert (
+        "seat 2 (GPIO17, header pin 11): SWAPPED: its button answered on seat 4's pin (GPIO22, header pin 15)"
+        in text
+    )
     assert "seat 5 (GPIO5, header pin 29): DEAD" in text
     assert text.endswith("Wiring has problems: see above.")
 

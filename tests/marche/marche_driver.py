@@ -3,6 +3,7 @@
 A physical-table match (EnteredChance) lets each test say exactly which camel or bank card
 comes up, so every rule can be set up in a few lines.
 """
+
 from __future__ import annotations
 
 import copy
@@ -19,8 +20,20 @@ from companion.games.marche.state import BANK, CAMEL
 
 GAME = MarcheGame()
 END = Event("end_countdown")
-__all__ = ["GAME", "END", "BANK", "CAMEL", "pick", "stop", "claim", "table_match",
-           "offer", "buy", "snapshot", "assert_refused"]
+__all__ = [
+    "BANK",
+    "CAMEL",
+    "END",
+    "GAME",
+    "assert_refused",
+    "buy",
+    "claim",
+    "offer",
+    "pick",
+    "snapshot",
+    "stop",
+    "table_match",
+]
 
 
 def pick(seat: int, card) -> Event:
@@ -36,8 +49,7 @@ def claim(seat: int, target) -> Event:
     return Event("claim", seat, {"target": target})
 
 
-def table_match(players: int = 4, camel: int | None = 5, rules: dict | None = None,
-                **setup) -> Match:
+def table_match(players: int = 4, camel: int | None = 5, rules: dict | None = None, **setup) -> Match:
     """A match at a physical table, with ``camel`` entered as the first face-up camel."""
     match = Match(GAME, {"players": players, "rules": rules or {}, **setup}, EnteredChance())
     if camel is not None:

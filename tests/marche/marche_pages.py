@@ -1,13 +1,14 @@
 """What Le Marché's browser tests of issue 23 share: a five-player table served with a slow
 countdown (Eve the first Dean, so that two stoppers naming one card dispute it), a decision
 made on the server for a seat, and an end whose standings share a place."""
+
 from __future__ import annotations
 
 import pytest
-
 from browser_rig import served
-from companion.core.game import Event
 from web_rig import PIN, make_appliance
+
+from companion.core.game import Event
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Eve"]
 SLOW = {"step_ms": 1000, "lead_in_ms": 100, "tie_window_ms": 100, "claim_deadline_ms": 60_000}

@@ -1,4 +1,5 @@
 """Bots: legal decisions from their seat's view alone, and caches that never go stale."""
+
 from __future__ import annotations
 
 import copy
@@ -11,13 +12,25 @@ from companion.core.game import Event, chance_event
 from companion.games.marche.bots import STYLES
 from companion.games.marche.engine import MarcheGame
 from companion.games.marche.state import (
-    BANK, CAMEL, CLAIMING, COUNTDOWN, OVER, PICKING, REVEAL, MarcheState,
+    BANK,
+    CAMEL,
+    CLAIMING,
+    COUNTDOWN,
+    OVER,
+    PICKING,
+    REVEAL,
+    MarcheState,
 )
 from companion.games.marche.view import SeatView, build_view
 
 GAME = MarcheGame()
-GAMES = [(5, None), (3, {"lowest_price": 0}), (4, {"camel_refill": "immediate"}),
-         (4, {"hidden_goods": True}), (3, {"hidden_goods": True, "set_scoring": "doubling"})]
+GAMES = [
+    (5, None),
+    (3, {"lowest_price": 0}),
+    (4, {"camel_refill": "immediate"}),
+    (4, {"hidden_goods": True}),
+    (3, {"hidden_goods": True, "set_scoring": "doubling"}),
+]
 
 
 def play(players: int, seed: int, rules: dict | None, check) -> None:
@@ -52,8 +65,10 @@ def play(players: int, seed: int, rules: dict | None, check) -> None:
                 act(decision(seat, lambda bot, state: bot.decide_pick(SeatView(state, seat))))
             continue
         assert state.phase == COUNTDOWN
-        bids = [decision(seat, lambda bot, state: bot.decide_bid(SeatView(state, seat)))
-                for seat in range(players)]
+        bids = [
+            decision(seat, lambda bot, state: bot.decide_bid(SeatView(state, seat)))
+            for seat in range(players)
+        ]
         keen = [(bid[0], seat) for seat, bid in enumerate(bids) if bid]
         if not keen:
             act(Event("end_countdown"))
@@ -62,8 +77,9 @@ def play(players: int, seed: int, rules: dict | None, check) -> None:
         stoppers = [seat for bid, seat in keen if bid == count]
         act(Event("stop", None, {"count": count, "stoppers": [[s, 0] for s in stoppers]}))
         assert state.phase == CLAIMING
-        claims = [decision(seat, lambda bot, state: bot.decide_claim(SeatView(state, seat)))
-                  for seat in stoppers]
+        claims = [
+            decision(seat, lambda bot, state: bot.decide_claim(SeatView(state, seat))) for seat in stoppers
+        ]
         for event in claims:
             act(event)
 
@@ -71,9 +87,9 @@ def play(players: int, seed: int, rules: dict | None, check) -> None:
 @pytest.mark.parametrize("players, rules", GAMES)
 def test_decisions_are_legal_events_and_match_a_fresh_valuation(players, rules):
     def check(state, seat, bot, decide):
-        fresh = copy.deepcopy(bot)            # the same whims and generator, no valuations
+        fresh = copy.deepcopy(bot)  # the same whims and generator, no valuations
         fresh.forget()
-        decision = decide(copy.deepcopy(bot), state)    # from caches built earlier
+        decision = decide(copy.deepcopy(bot), state)  # from caches built earlier
         assert decide(fresh, state) == decision
         if state.phase == PICKING:
             assert decision.kind == "pick" and decision.actor == seat
@@ -126,8 +142,9 @@ def scrambled(state: MarcheState, seat: int, rng: random.Random) -> MarcheState:
         if state.phase in (PICKING, REVEAL) and other in secret.offers:
             secret.offers[other] = rng.choice(cards)
         if state.rules.hidden_goods:
-            secret.goods[other] = {kind: [rng.choice(cards) for _ in values]
-                                   for kind, values in state.goods[other].items()}
+            secret.goods[other] = {
+                kind: [rng.choice(cards) for _ in values] for kind, values in state.goods[other].items()
+            }
     for deck in (secret.camel_deck, secret.bank_deck):
         size, values = sum(deck.values()), list(deck) or [1]
         deck.clear()
@@ -135,8 +152,9 @@ def scrambled(state: MarcheState, seat: int, rng: random.Random) -> MarcheState:
             card = rng.choice(values)
             deck[card] = deck.get(card, 0) + 1
     if secret.stop is not None:
-        secret.stop.claims.update({s: rng.choice([None, BANK, CAMEL, *others])
-                                   for s in secret.stop.claims if s != seat})
+        secret.stop.claims.update(
+            {s: rng.choice([None, BANK, CAMEL, *others]) for s in secret.stop.claims if s != seat}
+        )
     secret.records = [scrambled_record(record, seat, state, rng) for record in state.records]
     return secret
 
@@ -154,6 +172,7 @@ def scrambled_record(record: dict, seat: int, state: MarcheState, rng: random.Ra
 
 def test_the_table_runtime_gets_the_same_decisions_through_the_contract():
     """decide and stop_at (the core's contract, afresh) are decide_pick/bid/claim."""
+
     def check(state, seat, bot, decide):
         twin = copy.deepcopy(bot)
         decision = decide(copy.deepcopy(bot), state)

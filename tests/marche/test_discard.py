@@ -1,11 +1,13 @@
 """The discard advice is exact: checked against every keep set on small hands."""
+
 from __future__ import annotations
 
 from collections import Counter
 from itertools import product
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.core.errors import RuleError
 from companion.games.marche.discard import best_keep, set_bonus
@@ -39,12 +41,12 @@ def brute_force(goods, capacity, buyable, set_scoring):
 
 @st.composite
 def hands(draw):
-    types = list(TYPES[:draw(st.integers(1, 4))])
+    types = list(TYPES[: draw(st.integers(1, 4))])
     goods = {t: draw(st.lists(st.sampled_from(VALUES), max_size=5)) for t in types}
     while sum(len(v) for v in goods.values()) > 12:
         longest = max(goods, key=lambda t: len(goods[t]))
         goods[longest].pop()
-    buyable = draw(st.lists(st.sampled_from(types + ["vegetables"]), unique=True))
+    buyable = draw(st.lists(st.sampled_from([*types, "vegetables"]), unique=True))
     capacity = draw(st.integers(0, 14))
     return goods, capacity, buyable, draw(st.sampled_from(["rulebook", "doubling"]))
 
@@ -81,7 +83,9 @@ def test_everything_fits_so_everything_is_kept():
 
 def test_no_camels_discards_everything():
     assert best_keep({"jewels": [1, 7], "spices": [3]}, 0, ["jewels", "spices"]) == {
-        "jewels": [], "spices": []}
+        "jewels": [],
+        "spices": [],
+    }
 
 
 def test_largest_hand_keeps_exactly_capacity():
@@ -97,29 +101,41 @@ def test_set_bonus_both_options():
     assert [set_bonus(n, "doubling") for n in range(9)] == [0, 0, 1, 2, 4, 8, 16, 32, 64]
 
 
-@pytest.mark.parametrize("call", [
-    lambda: set_bonus(3, "tripling"),
-    lambda: best_keep({"jewels": [1]}, -1, ["jewels"]),
-    lambda: best_keep({"jewels": [1]}, 0, ["jewels"], "tripling"),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: set_bonus(3, "tripling"),
+        lambda: best_keep({"jewels": [1]}, -1, ["jewels"]),
+        lambda: best_keep({"jewels": [1]}, 0, ["jewels"], "tripling"),
+    ],
+)
 def test_bad_input_is_refused(call):
     with pytest.raises(RuleError):
         call()
 
 
-@pytest.mark.parametrize("goods, buyable, kept", [
-    # Hands from bot games with several equally good keeps (10, 6 and 6 of them): the advice
-    # is always the same one, so the table sees the same suggestion however the search is sped up.
-    ({"textiles": [3, 3], "carpets": [3, 5, 6], "jewels": [3, 6], "vegetables": [6, 3]},
-     ["jewels", "vegetables", "carpets", "textiles"],
-     {"textiles": [3, 3], "carpets": [3], "jewels": [6], "vegetables": [6, 3]}),
-    ({"spices": [5, 2], "vegetables": [5, 2], "jewels": [2, 5], "carpets": [2, 7]},
-     ["jewels", "spices", "vegetables", "carpets"],
-     {"spices": [5, 2], "vegetables": [5, 2], "jewels": [5], "carpets": [7]}),
-    ({"jewels": [7, 3], "vegetables": [1, 7, 3], "textiles": [3], "spices": [3, 1]},
-     ["jewels", "spices", "vegetables", "textiles"],
-     {"jewels": [7], "vegetables": [7, 3, 1], "textiles": [3], "spices": [3]}),
-])
+@pytest.mark.parametrize(
+    "goods, buyable, kept",
+    [
+        # Hands from bot games with several equally good keeps (10, 6 and 6 of them): the advice
+        # is always the same one, so the table sees the same suggestion however the search is sped up.
+        (
+            {"textiles": [3, 3], "carpets": [3, 5, 6], "jewels": [3, 6], "vegetables": [6, 3]},
+            ["jewels", "vegetables", "carpets", "textiles"],
+            {"textiles": [3, 3], "carpets": [3], "jewels": [6], "vegetables": [6, 3]},
+        ),
+        (
+            {"spices": [5, 2], "vegetables": [5, 2], "jewels": [2, 5], "carpets": [2, 7]},
+            ["jewels", "spices", "vegetables", "carpets"],
+            {"spices": [5, 2], "vegetables": [5, 2], "jewels": [5], "carpets": [7]},
+        ),
+        (
+            {"jewels": [7, 3], "vegetables": [1, 7, 3], "textiles": [3], "spices": [3, 1]},
+            ["jewels", "spices", "vegetables", "textiles"],
+            {"jewels": [7], "vegetables": [7, 3, 1], "textiles": [3], "spices": [3]},
+        ),
+    ],
+)
 def test_equally_good_keeps_always_give_the_same_advice(goods, buyable, kept):
     assert best_keep(goods, 6, buyable) == kept
     assert objective(kept, buyable, "rulebook") == brute_force(goods, 6, buyable, "rulebook")

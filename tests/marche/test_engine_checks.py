@@ -1,11 +1,12 @@
 """Points the engine's fast paths must keep: which refusal wins, exact types, independent setups."""
+
 from collections import Counter
 
 import pytest
+from marche_driver import GAME, assert_refused, claim, offer, stop, table_match
 
 from companion.core.game import Event, chance_event
 from companion.games.marche.options import MarcheRules
-from marche_driver import GAME, assert_refused, claim, offer, stop, table_match
 
 
 def market():
@@ -13,19 +14,23 @@ def market():
 
 
 # ------------------------------------------------------------------ stops
-@pytest.mark.parametrize("stoppers, words", [
-    ([[1, 0], [1, 5], [2]], "each stopper"),
-    ([[1, 0], [1, 5], [2, -1]], "non-negative"),
-    ([[1, 0], [1, 5], [9, 0]], "unknown player 9"),
-])
+@pytest.mark.parametrize(
+    "stoppers, words",
+    [
+        ([[1, 0], [1, 5], [2]], "each stopper"),
+        ([[1, 0], [1, 5], [2, -1]], "non-negative"),
+        ([[1, 0], [1, 5], [9, 0]], "unknown player 9"),
+    ],
+)
 def test_a_malformed_stopper_is_named_before_a_player_appearing_twice(stoppers, words):
     assert_refused(market(), Event("stop", None, {"count": 6, "stoppers": stoppers}), words)
 
 
 @pytest.mark.parametrize("seat", [True, 1.0, "1"])
 def test_a_stopper_that_only_compares_equal_to_a_seat_is_refused(seat):
-    assert_refused(market(), Event("stop", None, {"count": 6, "stoppers": [[seat, 0]]}),
-                   f"unknown player {seat!r}")
+    assert_refused(
+        market(), Event("stop", None, {"count": 6, "stoppers": [[seat, 0]]}), f"unknown player {seat!r}"
+    )
 
 
 def test_stoppers_given_as_tuples_are_kept_in_press_order_as_pairs():
@@ -57,8 +62,9 @@ def test_a_camel_equal_to_one_left_but_of_another_type_is_refused(card):
 
 
 # ------------------------------------------------------------------ setup
-@pytest.mark.parametrize("setup", [{"players": 4}, {"players": 4, "rules": None},
-                                   {"players": 4, "rules": {}}])
+@pytest.mark.parametrize(
+    "setup", [{"players": 4}, {"players": 4, "rules": None}, {"players": 4, "rules": {}}]
+)
 def test_a_game_without_rules_plays_the_rulebook(setup):
     assert GAME.new_state(setup).rules == MarcheRules.from_dict(None) == MarcheRules()
 

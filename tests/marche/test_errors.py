@@ -1,11 +1,22 @@
 """Bad input: each refusal is a RuleError naming the problem, and changes nothing."""
+
 import pytest
+from marche_driver import (
+    BANK,
+    CAMEL,
+    END,
+    GAME,
+    assert_refused,
+    buy,
+    claim,
+    offer,
+    pick,
+    stop,
+    table_match,
+)
 
 from companion.core.errors import RuleError
 from companion.core.game import Event, chance_event
-from marche_driver import (
-    BANK, CAMEL, END, GAME, assert_refused, buy, claim, offer, pick, stop, table_match,
-)
 
 
 def market(players=4, bank=None):
@@ -107,20 +118,29 @@ def test_a_claim_for_a_camel_when_none_is_up_is_refused():
     assert_refused(match, claim(2, CAMEL), "no camel")
 
 
-@pytest.mark.parametrize("count, words", [
-    (11, "from 1 to 10"), (0, "from 1 to 10"), ("5", "from 1 to 10"), (None, "from 1 to 10"),
-    (True, "from 1 to 10"),
-])
+@pytest.mark.parametrize(
+    "count, words",
+    [
+        (11, "from 1 to 10"),
+        (0, "from 1 to 10"),
+        ("5", "from 1 to 10"),
+        (None, "from 1 to 10"),
+        (True, "from 1 to 10"),
+    ],
+)
 def test_a_stop_at_an_impossible_count_is_refused(count, words):
     assert_refused(market(), stop(count, 1), words)
 
 
-@pytest.mark.parametrize("stoppers, words", [
-    ([], "at least one stopper"),
-    ([[1]], "each stopper"),
-    ([[1, -5]], "non-negative"),
-    ([[1, "soon"]], "non-negative"),
-])
+@pytest.mark.parametrize(
+    "stoppers, words",
+    [
+        ([], "at least one stopper"),
+        ([[1]], "each stopper"),
+        ([[1, -5]], "non-negative"),
+        ([[1, "soon"]], "non-negative"),
+    ],
+)
 def test_a_malformed_stop_is_refused(stoppers, words):
     assert_refused(market(), Event("stop", None, {"count": 6, "stoppers": stoppers}), words)
 
@@ -160,13 +180,17 @@ def test_entering_a_card_when_none_is_awaited_is_refused():
 
 
 # ------------------------------------------------------------------ setup
-@pytest.mark.parametrize("setup, words", [
-    ({"players": 4, "first_dean": 4}, "first_dean"),
-    ({"players": 4, "first_dean": True}, "first_dean"),
-    ({"names": ["Ana", "Ben", "Ana"]}, "distinct name"),
-    ({"players": 4, "names": ["Ana", "Ben", "Cy"]}, "distinct name"),
-    ({"players": 3, "types": ["jewels", "spices", "carpets"]}, "goods types"),
-], ids=repr)
+@pytest.mark.parametrize(
+    "setup, words",
+    [
+        ({"players": 4, "first_dean": 4}, "first_dean"),
+        ({"players": 4, "first_dean": True}, "first_dean"),
+        ({"names": ["Ana", "Ben", "Ana"]}, "distinct name"),
+        ({"players": 4, "names": ["Ana", "Ben", "Cy"]}, "distinct name"),
+        ({"players": 3, "types": ["jewels", "spices", "carpets"]}, "goods types"),
+    ],
+    ids=repr,
+)
 def test_a_bad_setup_is_refused_by_name(setup, words):
     with pytest.raises(RuleError, match=words):
         GAME.new_state(setup)

@@ -2,19 +2,21 @@
 French, said to its own player as "you" (never by their name), the host's undo is told in the console's
 language, the new-game form's settings are described in French, and the narration's lines
 are templates whose names the console can replace."""
+
 from __future__ import annotations
 
 import re
 
 import pytest
+from marche_driver import GAME, claim, offer, table_match
+from marche_driver import stop as stopped_at
+from web_rig import FAST, NAMES, PIN, Phone, all_pick, make_appliance, phase, stop, wait_for
 
 from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.games.marche.narration import describe
-from marche_driver import GAME, claim, offer, stop as stopped_at, table_match
 from web.app import create_app
 from web.i18n import say
-from web_rig import FAST, NAMES, PIN, Phone, all_pick, make_appliance, phase, stop, wait_for
 
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9"}
 ENGLISH = {"Accept-Language": "en-GB"}
@@ -45,7 +47,9 @@ def test_an_engine_refusal_reaches_a_french_phone_in_french(table):
     again = {"kind": "pick", "data": {"card": 6}}
     assert refusal(ana, again, FRENCH) == "vous avez déjà choisi votre offre pour ce tour"
     assert refusal(ana, again, ENGLISH) == "you have already picked this turn's offer"
-    assert refusal(bo, {"kind": "pick", "data": {"card": 4}}, FRENCH) == "vous n'avez plus de carte 4 à offrir"
+    assert (
+        refusal(bo, {"kind": "pick", "data": {"card": 4}}, FRENCH) == "vous n'avez plus de carte 4 à offrir"
+    )
     no_stop = {"kind": "claim", "data": {"target": 0}}
     assert refusal(cy, no_stop, FRENCH) == "il n'y a pas d'arrêt pour lequel nommer une carte"
 

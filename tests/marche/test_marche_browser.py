@@ -5,25 +5,42 @@ and she ties, Bo stops alone and buys her goods, she presses too late, and the g
 with her the winner; at each of these moments no line of her page names her in the third
 person (her list rows say "Ana (you)"). Bo and Cy pick and claim on the server, and every
 stop is pressed on the mock buzzer pins."""
+
 from __future__ import annotations
 
 from functools import partial
 
 import pytest
-
-from browser_rig import NEEDED, T, Pages, answered, join, log_in, third_person, wait_on
-from companion.core.game import Event
+from browser_rig import NEEDED, Pages, T, answered, join, log_in, third_person, wait_on
 from test_web_browser_stops import seen, server  # noqa: F401 (server: the fixture)
 from web_rig import PIN, phase, stop
 
+from companion.core.game import Event
+
 pytestmark = NEEDED
 ANA, BO, CY = 0, 1, 2
-ENGLISH = {"language": "en", "dean": "you are the Dean", "stopped": "You stopped at",
-           "bought": "You bought", "tied": "You: +12.4 ms after Bo", "sold": "buys your",
-           "late": "You: too late", "won": "You win", "sheet": "Ana (you) ·"}
-FRENCH = {"language": "fr", "dean": "vous êtes le doyen", "stopped": "Vous avez arrêté à",
-          "bought": "Vous avez acheté", "tied": "Vous : +12,4 ms après Bo", "sold": "achète vos",
-          "late": "Vous : trop tard", "won": "Vous gagnez", "sheet": "Ana (vous) ·"}
+ENGLISH = {
+    "language": "en",
+    "dean": "you are the Dean",
+    "stopped": "You stopped at",
+    "bought": "You bought",
+    "tied": "You: +12.4 ms after Bo",
+    "sold": "buys your",
+    "late": "You: too late",
+    "won": "You win",
+    "sheet": "Ana (you) ·",
+}
+FRENCH = {
+    "language": "fr",
+    "dean": "vous êtes le doyen",
+    "stopped": "Vous avez arrêté à",
+    "bought": "Vous avez acheté",
+    "tied": "Vous : +12,4 ms après Bo",
+    "sold": "achète vos",
+    "late": "Vous : trop tard",
+    "won": "Vous gagnez",
+    "sheet": "Ana (vous) ·",
+}
 
 
 def act(appliance, seat: int, kind: str, data: dict) -> None:
@@ -61,7 +78,7 @@ def said_to_her(ana, ready: str, selector: str, words: str, language: str) -> No
 
 
 @pytest.mark.parametrize("locale, words", [("en-GB", ENGLISH), ("fr-FR", FRENCH)], ids=["en", "fr"])
-def test_a_phone_speaks_to_its_own_player_as_you(browser, server, locale, words):  # noqa: F811
+def test_a_phone_speaks_to_its_own_player_as_you(browser, server, locale, words):
     pw, chromium = browser
     srv, appliance = server
     pages = Pages(pw, chromium, srv.url.rstrip("/"))

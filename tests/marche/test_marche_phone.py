@@ -4,13 +4,13 @@ players, while the countdown runs every card on offer is above the fold, and whe
 player has stopped it, every claim button is (the greyed hand used to push them down: only
 the first showed while the 10 s ran). And the sentences said to "you": a press just after
 yours, your dispute, your one dirham."""
+
 from __future__ import annotations
 
 from functools import partial
 
 import pytest
-
-from browser_rig import NEEDED, PHONE_SIZES, T, Pages, answered, join, wait_on
+from browser_rig import NEEDED, PHONE_SIZES, Pages, T, answered, join, wait_on
 from marche_pages import NAMES, act, ended, picks, server  # noqa: F401 (server: the fixture)
 from test_web_browser_stops import seen
 from web_rig import counting, stop
@@ -57,22 +57,28 @@ def test_the_offers_and_the_claim_buttons_are_in_the_first_screenful(browser, se
 
     everyone_picks(ana, appliance)
     wait_on(ana, lambda: counting(appliance), "the countdown")
-    ana.locator("#offers li").nth(len(NAMES) - 1).wait_for(timeout=T)   # four goods, a camel
+    ana.locator("#offers li").nth(len(NAMES) - 1).wait_for(timeout=T)  # four goods, a camel
     assert all_in_first_screen(ana, "#offers li"), "the offers, while the count runs"
 
     stop(appliance, {ANA: 0}, wait=partial(wait_on, ana))
     buttons = "#claim-box:not([hidden]) #claim-buttons button"
-    ana.locator(buttons).nth(len(NAMES) - 1).wait_for(timeout=T)         # 4 goods, camel, nothing
+    ana.locator(buttons).nth(len(NAMES) - 1).wait_for(timeout=T)  # 4 goods, camel, nothing
     assert all_in_first_screen(ana, buttons), "the claim buttons, while the claim runs"
     assert all_in_first_screen(ana, "#deadline"), "the claim's time left"
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 
 SAID = {
-    "en": {"after you": "Bo +12.4 ms after you", "disputed": r"You disputed Cy's vegetables \(\d+\) and pay \d+",
-           "money": "1 dirham · no camel yet"},
-    "fr": {"after you": "Bo +12,4 ms après vous", "disputed": r"Vous : litige sur les légumes de Cy \(\d+\), vous payez \d+",
-           "money": "1 dirham · pas encore de chameau"},
+    "en": {
+        "after you": "Bo +12.4 ms after you",
+        "disputed": r"You disputed Cy's vegetables \(\d+\) and pay \d+",
+        "money": "1 dirham · no camel yet",
+    },
+    "fr": {
+        "after you": "Bo +12,4 ms après vous",
+        "disputed": r"Vous : litige sur les légumes de Cy \(\d+\), vous payez \d+",
+        "money": "1 dirham · pas encore de chameau",
+    },
 }
 
 
@@ -91,5 +97,5 @@ def test_the_phone_says_a_press_after_yours_your_dispute_and_your_dirham(browser
     seen(ana, "#log li", said["disputed"], regex=True)
 
     ended(server)
-    seen(ana, "#me", said["money"])                    # the results: test_marche_table.py
+    seen(ana, "#me", said["money"])  # the results: test_marche_table.py
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

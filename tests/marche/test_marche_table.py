@@ -6,21 +6,33 @@ evidence and timeline), with the rules at a glance (the set scoring, the camel p
 At the end a phone at 390×844 shows its place first, then its breakdown in words (money,
 least type, sets, the empty camel spaces with a true minus) and the tie shared by the
 rules; the shell's results replace the game's own score box."""
+
 from __future__ import annotations
 
 from functools import partial
 
 import pytest
-
-from browser_rig import NEEDED, PHONE_SIZES, T, TABLE_SIZES, Pages, in_first_screen, join, page_scrolls, wait_on
+from browser_rig import (
+    NEEDED,
+    PHONE_SIZES,
+    TABLE_SIZES,
+    Pages,
+    T,
+    in_first_screen,
+    join,
+    page_scrolls,
+    wait_on,
+)
 from marche_pages import NAMES, ended, picks, server  # noqa: F401 (server: the fixture)
 from test_web_browser_stops import seen
 from web_rig import stop
 
 pytestmark = NEEDED
 LOCALES = [("en-GB", "en"), ("fr-FR", "fr")]
-GLANCE = {"en": ["Each empty camel space: \u22122 points", "6 or more", "16 points"],
-          "fr": ["Chaque place de chameau vide : \u22122 points", "6 ou plus", "16 points"]}
+GLANCE = {
+    "en": ["Each empty camel space: \u22122 points", "6 or more", "16 points"],
+    "fr": ["Chaque place de chameau vide : \u22122 points", "6 ou plus", "16 points"],
+}
 
 
 def late_game(state) -> None:
@@ -29,8 +41,17 @@ def late_game(state) -> None:
         others = [t for t in state.sells if t != sells][:3]
         state.goods[seat] = {t: [7, 5, 3, 1] for t in others}
         state.camels[seat] = [4, 4]
-    record = {"turn": 1, "kind": "buy", "seat": 1, "target": 2, "count": 7, "due": 7,
-              "card": 7, "paid": 7, "to": 2}
+    record = {
+        "turn": 1,
+        "kind": "buy",
+        "seat": 1,
+        "target": 2,
+        "count": 7,
+        "due": 7,
+        "card": 7,
+        "paid": 7,
+        "to": 2,
+    }
     state.records.extend(dict(record, seat=seat % 5, target=(seat + 1) % 5) for seat in range(14))
 
 
@@ -43,7 +64,7 @@ def test_the_table_screen_fits_while_a_late_stop_is_claimed(browser, server, siz
     table = pages.open("/table", phone=False, size=size, locale=locale)
     appliance.call(lambda now: late_game(appliance.session.state))
     picks(appliance, range(len(NAMES)))
-    table.locator("#offers li").nth(len(NAMES)).wait_for(timeout=T)      # five goods, a camel
+    table.locator("#offers li").nth(len(NAMES)).wait_for(timeout=T)  # five goods, a camel
     assert page_scrolls(table) == [], "while the count runs"
     stop(appliance, {0: 0, 1: 12.4, 2: 150}, wait=partial(wait_on, table))
     table.locator("#timeline:not([hidden]) svg").wait_for(timeout=T)
@@ -56,20 +77,33 @@ def test_the_table_screen_fits_while_a_late_stop_is_claimed(browser, server, siz
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 
-END = {"en": {"title": "You share the win with 5 points", "won": "Ana and Bo share the win with 5 points",
-              "money": "money: 1 dirham → 5 points", "spaces": "empty camel space: \u221216 points",
-              "none": "empty camel space: 0", "tie": "Ana and Bo share 1st place with 5 points",
-              "last": "5th · Cy · \u221215 points"},
-       "fr": {"title": "Vous partagez la victoire avec 5 points", "won": "Ana et Bo partagent la victoire avec 5 points",
-              "money": "argent : 1 dirham → 5 points", "spaces": "places de chameau vides : \u221216 points",
-              "none": "places de chameau vides : 0",  "tie": "Ana et Bo : ex æquo (1er) avec 5 points", "last": "5e · Cy · \u221215 points"}}
+END = {
+    "en": {
+        "title": "You share the win with 5 points",
+        "won": "Ana and Bo share the win with 5 points",
+        "money": "money: 1 dirham → 5 points",
+        "spaces": "empty camel space: \u221216 points",
+        "none": "empty camel space: 0",
+        "tie": "Ana and Bo share 1st place with 5 points",
+        "last": "5th · Cy · \u221215 points",
+    },
+    "fr": {
+        "title": "Vous partagez la victoire avec 5 points",
+        "won": "Ana et Bo partagent la victoire avec 5 points",
+        "money": "argent : 1 dirham → 5 points",
+        "spaces": "places de chameau vides : \u221216 points",
+        "none": "places de chameau vides : 0",
+        "tie": "Ana et Bo : ex æquo (1er) avec 5 points",
+        "last": "5e · Cy · \u221215 points",
+    },
+}
 
 
 @pytest.mark.parametrize("size", PHONE_SIZES, ids=["390x844", "360x740"])
 @pytest.mark.parametrize("locale, language", LOCALES, ids=["en", "fr"])
 def test_a_phone_shows_its_place_then_its_breakdown_at_the_end(browser, server, size, locale, language):
     pw, chromium = browser
-    srv, appliance = server
+    srv, _appliance = server
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
     said = END[language]
     ana = pages.open(locale=locale, size=size)
@@ -85,7 +119,7 @@ def test_a_phone_shows_its_place_then_its_breakdown_at_the_end(browser, server, 
     seen(cy, "#results-ties li", said["tie"])
     seen(cy, "#results-mine li", said["spaces"])
     seen(ana, "#results-players", said["last"])
-    for page in (ana, cy):      # nothing of the last turn, no box of the game's own scores
+    for page in (ana, cy):  # nothing of the last turn, no box of the game's own scores
         assert page.locator("#scores-box, #result").count() == 0
         for stale in ("#claim-box", "#outcome", "#offers-box", "#hand-box", "#count"):
             assert not page.locator(stale).is_visible(), stale

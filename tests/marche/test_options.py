@@ -1,13 +1,14 @@
 """Every rule option and card distribution of MarcheRules, each against its default."""
+
 from collections import Counter
 
 import pytest
+from marche_driver import CAMEL, END, GAME, assert_refused, buy, offer, stop, table_match
 
 from companion.core.errors import RuleError
 from companion.games.marche.final import final_score
 from companion.games.marche.options import MarcheRules
 from companion.games.marche.state import OVER
-from marche_driver import CAMEL, END, GAME, assert_refused, buy, offer, stop, table_match
 
 
 def market(rules=None, players=4, bank=None):
@@ -36,7 +37,7 @@ def test_lowest_price_0_allows_buying_at_0():
 def test_set_scoring_reaches_the_final_score(set_scoring, points):
     state = GAME.new_state({"players": 4, "rules": {"set_scoring": set_scoring}})
     state.goods[1] = {"jewels": [2, 2, 2], "vegetables": [2, 2], "carpets": [2, 2]}
-    state.camels[1] = [4, 3]                      # room for all seven 2s
+    state.camels[1] = [4, 3]  # room for all seven 2s
     assert final_score(state).players[1].set_values == {2: points}
 
 
@@ -97,31 +98,40 @@ def test_the_number_of_turns_follows_the_goods_cards():
 
 
 def test_rules_round_trip_through_their_json_form():
-    rules = MarcheRules(lowest_price=0, camel_refill="immediate", set_scoring="doubling",
-                        hidden_goods=True, camel_cards=(3, 3, 7))
+    rules = MarcheRules(
+        lowest_price=0,
+        camel_refill="immediate",
+        set_scoring="doubling",
+        hidden_goods=True,
+        camel_cards=(3, 3, 7),
+    )
     assert MarcheRules.from_dict(rules.to_dict()) == rules
 
 
 # ------------------------------------------------------------------ invalid values
-@pytest.mark.parametrize("rules, words", [
-    ({"lowest_price": 2}, "lowest_price"),
-    ({"lowest_price": True}, "lowest_price"),
-    ({"camel_refill": "sometimes"}, "camel_refill"),
-    ({"set_scoring": "tripling"}, "set_scoring"),
-    ({"hidden_goods": "yes"}, "hidden_goods"),
-    ({"hidden_goods": 1}, "hidden_goods"),
-    ({"goods_cards": [1, 2, 3]}, "goods_cards"),
-    ({"goods_cards": [1, 1, 2, 2, 2, 3, 3, 5, 6, -7]}, "goods_cards"),
-    ({"goods_cards": "1,1,2,2,2,3,3,5,6,7"}, "goods_cards"),
-    ({"goods_cards": [1, 1, 2, 2, 2, 3, 3, 5, 6, 7.5]}, "goods_cards"),
-    ({"camel_cards": []}, "camel_cards"),
-    ({"camel_cards": [3, 0]}, "camel_cards"),
-    ({"start_price": 1}, "start_price"),
-    ({"start_price": "10"}, "start_price"),
-    ({"start_price": 10.5}, "start_price"),
-    ({"turns": 0, "goods_cards": []}, "turns"),
-    ({"camels": [3]}, "unknown rule option 'camels'"),
-], ids=repr)
+@pytest.mark.parametrize(
+    "rules, words",
+    [
+        ({"lowest_price": 2}, "lowest_price"),
+        ({"lowest_price": True}, "lowest_price"),
+        ({"camel_refill": "sometimes"}, "camel_refill"),
+        ({"set_scoring": "tripling"}, "set_scoring"),
+        ({"hidden_goods": "yes"}, "hidden_goods"),
+        ({"hidden_goods": 1}, "hidden_goods"),
+        ({"goods_cards": [1, 2, 3]}, "goods_cards"),
+        ({"goods_cards": [1, 1, 2, 2, 2, 3, 3, 5, 6, -7]}, "goods_cards"),
+        ({"goods_cards": "1,1,2,2,2,3,3,5,6,7"}, "goods_cards"),
+        ({"goods_cards": [1, 1, 2, 2, 2, 3, 3, 5, 6, 7.5]}, "goods_cards"),
+        ({"camel_cards": []}, "camel_cards"),
+        ({"camel_cards": [3, 0]}, "camel_cards"),
+        ({"start_price": 1}, "start_price"),
+        ({"start_price": "10"}, "start_price"),
+        ({"start_price": 10.5}, "start_price"),
+        ({"turns": 0, "goods_cards": []}, "turns"),
+        ({"camels": [3]}, "unknown rule option 'camels'"),
+    ],
+    ids=repr,
+)
 def test_invalid_rule_values_are_refused_by_name(rules, words):
     with pytest.raises(RuleError, match=words):
         GAME.new_state({"players": 4, "rules": rules})

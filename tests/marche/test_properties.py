@@ -4,32 +4,38 @@ The players are random but legal: they pick any card, stop at any allowed count,
 at once, and name any card (or nothing), so disputes, false stops and capped payments
 all happen. Each invariant is checked after every event.
 """
+
 from __future__ import annotations
 
 import json
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from marche_driver import END, GAME, claim, pick
 
 from companion.core.chance import SeededChance
 from companion.core.game import Event
 from companion.core.match import Match, replay
-from companion.games.marche.state import CAMEL, CLAIMING, OVER, PICKING, REVEAL, BANK
-from marche_driver import END, GAME, claim, pick
+from companion.games.marche.state import BANK, CAMEL, CLAIMING, OVER, PICKING, REVEAL
 
 MAX_EVENTS = 2000
 
-games = st.fixed_dictionaries({
-    "seed": st.integers(0, 2**32),
-    "players": st.sampled_from([3, 4, 5]),
-    "rules": st.fixed_dictionaries({
-        "lowest_price": st.sampled_from([1, 0]),
-        "camel_refill": st.sampled_from(["rulebook", "immediate"]),
-        "hidden_goods": st.booleans(),
-        "camel_cards": st.sampled_from([[3, 3, 4, 4, 5, 5, 6, 6], [3, 6], [4]]),
-    }),
-})
+games = st.fixed_dictionaries(
+    {
+        "seed": st.integers(0, 2**32),
+        "players": st.sampled_from([3, 4, 5]),
+        "rules": st.fixed_dictionaries(
+            {
+                "lowest_price": st.sampled_from([1, 0]),
+                "camel_refill": st.sampled_from(["rulebook", "immediate"]),
+                "hidden_goods": st.booleans(),
+                "camel_cards": st.sampled_from([[3, 3, 4, 4, 5, 5, 6, 6], [3, 6], [4]]),
+            }
+        ),
+    }
+)
 examples = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -49,15 +55,15 @@ def random_decision(state, rng: random.Random) -> Event:
     count = rng.randint(state.rules.lowest_price, state.price)
     seats = rng.sample(list(players), rng.choice([1, 1, 2, 2, 3]))
     offsets = sorted(rng.randrange(100_000) for _ in seats)
-    return Event("stop", None, {"count": count,
-                                "stoppers": [[s, o - offsets[0]] for s, o in zip(seats, offsets)]})
+    return Event(
+        "stop", None, {"count": count, "stoppers": [[s, o - offsets[0]] for s, o in zip(seats, offsets)]}
+    )
 
 
 def random_game(game: dict):
     """Play a random legal game, yielding the match after every decision."""
     rng = random.Random(game["seed"])
-    match = Match(GAME, {"players": game["players"], "rules": game["rules"]},
-                  SeededChance(game["seed"]))
+    match = Match(GAME, {"players": game["players"], "rules": game["rules"]}, SeededChance(game["seed"]))
     match.fill_chance()
     yield match
     for _ in range(MAX_EVENTS):
@@ -107,8 +113,7 @@ def test_every_card_is_in_exactly_one_place(game):
 @examples
 @given(games)
 def test_replaying_the_stored_log_gives_the_same_state(game):
-    for match in random_game(game):
-        pass
+    *_, match = random_game(game)
     stored = [Event.from_dict(json.loads(json.dumps(e.to_dict()))) for e in match.log]
     assert replay(GAME, match.setup, stored) == match.state
     assert Match(GAME, match.setup, None, stored).state == match.state
@@ -124,7 +129,7 @@ def test_undo_restores_the_state_before_the_last_decision(game):
             after = (match.state, list(match.log))
             match.undo()
             assert (match.state, match.log) == previous
-            match.act(after[1][len(previous[1])])       # the same decision draws the same
+            match.act(after[1][len(previous[1])])  # the same decision draws the same
             assert (match.state, match.log) == after
         previous = (match.state, list(match.log))
 

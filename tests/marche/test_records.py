@@ -2,11 +2,13 @@
 stop's count whatever the kind (a dispute at 4 stored 2 there before), ``due`` what the
 payer owed for it. A game stored before the renaming is only its events, so it replays to
 the same records; the chart of a game follows the money and marks the stops."""
+
 from __future__ import annotations
+
+from marche_driver import CAMEL, GAME, claim, offer, stop, table_match
 
 from companion.store import EventStore
 from companion.store.cli import replay_stored
-from marche_driver import CAMEL, GAME, claim, offer, stop, table_match
 
 FIELDS = ("kind", "seat", "count", "due", "paid")
 
@@ -26,8 +28,13 @@ def disputed(count: int):
     return match
 
 
-EXPECTED = [("dispute", 1, 4, 2, 2), ("dispute", 2, 4, 2, 2), ("false_stop", 1, 3, 1, 1),
-            ("dean_priority", 2, 2, 0, None), ("buy", 0, 2, 2, 2)]
+EXPECTED = [
+    ("dispute", 1, 4, 2, 2),
+    ("dispute", 2, 4, 2, 2),
+    ("false_stop", 1, 3, 1, 1),
+    ("dean_priority", 2, 2, 0, None),
+    ("buy", 0, 2, 2, 2),
+]
 
 
 def test_every_record_keeps_the_stops_count_and_what_its_payer_owed():
@@ -38,8 +45,9 @@ def test_every_record_keeps_the_stops_count_and_what_its_payer_owed():
 def test_a_stored_game_replays_to_the_same_records(tmp_path):
     match = disputed(4)
     with EventStore(tmp_path / "s.db") as store:
-        game = store.create_game("marche", {"game": "marche", "setup": {"players": 4, "rules": {}},
-                                            "mode": "physical"})
+        game = store.create_game(
+            "marche", {"game": "marche", "setup": {"players": 4, "rules": {}}, "mode": "physical"}
+        )
         store.append_many(game, [event.to_dict() for event in match.log])
         _, state, _ = replay_stored(store, game)
     assert state.records == match.state.records
@@ -52,7 +60,7 @@ def test_the_chart_follows_the_money_and_marks_the_stops():
     assert GAME.standing(state) == tuple(state.money)
     replayed = table_match(4).state
     marked = []
-    for event in log[1:]:                          # the first camel is in table_match's own
+    for event in log[1:]:  # the first camel is in table_match's own
         after = GAME.apply(replayed, event)
         moment = GAME.moment(replayed, event, after)
         marked.append(None if moment is None else (event.kind, moment.params["count"]))

@@ -1,16 +1,27 @@
 """Every rule of docs/rules/marche.md (its rulings included), one test each."""
+
 from collections import Counter
 
 import pytest
+from marche_driver import (
+    BANK,
+    CAMEL,
+    END,
+    GAME,
+    assert_refused,
+    buy,
+    claim,
+    offer,
+    pick,
+    stop,
+    table_match,
+)
 
 from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.match import Match
 from companion.games.marche.options import DEFAULT_CAMEL_CARDS, DEFAULT_GOODS_CARDS
 from companion.games.marche.state import COUNTDOWN, OVER, PICKING
-from marche_driver import (
-    BANK, CAMEL, END, GAME, assert_refused, buy, claim, offer, pick, stop, table_match,
-)
 
 # Four players sell jewels, spices, vegetables, carpets; seat 0 is the first Dean.
 
@@ -173,11 +184,11 @@ def test_simultaneous_stoppers_naming_different_cards_each_buy_at_the_count():
 
 
 def test_money_received_earlier_in_a_stop_pays_for_a_card_settled_later_in_it():
-    match = buy(buy(market(), 10, 2, 0), 5, 2, 3)    # seat 2 is down to 0
+    match = buy(buy(market(), 10, 2, 0), 5, 2, 3)  # seat 2 is down to 0
     assert match.state.money[2] == 0
-    match.act(stop(4, 1, 2))                          # seat 1 pressed first
-    match.act(claim(2, 1))                            # seat 2 buys seat 1's card...
-    match.act(claim(1, 2))                            # ...with the 4 seat 1 pays for seat 2's
+    match.act(stop(4, 1, 2))  # seat 1 pressed first
+    match.act(claim(2, 1))  # seat 2 buys seat 1's card...
+    match.act(claim(1, 2))  # ...with the 4 seat 1 pays for seat 2's
     assert match.state.goods[2] == {"jewels": [7], "carpets": [3], "spices": [1]}
     assert match.state.goods[1] == {"vegetables": [2]}
     assert "false_stop" not in kinds(match)
@@ -243,7 +254,7 @@ def test_camel_dispute_without_the_dean_returns_it_to_the_deck_and_turns_up_the_
     assert state.money == [15, 12, 12, 15] and state.bank == 6
     assert match.waiting_for_card.deck == "camels"
     assert match.waiting_for_card.remaining == Counter(DEFAULT_CAMEL_CARDS)
-    match.enter_chance(5)                             # the same camel may come up again
+    match.enter_chance(5)  # the same camel may come up again
     assert match.state.camel_up == 5 and match.state.phase == COUNTDOWN
 
 
@@ -257,14 +268,14 @@ def test_naming_nothing_is_a_false_stop_costing_1_dirham_to_the_bank():
 
 
 def test_a_single_claimant_who_cannot_pay_makes_a_false_stop():
-    match = buy(buy(market(), 10, 1, 0), 9, 1, 2)     # 5 left, cannot pay 9
+    match = buy(buy(market(), 10, 1, 0), 9, 1, 2)  # 5 left, cannot pay 9
     state = match.state
     assert state.money[1] == 4 and state.bank == 1 and 2 in state.offers
     assert state.records[-1]["kind"] == "false_stop" and state.records[-1]["why"] == "cannot pay"
 
 
 def test_money_never_goes_below_0_and_the_record_keeps_due_and_paid():
-    match = buy(buy(market(), 10, 1, 0), 5, 1, 2)     # seat 1 is down to 0
+    match = buy(buy(market(), 10, 1, 0), 5, 1, 2)  # seat 1 is down to 0
     buy(match, 4, 1, None)
     assert match.state.money[1] == 0 and match.state.bank == 0
     last = match.state.records[-1]
@@ -272,7 +283,7 @@ def test_money_never_goes_below_0_and_the_record_keeps_due_and_paid():
 
 
 def test_a_dispute_payment_is_capped_by_the_payers_money():
-    match = buy(buy(market(), 10, 1, 0), 5, 1, 2)     # seat 1 is down to 0
+    match = buy(buy(market(), 10, 1, 0), 5, 1, 2)  # seat 1 is down to 0
     match.act(stop(3, 1, 3))
     match.act(claim(1, CAMEL))
     match.act(claim(3, CAMEL))
@@ -282,7 +293,7 @@ def test_a_dispute_payment_is_capped_by_the_payers_money():
 
 
 def test_a_dean_who_cannot_pay_is_a_false_stop_and_the_other_claimant_buys():
-    match = buy(market(), 10, 0, 1)                   # the Dean is down to 5
+    match = buy(market(), 10, 0, 1)  # the Dean is down to 5
     match.act(stop(8, 0, 1))
     match.act(claim(0, 2))
     match.act(claim(1, 2))
@@ -382,15 +393,21 @@ def test_unsold_goods_are_discarded_for_good_and_the_camel_stays_at_10():
 
 
 def play_silent_turn(match):
-    offer(match, [hand[0] for hand in match.state.hands],
-          bank=min(match.state.bank_deck) if match.state.bank_type else None)
+    offer(
+        match,
+        [hand[0] for hand in match.state.hands],
+        bank=min(match.state.bank_deck) if match.state.bank_type else None,
+    )
     match.act(END)
 
 
-@pytest.mark.parametrize("players, first, deans", [
-    (4, 0, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]),
-    (3, 2, [2, 0, 1, 2, 0, 1, 2, 0, 1, 2]),
-])
+@pytest.mark.parametrize(
+    "players, first, deans",
+    [
+        (4, 0, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]),
+        (3, 2, [2, 0, 1, 2, 0, 1, 2, 0, 1, 2]),
+    ],
+)
 def test_the_dean_passes_to_the_next_seat_each_turn(players, first, deans):
     match = table_match(players, first_dean=first)
     seen = []

@@ -1,4 +1,5 @@
 """`samarkand score marche FILE`: JSON in, JSON out; a bad field is named on one line, exit 2."""
+
 from __future__ import annotations
 
 import copy
@@ -16,14 +17,24 @@ from companion.appliance.cli import main as samarkand
 def main(argv):
     return samarkand(["score", "marche", *argv])
 
+
 GAME = {
     "players": [
-        {"name": "Ana", "sells": "jewels", "money": 15, "camels": [4, 3],
-         "goods": {"spices": [3, 3, 1], "carpets": [2, 2], "textiles": [5]}},
-        {"name": "Bo", "sells": "spices", "money": 9, "camels": [3],
-         "goods": {"jewels": [7, 6, 5, 2], "carpets": [1], "textiles": [6]}},
-        {"name": "Cy", "sells": "carpets", "money": 15, "camels": [],
-         "goods": {"textiles": [2]}},
+        {
+            "name": "Ana",
+            "sells": "jewels",
+            "money": 15,
+            "camels": [4, 3],
+            "goods": {"spices": [3, 3, 1], "carpets": [2, 2], "textiles": [5]},
+        },
+        {
+            "name": "Bo",
+            "sells": "spices",
+            "money": 9,
+            "camels": [3],
+            "goods": {"jewels": [7, 6, 5, 2], "carpets": [1], "textiles": [6]},
+        },
+        {"name": "Cy", "sells": "carpets", "money": 15, "camels": [], "goods": {"textiles": [2]}},
         {"name": "Di", "sells": "textiles", "money": 10, "camels": [6], "goods": {}},
     ],
     "types": ["jewels", "spices", "carpets", "textiles"],
@@ -53,7 +64,11 @@ def test_valid_file_scores_every_player(tmp_path, capsys):
     assert bo["discarded"] == {"jewels": [6, 5, 2], "carpets": [], "textiles": []}
     assert (bo["least_type_points"], bo["total"]) == (7, 7)
     assert (cy["capacity"], cy["kept"], cy["discarded"], cy["total"]) == (
-        0, {"textiles": []}, {"textiles": [2]}, 5)
+        0,
+        {"textiles": []},
+        {"textiles": [2]},
+        5,
+    )
     assert (di["least_type"], di["empty_space_penalty"], di["total"]) == ("jewels", 12, 1 - 12)
     assert result["winners"] == ["Ana"]
 
@@ -67,8 +82,7 @@ def test_stdin_is_read_for_dash(capsys, monkeypatch):
 @pytest.mark.parametrize("rules, points", [(None, 16), ({"set_scoring": "doubling"}, 32)])
 def test_rules_are_optional_and_choose_set_scoring(tmp_path, capsys, rules, points):
     game = change("rules", rules)
-    game["players"][3].update(camels=[4, 3], goods={"jewels": [2, 2, 2], "spices": [2, 2, 2],
-                                                    "carpets": [2]})
+    game["players"][3].update(camels=[4, 3], goods={"jewels": [2, 2, 2], "spices": [2, 2, 2], "carpets": [2]})
     di = json.loads(run(tmp_path, capsys, game)[1])["players"][3]
     assert (di["set_points"], di["set_values"]) == (points, {"2": points})
 
@@ -96,41 +110,47 @@ def change(path: str, value):
     return game
 
 
-@pytest.mark.parametrize("game, field", [
-    (change("players/1/money", -1), "players[1].money: expected a non-negative integer"),
-    (change("players/0/money", "15"), "players[0].money: expected a non-negative integer"),
-    (change("players/0/money", True), "players[0].money: expected a non-negative integer"),
-    (change("players/0/money", None), "players[0].money: missing"),
-    (change("players/0/camels", [4, 0]), "players[0].camels[1]: expected a positive integer"),
-    (change("players/0/camels", 7), "players[0].camels: expected a list"),
-    (change("players/0/camels", [4, 9]), "players[0].camels[1]: no camel card carries 9"),
-    (change("players/0/goods/spices", [3, -1]), "players[0].goods.spices[1]: expected a non-negative"),
-    (change("players/0/goods/spices", "3"), "players[0].goods.spices: expected a list"),
-    (change("players/0/goods/vegetables", [1]), "players[0].goods.vegetables: not a goods type in play"),
-    (change("players/0/goods/jewels", [1]), "players[0].goods.jewels: a player cannot hold the type they sell"),
-    (change("players/0/goods/spices", [7, 7]), "players[0].goods.spices: more cards valued 7"),
-    (change("players/0/goods", []), "players[0].goods: expected an object"),
-    (change("players/1/name", "Ana"), "players[1].name: 'Ana' is already"),
-    (change("players/1/name", ""), "players[1].name: expected a non-empty string"),
-    (change("players/1/sells", "jewels"), "players[1].sells: 'jewels' is already sold"),
-    (change("players/1/sells", "vegetables"), "players[1].sells: expected one of the types in play"),
-    (change("players/2/hat", "red"), "players[2].hat: unknown key"),
-    (change("players/2", "Cy"), "players[2]: expected an object"),
-    (change("players/1/keep", {"jewels": [7]}), "players[1].keep: Bo must keep exactly 3"),
-    (change("players/1/keep", {"jewels": [7, 3, 2]}), "players[1].keep: Bo keeps jewels cards [3]"),
-    (change("players", GAME["players"][:2]), "players: expected a list of 3 to 5 players"),
-    (change("players", None), "players: expected a list of 3 to 5 players"),
-    (change("types/1", "spice"), "types[1]: expected one of"),
-    (change("types/1", "jewels"), "types[1]: 'jewels' is listed twice"),
-    (change("types", GAME["types"] + ["vegetables"]), "types: 4 players need 4 goods types"),
-    (change("types", None), "types: expected a non-empty list"),
-    (change("rules/set_scoring", "tripling"), "rules: rule option 'set_scoring'"),
-    (change("rules/colour", 1), "rules: unknown rule option 'colour'"),
-    (change("rules", "doubling"), "rules: expected an object"),
-    (change("winner", "Ana"), "winner: unknown key"),
-    ([GAME], "file: expected an object"),
-    ("{not json", "game.json: not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "game, field",
+    [
+        (change("players/1/money", -1), "players[1].money: expected a non-negative integer"),
+        (change("players/0/money", "15"), "players[0].money: expected a non-negative integer"),
+        (change("players/0/money", True), "players[0].money: expected a non-negative integer"),
+        (change("players/0/money", None), "players[0].money: missing"),
+        (change("players/0/camels", [4, 0]), "players[0].camels[1]: expected a positive integer"),
+        (change("players/0/camels", 7), "players[0].camels: expected a list"),
+        (change("players/0/camels", [4, 9]), "players[0].camels[1]: no camel card carries 9"),
+        (change("players/0/goods/spices", [3, -1]), "players[0].goods.spices[1]: expected a non-negative"),
+        (change("players/0/goods/spices", "3"), "players[0].goods.spices: expected a list"),
+        (change("players/0/goods/vegetables", [1]), "players[0].goods.vegetables: not a goods type in play"),
+        (
+            change("players/0/goods/jewels", [1]),
+            "players[0].goods.jewels: a player cannot hold the type they sell",
+        ),
+        (change("players/0/goods/spices", [7, 7]), "players[0].goods.spices: more cards valued 7"),
+        (change("players/0/goods", []), "players[0].goods: expected an object"),
+        (change("players/1/name", "Ana"), "players[1].name: 'Ana' is already"),
+        (change("players/1/name", ""), "players[1].name: expected a non-empty string"),
+        (change("players/1/sells", "jewels"), "players[1].sells: 'jewels' is already sold"),
+        (change("players/1/sells", "vegetables"), "players[1].sells: expected one of the types in play"),
+        (change("players/2/hat", "red"), "players[2].hat: unknown key"),
+        (change("players/2", "Cy"), "players[2]: expected an object"),
+        (change("players/1/keep", {"jewels": [7]}), "players[1].keep: Bo must keep exactly 3"),
+        (change("players/1/keep", {"jewels": [7, 3, 2]}), "players[1].keep: Bo keeps jewels cards [3]"),
+        (change("players", GAME["players"][:2]), "players: expected a list of 3 to 5 players"),
+        (change("players", None), "players: expected a list of 3 to 5 players"),
+        (change("types/1", "spice"), "types[1]: expected one of"),
+        (change("types/1", "jewels"), "types[1]: 'jewels' is listed twice"),
+        (change("types", GAME["types"] + ["vegetables"]), "types: 4 players need 4 goods types"),
+        (change("types", None), "types: expected a non-empty list"),
+        (change("rules/set_scoring", "tripling"), "rules: rule option 'set_scoring'"),
+        (change("rules/colour", 1), "rules: unknown rule option 'colour'"),
+        (change("rules", "doubling"), "rules: expected an object"),
+        (change("winner", "Ana"), "winner: unknown key"),
+        ([GAME], "file: expected an object"),
+        ("{not json", "game.json: not valid JSON"),
+    ],
+)
 def test_malformed_field_is_named_on_one_line(tmp_path, capsys, game, field):
     code, out, err = run(tmp_path, capsys, game)
     assert (code, out) == (2, "")
@@ -148,8 +168,13 @@ def test_missing_file_and_bad_arguments(tmp_path, capsys):
 
 def test_no_traceback_from_the_command_line():
     bad = json.dumps(change("players/0/camels", [4, "x"]))
-    proc = subprocess.run([sys.executable, "-m", "companion.appliance.cli", "score", "marche", "-"],
-                          input=bad, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion.appliance.cli", "score", "marche", "-"],
+        input=bad,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2
     assert proc.stderr == "error: players[0].camels[1]: expected a positive integer\n"
 

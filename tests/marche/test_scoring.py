@@ -1,12 +1,19 @@
 """Final scoring: the rulebook's worked examples, every step's edge cases, overrides."""
+
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.core.errors import RuleError
 from companion.games.marche.scoring import (
-    Holdings, least_type_points, money_points, score_game, score_player, set_points,
+    Holdings,
+    least_type_points,
+    money_points,
+    score_game,
+    score_player,
+    set_points,
 )
 
 FOUR = ["jewels", "spices", "vegetables", "carpets"]
@@ -17,6 +24,7 @@ def holdings(name="Ana", sells="carpets", money=15, camels=(), **goods):
 
 
 # --- worked examples from the sources -------------------------------------------------
+
 
 def test_worked_example_sets():
     assert set_points([2, 2, 2, 2, 2, 3, 3, 5, 7]) == (9, {2: 8, 3: 1})
@@ -33,21 +41,26 @@ def test_worked_example_money():
 
 # --- money podium ----------------------------------------------------------------------
 
+
 def test_five_players_ties_share_the_rank():
     assert money_points([15, 15, 10, 9, 9]) == [5, 5, 1, 0, 0]
 
 
-@pytest.mark.parametrize("moneys, points", [
-    ([30, 20, 10], [3, 1, 0]),
-    ([20, 20, 5], [3, 3, 0]),
-    ([20, 5, 5], [3, 1, 1]),
-    ([7, 7, 7], [3, 3, 3]),
-])
+@pytest.mark.parametrize(
+    "moneys, points",
+    [
+        ([30, 20, 10], [3, 1, 0]),
+        ([20, 20, 5], [3, 3, 0]),
+        ([20, 5, 5], [3, 1, 1]),
+        ([7, 7, 7], [3, 3, 3]),
+    ],
+)
 def test_three_players_podium_is_three_and_one(moneys, points):
     assert money_points(moneys) == points
 
 
 # --- least-bought type -----------------------------------------------------------------
+
 
 def test_a_buyable_type_never_bought_scores_zero():
     kept = {"spices": [7, 7], "jewels": [6]}
@@ -76,9 +89,20 @@ def test_own_type_is_not_a_buyable_type():
 
 # --- equal values ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("n, rulebook, doubling", [
-    (1, 0, 0), (2, 1, 1), (3, 2, 2), (4, 4, 4), (5, 8, 8), (6, 16, 16), (7, 16, 32), (8, 16, 64),
-])
+
+@pytest.mark.parametrize(
+    "n, rulebook, doubling",
+    [
+        (1, 0, 0),
+        (2, 1, 1),
+        (3, 2, 2),
+        (4, 4, 4),
+        (5, 8, 8),
+        (6, 16, 16),
+        (7, 16, 32),
+        (8, 16, 64),
+    ],
+)
 def test_set_scoring_options(n, rulebook, doubling):
     assert set_points([3] * n, "rulebook")[0] == rulebook
     assert set_points([3] * n, "doubling")[0] == doubling
@@ -92,11 +116,15 @@ def test_sets_count_all_types_together():
 
 # --- camels: discard and empty spaces ----------------------------------------------------
 
+
 def test_empty_spaces_cost_two_each():
     ana = holdings(camels=[4, 3], jewels=[1, 2], spices=[3, 5], vegetables=[6])
     score = score_player(ana, FOUR, "rulebook", 0)
     assert (score.capacity, score.empty_space_penalty, score.discarded) == (
-        7, 4, {"jewels": [], "spices": [], "vegetables": []})
+        7,
+        4,
+        {"jewels": [], "spices": [], "vegetables": []},
+    )
     assert score.total == 6 - 4  # least type: vegetables, its one card valued 6; no sets
 
 
@@ -121,6 +149,7 @@ def test_no_camels_discards_everything_without_penalty():
 
 # --- the table's override ----------------------------------------------------------------
 
+
 def test_override_replaces_the_advice():
     ana = holdings(camels=[3], jewels=[7, 1, 1], spices=[1, 1], vegetables=[1])
     keep = {"jewels": [1, 1], "spices": [1]}
@@ -129,13 +158,16 @@ def test_override_replaces_the_advice():
     assert (score.least_type_points, score.set_points) == (0, 2)
 
 
-@pytest.mark.parametrize("keep, words", [
-    ({"jewels": [7, 7, 1]}, "not held"),
-    ({"textiles": [1]}, "holds no such goods"),
-    ({"jewels": [7, 1]}, "exactly 3"),
-    ({"jewels": [7, 1, 1], "spices": [1]}, "exactly 3"),
-    ({"jewels": 7}, "list of card values"),
-])
+@pytest.mark.parametrize(
+    "keep, words",
+    [
+        ({"jewels": [7, 7, 1]}, "not held"),
+        ({"textiles": [1]}, "holds no such goods"),
+        ({"jewels": [7, 1]}, "exactly 3"),
+        ({"jewels": [7, 1, 1], "spices": [1]}, "exactly 3"),
+        ({"jewels": 7}, "list of card values"),
+    ],
+)
 def test_illegal_override_is_refused_by_name(keep, words):
     ana = holdings(camels=[3], jewels=[7, 1, 1], spices=[1, 1], vegetables=[1])
     with pytest.raises(RuleError, match=words) as err:
@@ -151,6 +183,7 @@ def test_override_must_keep_everything_that_fits():
 
 # --- the whole game ----------------------------------------------------------------------
 
+
 def game():
     return [
         holdings("Ana", "carpets", 15, [4, 3], jewels=[3, 3, 1], spices=[2, 2], vegetables=[5, 2]),
@@ -163,7 +196,7 @@ def game():
 def test_game_breakdown_and_winner():
     score = score_game(game(), FOUR)
     by_name = {p.name: p for p in score.players}
-    ana, bo, cy, di = (by_name[n] for n in "Ana Bo Cy Di".split())
+    ana, bo, cy, di = (by_name[n] for n in ["Ana", "Bo", "Cy", "Di"])
     # Ana: spices (2+2) and vegetables (5+2) tie on two cards, she takes 7; two 3s, three 2s.
     assert (ana.money_points, ana.least_type, ana.least_type_points) == (5, "vegetables", 7)
     assert (ana.set_points, ana.empty_space_penalty, ana.total) == (1 + 2, 0, 15)
@@ -187,16 +220,29 @@ def test_to_dict_is_json_ready():
     data = score_game(game(), FOUR).to_dict()
     assert data["winners"] == ["Ana"]
     ana = data["players"][0]
-    assert set(ana) >= {"name", "money_points", "capacity", "kept", "discarded", "least_type",
-                        "least_type_points", "set_points", "empty_space_penalty", "total"}
+    assert set(ana) >= {
+        "name",
+        "money_points",
+        "capacity",
+        "kept",
+        "discarded",
+        "least_type",
+        "least_type_points",
+        "set_points",
+        "empty_space_penalty",
+        "total",
+    }
     assert ana["set_values"] == {"2": 2, "3": 1}
 
 
-@pytest.mark.parametrize("players, kwargs, words", [
-    ([holdings("Ana"), holdings("Ana"), holdings("Bo")], {}, "unique"),
-    ([holdings("Ana"), holdings("Bo"), holdings("Cy")], {"overrides": {"Zed": {}}}, "Zed"),
-    ([holdings("Ana"), holdings("Bo"), holdings("Cy")], {"set_scoring": "tripling"}, "set_scoring"),
-])
+@pytest.mark.parametrize(
+    "players, kwargs, words",
+    [
+        ([holdings("Ana"), holdings("Ana"), holdings("Bo")], {}, "unique"),
+        ([holdings("Ana"), holdings("Bo"), holdings("Cy")], {"overrides": {"Zed": {}}}, "Zed"),
+        ([holdings("Ana"), holdings("Bo"), holdings("Cy")], {"set_scoring": "tripling"}, "set_scoring"),
+    ],
+)
 def test_score_game_refuses_bad_input(players, kwargs, words):
     with pytest.raises(RuleError, match=words):
         score_game(players, FOUR, **kwargs)

@@ -1,17 +1,18 @@
 """SeatView and TableView: the facts build_view shows a viewer, as a program asks for them."""
+
 from __future__ import annotations
 
 import random
 
 import pytest
+from marche_driver import GAME, pick
+from test_properties import random_decision
 
 from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import chance_event
 from companion.games.marche.state import COUNTDOWN, OVER, REVEAL
 from companion.games.marche.view import SeatView, TableView, build_view
-from marche_driver import GAME, pick
-from test_properties import random_decision
 
 GAMES = [(5, {}), (3, {"hidden_goods": True}), (4, {"lowest_price": 0})]
 
@@ -43,8 +44,13 @@ def test_a_seat_view_gives_what_build_view_shows_that_seat(players, rules):
         for seat, seen in enumerate(views):
             shown = build_view(state, seat)
             mine = shown["players"][seat]
-            assert (seen.turn, seen.phase, seen.dean, seen.price, seen.camel_up) == \
-                (shown["turn"], shown["phase"], shown["dean"], shown["price"], shown["camel_up"])
+            assert (seen.turn, seen.phase, seen.dean, seen.price, seen.camel_up) == (
+                shown["turn"],
+                shown["phase"],
+                shown["dean"],
+                shown["price"],
+                shown["camel_up"],
+            )
             assert {str(k): v for k, v in seen.offers.items()} == shown["offers"]
             assert list(seen.hand) == shown["you"]["hand"] and seen.pick == shown["you"]["pick"]
             assert (seen.money, list(seen.camels)) == (mine["money"], mine["camels"])

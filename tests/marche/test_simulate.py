@@ -1,4 +1,5 @@
 """The headless simulator: reproducible, every game played to its end, styles mixed."""
+
 import pytest
 
 from companion.core.chance import SeededChance
@@ -8,7 +9,8 @@ from companion.games.marche import simulate as simulator
 from companion.games.marche.bots import STYLES
 from companion.games.marche.engine import MarcheGame
 from companion.games.marche.simulate import play_game
-from companion.simulation import seat_styles, simulate as simulate_game
+from companion.simulation import seat_styles
+from companion.simulation import simulate as simulate_game
 
 TIMING = ("seconds", "games_per_second")
 
@@ -27,11 +29,14 @@ def test_the_same_seed_gives_the_same_summary():
     assert first != without_timing(simulate(4, 6, seed=12))
 
 
-@pytest.mark.parametrize("players, rules", [
-    (3, None),
-    (4, {"lowest_price": 0, "camel_refill": "immediate"}),
-    (5, {"hidden_goods": True, "set_scoring": "doubling", "camel_cards": [4]}),
-])
+@pytest.mark.parametrize(
+    "players, rules",
+    [
+        (3, None),
+        (4, {"lowest_price": 0, "camel_refill": "immediate"}),
+        (5, {"hidden_goods": True, "set_scoring": "doubling", "camel_cards": [4]}),
+    ],
+)
 def test_every_game_is_played_to_its_end_and_scored(players, rules):
     for index in range(3):
         result = play_game(f"end/{index}", seat_styles(players, index, sorted(STYLES)), rules)

@@ -1,11 +1,12 @@
 """What each viewer may see: secrets stay with their owner until the final scoring."""
+
 import json
 
 import pytest
+from marche_driver import CAMEL, END, GAME, buy, claim, offer, stop, table_match
 
 from companion.core.errors import RuleError
 from companion.games.marche.state import OVER
-from marche_driver import CAMEL, END, GAME, buy, claim, offer, stop, table_match
 
 VIEWERS = (None, 0, 1, 2, 3)
 
@@ -21,8 +22,13 @@ def test_only_the_owner_sees_their_money_and_camels():
         for entry in view["players"]:
             shown = entry["seat"] == viewer
             assert ("money" in entry, "camels" in entry) == (shown, shown)
-    assert GAME.view(state, 2)["you"] == {"seat": 2, "hand": [1, 1, 2, 2, 3, 3, 5, 6, 7],
-                                          "pick": 2, "money": 9, "camels": [5]}
+    assert GAME.view(state, 2)["you"] == {
+        "seat": 2,
+        "hand": [1, 1, 2, 2, 3, 3, 5, 6, 7],
+        "pick": 2,
+        "money": 9,
+        "camels": [5],
+    }
     assert "you" not in GAME.view(state, None)
 
 
@@ -35,8 +41,8 @@ def test_others_see_a_camel_purchase_and_its_count_but_not_the_camel():
 
 
 def test_what_a_payer_actually_paid_is_shown_only_to_them():
-    match = buy(buy(market(), 10, 1, 0), 5, 1, 2)    # seat 1 is down to 0
-    state = buy(match, 4, 1, None).state              # a false stop it cannot pay
+    match = buy(buy(market(), 10, 1, 0), 5, 1, 2)  # seat 1 is down to 0
+    state = buy(match, 4, 1, None).state  # a false stop it cannot pay
     for viewer in (None, 0, 2, 3):
         record = GAME.view(state, viewer)["records"][-1]
         assert "paid" not in record and record["due"] == 1

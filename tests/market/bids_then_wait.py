@@ -5,6 +5,7 @@ three-player digital game (seed 5), seals the bids of seats 1 and 2 (13 and 29 p
 through ``Appliance.call`` -> ``Session.act`` -> the store's journal, prints ``ready`` once
 both are committed, and sleeps until it is killed.
 """
+
 from __future__ import annotations
 
 import sys

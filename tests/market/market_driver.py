@@ -3,6 +3,7 @@
 A test deck of 15 small cards (M1 … M15) makes payouts easy to reckon; the cubes are
 entered as a physical table would (EnteredChance), so each lot holds what the test says.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -21,16 +22,28 @@ DECK = [
     {"name": "M1", "sets": [{"cubes": "Y", "pays": 10}, {"cubes": "YY", "pays": 25}]},
     {"name": "M2", "sets": [{"cubes": "BR", "pays": 30}, {"cubes": "BBB", "pays": 50}]},
     {"name": "M3", "sets": [{"cubes": "K", "pays": 20}, {"cubes": "GK", "pays": 45}]},
-    *({"name": f"M{i}", "sets": [{"cubes": "R", "pays": i}, {"cubes": "GG", "pays": 3 * i}]}
-      for i in range(4, 16)),
+    *(
+        {"name": f"M{i}", "sets": [{"cubes": "R", "pays": i}, {"cubes": "GG", "pays": 3 * i}]}
+        for i in range(4, 16)
+    ),
 ]
 
 
-def table(players: int = 3, start: int = 0, rules: dict | None = None, markets=("M1", "M2", "M3"),
-          mode: str = "digital", names=None) -> Match:
+def table(
+    players: int = 3,
+    start: int = 0,
+    rules: dict | None = None,
+    markets=("M1", "M2", "M3"),
+    mode: str = "digital",
+    names=None,
+) -> Match:
     """A match at its first lots: the start player fixed, the three first cards revealed."""
-    setup = {"players": players, "start": start, "mode": mode,
-             "rules": {"market_deck": DECK, **(rules or {})}}
+    setup = {
+        "players": players,
+        "start": start,
+        "mode": mode,
+        "rules": {"market_deck": DECK, **(rules or {})},
+    }
     if names:
         setup["names"] = list(names)
     match = Match(GAME, setup, EnteredChance())
@@ -41,8 +54,9 @@ def table(players: int = 3, start: int = 0, rules: dict | None = None, markets=(
 
 def seeded(players: int = 3, seed: int = 1, rules: dict | None = None) -> Match:
     """A digital match dealt by the seed, from the test deck."""
-    match = Match(GAME, {"players": players, "rules": {"market_deck": DECK, **(rules or {})}},
-                  SeededChance(seed))
+    match = Match(
+        GAME, {"players": players, "rules": {"market_deck": DECK, **(rules or {})}}, SeededChance(seed)
+    )
     match.fill_chance()
     return match
 

@@ -1,13 +1,15 @@
 """The best sale now: exact against brute force on random small cases, the sale it names
 valid and paying what it says, its tie-breaks, and ``samarkand advise market`` (JSON in,
 JSON out)."""
+
 from __future__ import annotations
 
 import json
 from itertools import product
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.appliance.cli import main
 from companion.games.market import cubes as cu
@@ -15,9 +17,11 @@ from companion.games.market.cards import Card, CubeSet, parse_card
 from companion.games.market.sale import advise_data, best, check_sale, fits, suggested_return
 
 vectors = st.tuples(*[st.integers(0, 4)] * 5)
-small_sets = st.builds(lambda v, pays: CubeSet(v, pays),
-                       st.tuples(*[st.integers(0, 2)] * 5).filter(lambda v: 1 <= sum(v) <= 10),
-                       st.integers(1, 60))
+small_sets = st.builds(
+    lambda v, pays: CubeSet(v, pays),
+    st.tuples(*[st.integers(0, 2)] * 5).filter(lambda v: 1 <= sum(v) <= 10),
+    st.integers(1, 60),
+)
 
 
 @st.composite
@@ -43,7 +47,7 @@ def brute_force(held: cu.Cubes, markets) -> int:
 def test_the_best_sale_pays_as_much_as_brute_force_finds_and_is_a_valid_sale(held, markets):
     sale = best(held, markets)
     assert sale.payout == brute_force(held, markets)
-    checked = check_sale([p.to_dict() for p in sale.parts], held, markets)   # the engine accepts it
+    checked = check_sale([p.to_dict() for p in sale.parts], held, markets)  # the engine accepts it
     assert checked.payout == sale.payout and checked.sold == sale.sold
 
 
@@ -93,33 +97,49 @@ def test_what_each_set_would_pay_alone():
 def test_the_default_return_keeps_what_the_cards_that_stay_want():
     stay = [parse_card("K=50, KK=120")]
     assert suggested_return(cu.parse("KKKYYYYYYYYY"), stay, 10) == cu.parse("YY")
-    assert suggested_return(cu.parse("BBBBBBKKKKKK"), [], 10) == cu.parse("BB")   # the commonest first
+    assert suggested_return(cu.parse("BBBBBBKKKKKK"), [], 10) == cu.parse("BB")  # the commonest first
 
 
 # ------------------------------------------------------------------ the command line
-EXAMPLE = {"cubes": "YYBKR", "markets": [{"name": "Saffron", "sets": [{"cubes": "YYBK", "pays": 85}]},
-                                         "Copper: R=15, RR=35", "Ebony: K=20"]}
+EXAMPLE = {
+    "cubes": "YYBKR",
+    "markets": [
+        {"name": "Saffron", "sets": [{"cubes": "YYBK", "pays": 85}]},
+        "Copper: R=15, RR=35",
+        "Ebony: K=20",
+    ],
+}
 
 
 def test_advise_answers_the_best_sale_in_json():
     answer = advise_data(EXAMPLE)
     assert answer["payout"] == 100 and answer["kept"] == {}
-    assert answer["parts"] == [{"market": 0, "set": 0, "times": 1, "cubes": {"yellow": 2, "blue": 1, "black": 1},
-                                "pays": 85, "card": "Saffron"},
-                               {"market": 1, "set": 0, "times": 1, "cubes": {"red": 1}, "pays": 15,
-                                "card": "Copper"}]
+    assert answer["parts"] == [
+        {
+            "market": 0,
+            "set": 0,
+            "times": 1,
+            "cubes": {"yellow": 2, "blue": 1, "black": 1},
+            "pays": 85,
+            "card": "Saffron",
+        },
+        {"market": 1, "set": 0, "times": 1, "cubes": {"red": 1}, "pays": 15, "card": "Copper"},
+    ]
     assert answer["each_set"][1] == [{"pays": 15, "could_sell": 1}, {"pays": 35, "could_sell": 0}]
 
 
-@pytest.mark.parametrize("data, words", [
-    ([], "file: expected"),
-    ({"cubes": "YY"}, "both cubes"),
-    ({"cubes": "YY", "markets": [], "extra": 1}, "unknown field 'extra'"),
-    ({"cubes": "YQ", "markets": ["Y=1"]}, "cubes: 'Q' is not a colour letter"),
-    ({"cubes": "YY", "markets": []}, "markets: expected a list of 1 to 3"),
-    ({"cubes": "YY", "markets": ["Y=1"] * 4}, "markets: expected a list of 1 to 3"),
-    ({"cubes": "YY", "markets": ["Y=1", "YY=0"]}, r"markets\[1\] \(Market 2\), set 1: pays"),
-])
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        ([], "file: expected"),
+        ({"cubes": "YY"}, "both cubes"),
+        ({"cubes": "YY", "markets": [], "extra": 1}, "unknown field 'extra'"),
+        ({"cubes": "YQ", "markets": ["Y=1"]}, "cubes: 'Q' is not a colour letter"),
+        ({"cubes": "YY", "markets": []}, "markets: expected a list of 1 to 3"),
+        ({"cubes": "YY", "markets": ["Y=1"] * 4}, "markets: expected a list of 1 to 3"),
+        ({"cubes": "YY", "markets": ["Y=1", "YY=0"]}, r"markets\[1\] \(Market 2\), set 1: pays"),
+    ],
+)
 def test_advise_names_the_malformed_field(data, words):
     with pytest.raises(ValueError, match=words):
         advise_data(data)

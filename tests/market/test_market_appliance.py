@@ -2,6 +2,7 @@
 with those bids still in and still secret; a physical table's host entering the start
 player, the cards and the cubes over the web; undo; bots playing to the end from the
 command line."""
+
 from __future__ import annotations
 
 import os
@@ -10,11 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from appliance.appliance_rig import REPO, replayed, stored_events, stored_games   # tests/appliance's rig
+from appliance.appliance_rig import REPO, replayed, stored_events, stored_games  # tests/appliance's rig
+from web_rig import PIN, Phone, make_appliance, wait_for
+
 from companion.core.registry import game_spec
 from companion.store import EventStore
 from web.app import create_app
-from web_rig import PIN, Phone, make_appliance, wait_for
 
 DRIVER = Path(__file__).with_name("bids_then_wait.py")
 
@@ -25,8 +27,14 @@ def env() -> dict:
 
 def test_a_kill_mid_round_resumes_with_the_sealed_bids_in_and_still_secret(tmp_path):
     store = tmp_path / "s.db"
-    driver = subprocess.Popen([sys.executable, str(DRIVER), str(store)], cwd=REPO, env=env(),
-                              stdout=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+    driver = subprocess.Popen(
+        [sys.executable, str(DRIVER), str(store)],
+        cwd=REPO,
+        env=env(),
+        stdout=subprocess.PIPE,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     try:
         assert driver.stdout.readline().strip() == "ready"
     finally:
@@ -58,21 +66,38 @@ def test_a_kill_mid_round_resumes_with_the_sealed_bids_in_and_still_secret(tmp_p
 
     # the real `samarkand run` carries on from there with its bots; stopped, it keeps its log
     out = tmp_path / "out"
-    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--no-web",
-            "--game", "market", "--seed", "5", "--set", f"store.path={store}",
-            "--set", "display.kind=terminal"]
+    args = [
+        sys.executable,
+        "-m",
+        "companion.appliance.cli",
+        "run",
+        "--simulate",
+        "--no-web",
+        "--game",
+        "market",
+        "--seed",
+        "5",
+        "--set",
+        f"store.path={store}",
+        "--set",
+        "display.kind=terminal",
+    ]
     with open(out, "w") as stdout:
-        run = subprocess.Popen(args, cwd=REPO, env=env(), stdout=stdout, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL)
+        run = subprocess.Popen(
+            args, cwd=REPO, env=env(), stdout=stdout, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+        )
     try:
-        wait_for(lambda: "Resuming the unfinished game of Samarkand Market" in out.read_text(), 30,
-                 "the appliance's resume")
+        wait_for(
+            lambda: "Resuming the unfinished game of Samarkand Market" in out.read_text(),
+            30,
+            "the appliance's resume",
+        )
         wait_for(lambda: len(stored_events(store, game_id)) > len(before) + 1, 30, "a bot's first move")
     finally:
         run.send_signal(signal.SIGTERM)
         assert run.wait(30) == 0, out.read_text()
     after = stored_events(store, game_id)
-    assert after[:len(before)] == before and len(stored_games(store)) == 1
+    assert after[: len(before)] == before and len(stored_games(store)) == 1
     assert finish_with_bots(tmp_path)["round"] == 10
 
 
@@ -80,7 +105,7 @@ def finish_with_bots(tmp_path) -> dict:
     """Resume the stored game with bots in every seat and step the table until it is over
     (the runner's own steps, without waiting for its clock)."""
     appliance = make_appliance(tmp_path)
-    assert appliance.resume(phones=False)           # no page: bots take the phones' seats
+    assert appliance.resume(phones=False)  # no page: bots take the phones' seats
     try:
         for _ in range(5000):
             if appliance.session.game.is_over(appliance.session.state):
@@ -89,7 +114,7 @@ def finish_with_bots(tmp_path) -> dict:
         game_id = appliance.game_id
     finally:
         appliance.close()
-    state, summary = replayed(tmp_path / "s.db", game_id)
+    _state, summary = replayed(tmp_path / "s.db", game_id)
     assert summary["over"] and summary["result"]["winners"]
     return summary
 
@@ -114,21 +139,23 @@ def test_the_host_of_a_physical_table_enters_the_start_player_cards_and_cubes_ov
     for value in ("Saffron: YY=25, YBK=70", {"name": "Lapis", "sets": [{"cubes": "BB", "pays": 30}]}, "K=20"):
         assert host.post("/api/host/entry", {"value": value}).status_code == 200
     assert [m["name"] for m in ana.state()["view"]["markets"]] == ["Saffron", "Lapis", "Card 3"]
-    assert ana.post("/api/act", {"kind": "bid", "data": {"amount": 5}}).status_code == 409   # cubes first
-    for cube in "yellow yellow blue black black black black red".split():
+    assert ana.post("/api/act", {"kind": "bid", "data": {"amount": 5}}).status_code == 409  # cubes first
+    for cube in ["yellow", "yellow", "blue", "black", "black", "black", "black", "red"]:
         assert host.post("/api/host/card", {"card": cube}).status_code == 200
     refused = host.post("/api/host/card", {"card": "purple"})
     assert refused.status_code == 409
     view = bo.state()["view"]
     assert view["phase"] == "bidding" and [lot["cubes"] for lot in view["lots"]] == [
-        {"yellow": 2, "blue": 1}, {"red": 1, "black": 4}]
-    assert [p["money"] for p in view["players"]] == [75, 75]          # open_money
+        {"yellow": 2, "blue": 1},
+        {"red": 1, "black": 4},
+    ]
+    assert [p["money"] for p in view["players"]] == [75, 75]  # open_money
     assert ana.post("/api/act", {"kind": "bid", "data": {"amount": 9}}).status_code == 200
-    assert host.post("/api/host/undo").status_code == 200            # the host undoes Ana's bid
+    assert host.post("/api/host/undo").status_code == 200  # the host undoes Ana's bid
     assert ana.state()["view"]["you"]["bid"] is None and ana.state()["table"]["to_act"] == [0]
     assert ana.post("/api/act", {"kind": "bid", "data": {"amount": 6}}).status_code == 200
     assert bo.post("/api/act", {"kind": "bid", "data": {"amount": 6}}).status_code == 200
-    assert bo.state()["view"]["reveal"]["order"] == [1, 0]            # Bo starts: ties go his way
+    assert bo.state()["view"]["reveal"]["order"] == [1, 0]  # Bo starts: ties go his way
     schema = {g["name"]: g for g in host.get("/api/games").json["games"]}
     assert [o["name"] for o in schema["market"]["options"]] == ["open_money", "broke_player", "market_deck"]
     assert host.get("/games/market/game.js").status_code == 200
@@ -142,7 +169,9 @@ def test_a_new_digital_game_from_the_host_console_may_bring_its_own_deck(tmp_pat
     app = create_app(appliance, PIN)
     host = Phone(app)
     assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
-    deck = "\n".join(f'[[card]]\nname = "Ours {i}"\nsets = [{{ cubes = "Y", pays = {i} }}]' for i in range(1, 13))
+    deck = "\n".join(
+        f'[[card]]\nname = "Ours {i}"\nsets = [{{ cubes = "Y", pays = {i} }}]' for i in range(1, 13)
+    )
     body = {"game": "market", "players": 3, "mode": "digital", "rules": {"market_deck": deck}}
     assert host.post("/api/host/new_game", body).status_code == 200
     assert {m["name"] for m in host.state()["view"]["markets"]} <= {f"Ours {i}" for i in range(1, 13)}

@@ -1,11 +1,13 @@
 """The bots play legal games with intent in their own styles; the simulator plays Samarkand
 Market through the contract, the same for a seed; the narration tells only public facts."""
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
+from market_driver import GAME, bid, bids, draw, pick, table
 
 from companion.appliance.cli import main
 from companion.core.errors import RuleError
@@ -17,15 +19,26 @@ from companion.games.market.bots import STYLES, Hoarder, Thrifty, Trader
 from companion.games.market.cards import parse_card
 from companion.games.market.view import SeatView
 from companion.simulation import simulate
-from market_driver import GAME, bid, bids, draw, pick, table
 
 
 def view(**changes) -> SeatView:
-    base = dict(seat=0, players=3, phase="bidding", round=1, final_round=False, start=0, money=75,
-                open_money=None, cubes=(cu.NONE,) * 3,
-                markets=(parse_card("A: KK=80, K=30"), parse_card("B: Y=5"), parse_card("C: R=5")),
-                lots=(cu.parse("YYY"), cu.parse("YRRR"), cu.parse("KKYYY")), lot_owner=(None,) * 3,
-                picking=(), bag=cu.BAG, my_bid=None)
+    base = dict(
+        seat=0,
+        players=3,
+        phase="bidding",
+        round=1,
+        final_round=False,
+        start=0,
+        money=75,
+        open_money=None,
+        cubes=(cu.NONE,) * 3,
+        markets=(parse_card("A: KK=80, K=30"), parse_card("B: Y=5"), parse_card("C: R=5")),
+        lots=(cu.parse("YYY"), cu.parse("YRRR"), cu.parse("KKYYY")),
+        lot_owner=(None,) * 3,
+        picking=(),
+        bag=cu.BAG,
+        my_bid=None,
+    )
     base.update(changes)
     return SeatView(**base)
 
@@ -44,28 +57,39 @@ def test_a_bot_bids_more_when_one_lot_is_worth_much_more_and_the_eager_bid_most(
     flat = view(lots=(cu.parse("YYY"), cu.parse("YYY"), cu.parse("YYY")))
     for style in (Trader, Hoarder):
         assert style(random.Random(1)).bid(rich) > style(random.Random(1)).bid(flat) == 5
-    assert Hoarder(random.Random(1)).bid(rich) > Trader(random.Random(1)).bid(rich) > Thrifty(random.Random(1)).bid(rich)
+    assert (
+        Hoarder(random.Random(1)).bid(rich)
+        > Trader(random.Random(1)).bid(rich)
+        > Thrifty(random.Random(1)).bid(rich)
+    )
 
 
 def test_a_bot_never_bids_what_it_needs_for_the_minimum_bids_still_to_come():
     late = view(round=9, money=12, lots=(cu.parse("YYY"), cu.parse("YRRR"), cu.parse("KKKKK")))
     assert Hoarder(random.Random(1)).bid(late) == 7
-    assert Hoarder(random.Random(1)).bid(view(lots=late.lots)) == 30        # 75 less 9 bids of 5
+    assert Hoarder(random.Random(1)).bid(view(lots=late.lots)) == 30  # 75 less 9 bids of 5
     assert Hoarder(random.Random(1)).bid(view(round=2, money=5)) == 5
 
 
 def test_the_trader_sells_the_best_sale_and_the_hoarder_only_sets_that_pay_well_a_cube():
     selling = view(phase="selling", cubes=(cu.parse("KKYR"), cu.NONE, cu.NONE))
-    assert Trader(random.Random(1)).sell(selling).payout == 90          # KK + Y + R
-    assert Hoarder(random.Random(1)).sell(selling).payout == 80         # KK only: 40 a cube
-    assert Hoarder(random.Random(1)).sell(view(phase="selling", final_round=True,
-                                               cubes=(cu.parse("KKYR"), cu.NONE, cu.NONE))).payout == 90
+    assert Trader(random.Random(1)).sell(selling).payout == 90  # KK + Y + R
+    assert Hoarder(random.Random(1)).sell(selling).payout == 80  # KK only: 40 a cube
+    assert (
+        Hoarder(random.Random(1))
+        .sell(view(phase="selling", final_round=True, cubes=(cu.parse("KKYR"), cu.NONE, cu.NONE)))
+        .payout
+        == 90
+    )
 
 
 def test_a_bot_over_the_limit_returns_what_the_cards_that_stay_want_least():
-    over = view(phase="discarding", cubes=(cu.parse("KKKYYYYYYYYY"), cu.NONE, cu.NONE),
-                markets=(parse_card("A: KK=80, K=30"), parse_card("B: R=5"), parse_card("C: Y=50")))
-    assert Trader(random.Random(1)).discard(over) == cu.parse("YY")      # card C leaves the market
+    over = view(
+        phase="discarding",
+        cubes=(cu.parse("KKKYYYYYYYYY"), cu.NONE, cu.NONE),
+        markets=(parse_card("A: KK=80, K=30"), parse_card("B: R=5"), parse_card("C: Y=50")),
+    )
+    assert Trader(random.Random(1)).discard(over) == cu.parse("YY")  # card C leaves the market
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -104,7 +128,9 @@ def test_simulate_is_the_same_for_a_seed_whatever_the_workers():
     two = simulate("market", 4, 8, seed="s", workers=2).to_dict()
     for key in ("wins_by_seat", "wins_by_bot", "average_score_by_seat", "average_score_by_bot"):
         assert one[key] == two[key]
-    assert simulate("market", 4, 8, seed="t").to_dict()["average_score_by_seat"] != one["average_score_by_seat"]
+    assert (
+        simulate("market", 4, 8, seed="t").to_dict()["average_score_by_seat"] != one["average_score_by_seat"]
+    )
 
 
 def test_simulate_takes_rule_options_and_refuses_bad_ones():
@@ -115,8 +141,24 @@ def test_simulate_takes_rule_options_and_refuses_bad_ones():
 
 
 def test_samarkand_simulate_market_from_the_command_line(capsys):
-    assert main(["simulate", "market", "--players", "3", "--games", "5", "--seed", "2", "--workers", "1",
-                 "--json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "market",
+                "--players",
+                "3",
+                "--games",
+                "5",
+                "--seed",
+                "2",
+                "--workers",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     summary = json.loads(capsys.readouterr().out)
     assert summary["game"] == "market" and summary["games"] == 5 and summary["players"] == 3
 
@@ -157,7 +199,8 @@ def test_the_keyboard_commands():
     assert narration.command(state, 0, "p 2") == Event("pick", 0, {"lot": 1})
     assert narration.command(state, 0, "s -") == Event("sell", 0, {"sales": []})
     assert narration.command(state, 0, "s 1.2x3 3.1") == Event(
-        "sell", 0, {"sales": [{"market": 0, "set": 1, "times": 3}, {"market": 2, "set": 0, "times": 1}]})
+        "sell", 0, {"sales": [{"market": 0, "set": 1, "times": 3}, {"market": 2, "set": 0, "times": 1}]}
+    )
     assert narration.command(state, 0, "d YYK") == Event("discard", 0, {"cubes": {"yellow": 2, "black": 1}})
     for text in ("b lots", "p", "s 1", "x"):
         with pytest.raises(RuleError):

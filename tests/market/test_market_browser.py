@@ -9,52 +9,86 @@ sealed bid. Then a physical table: the host enters the start player, types the m
 cards (a malformed one refused) and enters the cubes from the console's forms. Every
 request that would leave the server is failed and counted, and every script error is kept.
 """
+
 from __future__ import annotations
 
 import random
 import re
 
 import pytest
-
-from browser_rig import NEEDED, T, Pages, answered, join, log_in, served, third_person, wait_on
+from browser_rig import NEEDED, Pages, T, answered, join, log_in, served, third_person, wait_on
 from lobby_rig import start_from_lobby
 from market_driver import GAME
+from web_rig import PIN, make_appliance
+
 from companion.core.registry import game_spec
 from web.server import Server
-from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
 BIDS = {0: 11, 1: 17, 2: 23}
 LANGUAGES = ("en-GB", "fr-FR")
 WORDS = {
     "en-GB": {
-        "heading": "Market cards", "round 1": "Round 1/10", "round 2": "Round 2/10",
+        "heading": "Market cards",
+        "round 1": "Round 1/10",
+        "round 2": "Round 2/10",
         "too much": "a bid is a whole number of piasters from 5 to 75 (your money), not 999",
-        "two in": "2 of 3 bids are in", "one in": "1 of 3 bids is in",
-        "sealed 17": "Your bid: 17 (sealed", "sealed 5": "Your bid: 5 (sealed", "your bid": "Your bid:",
-        "money 75": "75 piasters", "money 64": "64 piasters", "order": "Picking order: Cy, Ben, Ana",
-        "taken": "taken by Ana", "advice": r"Best sale now: (\d+) piasters?", "pays": "This sale pays {}",
+        "two in": "2 of 3 bids are in",
+        "one in": "1 of 3 bids is in",
+        "sealed 17": "Your bid: 17 (sealed",
+        "sealed 5": "Your bid: 5 (sealed",
+        "your bid": "Your bid:",
+        "money 75": "75 piasters",
+        "money 64": "64 piasters",
+        "order": "Picking order: Cy, Ben, Ana",
+        "taken": "taken by Ana",
+        "advice": r"Best sale now: (\d+) piasters?",
+        "pays": "This sale pays {}",
         "sold": "for {}",
-        "start draw": "Enter the draw: start player", "seat 2": "2 (1 left)",
-        "card 1": "Type market card 1 of 12", "not a letter": "'Q' is not a colour letter",
-        "yellow": "yellow (", "blue": "blue (", "black": "black (", "red": "red (", "green": "green (",
-        "bag draw": "Enter the draw: bag", "lot 1": "2 yellow, 1 blue",
-        "you took": "You take lot", "you": "(you)",
+        "start draw": "Enter the draw: start player",
+        "seat 2": "2 (1 left)",
+        "card 1": "Type market card 1 of 12",
+        "not a letter": "'Q' is not a colour letter",
+        "yellow": "yellow (",
+        "blue": "blue (",
+        "black": "black (",
+        "red": "red (",
+        "green": "green (",
+        "bag draw": "Enter the draw: bag",
+        "lot 1": "2 yellow, 1 blue",
+        "you took": "You take lot",
+        "you": "(you)",
     },
     "fr-FR": {
-        "heading": "Cartes marché", "round 1": "Manche 1/10", "round 2": "Manche 2/10",
+        "heading": "Cartes marché",
+        "round 1": "Manche 1/10",
+        "round 2": "Manche 2/10",
         "too much": "une enchère est un nombre entier de piastres de 5 à 75 (votre argent), pas 999",
-        "two in": "2 enchères sur 3 sont faites", "one in": "1 enchère sur 3 est faite",
-        "sealed 17": "Votre enchère : 17 (sous pli", "sealed 5": "Votre enchère : 5 (sous pli",
-        "your bid": "Votre enchère :", "money 75": "75 piastres", "money 64": "64 piastres",
-        "order": "Ordre de choix : Cy, Ben, Ana", "taken": "pris par Ana",
-        "advice": r"Meilleure vente maintenant : (\d+) piastres?", "pays": "Cette vente rapporte {}",
+        "two in": "2 enchères sur 3 sont faites",
+        "one in": "1 enchère sur 3 est faite",
+        "sealed 17": "Votre enchère : 17 (sous pli",
+        "sealed 5": "Votre enchère : 5 (sous pli",
+        "your bid": "Votre enchère :",
+        "money 75": "75 piastres",
+        "money 64": "64 piastres",
+        "order": "Ordre de choix : Cy, Ben, Ana",
+        "taken": "pris par Ana",
+        "advice": r"Meilleure vente maintenant : (\d+) piastres?",
+        "pays": "Cette vente rapporte {}",
         "sold": "pour {}",
-        "start draw": "Saisir le tirage : premier joueur", "seat 2": "2 (reste 1)",
-        "card 1": "Tapez la carte marché 1 sur 12", "not a letter": "'Q' n'est pas une lettre de couleur",
-        "yellow": "jaune (", "blue": "bleu (", "black": "noir (", "red": "rouge (", "green": "vert (",
-        "bag draw": "Saisir le tirage : sac", "lot 1": "2 jaunes, 1 bleu",
-        "you took": "Vous prenez le lot", "you": "(vous)",
+        "start draw": "Saisir le tirage : premier joueur",
+        "seat 2": "2 (reste 1)",
+        "card 1": "Tapez la carte marché 1 sur 12",
+        "not a letter": "'Q' n'est pas une lettre de couleur",
+        "yellow": "jaune (",
+        "blue": "bleu (",
+        "black": "noir (",
+        "red": "rouge (",
+        "green": "vert (",
+        "bag draw": "Saisir le tirage : sac",
+        "lot 1": "2 jaunes, 1 bleu",
+        "you took": "Vous prenez le lot",
+        "you": "(vous)",
     },
 }
 
@@ -114,7 +148,7 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     for page in phones:
         page.wait_for_selector("#seal-bid", timeout=T)
     assert w["round 1"] in text(table, "#round") and w["heading"] in text(table, "body")
-    assert phones[2].evaluate("document.documentElement.scrollWidth") <= 360     # fits 360 px
+    assert phones[2].evaluate("document.documentElement.scrollWidth") <= 360  # fits 360 px
 
     # a bid over one's money is refused in the phone's language
     phones[0].fill("#bid-amount", "999")
@@ -132,7 +166,7 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     assert table.locator(".reveal .bid").count() == 0
     for page in (table, phones[2], phones[0]):
         assert "17" not in text(page, "#bids") and w["sealed 17"] not in text(page, "body")
-    assert w["money 75"] in text(phones[0], "#my-money")      # paid only at the reveal
+    assert w["money 75"] in text(phones[0], "#my-money")  # paid only at the reveal
     phones[2].click("#seal-bid")
     table.wait_for_selector(".reveal .bid >> nth=2", timeout=T)
     shown = [b.text_content() for b in table.locator(".reveal .bid .amount").all()]
@@ -157,12 +191,18 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
         advice = int(re.fullmatch(w["advice"] + r" \(.+\)", text(page, "#advice")).group(1))
         assert text(page, "#sale-total") == w["pays"].format(advice)
         page.click("#sell")
-        wait_on(page, lambda: state(appliance).phase != "selling" or state(appliance).selling[:1] != [seat],
-              "the sale")
+        wait_on(
+            page,
+            lambda: state(appliance).phase != "selling" or state(appliance).selling[:1] != [seat],
+            "the sale",
+        )
         table.wait_for_selector(f"#log >> text={w['sold'].format(advice)}", timeout=T)
         sold += 1
-    assert sold or all(r["kind"] == "no_sale" for r in state(appliance).records if r["round"] == 1
-                       and r["kind"] in ("sale", "no_sale"))
+    assert sold or all(
+        r["kind"] == "no_sale"
+        for r in state(appliance).records
+        if r["round"] == 1 and r["kind"] in ("sale", "no_sale")
+    )
 
     # round 2: Ana seals a bid, reloads her phone, and finds it still sealed and in
     wait_on(table, lambda: state(appliance).phase == "bidding" and state(appliance).round == 2, "round 2")
@@ -184,7 +224,9 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
 
 
 @pytest.mark.parametrize("locale", LANGUAGES)
-def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_cubes(browser, server, locale):
+def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_cubes(
+    browser, server, locale
+):
     pw, chromium = browser
     srv, appliance = server
     w = WORDS[locale]
@@ -212,8 +254,9 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
         host.fill("#entry-value", card)
         host.click("#entry-form button[type=submit]")
         wait_on(host, lambda: len(state(appliance).markets) == number, f"market card {number}")
-        host.wait_for_function("() => document.getElementById('entry-value').value === ''",
-                               timeout=T)                  # the console clears it once answered
+        host.wait_for_function(
+            "() => document.getElementById('entry-value').value === ''", timeout=T
+        )  # the console clears it once answered
     assert state(appliance).phase == "lots"
     assert [m.name for m in state(appliance).markets] == ["Saffron", "Lapis", "Card 3"]
 
@@ -229,7 +272,7 @@ def test_the_host_of_a_physical_table_enters_the_start_player_the_cards_and_the_
     assert pages.errors == [], pages.errors
 
 
-ME = "Xiomara"        # a name no other word on the page holds
+ME = "Xiomara"  # a name no other word on the page holds
 BEN = "Ben"
 
 
@@ -239,16 +282,19 @@ def bot_table(tmp_path):
     a bot plays seat 2."""
     appliance = make_appliance(tmp_path, bots=False, seed=5)
     spec = game_spec("market")
-    appliance.new_game(spec.setup(3, names=["Seat 1", BEN, "Seat 3"]), game="market",
-                       bots={2: sorted(spec.bots)[0]})
+    appliance.new_game(
+        spec.setup(3, names=["Seat 1", BEN, "Seat 3"]), game="market", bots={2: sorted(spec.bots)[0]}
+    )
     yield from served(appliance, PIN)
 
 
 def ben_decides(appliance, ben) -> None:
     """Ben's move, as the bot ``ben`` would make it."""
+
     def act(now):
         session = appliance.session
         session.act(ben.decide(session.game.seat_view(session.state, 1), 1), now)
+
     appliance.call(act)
 
 
@@ -257,6 +303,8 @@ def waiting(appliance) -> list[int] | str:
     "over"."""
     s = state(appliance)
     return "over" if s.phase == "over" else [seat for seat in GAME.to_act(s) if seat in (0, 1)]
+
+
 TURN = "#seal-bid:visible, #pick-box:visible, #sell-box:visible, #discard-box:visible, #results:visible"
 
 
@@ -301,7 +349,7 @@ def test_a_phone_says_you_to_its_own_player_from_the_first_bid_to_the_ranking(br
     done: list[str] = []
     while not done or done[-1] != "over":
         seats = wait_on(phone, lambda: waiting(appliance), "a turn or the end")
-        if seats == [1]:                             # Ben's turn
+        if seats == [1]:  # Ben's turn
             if state(appliance).phase in ("picking", "selling"):
                 phone.wait_for_selector(f"#status >> text={BEN}", timeout=T)
                 assert third_person(phone, ME, language) == [], (done, locale)
@@ -309,15 +357,15 @@ def test_a_phone_says_you_to_its_own_player_from_the_first_bid_to_the_ranking(br
             ben_decides(appliance, ben)
             continue
         phone.locator(TURN).first.wait_for(timeout=T)
-        assert third_person(phone, ME, language) == [], (done, locale)      # its turn
+        assert third_person(phone, ME, language) == [], (done, locale)  # its turn
         done.append(decide(phone))
         if done[-1] == "pick":
             phone.wait_for_selector(f"#log >> text={w['you took']}", timeout=T)
-        assert third_person(phone, ME, language) == [], (done, locale)      # its move in the log
+        assert third_person(phone, ME, language) == [], (done, locale)  # its move in the log
     assert {"bid", "pick", "sell", "Ben's turn"} <= set(done), done
     assert state(appliance).phase == "over"
     assert f"{ME} {w['you']}" in text(phone, "#results")
-    table.wait_for_selector("#results:not([hidden])", timeout=T)        # the table's results screen
-    assert ME in text(table, "#results") and ME in text(table, "#log")   # the table names her
+    table.wait_for_selector("#results:not([hidden])", timeout=T)  # the table's results screen
+    assert ME in text(table, "#results") and ME in text(table, "#log")  # the table names her
     assert pages.outside == [], pages.outside
     assert pages.errors == [], pages.errors

@@ -1,15 +1,17 @@
 """What the results screen and the chart read from Market's engine: each player's money told
 as the start, the bids paid and the sales (they add up to it), each seat's money as the
 standing, the reveals as the moments (with the top bid), and the view's rules at a glance."""
+
 from __future__ import annotations
 
 import random
+
+from market_driver import DECK, GAME, bids, draw, pick, sell, table
 
 from companion.core.chance import SeededChance
 from companion.core.match import Match
 from companion.games.market.bots import Thrifty
 from companion.games.market.options import START_MONEY
-from market_driver import DECK, GAME, bids, draw, pick, sell, table
 
 
 def whole_game(seed: int, players: int = 4) -> Match:
@@ -39,9 +41,9 @@ def test_the_bids_and_sales_of_a_round_make_the_breakdown():
     match = table()
     draw(match, "YYB", "BRRK", "GGKYY")
     bids(match, 12, 7, 30)
-    match.act(pick(2, 2))                   # Seat 3: YYGGK
-    match.act(pick(0, 0))                   # Seat 1: YYB; Seat 2 takes BRRK
-    match.act(sell(0, (0, 1, 1)))           # YY for 25
+    match.act(pick(2, 2))  # Seat 3: YYGGK
+    match.act(pick(0, 0))  # Seat 1: YYB; Seat 2 takes BRRK
+    match.act(sell(0, (0, 1, 1)))  # YY for 25
     players = GAME.result(match.state).breakdown["players"]
     assert [(p["paid"], p["earned"], p["money"]) for p in players[:1]] == [(12, 25, 88)]
     assert [p["paid"] for p in players] == [12, 7, 30]
@@ -59,7 +61,7 @@ def test_the_moments_are_the_reveals_with_the_top_bid():
     draw(match, "YYB", "BRRK", "GGKYY")
     before = GAME.copy(match.state)
     bids(match, 12, 7)
-    assert GAME.moment(before, match.log[-1], match.state) is None      # a bid still sealed
+    assert GAME.moment(before, match.log[-1], match.state) is None  # a bid still sealed
     sealed = GAME.copy(match.state)
     bids(match, None, None, 30)
     said = GAME.moment(sealed, match.log[-1], match.state)

@@ -3,24 +3,36 @@
 The test deck (market_driver.DECK): M1 sells Y=10, YY=25; M2 BR=30, BBB=50; M3 K=20, GK=45;
 M4 … M15 sell R=i, GG=3i. Three players unless said; seat 0 starts.
 """
+
+import random
 from collections import Counter
 
 import pytest
-
-import random
+from market_driver import (
+    DECK,
+    GAME,
+    assert_refused,
+    bid,
+    bids,
+    cubes_total,
+    discard,
+    draw,
+    held,
+    pick,
+    sell,
+    table,
+)
 
 from companion.core.chance import EnteredChance, SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import Event, chance_event
 from companion.core.match import Match
+from companion.games.market import cubes as cu
+from companion.games.market import narration
 from companion.games.market.bots import Thrifty
 from companion.games.market.engine import _begin_round, _lots_drawn
 from companion.games.market.sale import suggested_return
-from companion.games.market import cubes as cu, narration
 from companion.games.market.state import BIDDING, DISCARDING, MARKET, OVER, PICKING, SELLING
-from market_driver import (
-    DECK, GAME, assert_refused, bid, bids, cubes_total, discard, draw, held, pick, sell, table,
-)
 
 
 def kinds(match):
@@ -40,8 +52,9 @@ def test_the_bag_holds_84_cubes_by_colour_and_each_player_starts_with_75():
     assert cu.total(state.bag) == 84 and state.money == [75] * 4
 
 
-@pytest.mark.parametrize("players, sizes", [(2, [3, 5]), (3, [3, 4, 5]), (4, [3, 4, 4, 5]),
-                                            (5, [3, 3, 4, 4, 5])])
+@pytest.mark.parametrize(
+    "players, sizes", [(2, [3, 5]), (3, [3, 4, 5]), (4, [3, 4, 4, 5]), (5, [3, 3, 4, 4, 5])]
+)
 def test_lots_by_player_count(players, sizes):
     match = table(players)
     assert match.state.phase == "lots" and len(match.state.lots) == len(sizes)
@@ -81,13 +94,16 @@ def test_the_start_player_is_drawn_from_the_seats_or_chosen_by_the_host():
 
 
 def test_a_setup_is_refused_with_what_is_wrong():
-    for setup, words in (({"players": 6}, "2 to 5 players"), ({"players": 1}, "2 to 5 players"),
-                         ({"players": 2, "names": ["A", "A"]}, "distinct name"),
-                         ({"players": 2, "rules": {}}, "needs its market cards"),
-                         ({"players": 2, "rules": {"market_deck": DECK, "speed": 1}}, "no rule option 'speed'"),
-                         ({"players": 2, "rules": {"market_deck": DECK[:11]}}, "at least 12"),
-                         ({"players": 2, "mode": "virtual", "rules": {"market_deck": DECK}}, "mode"),
-                         ({"players": 2, "start": 2, "rules": {"market_deck": DECK}}, "start must be a seat")):
+    for setup, words in (
+        ({"players": 6}, "2 to 5 players"),
+        ({"players": 1}, "2 to 5 players"),
+        ({"players": 2, "names": ["A", "A"]}, "distinct name"),
+        ({"players": 2, "rules": {}}, "needs its market cards"),
+        ({"players": 2, "rules": {"market_deck": DECK, "speed": 1}}, "no rule option 'speed'"),
+        ({"players": 2, "rules": {"market_deck": DECK[:11]}}, "at least 12"),
+        ({"players": 2, "mode": "virtual", "rules": {"market_deck": DECK}}, "mode"),
+        ({"players": 2, "start": 2, "rules": {"market_deck": DECK}}, "start must be a seat"),
+    ):
         with pytest.raises(RuleError, match=words):
             GAME.new_state(setup)
 
@@ -105,7 +121,7 @@ def test_lots_are_blind_draws_from_what_the_bag_holds():
 
 def test_an_entered_cube_the_bag_no_longer_holds_is_refused():
     match = table(2)
-    match.state.bag = (0, 20, 17, 14, 11)      # every yellow cube is out
+    match.state.bag = (0, 20, 17, 14, 11)  # every yellow cube is out
     match.state = GAME.copy(match.state)
     with pytest.raises(RuleError, match="no longer in the bag"):
         match.enter_chance("yellow")
@@ -134,8 +150,14 @@ def test_an_empty_bag_makes_empty_lots_and_the_round_goes_on():
 # ------------------------------------------------------------------ bids
 def test_a_bid_is_whole_piasters_from_5_to_the_bidders_money():
     match = round_one()
-    for amount, words in ((4, "from 5 to 75"), (76, "from 5 to 75"), (5.0, "not 5.0"), (True, "not True"),
-                          ("7", "not '7'"), (None, "^enter a bid of at least 5 piasters$")):
+    for amount, words in (
+        (4, "from 5 to 75"),
+        (76, "from 5 to 75"),
+        (5.0, "not 5.0"),
+        (True, "not True"),
+        ("7", "not '7'"),
+        (None, "^enter a bid of at least 5 piasters$"),
+    ):
         assert_refused(match, bid(0, amount), words)
     match.act(bid(0, 75))
     assert_refused(match, bid(0, 5), "you have already bid this round")
@@ -177,12 +199,15 @@ def test_the_reveal_says_each_tie_and_the_order_it_was_broken_in():
     assert match.state.picking == [3, 1, 4, 0, 2]
     assert match.state.reveal.ties == ((12, (3, 1)), (9, (4, 0, 2)))
     assert match.state.records[-1]["ties"] == [{"bid": 12, "seats": [3, 1]}, {"bid": 9, "seats": [4, 0, 2]}]
-    assert GAME.view(match.state, None)["reveal"]["ties"] == [{"bid": 12, "seats": [3, 1]},
-                                                            {"bid": 9, "seats": [4, 0, 2]}]
+    assert GAME.view(match.state, None)["reveal"]["ties"] == [
+        {"bid": 12, "seats": [3, 1]},
+        {"bid": 9, "seats": [4, 0, 2]},
+    ]
     said = [str(line) for line in narration.describe(match.log[-1], before, match.state)]
     assert said[-2:] == [
         "Tie at 12: Seat 4, Seat 2 pick in that order (equal bids go clockwise from the start player)",
-        "Tie at 9: Seat 5, Seat 1, Seat 3 pick in that order (equal bids go clockwise from the start player)"]
+        "Tie at 9: Seat 5, Seat 1, Seat 3 pick in that order (equal bids go clockwise from the start player)",
+    ]
 
 
 def test_a_reveal_without_equal_bids_has_no_tie():
@@ -235,7 +260,7 @@ def test_option_sits_out_gives_a_broke_player_no_lot_and_the_lot_left_goes_back_
     bids(match, 5, None, 6)
     assert match.state.picking == [2, 0]
     match.act(pick(2, 1))
-    match.act(pick(0, 2))                      # two lots were left: a real choice
+    match.act(pick(0, 2))  # two lots were left: a real choice
     assert match.state.lot_owner == [None, 2, 0]
     assert held(match, 1) == "" and cu.total(match.state.bag) == bag_before + 3
     assert "lot_returned" in kinds(match) and cubes_total(match.state) == 84
@@ -267,19 +292,24 @@ def test_players_sell_in_seat_order_from_the_start_player():
 def test_a_sale_pays_for_sets_of_the_current_cards_any_number_of_times_and_cubes_go_back():
     match = _selling()
     bag = match.state.bag
-    match.act(sell(0, (0, 0, 2)))              # YYB: Y=10 twice; the blue stays
+    match.act(sell(0, (0, 0, 2)))  # YYB: Y=10 twice; the blue stays
     state = match.state
     assert held(match, 0) == "B" and state.money[0] == 63 + 20 and state.paid_out == 20
     assert state.bag == cu.add(bag, cu.parse("YY"))
-    assert state.records[-1] == {"kind": "sale", "round": 1, "seat": 0, "payout": 20, "cubes": {"yellow": 2},
-                                 "parts": [{"market": 0, "set": 0, "times": 2, "cubes": {"yellow": 1},
-                                            "pays": 10, "card": "M1"}]}
+    assert state.records[-1] == {
+        "kind": "sale",
+        "round": 1,
+        "seat": 0,
+        "payout": 20,
+        "cubes": {"yellow": 2},
+        "parts": [{"market": 0, "set": 0, "times": 2, "cubes": {"yellow": 1}, "pays": 10, "card": "M1"}],
+    }
 
 
 def test_a_sale_may_mix_sets_of_several_cards():
     match = _selling()
     match.act(sell(0))
-    match.act(sell(1, (1, 0, 1), (2, 0, 1)))   # BRRK: BR=30 and K=20
+    match.act(sell(1, (1, 0, 1), (2, 0, 1)))  # BRRK: BR=30 and K=20
     assert held(match, 1) == "R" and match.state.money[1] == 68 + 50
 
 
@@ -319,9 +349,9 @@ def _over_the_limit(seat_two: str = ""):
         match.state.bag = cu.sub(match.state.bag, cu.parse(kept))
     bids(match, 30, 7, 12)
     match.act(pick(0, 0))
-    match.act(pick(2, 2))                    # seat 1 takes BBBB, the last lot
+    match.act(pick(2, 2))  # seat 1 takes BBBB, the last lot
     match.act(sell(0))
-    match.act(sell(1))                       # seat 2 can form no set: nothing to decide
+    match.act(sell(1))  # seat 2 can form no set: nothing to decide
     return match
 
 
@@ -399,7 +429,7 @@ def test_the_12th_card_starts_the_final_round_and_the_game_ends_after_it_after_1
         _finish_round(match)
         assert not match.state.final_round and match.state.phase == MARKET
         match.enter_chance(f"M{number}")
-        while match.state.phase == "lots":                 # any cube the bag still holds
+        while match.state.phase == "lots":  # any cube the bag still holds
             match.enter_chance(min(match.waiting_for_card.remaining))
     assert match.state.final_round and match.state.round == 10
     revealed = [r for r in match.state.records if r["kind"] == "market"]
@@ -419,8 +449,10 @@ def test_most_money_wins_then_most_cubes_then_a_shared_win():
     assert result.places == (2, 1, 3) and result.winners == (1,) and result.scores == (100, 100, 90)
     assert result.breakdown["ties"] == [{"money": 100, "seats": [0, 1], "ahead": 1}]
     state.phase = OVER
-    assert "the most cubes left breaks the tie (Seat 1 2, Seat 2 3 cubes), so Seat 2 places " \
-           "ahead" in narration.score_sheet(state)
+    assert (
+        "the most cubes left breaks the tie (Seat 1 2, Seat 2 3 cubes), so Seat 2 places "
+        "ahead" in narration.score_sheet(state)
+    )
     state.cubes[0] = cu.parse("BBB")
     result = GAME.result(state)
     assert result.places == (1, 1, 3) and result.winners == (0, 1)
@@ -444,8 +476,9 @@ def test_nothing_but_the_awaited_draw_is_taken():
     match = table(2)
     assert_refused(match, chance_event("market", "M9"), "nothing is drawn from the market now")
     assert_refused(match, Event("fly", 0), "unknown action 'fly'")
-    assert_refused(match, Event("entry", None, {"name": "market card", "value": "Y=1"}),
-                   "no market card is waiting")
+    assert_refused(
+        match, Event("entry", None, {"name": "market card", "value": "Y=1"}), "no market card is waiting"
+    )
 
 
 def test_cubes_are_always_all_84():

@@ -10,64 +10,100 @@ game ended at once a win shared and said so.
 The physical table's cubes and cards are the test's (it types what the host would), so
 every lot is known; the decisions not made on a page are made through the session.
 """
+
 from __future__ import annotations
 
 import random
 
 import pytest
-
 from browser_rig import (
-    NEEDED, PHONE_SIZES, T, TABLE_SIZES, Pages, answered, in_first_screen, join, log_in, page_scrolls, served, wait_on,
+    NEEDED,
+    PHONE_SIZES,
+    TABLE_SIZES,
+    Pages,
+    T,
+    answered,
+    in_first_screen,
+    join,
+    log_in,
+    page_scrolls,
+    served,
+    wait_on,
 )
-from companion.core.game import Event
-from companion.core.registry import game_spec
 from market_driver import LETTER
 from test_market_browser import refused, text
 from web_rig import PIN, make_appliance
 
+from companion.core.game import Event
+from companion.core.registry import game_spec
+
 pytestmark = NEEDED
 PHONE = (390, 844)
 NAMES = ("Ana", "Ben", "Cy")
-CARDS = ("Saffron: KKKKKKKKKK=90", "Lapis: KKKKKKKKK=80", "Silk: KKKKKKKK=70", "Amber: KKKKKKK=60",
-         "Indigo: KKKKKK=50")
+CARDS = (
+    "Saffron: KKKKKKKKKK=90",
+    "Lapis: KKKKKKKKK=80",
+    "Silk: KKKKKKKK=70",
+    "Amber: KKKKKKK=60",
+    "Indigo: KKKKKK=50",
+)
 """Cards nobody can sell to: the lots below hold no black cube."""
 LOTS = ("YYB", "BRRG", "YBRGG")
 LANGUAGES = ("en-GB", "fr-FR")
 WORDS = {
     "en-GB": {
-        "none in": "0 of 3 bids are in", "one in": "1 of 3 bids is in",
+        "none in": "0 of 3 bids are in",
+        "one in": "1 of 3 bids is in",
         "at least": "enter a bid of at least 5 piasters",
         "cy out": "A phone is disconnected: Cy. If the bids wait on it, the host can hand the seat "
-                  "to a bot or move it to another phone.",
+        "to a bot or move it to another phone.",
         "undone": "The host undid your bid: seal a bid again.",
         "tie": "Tie at 11: {ana}, Ben pick in that order (equal bids go clockwise from the start player)",
-        "you": "Ana (you)", "money": ("{n} piaster", "{n} piasters"),
-        "won": "You win with {points}", "shared": "You share the win with {points}",
-        "placed": "You are {place} with {points}", "ordinals": ("1st", "2nd", "3rd"),
-        "start": "Start: {money}", "paid": "Bids paid: −{money}", "earned": "Sales: +{money}",
-        "cubes": ("{n} cube left (a tie on money goes to the most)", "{n} cubes left (a tie on money goes to the most)"),
-        "all of us": "{ana}, Seat 2 and Seat 3", "counts": "{ana} 0, Seat 2 0, Seat 3 0",
+        "you": "Ana (you)",
+        "money": ("{n} piaster", "{n} piasters"),
+        "won": "You win with {points}",
+        "shared": "You share the win with {points}",
+        "placed": "You are {place} with {points}",
+        "ordinals": ("1st", "2nd", "3rd"),
+        "start": "Start: {money}",
+        "paid": "Bids paid: −{money}",
+        "earned": "Sales: +{money}",
+        "cubes": (
+            "{n} cube left (a tie on money goes to the most)",
+            "{n} cubes left (a tie on money goes to the most)",
+        ),
+        "all of us": "{ana}, Seat 2 and Seat 3",
+        "counts": "{ana} 0, Seat 2 0, Seat 3 0",
         "shared tie": "{names} have 75 piasters each: cubes left ({counts}) do not break every tie, so "
-                      "equal players share their place",
+        "equal players share their place",
         "lot sizes": "Lots each round: 3, 3, 4, 4 and 5 cubes",
     },
     "fr-FR": {
-        "none in": "0 enchère sur 3 est faite", "one in": "1 enchère sur 3 est faite",
+        "none in": "0 enchère sur 3 est faite",
+        "one in": "1 enchère sur 3 est faite",
         "at least": "saisissez une enchère d'au moins 5 piastres",
         "cy out": "Un téléphone est déconnecté : Cy. Si les enchères l'attendent, l'hôte peut confier "
-                  "la place à un robot ou la passer à un autre téléphone.",
+        "la place à un robot ou la passer à un autre téléphone.",
         "undone": "L'hôte a annulé votre enchère : mettez de nouveau une enchère sous pli.",
         "tie": "Égalité à 11 : {ana}, Ben choisissent dans cet ordre (à enchères égales, on part du "
-               "premier joueur dans le sens horaire)",
-        "you": "Ana (vous)", "money": ("{n} piastre", "{n} piastres"),
-        "won": "Vous gagnez avec {points}", "shared": "Vous partagez la victoire avec {points}",
-        "placed": "Vous êtes {place} avec {points}", "ordinals": ("1er", "2e", "3e"),
-        "start": "Départ : {money}", "paid": "Enchères payées : −{money}", "earned": "Ventes : +{money}",
-        "cubes": ("{n} cube restant (une égalité d'argent va au plus grand nombre)",
-                  "{n} cubes restants (une égalité d'argent va au plus grand nombre)"),
-        "all of us": "{ana}, Place 2 et Place 3", "counts": "{ana} 0, Place 2 0, Place 3 0",
+        "premier joueur dans le sens horaire)",
+        "you": "Ana (vous)",
+        "money": ("{n} piastre", "{n} piastres"),
+        "won": "Vous gagnez avec {points}",
+        "shared": "Vous partagez la victoire avec {points}",
+        "placed": "Vous êtes {place} avec {points}",
+        "ordinals": ("1er", "2e", "3e"),
+        "start": "Départ : {money}",
+        "paid": "Enchères payées : −{money}",
+        "earned": "Ventes : +{money}",
+        "cubes": (
+            "{n} cube restant (une égalité d'argent va au plus grand nombre)",
+            "{n} cubes restants (une égalité d'argent va au plus grand nombre)",
+        ),
+        "all of us": "{ana}, Place 2 et Place 3",
+        "counts": "{ana} 0, Place 2 0, Place 3 0",
         "shared tie": "{names} ont 75 piastres chacun : les cubes restants ({counts}) ne départagent pas "
-                      "tout le monde, les joueurs à égalité partagent donc leur place",
+        "tout le monde, les joueurs à égalité partagent donc leur place",
         "lot sizes": "Lots à chaque manche : 3, 3, 4, 4 et 5 cubes",
     },
 }
@@ -198,7 +234,7 @@ def test_the_cube_return_fields_line_up_in_columns_on_a_phone(browser, physical)
     """Ana over the cube limit with four colours: at 390 and 360 px, the chips, the colours
     and the fields each in a column, every field inside the screen."""
     pages, appliance, (ana,) = seated(browser, physical)
-    for cards in (CARDS[:3], CARDS[3:4], CARDS[4:5]):        # three rounds
+    for cards in (CARDS[:3], CARDS[3:4], CARDS[4:5]):  # three rounds
         typed(appliance, *cards)
         drawn(appliance, *LOTS)
         for seat, amount in enumerate((20, 10, 5)):
@@ -216,9 +252,9 @@ def test_the_cube_return_fields_line_up_in_columns_on_a_phone(browser, physical)
         chips, labels, fields = rows
         assert len(chips) == len(labels) == len(fields) == 4, rows
         for column in rows:
-            assert len({round(left) for left, _, _ in column}) == 1, (width, column)   # one column
+            assert len({round(left) for left, _, _ in column}) == 1, (width, column)  # one column
         for chip, label, field in zip(*rows):
-            assert abs(chip[2] - field[2]) < 4 and abs(label[2] - field[2]) < 4    # one line
+            assert abs(chip[2] - field[2]) < 4 and abs(label[2] - field[2]) < 4  # one line
             assert chip[1] <= label[0] and label[1] <= field[0] and field[1] <= width
         assert ana.evaluate("document.documentElement.scrollWidth") <= width
     assert text(ana, "#discard-form label >> nth=0").startswith("yellow (3)")
@@ -236,6 +272,7 @@ def play_until(appliance, stop=lambda state: False) -> None:
         while not session.game.is_over(session.state) and not stop(session.state):
             seat = session.game.to_act(session.state)[0]
             session.act(bot.decide(session.game.seat_view(session.state, seat), seat), now)
+
     appliance.call(play)
 
 
@@ -265,14 +302,18 @@ def test_at_the_end_a_phone_shows_its_place_and_how_its_money_was_made_first(bro
     result = appliance.session.game.result(appliance.session.state)
     mine = result.breakdown["players"][0]
     ana.wait_for_selector("#results:not([hidden])", timeout=T)
-    assert text(ana, "#results-title") == placed(locale, mine["place"], result.places.count(1) > 1, mine["money"])
+    assert text(ana, "#results-title") == placed(
+        locale, mine["place"], result.places.count(1) > 1, mine["money"]
+    )
     assert ana.locator("#results-mine li").all_text_contents() == [
         w["start"].format(money=counted(locale, "money", 75)),
         w["paid"].format(money=counted(locale, "money", mine["paid"])),
-        w["earned"].format(money=counted(locale, "money", mine["earned"])), counted(locale, "cubes", mine["cubes"])]
+        w["earned"].format(money=counted(locale, "money", mine["earned"])),
+        counted(locale, "cubes", mine["cubes"]),
+    ]
     assert in_first_screen(ana, "#results-title") and in_first_screen(ana, "#results-mine")
     assert "secret" not in visible_text(ana) and ana.is_hidden("#my-money")
-    for part in PLAY_ONLY + ("#bid-box", "#pick-box", "#sell-box", "#discard-box"):
+    for part in (*PLAY_ONLY, "#bid-box", "#pick-box", "#sell-box", "#discard-box"):
         assert ana.is_hidden(part), part
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
@@ -282,7 +323,7 @@ def test_a_game_the_host_ends_during_the_bids_is_a_win_shared_and_said_so(browse
     """Ended before anyone has bid, everyone has 75 piasters and no cube: the tie is said and
     shared; the bid box is gone from the phone, and so is the table's game."""
     w = WORDS[locale]
-    pages, appliance, (ana,) = seated(browser, digital, locale)
+    pages, _appliance, (ana,) = seated(browser, digital, locale)
     table = pages.open("/table", phone=False, locale=locale, size=TABLE_SIZES[0])
     host = host_console(pages, locale)
     ana.wait_for_selector("#seal-bid", timeout=T)
@@ -290,8 +331,11 @@ def test_a_game_the_host_ends_during_the_bids_is_a_win_shared_and_said_so(browse
         host.click(".controls [data-command=end]")
     for page, ana_is in ((ana, w["you"]), (table, "Ana")):
         page.wait_for_selector("#results:not([hidden])", timeout=T)
-        assert page.locator("#results-ties li").all_text_contents() == [w["shared tie"].format(
-            names=w["all of us"].format(ana=ana_is), counts=w["counts"].format(ana=ana_is))]
+        assert page.locator("#results-ties li").all_text_contents() == [
+            w["shared tie"].format(
+                names=w["all of us"].format(ana=ana_is), counts=w["counts"].format(ana=ana_is)
+            )
+        ]
     assert text(ana, "#results-title") == placed(locale, 1, True, 75)
     assert ana.is_hidden("#bid-box") and ana.is_hidden("#bids-box") and table.is_hidden("#markets")
     assert table.locator("#results-players .standing").count() == 3
@@ -310,14 +354,18 @@ def test_the_table_screen_fits_during_play_and_gives_the_rules_at_a_glance(brows
         w = WORDS[locale]
         pages, appliance, (ana,) = seated(browser, served_table, locale)
         tables = [pages.open("/table", phone=False, locale=locale, size=size) for size in TABLE_SIZES]
-        for stop, shown in ((lambda s: s.round == 5 and s.phase == "bidding", "#bids .bids-in"),
-                            (lambda s: s.round == 6 and s.phase == "picking", "#bids .reveal .bid >> nth=4")):
+        for stop, shown in (
+            (lambda s: s.round == 5 and s.phase == "bidding", "#bids .bids-in"),
+            (lambda s: s.round == 6 and s.phase == "picking", "#bids .reveal .bid >> nth=4"),
+        ):
             play_until(appliance, stop)
             for table in tables:
                 table.wait_for_selector(shown, timeout=T)
                 assert page_scrolls(table) == [], table.viewport_size
-                assert table.evaluate("document.querySelector('#log').parentElement.scrollHeight > "
-                                      "document.querySelector('#log').parentElement.clientHeight")  # the log scrolls
+                assert table.evaluate(
+                    "document.querySelector('#log').parentElement.scrollHeight > "
+                    "document.querySelector('#log').parentElement.clientHeight"
+                )  # the log scrolls
         cards = [card.name for card in appliance.session.state.markets]
         for page in (tables[0], ana):
             page.click("#glance summary")

@@ -5,20 +5,30 @@ Secret (market-rules.md, "What is secret from whom"): a player's money, unless t
 open_money; a bid until all bids are revealed together, and even who has bid, beyond the
 count of bids in.
 """
+
 from __future__ import annotations
 
 import json
 
 import pytest
+from test_web_secrecy import first_frame, keys  # the web suite's crawl helpers
+from web_rig import PIN, Phone, make_appliance
 
 from companion.core.registry import game_spec
 from web.app import create_app
-from test_web_secrecy import first_frame, keys      # the web suite's crawl helpers
-from web_rig import PIN, Phone, make_appliance
 
 NAMES = ["Ana", "Ben", "Cy", "Di"]
-PAGES = ("/", "/table", "/host", "/qr.svg", "/static/shell.js", "/static/app.css",
-         "/games/market/game.js", "/games/market/game.css", "/api/games")
+PAGES = (
+    "/",
+    "/table",
+    "/host",
+    "/qr.svg",
+    "/static/shell.js",
+    "/static/app.css",
+    "/games/market/game.js",
+    "/games/market/game.css",
+    "/api/games",
+)
 UNSEEN = (13, 29)
 """Seats 0 and 2 bid these; nobody else may learn them (or that those seats have bid)."""
 
@@ -49,7 +59,11 @@ def snapshots(phone) -> list[dict]:
         assert page.status_code == 200, url
         if page.mimetype == "text/html":
             assert b"piasters" not in page.data and b"Seat " not in page.data, url
-    return [phone.state(), first_frame(phone.client, "/stream"), first_frame(phone.client, "/stream?view=table")]
+    return [
+        phone.state(),
+        first_frame(phone.client, "/stream"),
+        first_frame(phone.client, "/stream?view=table"),
+    ]
 
 
 def assert_private(snap: dict, viewer: int | None, open_money: bool = False) -> None:
@@ -58,7 +72,7 @@ def assert_private(snap: dict, viewer: int | None, open_money: bool = False) -> 
     own = viewer is not None and "you" in view
     players = len(view["players"])
     assert keys(text, "money") == (1 if own else 0) + (players if open_money else 0), text
-    assert keys(text, "bid") == (1 if own else 0)              # your own sealed bid, nothing else
+    assert keys(text, "bid") == (1 if own else 0)  # your own sealed bid, nothing else
     if own:
         assert view["you"]["seat"] == viewer
     if view["phase"] == "bidding":
@@ -79,7 +93,7 @@ def crawl(phones, host, open_money: bool = False) -> list[dict]:
         own, stream, table = snapshots(phone)
         for snap in (own, stream):
             assert_private(snap, seat, open_money)
-        assert_private(table, None, open_money)                 # the table view of a phone
+        assert_private(table, None, open_money)  # the table view of a phone
         seen.append(own)
     for snap in snapshots(host):
         assert_private(snap, None, open_money)
@@ -97,7 +111,7 @@ def test_no_player_sees_another_players_bid_or_money_or_who_has_bid(market):
     assert phones[2].post("/api/act", {"kind": "bid", "data": {"amount": UNSEEN[1]}}).status_code == 200
     seen = crawl(phones, host)
     assert seen[0]["view"]["you"]["bid"] == UNSEEN[0] and seen[2]["view"]["you"]["bid"] == UNSEEN[1]
-    for seat in (1, 3):                                          # the count is all that changed
+    for seat in (1, 3):  # the count is all that changed
         after = without_version(seen[seat])
         assert after["view"]["bids_in"] == 2 and before[seat]["view"]["bids_in"] == 0
         after["view"]["bids_in"] = 0
@@ -107,7 +121,7 @@ def test_no_player_sees_another_players_bid_or_money_or_who_has_bid(market):
 
     assert phones[1].post("/api/act", {"kind": "bid", "data": {"amount": 5}}).status_code == 200
     assert phones[3].post("/api/act", {"kind": "bid", "data": {"amount": 8}}).status_code == 200
-    seen = crawl(phones, host)                                   # revealed: bids public, money not
+    seen = crawl(phones, host)  # revealed: bids public, money not
     assert seen[1]["view"]["reveal"]["bids"] == [13, 5, 29, 8]
     assert seen[1]["view"]["reveal"]["order"] == [2, 0, 3, 1]
 
@@ -120,8 +134,10 @@ def test_no_player_sees_another_players_bid_or_money_or_who_has_bid(market):
             body = {"kind": "pick", "data": {"lot": lot}}
         else:
             advice = phones[seat].state()["view"]["you"]["advice"]
-            body = {"kind": "sell", "data": {"sales": [{k: p[k] for k in ("market", "set", "times")}
-                                                       for p in advice["parts"]]}}
+            body = {
+                "kind": "sell",
+                "data": {"sales": [{k: p[k] for k in ("market", "set", "times")} for p in advice["parts"]]},
+            }
         assert phones[seat].post("/api/act", body).status_code == 200
         crawl(phones, host)
 
@@ -134,9 +150,11 @@ def test_with_open_money_everyone_sees_every_purse_but_still_no_sealed_bid(marke
 
 
 def test_a_phone_cannot_act_for_another_seat_or_send_the_tables_draws(market):
-    phones, host = start(market)
-    for body in ({"kind": "chance", "data": {"deck": "bag", "card": "yellow"}},
-                 {"kind": "entry", "data": {"name": "market card", "value": "Y=1"}}):
+    phones, _host = start(market)
+    for body in (
+        {"kind": "chance", "data": {"deck": "bag", "card": "yellow"}},
+        {"kind": "entry", "data": {"name": "market card", "value": "Y=1"}},
+    ):
         assert phones[1].post("/api/act", body).status_code == 400
     assert phones[1].post("/api/act", {"kind": "bid", "data": {"amount": 4}}).status_code == 409
     assert market.session.state.bids == [None] * 4

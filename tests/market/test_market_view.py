@@ -1,21 +1,25 @@
 """What each viewer sees: money secret unless open_money, a bid sealed (and who has bid
 secret) until the reveal, everything else public; the log's bids redacted; the bots'
 seat view never more than the seat's own view."""
+
 from __future__ import annotations
 
 import dataclasses
 import json
 
 import pytest
+from market_driver import GAME, bid, bids, draw, pick, sell, table
 
 from companion.core.errors import RuleError
 from companion.games.market import cubes as cu
 from companion.games.market.view import SeatView
-from market_driver import GAME, bid, bids, draw, pick, sell, table
 
-
-LOTS = {2: ("YYB", "KKRRG"), 3: ("YYB", "BRRK", "GGKYY"), 4: ("YYB", "BRRK", "GGKY", "KRRRG"),
-        5: ("YYB", "BRR", "GGKY", "KRRG", "BBBBG")}
+LOTS = {
+    2: ("YYB", "KKRRG"),
+    3: ("YYB", "BRRK", "GGKYY"),
+    4: ("YYB", "BRRK", "GGKY", "KRRRG"),
+    5: ("YYB", "BRR", "GGKY", "KRRG", "BBBBG"),
+}
 
 
 def bidding(players=3, **kw):
@@ -63,10 +67,10 @@ def test_a_bid_changes_nothing_another_viewer_sees_but_the_count():
 def test_who_has_bid_is_not_shown_beyond_the_count():
     match = bidding()
     match.act(bid(1, 9))
-    assert GAME.to_act(match.state) == (0, 2)                    # the engine knows
+    assert GAME.to_act(match.state) == (0, 2)  # the engine knows
     assert [GAME.to_act_shown(match.state, v) for v in (None, 0, 1, 2)] == [(), (0,), (), (2,)]
     bids(match, 5, None, 5)
-    assert GAME.to_act_shown(match.state, None) == GAME.to_act(match.state) == (1,)   # picking: public
+    assert GAME.to_act_shown(match.state, None) == GAME.to_act(match.state) == (1,)  # picking: public
 
 
 def test_the_log_shows_a_bid_to_its_bidder_only_not_even_who_made_it():
@@ -97,7 +101,7 @@ def test_lots_cubes_markets_and_sales_are_public():
     view = GAME.view(match.state, None)
     assert [lot["owner"] for lot in view["lots"]] == [1, 0, 2]
     assert view["lots"][1]["cubes"] == {"blue": 1, "red": 2, "black": 1}
-    assert [p["cubes"] for p in view["players"]][0] == {"blue": 1, "red": 2, "black": 1}
+    assert next(p["cubes"] for p in view["players"]) == {"blue": 1, "red": 2, "black": 1}
     assert [m["name"] for m in view["markets"]] == ["M1", "M2", "M3"]
     assert view["markets"][1]["sets"][0] == {"cubes": {"blue": 1, "red": 1}, "letters": "BR", "pays": 30}
     match.act(sell(0, (1, 0, 1), (2, 0, 1)))
@@ -110,12 +114,14 @@ def test_a_phone_sees_what_each_set_would_pay_it_and_the_advice_when_it_sells():
     match = bidding()
     bids(match, 12, 7, 30)
     match.act(pick(2, 2))
-    match.act(pick(0, 1))                                   # seat 0: BRRK
+    match.act(pick(0, 1))  # seat 0: BRRK
     you = GAME.view(match.state, 0)["you"]
     assert you["to_do"] == "sell"
-    assert you["each_set"] == [[{"could_sell": 0, "pays": 10}, {"could_sell": 0, "pays": 25}],
-                               [{"could_sell": 1, "pays": 30}, {"could_sell": 0, "pays": 50}],
-                               [{"could_sell": 1, "pays": 20}, {"could_sell": 0, "pays": 45}]]
+    assert you["each_set"] == [
+        [{"could_sell": 0, "pays": 10}, {"could_sell": 0, "pays": 25}],
+        [{"could_sell": 1, "pays": 30}, {"could_sell": 0, "pays": 50}],
+        [{"could_sell": 1, "pays": 20}, {"could_sell": 0, "pays": 45}],
+    ]
     assert you["advice"]["payout"] == 50
     assert "advice" not in GAME.view(match.state, 1)["you"]
 

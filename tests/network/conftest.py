@@ -1,8 +1,8 @@
 """The hotspot tests' fake NetworkManager (nm_rig.py)."""
+
 from __future__ import annotations
 
 import pytest
-
 from nm_rig import FakeNetwork, fake_network
 
 

@@ -1,5 +1,6 @@
 """The fake NetworkManager every hotspot test runs against (never this machine's network):
 the fake nmcli first on PATH, and the network it pretends to manage."""
+
 from __future__ import annotations
 
 import json
@@ -7,7 +8,7 @@ import os
 from pathlib import Path
 
 FAKE = Path(__file__).with_name("fake_nmcli")
-PASSPHRASE = "k3ep-it:se;cr\\et,"      # every character the Wi-Fi QR payload must escape
+PASSPHRASE = "k3ep-it:se;cr\\et,"  # every character the Wi-Fi QR payload must escape
 
 
 class FakeNetwork:
@@ -16,14 +17,28 @@ class FakeNetwork:
     def __init__(self, folder: Path) -> None:
         self.state_file, self.log_file = folder / "nm-state.json", folder / "nm-calls.jsonl"
         self.log_file.touch()
-        self.state = {"running": True, "connections": {"House": {"connection.id": "House"}},
-                      "devices": [
-                          {"name": "wlan0", "type": "wifi", "state": "connected",
-                           "connection": "House", "ap": True, "ip4": "192.168.1.30/24"},
-                          {"name": "eth0", "type": "ethernet", "state": "unavailable",
-                           "connection": "", "ip4": ""},
-                          {"name": "lo", "type": "loopback", "state": "connected (externally)",
-                           "connection": "lo", "ip4": "127.0.0.1/8"}]}
+        self.state = {
+            "running": True,
+            "connections": {"House": {"connection.id": "House"}},
+            "devices": [
+                {
+                    "name": "wlan0",
+                    "type": "wifi",
+                    "state": "connected",
+                    "connection": "House",
+                    "ap": True,
+                    "ip4": "192.168.1.30/24",
+                },
+                {"name": "eth0", "type": "ethernet", "state": "unavailable", "connection": "", "ip4": ""},
+                {
+                    "name": "lo",
+                    "type": "loopback",
+                    "state": "connected (externally)",
+                    "connection": "lo",
+                    "ip4": "127.0.0.1/8",
+                },
+            ],
+        }
         self.save()
 
     def save(self) -> None:
@@ -46,8 +61,11 @@ class FakeNetwork:
 
     def commands(self) -> list[str]:
         """The calls that change something ("connection up samarkand-hotspot"), in order."""
-        return [" ".join(call[:3]) for call in self.calls()
-                if call[0] == "connection" and call[1] in ("add", "modify", "up", "down")]
+        return [
+            " ".join(call[:3])
+            for call in self.calls()
+            if call[0] == "connection" and call[1] in ("add", "modify", "up", "down")
+        ]
 
 
 def fake_network(folder: Path, monkeypatch) -> FakeNetwork:

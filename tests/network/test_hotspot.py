@@ -1,5 +1,6 @@
 """Hotspot mode against a fake nmcli (tests/network/fake_nmcli): up, kept after a restart,
 off again with the previous connection back, and each failure in one line."""
+
 from __future__ import annotations
 
 import signal
@@ -10,25 +11,42 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from companion.appliance.network import (PROFILE, NetworkError, Nmcli, apply, enable_hotspot,
-                                         keep_credentials,
-                                         terse_fields)
-from companion.config import load_config
 from nm_rig import PASSPHRASE
+
+from companion.appliance.network import (
+    PROFILE,
+    NetworkError,
+    Nmcli,
+    apply,
+    enable_hotspot,
+    keep_credentials,
+    terse_fields,
+)
+from companion.config import load_config
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def configured(tmp_path: Path, hotspot: bool = True, ssid: str = "Samarkand-4F2A",
-               passphrase: str = PASSPHRASE, extra: str = "") -> Path:
+def configured(
+    tmp_path: Path,
+    hotspot: bool = True,
+    ssid: str = "Samarkand-4F2A",
+    passphrase: str = PASSPHRASE,
+    extra: str = "",
+) -> Path:
     """A configuration file in hotspot mode (or not), its store in ``tmp_path``."""
     path = tmp_path / "config.toml"
-    network = "\n".join(f"{key} = {value}" for key, value in (
-        ("hotspot", str(hotspot).lower()), ("ssid", _toml(ssid)),
-        ("passphrase", _toml(passphrase))))
-    path.write_text(f'[store]\npath = {_toml(str(tmp_path / "state" / "companion.db"))}\n'
-                    f"[network]\n{network}\n{extra}")
+    network = "\n".join(
+        f"{key} = {value}"
+        for key, value in (
+            ("hotspot", str(hotspot).lower()),
+            ("ssid", _toml(ssid)),
+            ("passphrase", _toml(passphrase)),
+        )
+    )
+    path.write_text(
+        f"[store]\npath = {_toml(str(tmp_path / 'state' / 'companion.db'))}\n[network]\n{network}\n{extra}"
+    )
     return path
 
 
@@ -44,16 +62,22 @@ def test_the_hotspot_comes_up_in_shared_mode_and_says_it_cuts_the_only_link(nm, 
     said: list[str] = []
     hotspot = start(configured(tmp_path), said)
     assert (hotspot.ssid, hotspot.passphrase, hotspot.device, hotspot.address) == (
-        "Samarkand-4F2A", PASSPHRASE, "wlan0", "10.42.0.1")
+        "Samarkand-4F2A",
+        PASSPHRASE,
+        "wlan0",
+        "10.42.0.1",
+    )
     assert nm.commands() == ["connection add type", f"connection up {PROFILE}"]
     added = next(call for call in nm.calls() if call[:2] == ["connection", "add"])
     pairs = dict(zip(added[2::2], added[3::2]))
     assert pairs["802-11-wireless.mode"] == "ap" and pairs["ipv4.method"] == "shared"
     assert pairs["wifi-sec.key-mgmt"] == "wpa-psk" and pairs["wifi-sec.proto"] == "rsn"
     assert (pairs["ifname"], pairs["802-11-wireless.ssid"]) == ("wlan0", "Samarkand-4F2A")
-    assert said[0] == ('hotspot: wlan0 leaves "House" to carry Samarkand-4F2A; it was the Pi\'s'
-                       " only link: the Pi is off that network until hotspot mode is turned off"
-                       " ([network] hotspot = false, then a restart)")
+    assert said[0] == (
+        'hotspot: wlan0 leaves "House" to carry Samarkand-4F2A; it was the Pi\'s'
+        " only link: the Pi is off that network until hotspot mode is turned off"
+        " ([network] hotspot = false, then a restart)"
+    )
     assert said[1] == "hotspot: Samarkand-4F2A is on (wlan0, 10.42.0.1)"
     assert nm.device("wlan0")["connection"] == PROFILE
     assert not any(PASSPHRASE in line for line in said)
@@ -86,27 +110,48 @@ def test_turning_hotspot_mode_off_restores_the_previous_connection(nm, tmp_path)
     assert nm.commands()[-2:] == [f"connection down {PROFILE}", "connection up House"]
     assert nm.device("wlan0")["connection"] == "House"
     assert said == ["hotspot: off (wlan0)", 'hotspot: wlan0 is back on "House"']
-    start(configured(tmp_path, hotspot=False))           # nothing left to undo
+    start(configured(tmp_path, hotspot=False))  # nothing left to undo
     assert nm.commands()[-1] == "connection up House"
 
 
-@pytest.mark.parametrize("fault, line", [
-    ("no Wi-Fi device", "no Wi-Fi device for the hotspot: NetworkManager lists none: a Pi 3, 4,"
-     " 5 or Zero 2 W has one, a USB adapter is another; or set [network] hotspot = false"),
-    ("NetworkManager missing", "hotspot mode needs NetworkManager, and nmcli is not installed:"
-     " use Raspberry Pi OS Bookworm or later (sudo apt-get install network-manager), or set"
-     " [network] hotspot = false"),
-    ("NetworkManager stopped", "NetworkManager is not running: sudo systemctl enable --now"
-     " NetworkManager, or set [network] hotspot = false"),
-    ("device busy", "the hotspot did not start on wlan0, which may be busy (Error: Connection"
-     " activation failed: Device or resource busy): sudo nmcli device status shows what holds"
-     " it, or set [network] hotspot = false"),
-    ("device held by another program", "wlan0 is busy: another program holds it, not"
-     " NetworkManager: sudo systemctl disable --now hostapd (if it is that one), or choose"
-     " another [network] device"),
-    ("no access point mode", "wlan0 cannot be an access point (its driver says so): plug in a"
-     " Wi-Fi adapter that can and set [network] device, or set [network] hotspot = false"),
-])
+@pytest.mark.parametrize(
+    "fault, line",
+    [
+        (
+            "no Wi-Fi device",
+            "no Wi-Fi device for the hotspot: NetworkManager lists none: a Pi 3, 4,"
+            " 5 or Zero 2 W has one, a USB adapter is another; or set [network] hotspot = false",
+        ),
+        (
+            "NetworkManager missing",
+            "hotspot mode needs NetworkManager, and nmcli is not installed:"
+            " use Raspberry Pi OS Bookworm or later (sudo apt-get install network-manager), or set"
+            " [network] hotspot = false",
+        ),
+        (
+            "NetworkManager stopped",
+            "NetworkManager is not running: sudo systemctl enable --now"
+            " NetworkManager, or set [network] hotspot = false",
+        ),
+        (
+            "device busy",
+            "the hotspot did not start on wlan0, which may be busy (Error: Connection"
+            " activation failed: Device or resource busy): sudo nmcli device status shows what holds"
+            " it, or set [network] hotspot = false",
+        ),
+        (
+            "device held by another program",
+            "wlan0 is busy: another program holds it, not"
+            " NetworkManager: sudo systemctl disable --now hostapd (if it is that one), or choose"
+            " another [network] device",
+        ),
+        (
+            "no access point mode",
+            "wlan0 cannot be an access point (its driver says so): plug in a"
+            " Wi-Fi adapter that can and set [network] device, or set [network] hotspot = false",
+        ),
+    ],
+)
 def test_each_failure_is_one_line_with_its_fix(nm, tmp_path, monkeypatch, fault, line):
     state = nm.load()
     if fault == "no Wi-Fi device":
@@ -127,8 +172,7 @@ def test_each_failure_is_one_line_with_its_fix(nm, tmp_path, monkeypatch, fault,
     assert str(refused.value) == line
 
 
-def test_a_start_makes_the_name_and_passphrase_once_keeps_them_private_and_never_prints_them(
-        nm, tmp_path):
+def test_a_start_makes_the_name_and_passphrase_once_keeps_them_private_and_never_prints_them(nm, tmp_path):
     path = configured(tmp_path, ssid="", passphrase="", extra="# kept: a comment\n")
     path.chmod(0o644)
     out = started(path)
@@ -140,7 +184,7 @@ def test_a_start_makes_the_name_and_passphrase_once_keeps_them_private_and_never
     assert f"hotspot: {network.ssid} is on (wlan0, 10.42.0.1)" in out
     assert "Phones join at: http://10.42.0.1:" in out
     assert network.passphrase not in out
-    assert keep_credentials(load_config(path)) == load_config(path)     # made once
+    assert keep_credentials(load_config(path)) == load_config(path)  # made once
 
 
 def started(path: Path) -> str:
@@ -150,9 +194,23 @@ def started(path: Path) -> str:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     run = subprocess.Popen(
-        [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--config",
-         str(path), "--set", f"web.port={port}"], cwd=REPO, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True, stdin=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "companion.appliance.cli",
+            "run",
+            "--simulate",
+            "--config",
+            str(path),
+            "--set",
+            f"web.port={port}",
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     lines = []
     for line in run.stdout:
         lines.append(line)
@@ -167,12 +225,26 @@ def test_a_start_whose_hotspot_fails_says_why_in_one_line(nm, tmp_path):
     nm.state["running"] = False
     nm.save()
     result = subprocess.run(
-        [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--config",
-         str(configured(tmp_path))], cwd=REPO, capture_output=True, text=True, timeout=60,
-        stdin=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "companion.appliance.cli",
+            "run",
+            "--simulate",
+            "--config",
+            str(configured(tmp_path)),
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 2
-    assert result.stderr == ("error: NetworkManager is not running: sudo systemctl enable --now"
-                             " NetworkManager, or set [network] hotspot = false\n")
+    assert result.stderr == (
+        "error: NetworkManager is not running: sudo systemctl enable --now"
+        " NetworkManager, or set [network] hotspot = false\n"
+    )
 
 
 def test_hotspot_mode_needs_a_file_to_keep_its_passphrase_in(nm):
@@ -190,14 +262,18 @@ def test_a_bad_passphrase_is_refused_without_showing_it(tmp_path):
 
 def test_terse_fields_undo_nmcli_escaping():
     assert terse_fields(r"wlan0:wifi:connected:Caf\\é\: la terrasse") == [
-        "wlan0", "wifi", "connected", "Caf\\é: la terrasse"]
+        "wlan0",
+        "wifi",
+        "connected",
+        "Caf\\é: la terrasse",
+    ]
 
 
 def test_the_installer_turns_hotspot_mode_on_in_a_file_that_had_no_network_section(tmp_path):
     path = tmp_path / "config.toml"
-    path.write_text('[web]\nport = 8000\n\n[pins]\n')
+    path.write_text("[web]\nport = 8000\n\n[pins]\n")
     config = enable_hotspot(path)
     assert load_config(path).network == config.network and config.network.hotspot
     assert config.network.ssid.startswith("Samarkand-") and config.network.passphrase
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert enable_hotspot(path).network == config.network        # again: the same
+    assert enable_hotspot(path).network == config.network  # again: the same

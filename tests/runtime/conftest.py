@@ -1,4 +1,5 @@
 """Table scripts built in code, played through mock pins, the bank and the table core."""
+
 from __future__ import annotations
 
 import io
@@ -28,10 +29,10 @@ class Played:
         self.lines, self.core = lines, core
 
     def engine(self, kind: str) -> list[dict]:
-        return [l for l in self.lines if l["source"] == "engine" and l["kind"] == kind]
+        return [line for line in self.lines if line["source"] == "engine" and line["kind"] == kind]
 
     def notes(self, note: str) -> list[dict]:
-        return [l for l in self.lines if l.get("note") == note]
+        return [line for line in self.lines if line.get("note") == note]
 
     @property
     def stops(self) -> list[dict]:
@@ -40,13 +41,24 @@ class Played:
 
 @pytest.fixture
 def play():
-    def run(edges: list, claims: list | None = None, players: int = 4, table: dict | None = None,
-            picks: dict | None = None, turns: int = 1) -> Played:
+    def run(
+        edges: list,
+        claims: list | None = None,
+        players: int = 4,
+        table: dict | None = None,
+        picks: dict | None = None,
+        turns: int = 1,
+    ) -> Played:
         names = NAMES[:players]
         turn = {"picks": picks or {n: 7 for n in names}, "edges": edges, "claims": claims or []}
-        raw = {"setup": {"names": names}, "table": table or {}, "cards": {"camels": [5, 4, 6]},
-               "turns": [turn] + [{"picks": {n: 3 for n in names}}] * (turns - 1)}
+        raw = {
+            "setup": {"names": names},
+            "table": table or {},
+            "cards": {"camels": [5, 4, 6]},
+            "turns": [turn] + [{"picks": {n: 3 for n in names}}] * (turns - 1),
+        }
         out = io.StringIO()
         core = play_script(Script.parse(json.loads(json.dumps(raw))), out)
-        return Played([json.loads(l) for l in out.getvalue().splitlines()], core)
+        return Played([json.loads(line) for line in out.getvalue().splitlines()], core)
+
     return run

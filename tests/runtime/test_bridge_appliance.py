@@ -1,12 +1,13 @@
 """The appliance on the emulated USB board: unplugged mid-countdown, the game pauses."""
+
 from __future__ import annotations
 
 import time
 
+from companion.appliance.inputs import BridgeInputs
 from companion.appliance.running import Appliance
 from companion.config import load_config
 from companion.core.game import Event
-from companion.appliance.inputs import BridgeInputs
 from companion.store import EventStore
 
 
@@ -20,11 +21,9 @@ def wait_for(condition, seconds=10.0):
 
 
 def test_unplugging_the_board_mid_countdown_pauses_and_replugging_resumes(tmp_path):
-    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")},
-                                "display": {"kind": "terminal"}})
+    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")}, "display": {"kind": "terminal"}})
     inputs = BridgeInputs("emulator")
-    appliance = Appliance(config, inputs, EventStore(config.store.path), seed=5,
-                          bots_fill_seats=False)
+    appliance = Appliance(config, inputs, EventStore(config.store.path), seed=5, bots_fill_seats=False)
     try:
         assert inputs.board.wait_connected(10)
         appliance.new_game({"players": 3}, {"step_ms": 2000, "lead_in_ms": 0})
@@ -40,7 +39,7 @@ def test_unplugging_the_board_mid_countdown_pauses_and_replugging_resumes(tmp_pa
         assert wait_for(lambda: not core.paused)
         assert appliance.link_down is None
         assert core.state.phase == "countdown"
-        inputs.press(1, True, 0)                   # a press on the board after the replug
+        inputs.press(1, True, 0)  # a press on the board after the replug
         assert wait_for(lambda: core.state.phase == "claiming", 15)
         assert [s for s, _ in core.state.stop.stoppers] == [1]
     finally:
@@ -63,6 +62,7 @@ def test_the_boards_stuck_buzzer_reports_reach_the_table(monkeypatch):
     def open_bridge(spec, *, on_event, on_status, on_stuck):
         told["stuck"] = on_stuck
         return Board()
+
     monkeypatch.setattr(firmware_bridge.driver, "open_bridge", open_bridge)
     inputs = BridgeInputs("emulator")
     assert inputs.poll(0) == []

@@ -1,4 +1,5 @@
 """The command line's own behaviour: simulate's output, refusals, passed-on subcommands."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,9 @@ def test_simulate_json_is_the_same_for_the_same_seed(capsys):
     assert main(["simulate", "marche", "--players", "5", "--games", "6", "--seed", "3", "--json"]) == 0
     second = json.loads(capsys.readouterr().out)
     timing = ("seconds", "games_per_second")
-    assert {k: v for k, v in first.items() if k not in timing} == \
-        {k: v for k, v in second.items() if k not in timing}
+    assert {k: v for k, v in first.items() if k not in timing} == {
+        k: v for k, v in second.items() if k not in timing
+    }
     assert first["games"] == 6 and sum(first["wins_by_seat"].values()) >= 6
     assert set(first["wins_by_bot"]) <= {"collector", "miser", "camelteer"}
 
@@ -37,14 +39,16 @@ def test_an_unknown_benchmark_is_named(capsys):
 
 def test_a_script_that_cannot_be_played_is_one_line(tmp_path, capsys):
     script = tmp_path / "s.json"
-    script.write_text(json.dumps({"setup": {"names": ["A", "B", "C"]},
-                                  "turns": [{"picks": {"A": 7, "Zed": 3}}]}))
+    script.write_text(
+        json.dumps({"setup": {"names": ["A", "B", "C"]}, "turns": [{"picks": {"A": 7, "Zed": 3}}]})
+    )
     assert main(["play", "--script", str(script)]) == 2
     assert "turns[0].picks: unknown player 'Zed'" in capsys.readouterr().err
 
 
 def test_bench_and_games_without_an_action_print_their_help(capsys):
     import pytest
+
     for argv in (["bench", "--help"], ["games"]):
         with pytest.raises(SystemExit) as done:
             main(argv)
@@ -55,15 +59,47 @@ def test_bench_and_games_without_an_action_print_their_help(capsys):
 def test_simulate_takes_the_games_own_rule_options_as_flags(capsys):
     """Built from the registry's schema: a text option as a word, the others as JSON."""
     import pytest
-    assert main(["simulate", "marche", "--games", "3", "--seed", "2", "--json",
-                 "--set-scoring", "doubling", "--lowest-price", "0"]) == 0
+
+    assert (
+        main(
+            [
+                "simulate",
+                "marche",
+                "--games",
+                "3",
+                "--seed",
+                "2",
+                "--json",
+                "--set-scoring",
+                "doubling",
+                "--lowest-price",
+                "0",
+            ]
+        )
+        == 0
+    )
     flagged = json.loads(capsys.readouterr().out)
-    assert main(["simulate", "marche", "--games", "3", "--seed", "2", "--json",
-                 "--rules", '{"set_scoring": "doubling", "lowest_price": 0}']) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "marche",
+                "--games",
+                "3",
+                "--seed",
+                "2",
+                "--json",
+                "--rules",
+                '{"set_scoring": "doubling", "lowest_price": 0}',
+            ]
+        )
+        == 0
+    )
     by_json = json.loads(capsys.readouterr().out)
     timing = ("seconds", "games_per_second")
-    assert {k: v for k, v in flagged.items() if k not in timing} == \
-        {k: v for k, v in by_json.items() if k not in timing}
+    assert {k: v for k, v in flagged.items() if k not in timing} == {
+        k: v for k, v in by_json.items() if k not in timing
+    }
     with pytest.raises(SystemExit):
         main(["simulate", "marche", "--lowest-price", "zero"])
     assert "expected int as JSON" in capsys.readouterr().err

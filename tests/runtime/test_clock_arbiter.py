@@ -1,4 +1,5 @@
 """The countdown's schedule and the arbiter's decisions, on their own."""
+
 from __future__ import annotations
 
 import itertools
@@ -60,7 +61,7 @@ def test_no_decision_before_the_window_and_latency_have_passed():
     assert arbiter.due_us() == 115_000
     assert arbiter.decide(114_999) == (None, [])
     assert arbiter.decide(115_000)[0].stoppers == ((1, 0),)
-    assert arbiter.pending == [] and arbiter.countdown is CD   # its owner closes it
+    assert arbiter.pending == [] and arbiter.countdown is CD  # its owner closes it
 
 
 def test_releases_and_closed_countdowns_never_make_a_stop():
@@ -70,5 +71,4 @@ def test_releases_and_closed_countdowns_never_make_a_stop():
     assert arbiter.press(BuzzerEvent(0, False, 5_000)) is None
     ignored.append(arbiter.press(BuzzerEvent(1, True, CD.ends_us)))
     assert arbiter.pending == []
-    assert [i.reason for i in ignored] == ["during a resolution or pause",
-                                           "after the countdown ended"]
+    assert [i.reason for i in ignored] == ["during a resolution or pause", "after the countdown ended"]

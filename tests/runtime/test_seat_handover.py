@@ -1,5 +1,6 @@
 """A seat changes hands only between decisions (issue 13): a bot whose seat a person takes
 finishes what it started, and the decision timer lets a bot decide for a silent seat."""
+
 from __future__ import annotations
 
 import random
@@ -16,12 +17,15 @@ class Table:
         self.waiting = set(waiting)
         self.done: list[Event] = []
         self.paused = False
-        self.realtime = SimpleNamespace(    # keeps whatever presses were planned
+        self.realtime = SimpleNamespace(  # keeps whatever presses were planned
             plan_presses=lambda state, bots, now, rng, planned: {
-                seat: plan for seat, plan in planned.items() if seat in bots})
+                seat: plan for seat, plan in planned.items() if seat in bots
+            }
+        )
         self.state = None
-        self.game = SimpleNamespace(to_act=lambda state: tuple(sorted(self.waiting)),
-                                    seat_view=lambda state, seat: None)
+        self.game = SimpleNamespace(
+            to_act=lambda state: tuple(sorted(self.waiting)), seat_view=lambda state, seat: None
+        )
 
     def status(self):
         return "playing"
@@ -43,10 +47,10 @@ def test_a_bot_waited_on_keeps_its_seat_until_it_has_decided():
     table = Table(waiting={1})
     seats = BotSeats({1: Bot()}, None, random.Random(1))
     seats.hand_over(1, table, 0)
-    assert seats.plays(1)                           # the claim is still the bot's
+    assert seats.plays(1)  # the claim is still the bot's
     seats.step(table, 10)
-    assert table.done == [Event("claim", 1, {})]    # it finished what it started
-    assert not seats.plays(1)                       # and only then is the seat the person's
+    assert table.done == [Event("claim", 1, {})]  # it finished what it started
+    assert not seats.plays(1)  # and only then is the seat the person's
 
 
 def test_a_bot_between_decisions_hands_over_at_once():
@@ -57,15 +61,14 @@ def test_a_bot_between_decisions_hands_over_at_once():
 
 def test_a_bots_press_keeps_the_seat_while_its_stop_may_be_decided():
     presses = []
-    seats = BotSeats({0: Bot()}, lambda seat, down, at: presses.append((seat, down, at)),
-                     random.Random(1))
+    seats = BotSeats({0: Bot()}, lambda seat, down, at: presses.append((seat, down, at)), random.Random(1))
     seats._planned[0] = (100, 50)
     table = Table()
-    seats.step(table, 100)                          # pressed
+    seats.step(table, 100)  # pressed
     seats.hand_over(0, table, 200)
-    seats.step(table, 200)                          # released, but the stop is being decided
+    seats.step(table, 200)  # released, but the stop is being decided
     assert presses == [(0, True, 100), (0, False, 150)] and seats.plays(0)
-    table.waiting = {0}                             # the stop is the bot's: it claims
+    table.waiting = {0}  # the stop is the bot's: it claims
     seats.step(table, 100 + PRESS_SETTLES_US)
     assert table.done == [Event("claim", 0, {})] and not seats.plays(0)
 

@@ -1,8 +1,10 @@
 """The table session: journalling before telling, claims, pause, undo and restart, with
 Le Marché's countdown plugged in; and a game without one."""
+
 from __future__ import annotations
 
 import pytest
+from toy_game import UrnGame, want
 
 from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
@@ -12,10 +14,10 @@ from companion.games.marche.engine import MarcheGame
 from companion.games.marche.realtime import MarcheCountdown, Timing
 from companion.runtime.session import Session
 from companion.runtime.signals import BuzzerEvent
-from toy_game import UrnGame, want
 
-TIMING = Timing(tie_window_us=50_000, step_us=1_000_000, lead_in_us=500_000,
-                claim_deadline_us=3_000_000, latency_us=1_000)
+TIMING = Timing(
+    tie_window_us=50_000, step_us=1_000_000, lead_in_us=500_000, claim_deadline_us=3_000_000, latency_us=1_000
+)
 
 
 class Recorder:
@@ -53,8 +55,12 @@ class Lights:
 
 
 def table(journal=None, players=4, lights=None):
-    core = Session(Match(MarcheGame(), {"players": players}, SeededChance(3)),
-                   journal or Recorder(), MarcheCountdown(TIMING), lights=lights)
+    core = Session(
+        Match(MarcheGame(), {"players": players}, SeededChance(3)),
+        journal or Recorder(),
+        MarcheCountdown(TIMING),
+        lights=lights,
+    )
     core.start(0)
     for seat in range(players):
         core.act(Event("pick", seat, {"card": 7}), 0)
@@ -96,7 +102,7 @@ def test_a_journal_failure_leaves_the_game_as_it_was():
 
 def test_pause_restarts_the_countdown_from_the_count_where_it_stood():
     core = table()
-    core.catch_up(3_600_000)                     # 7 on display
+    core.catch_up(3_600_000)  # 7 on display
     core.pause(3_600_000)
     assert core.status() == "paused"
     with pytest.raises(RuleError):
@@ -111,8 +117,11 @@ def test_a_restart_carries_on_from_the_checkpointed_count():
     core = table(journal)
     core.catch_up(2_600_000)
     assert journal.counts[-1] == 8
-    again = Session(Match(MarcheGame(), {"players": 4}, SeededChance(3), core.match.log),
-                    Recorder(), MarcheCountdown(TIMING))
+    again = Session(
+        Match(MarcheGame(), {"players": 4}, SeededChance(3), core.match.log),
+        Recorder(),
+        MarcheCountdown(TIMING),
+    )
     again.start(50_000_000, resume_count=journal.counts[-1])
     assert shown(again, 50_500_000) == 8
 
@@ -147,7 +156,7 @@ def test_the_stoppers_lights_go_on_only_once_the_stop_is_durable():
     core.press(BuzzerEvent(2, True, 1_700_000))
     with pytest.raises(OSError):
         core.catch_up(1_751_000)
-    assert ("light", [2]) not in lights.calls      # the stop was not recorded: no light
+    assert ("light", [2]) not in lights.calls  # the stop was not recorded: no light
     journal.fail = False
     core.press(BuzzerEvent(2, True, 1_800_000))
     core.catch_up(1_851_000)
@@ -163,7 +172,7 @@ def test_a_stop_and_its_evidence_are_one_write_and_a_failed_one_keeps_the_countd
         core.catch_up(1_751_000)
     assert core.state.phase == "countdown" and core.realtime.arbiter.countdown is not None
     journal.fail = False
-    core.press(BuzzerEvent(1, True, 2_200_000))      # a later press still stops it
+    core.press(BuzzerEvent(1, True, 2_200_000))  # a later press still stops it
     core.catch_up(2_251_000)
     assert core.state.phase == "claiming" and core.state.stop.seats() == [1]
     assert [e.kind for e in journal.events] == ["stop"]
@@ -177,6 +186,7 @@ def test_one_failing_listener_never_stops_the_others_hearing_of_a_change():
 
     def broken(_):
         raise UnicodeEncodeError("ascii", "Zed\ud800", 3, 4, "surrogates not allowed")
+
     core.listeners += [broken, lambda c: heard.append(c.version)]
     core.press(BuzzerEvent(2, True, 1_700_000))
     core.catch_up(1_751_000)

@@ -1,6 +1,7 @@
 """Table scripts explain a stop: each resolution in names with everyone's money after it,
 refused claims told and tried again, one clock for every line, and scripts refused with a
 clear place when they cannot be what happened."""
+
 from __future__ import annotations
 
 import io
@@ -21,8 +22,12 @@ def played(raw: dict) -> list[dict]:
 
 
 def script(edges, claims, **extra) -> dict:
-    return {"setup": {"names": NAMES, **extra.pop("setup", {})}, "cards": {"camels": [5, 4, 6]},
-            "turns": [{"picks": {n: 7 for n in NAMES}, "edges": edges, "claims": claims}], **extra}
+    return {
+        "setup": {"names": NAMES, **extra.pop("setup", {})},
+        "cards": {"camels": [5, 4, 6]},
+        "turns": [{"picks": {n: 7 for n in NAMES}, "edges": edges, "claims": claims}],
+        **extra,
+    }
 
 
 def table_lines(lines, note):
@@ -62,7 +67,7 @@ def test_every_line_is_on_the_scripts_clock_and_edges_are_relative_to_the_turn()
     ignored = next(line for line in lines if line.get("note") == "ignored_press")
     assert evidence["first_us"] == turn["edges_from_us"] + t
     assert ignored["pressed_us"] == turn["edges_from_us"] + t + 102_000
-    assert ignored["t_us"] >= ignored["pressed_us"]          # told once the window closed
+    assert ignored["t_us"] >= ignored["pressed_us"]  # told once the window closed
     assert [line["t_us"] for line in lines] == sorted(line["t_us"] for line in lines)
 
 
@@ -75,17 +80,21 @@ def test_a_script_can_say_who_sells_which_goods():
     final = next(line for line in lines if line["source"] == "engine" and line["kind"] == "claim")
     assert final["data"] == {"target": 0}
     out = io.StringIO()
-    session = play_script(Script.parse(script(press("Ben", t), [{"Ben": "Ana"}],
-                                              setup={"types": types})), out)
+    session = play_script(
+        Script.parse(script(press("Ben", t), [{"Ben": "Ana"}], setup={"types": types})), out
+    )
     assert session.state.goods[1] == {"carpets": [7]}
 
 
-@pytest.mark.parametrize("raw, words", [
-    (script([], [], tunrs=[]), "tunrs: not a key of a table script"),
-    (script([["Ana", 300, "down"], ["Ana", 200, "up"]], []), "Ana's edges must be listed in the order"),
-    (script(press("Ben", tick(9) + 200_000), [{"Cleo": "Ana"}]), "Cleo did not stop at 9"),
-    ({"setup": {"names": ["Ana", "Ben"]}, "turns": []}, "3 to 5 players"),
-])
+@pytest.mark.parametrize(
+    "raw, words",
+    [
+        (script([], [], tunrs=[]), "tunrs: not a key of a table script"),
+        (script([["Ana", 300, "down"], ["Ana", 200, "up"]], []), "Ana's edges must be listed in the order"),
+        (script(press("Ben", tick(9) + 200_000), [{"Cleo": "Ana"}]), "Cleo did not stop at 9"),
+        ({"setup": {"names": ["Ana", "Ben"]}, "turns": []}, "3 to 5 players"),
+    ],
+)
 def test_a_script_that_cannot_be_what_happened_is_refused_naming_the_place(raw, words):
     with pytest.raises((ScriptError, ValueError), match=words):
         played(raw)

@@ -11,6 +11,7 @@ the board; its arrows, as the tests use them:
     oasis5 -> camp10(6) -> samarkand;  camp9 -> oasis6(5/30) -> camp1, camp3
     camp3 -> camp8(6) -> oasis4, camp9;  oasis2 -> oasis3 -> camp6
 """
+
 from __future__ import annotations
 
 import copy
@@ -116,5 +117,22 @@ def conserved(state) -> bool:
     return held == g.full_supply(state.rules.edition, state.players)
 
 
-__all__ = ["GAME", "BOARD", "CAMP_ORDER", "SAMPLE_BOARD", "SPEC", "camp", "setup", "table", "act", "draw", "set_hand",
-           "set_field", "refused", "said", "records", "conserved", "DEFAULT_HAND"]
+__all__ = [
+    "BOARD",
+    "CAMP_ORDER",
+    "DEFAULT_HAND",
+    "GAME",
+    "SAMPLE_BOARD",
+    "SPEC",
+    "act",
+    "camp",
+    "conserved",
+    "draw",
+    "records",
+    "refused",
+    "said",
+    "set_field",
+    "set_hand",
+    "setup",
+    "table",
+]

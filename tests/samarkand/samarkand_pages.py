@@ -1,4 +1,5 @@
 """Samarkand's browser tests' shared start: Ana's and Ben's phones (390×844) joined."""
+
 from __future__ import annotations
 
 from browser_rig import Pages, join

@@ -1,30 +1,33 @@
 """`samarkand advise samarkand`: the exact best sale (over both markets, chips or token) and
 the reachable spaces; the bots (two styles, legal, towards sales) and the simulator for
 both editions, with games that end (capped ones reported)."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
+from samarkand_driver import SPEC
 
 from companion.appliance.cli import main
 from companion.simulation import simulate
 
-from samarkand_driver import SPEC
-
 ADVISE = SPEC.tools["advise"]
 
 
-@pytest.mark.parametrize("goods, markets, extra, pays", [
-    ({"red": 5}, ["red", "wild"], {}, 70),
-    ({"blue": 6}, ["blue", "green"], {}, 160),
-    ({"white": 1, "green": 1}, ["black", "wild"], {}, 10),
-    ({"yellow": 5}, ["white", "yellow"], {}, 40),
-    ({"yellow": 5}, ["white", "yellow"], {"edition": "1998", "chips": ["yellow"]}, 20),
-    ({"black": 2}, ["black", "wild"], {"edition": "1998", "chips": ["black"]}, 10),
-    ({"red": 5, "white": 1, "blue": 1}, ["red", "wild"], {"closed": 0}, 15),
-    ({"black": 7, "red": 1}, ["black", "wild"], {}, 200),
-])
+@pytest.mark.parametrize(
+    "goods, markets, extra, pays",
+    [
+        ({"red": 5}, ["red", "wild"], {}, 70),
+        ({"blue": 6}, ["blue", "green"], {}, 160),
+        ({"white": 1, "green": 1}, ["black", "wild"], {}, 10),
+        ({"yellow": 5}, ["white", "yellow"], {}, 40),
+        ({"yellow": 5}, ["white", "yellow"], {"edition": "1998", "chips": ["yellow"]}, 20),
+        ({"black": 2}, ["black", "wild"], {"edition": "1998", "chips": ["black"]}, 10),
+        ({"red": 5, "white": 1, "blue": 1}, ["red", "wild"], {"closed": 0}, 15),
+        ({"black": 7, "red": 1}, ["black", "wild"], {}, 200),
+    ],
+)
 def test_the_best_sale_is_exact(goods, markets, extra, pays):
     answer = ADVISE({"goods": goods, "markets": markets, **extra})
     assert answer["best_sale"]["pays"] == pays
@@ -32,30 +35,42 @@ def test_the_best_sale_is_exact(goods, markets, extra, pays):
 
 
 def test_no_sale_says_what_follows():
-    answer = ADVISE({"goods": {"black": 2}, "markets": ["black", "wild"], "edition": "1998",
-                     "chips": ["black"], "covered_two": "none"})
+    answer = ADVISE(
+        {
+            "goods": {"black": 2},
+            "markets": ["black", "wild"],
+            "edition": "1998",
+            "chips": ["black"],
+            "covered_two": "none",
+        }
+    )
     assert answer["best_sale"] is None and "pay 20" in answer["cannot_sell"]
 
 
 def test_a_city_of_the_board_and_the_reachable_spaces():
     answer = ADVISE({"goods": {"red": 4}, "city": "merv"})
     assert answer["markets"] == ["red", "wild"] and answer["best_sale"]["pays"] == 40
-    reach = ADVISE({"goods": {"red": 4}, "at": "camp7", "money": 20,
-                    "camps": {"camp9": {"red": 4}}})["reach"]
+    reach = ADVISE({"goods": {"red": 4}, "at": "camp7", "money": 20, "camps": {"camp9": {"red": 4}}})["reach"]
     assert reach["free"] == ["merv"] and reach["roll"]["2"] == ["oasis5", "camp9"]
     assert reach["spaces"]["camp9"]["full"] and reach["spaces"]["merv"]["best"]["pays"] == 40
     assert reach["spaces"]["oasis5"]["can_buy"] == [1]
 
 
-@pytest.mark.parametrize("data, field", [
-    ([], "JSON object"), ({"goods": {"gold": 1}, "markets": ["red", "wild"]}, "goods"),
-    ({"goods": {}, "markets": ["red"]}, "markets"), ({"goods": {}}, "say the city"),
-    ({"goods": {}, "city": "camp7"}, "city"), ({"goods": {}, "at": "x"}, "at"),
-    ({"goods": {}, "markets": ["red", "wild"], "chips": ["red"]}, "chips"),
-    ({"goods": {}, "markets": ["red", "wild"], "closed": 3}, "closed"),
-    ({"goods": {}, "markets": ["red", "wild"], "colour": 1}, "unknown field"),
-    ({"goods": {}, "at": "camp7", "board": "{}"}, "board"),
-])
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        ([], "JSON object"),
+        ({"goods": {"gold": 1}, "markets": ["red", "wild"]}, "goods"),
+        ({"goods": {}, "markets": ["red"]}, "markets"),
+        ({"goods": {}}, "say the city"),
+        ({"goods": {}, "city": "camp7"}, "city"),
+        ({"goods": {}, "at": "x"}, "at"),
+        ({"goods": {}, "markets": ["red", "wild"], "chips": ["red"]}, "chips"),
+        ({"goods": {}, "markets": ["red", "wild"], "closed": 3}, "closed"),
+        ({"goods": {}, "markets": ["red", "wild"], "colour": 1}, "unknown field"),
+        ({"goods": {}, "at": "camp7", "board": "{}"}, "board"),
+    ],
+)
 def test_a_malformed_input_names_its_field(data, field):
     with pytest.raises(ValueError, match=field):
         ADVISE(data)
@@ -77,8 +92,22 @@ def test_simulated_games_of_both_editions_end_with_bots_of_both_styles(edition):
 
 
 def test_simulate_from_the_command_line_free_movement_and_two_players(capsys):
-    assert main(["simulate", "samarkand", "--players", "2", "--games", "6", "--json",
-                 "--rules", '{"movement": "free"}']) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "samarkand",
+                "--players",
+                "2",
+                "--games",
+                "6",
+                "--json",
+                "--rules",
+                '{"movement": "free"}',
+            ]
+        )
+        == 0
+    )
     summary = json.loads(capsys.readouterr().out)
     assert summary["games"] == 6 and summary["capped"] == 0
 

@@ -3,38 +3,40 @@ stream as each player (no other player's goods or draws; money by edition), and 
 physical table (no bag's contents, each hidden draw entered on its drawer's phone); the engine's
 refusals read in French on a French phone and host console; bots to a result in the store;
 undo; and a SIGKILL mid-turn that resumes where the game stood."""
+
 from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import signal
 import subprocess
-import random
 import sys
 
 import pytest
+from appliance.appliance_rig import REPO, replayed, stored_events, stored_games
+from test_web_secrecy import assert_bag_unseen, assert_refusal_unsaid, first_frame
+from web_rig import PIN, Phone, make_appliance, wait_for
 
 from companion.core.game import Event
 from companion.core.registry import game_spec
 from companion.store import EventStore
 from web.app import create_app
-from web_rig import PIN, Phone, make_appliance, wait_for
-
-from appliance.appliance_rig import REPO, replayed, stored_events, stored_games
-from test_web_secrecy import assert_bag_unseen, assert_refusal_unsaid, first_frame
 
 MID_TURN = ("steer", "gift", "trade", "oasis", "sell", "lose", "cut")
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
-PAGES = ("/", "/table", "/host", "/games/samarkand/game.js", "/games/samarkand/samarkand.css",
-         "/api/games")
+PAGES = ("/", "/table", "/host", "/games/samarkand/game.js", "/games/samarkand/samarkand.css", "/api/games")
 
 
 def snapshots(phone) -> list[dict]:
     for url in PAGES:
         assert phone.get(url).status_code == 200, url
-    return [phone.state(), first_frame(phone.client, "/stream"),
-            first_frame(phone.client, "/stream?view=table")]
+    return [
+        phone.state(),
+        first_frame(phone.client, "/stream"),
+        first_frame(phone.client, "/stream?view=table"),
+    ]
 
 
 def assert_private(snap: dict, viewer: int | None, hands: list[dict], money_public: bool) -> None:
@@ -67,7 +69,10 @@ def test_the_secrecy_crawl_covers_samarkand(tmp_path, edition):
     assert phones[0].post("/api/act", {"kind": "buy", "data": {"count": 4}}).status_code == 200
     refused = phones[1].post("/api/act", {"kind": "move", "data": {"to": "oasis5"}})
     assert refused.status_code == 409 and "cannot be reached" in refused.json["error"]
-    assert phones[1].post("/api/act", {"kind": "chance", "data": {"deck": "goods", "card": "red"}}).status_code == 400
+    assert (
+        phones[1].post("/api/act", {"kind": "chance", "data": {"deck": "goods", "card": "red"}}).status_code
+        == 400
+    )
     state = session.state
     hands = [dict(h) for h in state.hands]
     public = state.rules.money_public
@@ -90,29 +95,32 @@ def test_the_secrecy_crawl_covers_a_physical_table_where_each_enters_their_own_d
     his. Every viewer (each phone, its table view, a visitor, the host) is crawled at each
     step, and every refusal read: no count of the bag, no other player's goods."""
     appliance = make_appliance(tmp_path, bots=False)
-    appliance.new_game(game_spec("samarkand").setup(2, {"edition": "2.0"}), mode="physical",
-                       game="samarkand")
+    appliance.new_game(game_spec("samarkand").setup(2, {"edition": "2.0"}), mode="physical", game="samarkand")
     app = create_app(appliance, PIN)
     app.config["PING_S"] = 0.05
     ana, ben = (Phone(app).join(seat, name) for seat, name in enumerate(["Ana", "Ben"]))
     visitor, host = Phone(app), Phone(app)
     assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
-    held = ana.client.get("/stream", buffered=False)         # Ana's phone stays connected
+    held = ana.client.get("/stream", buffered=False)  # Ana's phone stays connected
     session = appliance.session
 
     def crawl(on_phone: bool) -> None:
         hands = [dict(h) for h in session.state.hands]
-        seen = [(snap, seat) for seat, phone in enumerate((ana, ben))
-                for snap, seat in zip(snapshots(phone), (seat, seat, None))]
+        seen = [
+            (snap, seat)
+            for seat, phone in enumerate((ana, ben))
+            for snap, seat in zip(snapshots(phone), (seat, seat, None))
+        ]
         seen += [(snap, None) for phone in (visitor, host) for snap in snapshots(phone)]
         for snap, viewer in seen:
             assert_private(snap, viewer, hands, money_public=False)
             assert_bag_unseen(snap, ("goods", "loss"))
             card = snap["table"]["waiting_card"]
-            if viewer != card["seen_by"]:    # (the drawer's own stream connects their phone)
+            if viewer != card["seen_by"]:  # (the drawer's own stream connects their phone)
                 assert card["on_phone"] is on_phone
         assert snapshots(ana)[0]["table"]["waiting_card"]["remaining"] == [
-            [kind, None] for kind in ("yellow", "green", "red", "blue", "white", "black")]
+            [kind, None] for kind in ("yellow", "green", "red", "blue", "white", "black")
+        ]
 
     def draw(phone, card: str):
         return phone.post("/api/draw", {"card": card})
@@ -184,23 +192,31 @@ def test_the_engines_refusals_reach_a_french_phone_in_french(tmp_path):
     assert refused(ben, "move", to="camp7") == "c'est à Ana de jouer"
     english = ben.post("/api/act", {"kind": "move", "data": {"to": "camp7"}}, **{"Accept-Language": "en"})
     assert english.json["error"] == "it is Ana's turn"
-    assert refused(ana, "move", to="merv") == ("Merv ne peut pas être atteint par le déplacement "
-                                              "gratuit d'une case (accessibles : Camp 7)")
+    assert refused(ana, "move", to="merv") == (
+        "Merv ne peut pas être atteint par le déplacement gratuit d'une case (accessibles : Camp 7)"
+    )
     assert ana.post("/api/act", {"kind": "move", "data": {"to": "camp7"}}).status_code == 200
     gift = {"kind": "gift", "data": {"good": next(iter(appliance.session.state.hands[0]))}}
-    assert refused(ana, "trade", take={"yellow": 1}, give={}) == ("ce n'est pas possible maintenant : "
-                                                                  "le cadeau de bienvenue est dû")
+    assert refused(ana, "trade", take={"yellow": 1}, give={}) == (
+        "ce n'est pas possible maintenant : le cadeau de bienvenue est dû"
+    )
     assert ana.post("/api/act", gift).status_code == 200
     undone = host.post("/api/host/undo", **FRENCH).json["done"]
     assert re.fullmatch(r"Annulé : Ana donne 1 × \w+ à Camp 7", undone), undone
     assert ana.post("/api/act", gift).status_code == 200
-    assert refused(ana, "trade", take={"yellow": 1}, give={}) == ("les échanges se font 1 contre 1 : "
-                                                                  "en prendre 1, c'est en donner 1, pas 0")
-    assert re.fullmatch(r"le campement a .+ : il ne peut pas donner 9 × noir",
-                        refused(ana, "trade", take={"black": 9}, give={"yellow": 9}))
+    assert refused(ana, "trade", take={"yellow": 1}, give={}) == (
+        "les échanges se font 1 contre 1 : en prendre 1, c'est en donner 1, pas 0"
+    )
+    assert re.fullmatch(
+        r"le campement a .+ : il ne peut pas donner 9 × noir",
+        refused(ana, "trade", take={"black": 9}, give={"yellow": 9}),
+    )
 
-    bad_board = host.post("/api/host/new_game", {"game": "samarkand", "players": 2,
-                                                 "rules": {"board": json.dumps({"spaces": []})}}, **FRENCH)
+    bad_board = host.post(
+        "/api/host/new_game",
+        {"game": "samarkand", "players": 2, "rules": {"board": json.dumps({"spaces": []})}},
+        **FRENCH,
+    )
     assert bad_board.status_code == 400
     assert bad_board.json["error"] == "fichier de plateau : un plateau a 20 cases, celui-ci en a 0"
     appliance.close()
@@ -227,15 +243,29 @@ def test_bots_play_samarkand_to_a_result_and_undo_steps_back(tmp_path):
     with EventStore(tmp_path / "s.db") as store:
         result = store.result(game_id)
     assert result and max(result["scores"]) >= 260
-    state, summary = replayed(tmp_path / "s.db", game_id)
+    _state, summary = replayed(tmp_path / "s.db", game_id)
     assert summary["over"] and summary["result"]["scores"] == result["scores"]
 
 
 def test_a_kill_mid_turn_resumes_where_the_game_stood(tmp_path):
     store, out = tmp_path / "s.db", tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"}
-    args = [sys.executable, "-m", "companion.appliance.cli", "run", "--simulate", "--no-web",
-            "--game", "samarkand", "--players", "3", "--seed", "11", "--set", f"store.path={store}"]
+    args = [
+        sys.executable,
+        "-m",
+        "companion.appliance.cli",
+        "run",
+        "--simulate",
+        "--no-web",
+        "--game",
+        "samarkand",
+        "--players",
+        "3",
+        "--seed",
+        "11",
+        "--set",
+        f"store.path={store}",
+    ]
 
     def mid_turn():
         games = stored_games(store) if store.exists() else []
@@ -245,8 +275,9 @@ def test_a_kill_mid_turn_resumes_where_the_game_stood(tmp_path):
         return state.phase in MID_TURN and state
 
     with open(out, "w") as stdout:
-        proc = subprocess.Popen(args, cwd=REPO, env=env, stdout=stdout, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            args, cwd=REPO, env=env, stdout=stdout, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+        )
     try:
         wait_for(lambda: "A new game of Samarkand" in out.read_text(), 60, "the appliance's start")
         wait_for(mid_turn, 90, "a turn half done")
@@ -260,8 +291,9 @@ def test_a_kill_mid_turn_resumes_where_the_game_stood(tmp_path):
     stood, _ = replayed(store, game_id)
     assert "A new game of Samarkand" in out.read_text()
     with open(out, "a") as stdout:
-        again = subprocess.Popen(args, cwd=REPO, env=env, stdout=stdout, stderr=subprocess.STDOUT,
-                                 stdin=subprocess.DEVNULL)
+        again = subprocess.Popen(
+            args, cwd=REPO, env=env, stdout=stdout, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+        )
     try:
         wait_for(lambda: len(stored_events(store, game_id)) > len(before) + 3, 60, "play going on")
         again.send_signal(signal.SIGTERM)
@@ -272,7 +304,7 @@ def test_a_kill_mid_turn_resumes_where_the_game_stood(tmp_path):
     text = out.read_text()
     assert "Resuming the unfinished game of Samarkand" in text
     after = stored_events(store, game_id)
-    assert after[:len(before)] == before and len(stored_games(store)) == 1
+    assert after[: len(before)] == before and len(stored_games(store)) == 1
     first = Event.from_dict(after[len(before)])
     assert first.actor in (stood.turn, None) or stood.phase == "cut"
     assert stood.phase in MID_TURN

@@ -1,17 +1,17 @@
 """The board as data (a board file checked with clear errors; the sample board marked as
 invented) and free-movement mode (the player says where they landed; nothing is checked
 but what was told of the same camp or city before)."""
+
 from __future__ import annotations
 
 import copy
 import json
 
 import pytest
+from samarkand_driver import GAME, SAMPLE_BOARD, act, camp, draw, records, refused, set_hand, table
 
 from companion.core.errors import RuleError
 from companion.games.samarkand.board import parse_board
-
-from samarkand_driver import GAME, SAMPLE_BOARD, act, camp, draw, records, refused, set_hand, table
 
 SAMPLE = json.loads(SAMPLE_BOARD)
 
@@ -33,7 +33,7 @@ def test_the_sample_board_is_a_valid_board_marked_as_invented():
     assert board.invented and "INVENTED" in board.name
     assert [s.type for s in board.spaces].count("camp") == 10
     assert sorted(board.space("merv").markets) == ["red", "wild"]
-    assert board.reach("camp7", 2) == ("oasis5", "camp9")          # in board order
+    assert board.reach("camp7", 2) == ("oasis5", "camp9")  # in board order
     assert board.entries("camp1") == ("samarkand", "oasis6")
 
 
@@ -46,38 +46,48 @@ def test_a_board_file_in_toml_is_read_too():
     assert parse_board("\n".join(lines)) == parse_board(SAMPLE_BOARD)
 
 
-@pytest.mark.parametrize("change, text", [
-    (lambda b: b["spaces"].pop(), "a board has 20 spaces, this one has 19"),
-    (lambda b: space(b, "camp1").update(type="oasis", one=5, four=20) or space(b, "camp1").pop("capacity"),
-     "a board has 10 camps, this one has 9"),
-    (lambda b: space(b, "camp1").update(capacity=7), "a camp's \"capacity\" is 4, 5 or 6"),
-    (lambda b: space(b, "oasis1").update(four="x"), "the price of 4 goods"),
-    (lambda b: space(b, "merv").update(markets=["red"]), "exactly 2 \"markets\""),
-    (lambda b: space(b, "merv").update(markets=["red", "gold"]), "not 'gold'"),
-    (lambda b: space(b, "merv").update(markets=["red", "red"]), "its two markets are the same"),
-    (lambda b: space(b, "merv").update(exits=["atlantis"]), "leads to 'atlantis', which is not a space"),
-    (lambda b: space(b, "merv").update(exits=[]), "\"exits\" must list"),
-    (lambda b: space(b, "merv").update(exits=["merv"]), "cannot lead back to the same space"),
-    (lambda b: space(b, "merv").update(exits=["camp9", "camp9"]), "listed twice"),
-    (lambda b: space(b, "camp2").update(id="camp1"), "two spaces have the id 'camp1'"),
-    (lambda b: space(b, "camp2").update(at=[0, 0]), "two spaces stand at [0, 0]"),
-    (lambda b: space(b, "camp2").update(at=[5, 0]), "its column must be a whole number from 0 to 4"),
-    (lambda b: space(b, "camp2").update(colour="red"), "unknown key 'colour' for a camp"),
-    (lambda b: space(b, "camp2").update(type="village"), "\"type\" must be camp, oasis or city"),
-    (lambda b: b.update(spaces="many"), "\"spaces\" must be a list"),
-    (lambda b: b.update(author="me"), "unknown key 'author'"),
-    (lambda b: space(b, "oasis5").update(exits=["oasis5x"]), "not a space of the board"),
-    (lambda b: space(b, "camp6").update(exits=["bukhara"]), "cannot be reached from space"),
-])
+@pytest.mark.parametrize(
+    "change, text",
+    [
+        (lambda b: b["spaces"].pop(), "a board has 20 spaces, this one has 19"),
+        (
+            lambda b: (
+                space(b, "camp1").update(type="oasis", one=5, four=20) or space(b, "camp1").pop("capacity")
+            ),
+            "a board has 10 camps, this one has 9",
+        ),
+        (lambda b: space(b, "camp1").update(capacity=7), 'a camp\'s "capacity" is 4, 5 or 6'),
+        (lambda b: space(b, "oasis1").update(four="x"), "the price of 4 goods"),
+        (lambda b: space(b, "merv").update(markets=["red"]), 'exactly 2 "markets"'),
+        (lambda b: space(b, "merv").update(markets=["red", "gold"]), "not 'gold'"),
+        (lambda b: space(b, "merv").update(markets=["red", "red"]), "its two markets are the same"),
+        (lambda b: space(b, "merv").update(exits=["atlantis"]), "leads to 'atlantis', which is not a space"),
+        (lambda b: space(b, "merv").update(exits=[]), '"exits" must list'),
+        (lambda b: space(b, "merv").update(exits=["merv"]), "cannot lead back to the same space"),
+        (lambda b: space(b, "merv").update(exits=["camp9", "camp9"]), "listed twice"),
+        (lambda b: space(b, "camp2").update(id="camp1"), "two spaces have the id 'camp1'"),
+        (lambda b: space(b, "camp2").update(at=[0, 0]), "two spaces stand at [0, 0]"),
+        (lambda b: space(b, "camp2").update(at=[5, 0]), "its column must be a whole number from 0 to 4"),
+        (lambda b: space(b, "camp2").update(colour="red"), "unknown key 'colour' for a camp"),
+        (lambda b: space(b, "camp2").update(type="village"), '"type" must be camp, oasis or city'),
+        (lambda b: b.update(spaces="many"), '"spaces" must be a list'),
+        (lambda b: b.update(author="me"), "unknown key 'author'"),
+        (lambda b: space(b, "oasis5").update(exits=["oasis5x"]), "not a space of the board"),
+        (lambda b: space(b, "camp6").update(exits=["bukhara"]), "cannot be reached from space"),
+    ],
+)
 def test_a_malformed_board_file_is_refused_naming_what_is_wrong(change, text):
     assert text in broken(change)
 
 
-@pytest.mark.parametrize("text, error", [
-    ("{not json", "not valid JSON (line 1"),
-    ("spaces = [", "neither JSON nor valid TOML"),
-    ("[1, 2]", "neither JSON nor valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ("{not json", "not valid JSON (line 1"),
+        ("spaces = [", "neither JSON nor valid TOML"),
+        ("[1, 2]", "neither JSON nor valid TOML"),
+    ],
+)
 def test_a_board_file_that_cannot_be_read(text, error):
     with pytest.raises(RuleError, match=error.replace("(", r"\(")):
         parse_board(text)
@@ -91,7 +101,7 @@ def test_a_malformed_board_is_refused_when_a_game_is_set_up():
 # ----------------------------------------------------------------- free movement
 def free_table(**rules):
     match = table(2, movement="free", **rules)
-    assert match.state.phase == "move" and match.state.board is None      # no placing
+    assert match.state.phase == "move" and match.state.board is None  # no placing
     return match
 
 
@@ -106,8 +116,8 @@ def test_free_mode_the_player_names_the_camp_and_its_value_which_is_remembered()
     act(match, 0, "trade", take={"yellow": 1}, give={"blue": 1})
     act(match, 0, "done")
     refused(match, 1, "move", "told as 4 before", space={"type": "camp", "number": 3, "capacity": 6})
-    act(match, 1, "move", space={"type": "camp", "number": 3})           # its value is known
-    act(match, 1, "gift", good="white")                                   # 4 of 4: full
+    act(match, 1, "move", space={"type": "camp", "number": 3})  # its value is known
+    act(match, 1, "gift", good="white")  # 4 of 4: full
     act(match, 1, "done")
     act(match, 0, "move", space={"type": "camp", "number": 3})
     assert records(match, "full_camp")[0]["took"] == {"green": 1, "red": 1, "blue": 1, "white": 1}
@@ -135,8 +145,13 @@ def test_free_mode_a_roll_then_the_player_says_where_the_die_took_them():
     act(match, 0, "sell", market=0, count=3)
     assert match.state.token == ("city2", 0) and match.state.cities["city2"] == ("red", "wild")
     set_hand(match, 1, {"red": 3, "white": 1, "blue": 1})
-    refused(match, 1, "move", "told as red, wild before",
-            space={"type": "city", "number": 2, "markets": ["blue", "wild"]})
+    refused(
+        match,
+        1,
+        "move",
+        "told as red, wild before",
+        space={"type": "city", "number": 2, "markets": ["blue", "wild"]},
+    )
     act(match, 1, "move", space={"type": "city", "number": 2})
     refused(match, 1, "sell", "closed", market=0, count=3)
 

@@ -6,47 +6,63 @@ an uneven trade flagged first), a roll into an oasis with a blind purchase seen 
 a sale at a city with the advice and the closed-market token drawn on the table's board;
 and in free movement, a city told from a French phone. Every request that would leave the
 server is failed."""
+
 from __future__ import annotations
 
 import random
 
 import pytest
-
-from browser_rig import NEEDED, T, Pages, answered, join, log_in, third_person, wait_on
-from companion.core.registry import game_spec
-from web.server import Server
+from browser_rig import NEEDED, Pages, T, answered, join, log_in, third_person, wait_on
 from web_rig import PIN, make_appliance
 
+from companion.core.registry import game_spec
+from web.server import Server
+
 pytestmark = NEEDED
-HANDS = [["red", "red", "blue", "white", "black", "yellow", "green"],
-         ["white", "white", "blue", "green", "yellow", "yellow", "black"],
-         ["red", "red", "red", "red", "red", "white", "blue"]]
-WORDS = {   # what each language's pages say at each step
+HANDS = [
+    ["red", "red", "blue", "white", "black", "yellow", "green"],
+    ["white", "white", "blue", "green", "yellow", "yellow", "black"],
+    ["red", "red", "red", "red", "red", "white", "blue"],
+]
+WORDS = {  # what each language's pages say at each step
     "en-GB": {
         "status": "Ana's turn: to move",
         "camp": "a camp: 2/5, a gift then a trade",
         "city": "a city: buys red + wild · best now: 5 red for 70",
-        "deck": "Enter the draw: die", "face": "1 (1 left)", "black": "black", "red": "red",
-        "own": "Enter the card you drew: goods", "hers": "Ana enters their draw on their own phone: goods",
+        "deck": "Enter the draw: die",
+        "face": "1 (1 left)",
+        "black": "black",
+        "red": "red",
+        "own": "Enter the card you drew: goods",
+        "hers": "Ana enters their draw on their own phone: goods",
         "gift": "Ana gives 1 blue to Camp 7",
         "uneven": "You take 1 and give 0: a trade is 1 for 1",
         "trade": "Ana trades 1 red for 1 yellow",
-        "bought": "Ben buys 1 good for 5", "letter": "K",
-        "sale": "5 red", "token": "Closed market: the market for red in Merv", "money": "270 piasters",
+        "bought": "Ben buys 1 good for 5",
+        "letter": "K",
+        "sale": "5 red",
+        "token": "Closed market: the market for red in Merv",
+        "money": "270 piasters",
         "paused": "Paused by the host",
     },
     "fr-FR": {
         "status": "Tour d'Ana : déplacement",
         "camp": "un campement : 2/5, un cadeau puis un échange",
         "city": "une ville : achète rouge + joker · meilleure vente : 5 rouges pour 70",
-        "deck": "Saisir le tirage : dé", "face": "1 (reste 1)", "black": "noir", "red": "rouge",
+        "deck": "Saisir le tirage : dé",
+        "face": "1 (reste 1)",
+        "black": "noir",
+        "red": "rouge",
         "own": "Saisissez la carte que vous avez tirée : marchandises",
         "hers": "Ana saisit son tirage sur son propre téléphone : marchandises",
         "gift": "Ana donne 1 bleu à Camp 7",
         "uneven": "Vous prenez 1 et donnez 0 : un échange se fait 1 contre 1",
         "trade": "Ana échange 1 rouge contre 1 jaune",
-        "bought": "Ben achète 1 marchandise pour 5", "letter": "N",
-        "sale": "5 rouges", "token": "Marché fermé : le marché aux cubes rouges à Merv", "money": "270 piastres",
+        "bought": "Ben achète 1 marchandise pour 5",
+        "letter": "N",
+        "sale": "5 rouges",
+        "token": "Marché fermé : le marché aux cubes rouges à Merv",
+        "money": "270 piastres",
         "paused": "Mis en pause par l'hôte",
     },
 }
@@ -86,7 +102,7 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     host = pages.open("/host", phone=False, locale=locale)
     host.fill("#pin", PIN)
     host.click("#login-form button")
-    host.wait_for_selector("#card-box:not([hidden])", timeout=T)     # the setup's draws
+    host.wait_for_selector("#card-box:not([hidden])", timeout=T)  # the setup's draws
 
     enter(appliance, *["yellow", "green"] * 10)
     # Ana's first hidden draw, on her own phone at phone size: the kinds, no counts; the
@@ -120,14 +136,17 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     ana.click("button[data-gift=blue]", timeout=T)
     table.wait_for_selector(f"#log >> text={words['gift']}", timeout=T)
     ana.click("#trade-take button[data-kind=yellow][data-more]", timeout=T)
-    host.click("[data-command=pause]")          # the page re-renders twice: the toggle stays
+    host.click("[data-command=pause]")  # the page re-renders twice: the toggle stays
     ana.wait_for_selector(f"#status >> text={words['paused']}", timeout=T)
     host.click("[data-command=resume]")
-    ana.wait_for_function("(paused) => !document.getElementById('status').textContent.includes(paused)",
-                          arg=words["paused"], timeout=T)
+    ana.wait_for_function(
+        "(paused) => !document.getElementById('status').textContent.includes(paused)",
+        arg=words["paused"],
+        timeout=T,
+    )
     ana.wait_for_selector("#trade-take output[data-count=yellow] >> text=1", timeout=T)
     ana.wait_for_selector(f"#trade-uneven >> text={words['uneven']}", timeout=T)
-    assert ana.is_disabled("#trade-go")          # flagged on the phone, never sent
+    assert ana.is_disabled("#trade-go")  # flagged on the phone, never sent
     ana.click("#trade-give button[data-kind=red][data-more]")
     ana.click("#trade-go")
     table.wait_for_selector(f"#log >> text={words['trade']}", timeout=T)
@@ -141,10 +160,13 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     with answered(ben, "/api/act"):
         ben.click("button[data-buy='1']", timeout=T)
     assert appliance.session.match.waiting_for_card.seen_by == 1
-    ben.click(f"#card-buttons button:text-is('{words['black']}')", timeout=T)    # his own phone
-    ben.wait_for_function("(two) => document.querySelectorAll('#goods .sk-black').length === 1 && "
-                          "document.querySelector('#goods .sk-black').textContent === two",
-                          arg="2×" + words["letter"], timeout=T)
+    ben.click(f"#card-buttons button:text-is('{words['black']}')", timeout=T)  # his own phone
+    ben.wait_for_function(
+        "(two) => document.querySelectorAll('#goods .sk-black').length === 1 && "
+        "document.querySelector('#goods .sk-black').textContent === two",
+        arg="2×" + words["letter"],
+        timeout=T,
+    )
     table.wait_for_selector(f"#log >> text={words['bought']}", timeout=T)
     assert words["black"] not in (ana.text_content("#log") or "")
     assert "2×" + words["letter"] not in (ana.text_content("body") or "")
@@ -163,7 +185,7 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     table.wait_for_selector(f"#markers >> text={words['token']}", timeout=T)
     cy.wait_for_selector(f"#me >> text={words['money']}", timeout=T)
     assert state(appliance).token == ("merv", 0) and state(appliance).turn == 0
-    assert "270" not in (ana.text_content("#me") or "")                 # 2.0: money is secret
+    assert "270" not in (ana.text_content("#me") or "")  # 2.0: money is secret
 
     assert pages.outside == [], pages.outside
     assert pages.errors == [], pages.errors
@@ -198,7 +220,7 @@ def test_free_movement_a_city_told_from_a_french_phone(browser, free_server):
     ana.select_option("#free-market-1", "wild")
     host = pages.open("/host", phone=False, locale="fr-FR")
     log_in(host, PIN)
-    host.click("[data-command=pause]")          # Ana's page re-renders twice: what she chose stays
+    host.click("[data-command=pause]")  # Ana's page re-renders twice: what she chose stays
     ana.wait_for_selector("#status >> text=Mis en pause par l'hôte", timeout=T)
     host.click("[data-command=resume]")
     ana.wait_for_selector("#free-go", timeout=T)
@@ -225,11 +247,12 @@ def bot_server(tmp_path, request):
     appliance.close()
 
 
-ME = "Ysaline"      # a name no other text on the page holds
+ME = "Ysaline"  # a name no other text on the page holds
 
 
-@pytest.mark.parametrize(("locale", "bot_server"), [("en-GB", "2.0"), ("fr-FR", "1998")],
-                         indirect=["bot_server"])
+@pytest.mark.parametrize(
+    ("locale", "bot_server"), [("en-GB", "2.0"), ("fr-FR", "1998")], indirect=["bot_server"]
+)
 def test_the_phone_says_you_to_its_own_player_to_the_end(browser, bot_server, locale):
     """A phone plays its seat against a bot to the game's end: on its turn, after each of
     its decisions (the log holds its move) and at the end, its page speaks to its player in
@@ -251,11 +274,12 @@ def test_the_phone_says_you_to_its_own_player_to_the_end(browser, bot_server, lo
         before = phone.inner_text("#log")
         with answered(phone, "/api/act"):
             act()
-        phone.wait_for_function("(before) => document.getElementById('log').innerText !== before",
-                                arg=before, timeout=T)
+        phone.wait_for_function(
+            "(before) => document.getElementById('log').innerText !== before", arg=before, timeout=T
+        )
         assert third_person(phone, ME, language) == []
 
-    phone.locator("button[data-place]").first.wait_for(timeout=T)        # its turn
+    phone.locator("button[data-place]").first.wait_for(timeout=T)  # its turn
     assert third_person(phone, ME, language) == []
     decided(lambda: phone.locator("button[data-place]").first.click(timeout=T))
     decided(lambda: phone.locator("button[data-move]").first.click(timeout=T))
@@ -266,8 +290,11 @@ def test_the_phone_says_you_to_its_own_player_to_the_end(browser, bot_server, lo
         assert third_person(phone, ME, language) == []
         view = appliance.call(lambda _now: session.game.seat_view(session.state, 0))
         event = advisor.decide(view, 0)
-        decided(lambda: phone.evaluate("([kind, data]) => Samarkand.ui.decide(kind, data)",
-                                       [event.kind, event.data]))
+        decided(
+            lambda: phone.evaluate(
+                "([kind, data]) => Samarkand.ui.decide(kind, data)", [event.kind, event.data]
+            )
+        )
     assert session.game.is_over(session.state)
     phone.wait_for_selector("#results:not([hidden])", timeout=T)
     assert phone.inner_text("#results-title").strip() and third_person(phone, ME, language) == []

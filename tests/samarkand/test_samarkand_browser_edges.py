@@ -5,32 +5,40 @@ piasters is told what each space would really cost, an uneven trade is flagged b
 is sent, the cut to 12 is a count per kind, and the French log agrees with its goods. The
 game is dealt by the companion; the test sets the hands, money, chips and supply it needs
 between the decisions (on the runner's thread)."""
+
 from __future__ import annotations
 
 import pytest
-
 from browser_rig import NEEDED, T, answered, served, wait_on
-from companion.core.registry import game_spec
+from samarkand_pages import two_phones
 from web_rig import PIN, make_appliance
 
-from samarkand_pages import two_phones
+from companion.core.registry import game_spec
 
 pytestmark = NEEDED
 WORDS = {
     "en-GB": {
-        "nowhere": "not placed yet", "at": "at ", "goods": ["4× grain", "fruit"],
-        "chip": "the chip moves from carpets to grain", "no_sale": "cannot sell: show goods, nothing to pay",
-        "no_roll": "Rolling costs 5: you have 0", "uneven": "You take 1 and give 0: a trade is 1 for 1",
-        "no_gift": "no gift and no piasters: nothing to pay", "chosen": "2 of 2 chosen",
+        "nowhere": "not placed yet",
+        "at": "at ",
+        "goods": ["4× grain", "fruit"],
+        "chip": "the chip moves from carpets to grain",
+        "no_sale": "cannot sell: show goods, nothing to pay",
+        "no_roll": "Rolling costs 5: you have 0",
+        "uneven": "You take 1 and give 0: a trade is 1 for 1",
+        "no_gift": "no gift and no piasters: nothing to pay",
+        "chosen": "2 of 2 chosen",
         "drawn": "1 grain drawn for Camp 4",
     },
     "fr-FR": {
-        "nowhere": "pas encore placé", "at": "sur ", "goods": ["4× céréales", "fruits"],
+        "nowhere": "pas encore placé",
+        "at": "sur ",
+        "goods": ["4× céréales", "fruits"],
         "chip": "la pastille passe de tapis à céréales",
         "no_sale": "aucune vente possible : montrer ses marchandises, rien à payer",
         "no_roll": "Lancer le dé coûte 5 : vous avez 0",
         "uneven": "Vous prenez 1 et donnez 0 : un échange se fait 1 contre 1",
-        "no_gift": "ni cadeau ni piastres : rien à payer", "chosen": "2 sur 2 choisies",
+        "no_gift": "ni cadeau ni piastres : rien à payer",
+        "chosen": "2 sur 2 choisies",
         "drawn": "Tirage pour Camp 4 : 1 céréale",
     },
 }
@@ -57,7 +65,7 @@ def clicked(page, selector: str) -> None:
 def test_a_1998_game_on_the_phones_rough_edges(browser, server, locale):
     appliance = server[1]
     words = WORDS[locale]
-    state = lambda: appliance.session.state                                  # noqa: E731
+    state = lambda: appliance.session.state  # noqa: E731
     pages, ana, ben = two_phones(browser, server, locale)
 
     # before placing: "not placed yet", not "at not placed yet"
@@ -70,13 +78,14 @@ def test_a_1998_game_on_the_phones_rough_edges(browser, server, locale):
     def to_sell(s):
         s.hands[0], s.chips = {"yellow": 4, "green": 1}, ["red", "blue"]
         s.hands[1], s.money[1] = {}, 0
+
     change(appliance, to_sell)
     clicked(ana, "button[data-move=isfahan]")
     sales = ana.locator("#controls button[data-sale]")
     sales.first.wait_for(timeout=T)
     goods = ana.inner_text("#goods")
     assert all(w in goods for w in words["goods"]) and "Y" not in goods.split()
-    assert sales.count() == 6 and ana.locator("#controls button[data-chip]").count() == 6   # 3 sales × 2 chips
+    assert sales.count() == 6 and ana.locator("#controls button[data-chip]").count() == 6  # 3 sales × 2 chips
     four = ana.locator("#controls button[data-chip=blue]", has_text="20")
     assert words["chip"] in four.inner_text()
     with answered(ana, "/api/act"):
@@ -88,9 +97,11 @@ def test_a_1998_game_on_the_phones_rough_edges(browser, server, locale):
     move.wait_for(timeout=T)
     assert words["no_sale"] in move.inner_text()
     assert ben.inner_text("#no-roll") == words["no_roll"]
+
     def to_trade(s):
         s.hands[0].update({"red": 2, "white": 1})
         s.camps[s.camp_index("camp4")] = {"yellow": 1, "green": 1}
+
     change(appliance, to_trade)
     with answered(ben, "/api/act"):
         move.click()
@@ -115,6 +126,7 @@ def test_a_1998_game_on_the_phones_rough_edges(browser, server, locale):
 
     def run_out(s):
         s.hands[0], s.supply = {"yellow": 10, "black": 4}, {}
+
     change(appliance, run_out)
     with answered(ben, "/api/act"):
         move.click()

@@ -4,39 +4,49 @@ figures big enough to be seen from across a table, the goods' letters as on the 
 nothing of the last turn once the game is won (no cannot-sell banner, no turn); and the
 host's board file in a multi-line field with a file to load and a JSON mistake shown at
 its line."""
+
 from __future__ import annotations
 
 import pytest
+from browser_rig import NEEDED, TABLE_SIZES, Pages, T, answered, in_first_screen, log_in, page_scrolls
+from samarkand_pages import two_phones
+from web_rig import PIN, make_appliance
 
-from browser_rig import NEEDED, T, TABLE_SIZES, Pages, answered, in_first_screen, log_in, page_scrolls
 from companion.core.registry import game_spec
 from companion.games.samarkand import SAMPLE_BOARD
 from web.server import Server
-from web_rig import PIN, make_appliance
-
-from samarkand_pages import two_phones
 
 pytestmark = NEEDED
 TABLE = {"width": 1280, "height": 800}
 WORDS = {
-    "en-GB": {"token": "Closed market: the market for black in Samarkand", "turn": "turn",
-              "json": "The board file is not valid JSON: line 3, column",
-              "won": "You win with 300 piasters", "second": "You are 2nd with 220 piasters",
-              "ana": ["Started with 200 piasters", "1 sale: +100", "First to reach 250 piasters"],
-              "ben": ["Started with 200 piasters", "1 sale: +20"],
-              "shared": "Ana and Ben share 1st place with 200 piasters"},
-    "fr-FR": {"token": "Marché fermé : le marché aux cubes noirs à Samarkand", "turn": "Tour",
-              "json": "Le fichier de plateau n'est pas du JSON valide : ligne 3, colonne",
-              "won": "Vous gagnez avec 300 piastres", "second": "Vous êtes 2e avec 220 piastres",
-              "ana": ["Départ avec 200 piastres", "1 vente : +100", "Premier à atteindre 250 piastres"],
-              "ben": ["Départ avec 200 piastres", "1 vente : +20"],
-              "shared": "Ana et Ben sont ex æquo (1er) avec 200 piastres"},
+    "en-GB": {
+        "token": "Closed market: the market for black in Samarkand",
+        "turn": "turn",
+        "json": "The board file is not valid JSON: line 3, column",
+        "won": "You win with 300 piasters",
+        "second": "You are 2nd with 220 piasters",
+        "ana": ["Started with 200 piasters", "1 sale: +100", "First to reach 250 piasters"],
+        "ben": ["Started with 200 piasters", "1 sale: +20"],
+        "shared": "Ana and Ben share 1st place with 200 piasters",
+    },
+    "fr-FR": {
+        "token": "Marché fermé : le marché aux cubes noirs à Samarkand",
+        "turn": "Tour",
+        "json": "Le fichier de plateau n'est pas du JSON valide : ligne 3, colonne",
+        "won": "Vous gagnez avec 300 piastres",
+        "second": "Vous êtes 2e avec 220 piastres",
+        "ana": ["Départ avec 200 piastres", "1 vente : +100", "Premier à atteindre 250 piastres"],
+        "ben": ["Départ avec 200 piastres", "1 vente : +20"],
+        "shared": "Ana et Ben sont ex æquo (1er) avec 200 piastres",
+    },
 }
 SIZES = "(selector) => [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect().height)"
 
 
-HANDS = (("yellow", "yellow", "green", "red", "blue", "white", "black"),
-         ("black", "black", "yellow", "yellow", "yellow", "yellow", "yellow"))
+HANDS = (
+    ("yellow", "yellow", "green", "red", "blue", "white", "black"),
+    ("black", "black", "yellow", "yellow", "yellow", "yellow", "yellow"),
+)
 """Ana's one of each kind (and a yellow more), Ben's two black and five yellow."""
 
 
@@ -58,10 +68,12 @@ def server(tmp_path):
 
 def luminance(hex_colour: str) -> float:
     """WCAG's relative luminance of "#rrggbb"."""
+
     def channel(c: int) -> float:
         c = c / 255
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
@@ -81,7 +93,7 @@ def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser,
             page.click("button[data-place=camp10]", timeout=T)
     with answered(ben, "/api/act"):
         ben.click("button[data-move=samarkand]", timeout=T)
-    with answered(ben, "/api/act"):                              # 2 black for 20: the token on black
+    with answered(ben, "/api/act"):  # 2 black for 20: the token on black
         ben.click("#controls button[data-sale]:has-text('20')", timeout=T)
 
     # the token, a white no-entry sign ringed in red, on the black market; big figures
@@ -95,11 +107,13 @@ def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser,
     box = token.bounding_box()
     figures = table.evaluate(SIZES, "[data-figure]")
     numbers = table.evaluate(SIZES, "[data-figure] + text")
-    print(f"\n{locale} at 1280x800: token {box['width']:.0f}px, figures {min(figures):.0f}px, "
-          f"their numbers {min(numbers):.0f}px high")
+    print(
+        f"\n{locale} at 1280x800: token {box['width']:.0f}px, figures {min(figures):.0f}px, "
+        f"their numbers {min(numbers):.0f}px high"
+    )
     assert box["width"] >= 30 and min(figures) >= 26 and min(numbers) >= 14
     letter = table.locator("[data-market='samarkand:0'] [data-good=black] text").text_content()
-    assert letter == ana.locator("#goods .sk-black").text_content()       # as on the phones
+    assert letter == ana.locator("#goods .sk-black").text_content()  # as on the phones
 
     # the table screen fits during play; the rules at a glance: the price table, the token
     for width, height in TABLE_SIZES:
@@ -109,7 +123,10 @@ def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser,
     for page in (table, ana):
         page.click("#glance summary")
         assert page.locator("#glance-body .sk-glance-prices tbody tr").count() == 7
-        assert page.locator("#glance-body .sk-glance-prices tbody tr").first.locator("td").nth(5).inner_text() == "140"
+        assert (
+            page.locator("#glance-body .sk-glance-prices tbody tr").first.locator("td").nth(5).inner_text()
+            == "140"
+        )
         assert words["token"] in page.inner_text("#glance-body")
     assert page_scrolls(table) == [], "the glance opened"
 
@@ -132,9 +149,9 @@ def test_the_table_screen_is_readable_and_says_nothing_stale_at_the_end(browser,
     # each phone: its place first, then how its money was made; nothing of the old box
     for page, title, lines in ((ana, words["won"], words["ana"]), (ben, words["second"], words["ben"])):
         page.wait_for_selector(f"#results-title >> text={title}", timeout=T)
-        page.evaluate("window.scrollTo(0, 0)")         # (the player had scrolled to the sale)
+        page.evaluate("window.scrollTo(0, 0)")  # (the player had scrolled to the sale)
         assert in_first_screen(page, "#results-title")
-        assert page.locator("#results-mine li").all_inner_texts()[:len(lines)] == lines
+        assert page.locator("#results-mine li").all_inner_texts()[: len(lines)] == lines
         assert page.locator("#scores-box").count() == 0
     assert page_scrolls(table) == []
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
@@ -164,19 +181,24 @@ def test_the_hosts_board_file_is_a_multi_line_field_with_a_file_to_load(browser,
     board = host.locator("#new-game textarea[name='rules.board']")
     board.wait_for(timeout=T)
     assert host.locator("input[name='rules.board']").count() == 0
-    host.wait_for_function("(text) => document.querySelector('#new-game textarea').value === text",
-                           arg=SAMPLE_BOARD, timeout=T)       # the file's own lines
+    host.wait_for_function(
+        "(text) => document.querySelector('#new-game textarea').value === text", arg=SAMPLE_BOARD, timeout=T
+    )  # the file's own lines
     assert board.evaluate("(e) => e.rows") >= 10
     board.fill('{"name": "mine",\n "spaces": [\n  {"id": "c1" "type": "camp"}]}')
     board.blur()
     mistake = host.locator("#new-game .sk-flag")
     mistake.wait_for(timeout=T)
     assert mistake.inner_text().startswith(WORDS[locale]["json"])
-    assert board.evaluate("(e) => e.value.slice(e.selectionStart, e.selectionEnd)") == '  {"id": "c1" "type": "camp"}]}'
+    assert (
+        board.evaluate("(e) => e.value.slice(e.selectionStart, e.selectionEnd)")
+        == '  {"id": "c1" "type": "camp"}]}'
+    )
     file = tmp_path / "board.json"
     file.write_text(SAMPLE_BOARD)
     host.set_input_files("#new-game input[type=file]", str(file))
-    host.wait_for_function("(text) => document.querySelector('#new-game textarea').value === text", arg=SAMPLE_BOARD,
-                           timeout=T)
+    host.wait_for_function(
+        "(text) => document.querySelector('#new-game textarea').value === text", arg=SAMPLE_BOARD, timeout=T
+    )
     assert mistake.is_hidden()
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

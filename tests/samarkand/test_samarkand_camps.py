@@ -1,15 +1,25 @@
 """Nomad camps, both editions: the greeting gift, the 20-piaster penalty with a blind gift,
 1-for-1 trades, the extra move instead of trading after a free move (never after a roll),
 the full camp bought for 10 and refilled with 2; the seeds' camp examples."""
+
 from __future__ import annotations
 
 import pytest
+from samarkand_driver import (
+    GAME,
+    act,
+    camp,
+    conserved,
+    draw,
+    records,
+    refused,
+    said,
+    set_field,
+    set_hand,
+    table,
+)
 
 from companion.games.samarkand import goods as g
-
-from samarkand_driver import (
-    GAME, act, camp, conserved, draw, records, refused, said, set_field, set_hand, table,
-)
 
 EDITIONS = pytest.mark.parametrize("edition", ["2.0", "1998"])
 
@@ -28,8 +38,14 @@ def test_a_camp_not_full_asks_a_gift_of_a_good_held_which_becomes_public(edition
     state = match.state
     assert state.camps[camp("camp7")] == {"yellow": 1, "green": 1, "blue": 1}
     assert state.hands[0] == {"red": 2} and state.phase == "trade"
-    refused(match, 0, "trade", f"you cannot give {said(1, 'black', edition)}: not in your goods",
-            take={"yellow": 1}, give={"black": 1})
+    refused(
+        match,
+        0,
+        "trade",
+        f"you cannot give {said(1, 'black', edition)}: not in your goods",
+        take={"yellow": 1},
+        give={"black": 1},
+    )
     assert GAME.view(state, 1)["camps"][camp("camp7")]["field"] == {"yellow": 1, "green": 1, "blue": 1}
 
 
@@ -38,13 +54,22 @@ def test_trades_are_1_for_1_any_number_of_any_kinds(edition):
     match = table(2, places=["oasis4", "oasis4"], edition=edition)
     act(match, 0, "move", to="camp7")
     set_hand(match, 0, {"red": 3, "blue": 1})
-    act(match, 0, "gift", good="blue")               # field: yellow, green, blue
+    act(match, 0, "gift", good="blue")  # field: yellow, green, blue
     refused(match, 0, "trade", "1 for 1", take={"yellow": 1, "green": 1}, give={"red": 1})
-    refused(match, 0, "trade", f"cannot give {said(2, 'black', edition)}", take={"yellow": 1, "blue": 1}, give={"black": 2})
-    refused(match, 0, "trade", f"it cannot give {said(2, 'yellow', edition)}", take={"yellow": 2}, give={"red": 2})
+    refused(
+        match,
+        0,
+        "trade",
+        f"cannot give {said(2, 'black', edition)}",
+        take={"yellow": 1, "blue": 1},
+        give={"black": 2},
+    )
+    refused(
+        match, 0, "trade", f"it cannot give {said(2, 'yellow', edition)}", take={"yellow": 2}, give={"red": 2}
+    )
     refused(match, 0, "trade", "which goods to take", take={}, give={})
     act(match, 0, "trade", take={"yellow": 1, "green": 1}, give={"red": 2})
-    act(match, 0, "trade", take=["blue"], give=["yellow"])        # again, lists of kinds
+    act(match, 0, "trade", take=["blue"], give=["yellow"])  # again, lists of kinds
     state = match.state
     assert state.hands[0] == {"red": 1, "green": 1, "blue": 1}
     assert state.camps[camp("camp7")] == {"red": 2, "yellow": 1}
@@ -59,7 +84,7 @@ def test_the_extra_move_instead_of_trading_after_a_free_move(edition):
     act(match, 0, "move", to="camp7")
     act(match, 0, "gift", good="red")
     refused(match, 0, "move", "cannot be reached by the extra move", to="oasis5")
-    act(match, 0, "move", to="merv")                 # the new space acts: a sale
+    act(match, 0, "move", to="merv")  # the new space acts: a sale
     assert match.state.positions[0] == "merv" and match.state.phase == "sell"
     assert records(match, "moved")[-1]["by"] == "extra"
 
@@ -69,12 +94,12 @@ def test_extra_moves_chain_through_camps_each_with_its_gift(edition):
     match = table(2, places=["oasis5", "oasis5"], edition=edition)
     act(match, 0, "move", to="camp10")
     act(match, 0, "gift", good="red")
-    act(match, 0, "move", to="samarkand")            # a city: must sell if able
+    act(match, 0, "move", to="samarkand")  # a city: must sell if able
     assert match.state.phase == "sell"
     match = table(2, places=["camp3", "camp3"], edition=edition)
     act(match, 0, "move", to="camp8")
     act(match, 0, "gift", good="red")
-    act(match, 0, "move", to="camp9")                # another camp: gift again, then again
+    act(match, 0, "move", to="camp9")  # another camp: gift again, then again
     assert match.state.phase == "gift"
     act(match, 0, "gift", good="blue")
     act(match, 0, "move", to="oasis6")
@@ -94,11 +119,11 @@ def test_no_extra_move_after_trading(edition):
 def test_no_extra_move_after_a_roll(edition):
     match = table(2, places=["camp6", "camp6"], edition=edition)
     act(match, 0, "roll")
-    draw(match, "2")                                 # camp6 -> oasis4 -> camp7
+    draw(match, "2")  # camp6 -> oasis4 -> camp7
     assert match.state.positions[0] == "camp7"
     act(match, 0, "gift", good="red")
     refused(match, 0, "move", "arrived by the die must stop", to="merv")
-    act(match, 0, "trade", take={"yellow": 1}, give={"blue": 1})   # may trade
+    act(match, 0, "trade", take={"yellow": 1}, give={"blue": 1})  # may trade
     act(match, 0, "done")
 
 
@@ -108,13 +133,13 @@ def test_no_good_to_give_costs_20_and_a_blind_gift_drawn_onto_the_field(edition)
     set_hand(match, 0, {})
     act(match, 0, "move", to="camp7")
     request = GAME.chance_request(match.state)
-    assert request.deck == "goods" and request.seen_by is None     # public: onto the field
+    assert request.deck == "goods" and request.seen_by is None  # public: onto the field
     assert match.state.money[0] == 180 and records(match, "no_gift")[0]["paid"] == 20
     draw(match, "black")
     state = match.state
     assert state.camps[camp("camp7")] == {"yellow": 1, "green": 1, "black": 1}
     assert state.phase == "trade" and state.hands[0] == {}
-    act(match, 0, "move", to="merv")                 # ruling: a bought gift is a gift
+    act(match, 0, "move", to="merv")  # ruling: a bought gift is a gift
     assert match.state.positions[0] == "merv"
 
 
@@ -129,7 +154,7 @@ def test_no_gift_with_less_than_20_pays_what_there_is():
 @EDITIONS
 def test_a_full_camp_is_bought_for_10_without_a_gift_and_refilled_with_2(edition):
     match = table(2, places=["oasis4", "oasis4"], edition=edition)
-    set_field(match, "camp7", {"red": 3, "blue": 2})          # capacity 5: full
+    set_field(match, "camp7", {"red": 3, "blue": 2})  # capacity 5: full
     hand = dict(match.state.hands[0])
     act(match, 0, "move", to="camp7")
     state = match.state
@@ -191,5 +216,4 @@ def test_the_2_0_example_robby_fills_a_camp_of_5_and_the_next_player_buys_it():
     assert state.camps[camp("camp7")] == {"green": 1, "red": 1, "black": 1, "white": 1, "blue": 1}
     act(match, 1, "move", to="camp7")
     assert match.state.money[1] == 190 and match.state.camps[camp("camp7")] == {}
-    assert records(match, "full_camp")[0]["took"] == {"green": 1, "red": 1, "white": 1, "blue": 1,
-                                                      "black": 1}
+    assert records(match, "full_camp")[0]["took"] == {"green": 1, "red": 1, "white": 1, "blue": 1, "black": 1}

@@ -2,13 +2,13 @@
 assortment, the price table and its largest counts, 1998's two chips (option
 ``covered_two``), 2.0's closed-market token, the cannot-sell proof and 20 to the bank,
 2.0's elimination; the seeds' sale examples."""
+
 from __future__ import annotations
 
 import pytest
+from samarkand_driver import GAME, act, conserved, records, refused, set_hand, table
 
 from companion.games.samarkand import goods as g
-
-from samarkand_driver import GAME, act, conserved, records, refused, set_hand, table
 
 ENTRY = {"merv": "camp7", "samarkand": "camp10", "isfahan": "camp2", "bukhara": "camp5"}
 """A camp from which one free move enters each city of the sample board."""
@@ -68,7 +68,7 @@ def test_no_more_than_the_largest_count_seven_jewels_do_not_pay_200():
     refused(match, 0, "sell", "stops at 6 black", market=0, count=7)
     assert sell(match, market=0, count=6)["pays"] == 200
     assert match.state.hands[0] == {"black": 1}
-    match = at_city("isfahan", {"yellow": 7})             # yellow goes up to 7
+    match = at_city("isfahan", {"yellow": 7})  # yellow goes up to 7
     assert sell(match, market=1, count=7)["pays"] == 140
 
 
@@ -117,11 +117,11 @@ def test_2_0_the_closed_market_buys_nothing_until_a_sale_elsewhere_moves_the_tok
     set_hand(match, 1, {"red": 4, "white": 1, "blue": 1})
     act(match, 1, "move", to="merv")
     refused(match, 1, "sell", "closed", market=0, count=4)
-    sell(match, 1, market=1, kinds=["white", "blue"])   # the other market of the same city
+    sell(match, 1, market=1, kinds=["white", "blue"])  # the other market of the same city
     assert match.state.token == ("merv", 1)
     set_hand(match, 2, {"red": 2})
     act(match, 2, "move", to="merv")
-    assert sell(match, 2, market=0, count=2)["pays"] == 15   # open again
+    assert sell(match, 2, market=0, count=2)["pays"] == 15  # open again
 
 
 def test_2_0_the_only_market_able_to_buy_being_closed_means_cannot_sell():
@@ -141,7 +141,7 @@ def test_1998_chips_go_on_from_off_the_board_then_the_seller_chooses_which_moves
     act(match, 1, "move", to="merv")
     sell(match, 1, market=1, kinds=["white", "black"])
     assert match.state.chips == ["red", "wild"]
-    match = at_city("isfahan", {"yellow": 4}, "1998")      # both chips on the board
+    match = at_city("isfahan", {"yellow": 4}, "1998")  # both chips on the board
     match.state.chips = ["red", "wild"]
     refused(match, 0, "sell", "choose the one that moves", market=1, count=4)
     refused(match, 0, "sell", "choose the one that moves", market=1, count=4, chip="blue")
@@ -153,10 +153,10 @@ def test_1998_a_covered_kind_sells_one_price_level_lower_everywhere():
     match = at_city("isfahan", {"yellow": 5}, "1998")
     match.state.chips = ["yellow", None]
     sale = sell(match, market=1, count=5)
-    assert sale["pays"] == 20 and sale["covered"]            # 5 covered grain: the 4 price
-    assert match.state.chips == ["yellow", None]             # already covered: nothing moves
+    assert sale["pays"] == 20 and sale["covered"]  # 5 covered grain: the 4 price
+    assert match.state.chips == ["yellow", None]  # already covered: nothing moves
     match = at_city("samarkand", {"white": 1, "green": 1, "red": 1}, "1998")
-    match.state.chips = ["wild", None]                       # covers both wild markets
+    match.state.chips = ["wild", None]  # covers both wild markets
     assert sell(match, market=1, kinds=["white", "green", "red"])["pays"] == 10
 
 
@@ -167,7 +167,7 @@ def test_1998_two_goods_of_a_covered_kind(covered_two, pays):
     if pays is None:
         refused(match, 0, "sell", "cannot be sold at this table", market=0, count=2)
     else:
-        assert sell(match, market=0, count=2)["pays"] == pays        # half of 20
+        assert sell(match, market=0, count=2)["pays"] == pays  # half of 20
 
 
 def test_1998_covered_two_none_leaves_a_player_unable_to_sell():
@@ -187,7 +187,7 @@ def test_cannot_sell_shows_the_goods_to_everyone_and_costs_20(edition):
     proof = GAME.view(state, 1)["proof"]
     assert proof["seat"] == 0 and proof["shown"] == {"red": 2, "blue": 1, "green": 1}
     assert GAME.view(state, None)["proof"]["shown"] == proof["shown"]
-    assert state.hands[0] == {"red": 2, "blue": 1, "green": 1}     # kept
+    assert state.hands[0] == {"red": 2, "blue": 1, "green": 1}  # kept
 
 
 def test_cannot_sell_with_less_than_20_pays_what_there_is_and_1998_never_eliminates():

@@ -1,6 +1,7 @@
 """Samarkand's French: every msgid Samarkand's code and pages use reads with French
 typography (a space before a colon), and the closed market is never "le marché noir"
 (which reads as "the black market")."""
+
 from __future__ import annotations
 
 import re
@@ -25,9 +26,13 @@ def samarkand_ids() -> set[str]:
 def french() -> dict[str, tuple[str, ...]]:
     with PO.open("rb") as f:
         catalog = read_po(f, locale="fr")
-    return {(m.id if isinstance(m.id, str) else m.id[0]):
-            (tuple(m.string) if isinstance(m.string, (list, tuple)) else (m.string,))
-            for m in catalog if m.id}
+    return {
+        (m.id if isinstance(m.id, str) else m.id[0]): (
+            tuple(m.string) if isinstance(m.string, (list, tuple)) else (m.string,)
+        )
+        for m in catalog
+        if m.id
+    }
 
 
 def test_samarkands_french_has_a_space_before_every_colon():

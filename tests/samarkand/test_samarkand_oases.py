@@ -1,18 +1,18 @@
 """Oases, both editions: 1 or 4 goods at the oasis's prices, drawn blind and seen only by
 the buyer; the penalty for one who cannot buy even one (1998 random, 2.0 their choice)."""
+
 from __future__ import annotations
 
 import pytest
+from samarkand_driver import GAME, act, conserved, draw, records, refused, set_hand, table
 
 from companion.games.samarkand import goods as g
-
-from samarkand_driver import GAME, act, conserved, draw, records, refused, set_hand, table
 
 
 @pytest.mark.parametrize("edition", ["2.0", "1998"])
 def test_buy_1_or_4_at_the_oasis_prices_drawn_blind_for_the_buyer(edition):
     match = table(2, places=["camp6", "camp6"], edition=edition)
-    act(match, 0, "move", to="oasis4")                   # 5 for 1, 20 for 4
+    act(match, 0, "move", to="oasis4")  # 5 for 1, 20 for 4
     assert match.state.phase == "oasis"
     refused(match, 0, "buy", "sells 1 or 4", count=2)
     act(match, 0, "buy", count=4)
@@ -26,15 +26,19 @@ def test_buy_1_or_4_at_the_oasis_prices_drawn_blind_for_the_buyer(edition):
     assert match.state.hands[0] == before and match.state.turn == 1
     shown = GAME.view(match.state, 1)
     assert all("good" not in r for r in shown["records"] if r["kind"] == "drawn" and r["seat"] == 0)
-    assert [r["good"] for r in GAME.view(match.state, 0)["records"] if r.get("purpose") == "buy"] == \
-        ["black", "black", "white", "red"]
+    assert [r["good"] for r in GAME.view(match.state, 0)["records"] if r.get("purpose") == "buy"] == [
+        "black",
+        "black",
+        "white",
+        "red",
+    ]
 
 
 def test_buying_4_without_the_money_is_refused():
     match = table(2, places=["camp6", "camp6"])
     match.state.money[0] = 25
     act(match, 1 - 1, "move", to="oasis4")
-    assert match.state.phase == "oasis"                  # 25: 4 for 20 affordable
+    assert match.state.phase == "oasis"  # 25: 4 for 20 affordable
     match.state.money[0] = 19
     refused(match, 0, "buy", "4 goods cost 20: you have 19", count=4)
 

@@ -3,12 +3,15 @@
 no secret in another seat's view or log. The players are random but legal (any listed
 action, multi-good trades, every penalty), with a bot's move now and then so games reach
 cities and end."""
+
 from __future__ import annotations
 
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from samarkand_driver import GAME, SPEC, conserved
 
 from companion.core.chance import SeededChance
 from companion.core.game import CHANCE, Event
@@ -16,21 +19,23 @@ from companion.core.match import Match, replay
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.bots import STYLES
 
-from samarkand_driver import GAME, SPEC, conserved
-
 MAX_EVENTS = 700
 
-games = st.fixed_dictionaries({
-    "seed": st.integers(0, 2**32),
-    "players": st.sampled_from([2, 3, 4, 5]),
-    "rules": st.fixed_dictionaries({
-        "edition": st.sampled_from(["2.0", "1998"]),
-        "movement": st.sampled_from(["board", "board", "free"]),
-        "covered_two": st.sampled_from(["half", "none"]),
-        "open_money": st.sampled_from(["by_edition", "open", "secret"]),
-        "target": st.sampled_from([300, 500]),
-    }),
-})
+games = st.fixed_dictionaries(
+    {
+        "seed": st.integers(0, 2**32),
+        "players": st.sampled_from([2, 3, 4, 5]),
+        "rules": st.fixed_dictionaries(
+            {
+                "edition": st.sampled_from(["2.0", "1998"]),
+                "movement": st.sampled_from(["board", "board", "free"]),
+                "covered_two": st.sampled_from(["half", "none"]),
+                "open_money": st.sampled_from(["by_edition", "open", "secret"]),
+                "target": st.sampled_from([300, 500]),
+            }
+        ),
+    }
+)
 examples = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -63,8 +68,7 @@ def random_game(game: dict):
 
 
 def money_consistent(state) -> bool:
-    return (sum(state.money) == 200 * state.players - state.bank_in + state.bank_out
-            and min(state.money) >= 0)
+    return sum(state.money) == 200 * state.players - state.bank_in + state.bank_out and min(state.money) >= 0
 
 
 @examples
@@ -73,8 +77,9 @@ def test_goods_are_conserved_and_piasters_follow_the_bank(game):
     for match in random_game(game):
         assert conserved(match.state)
         assert money_consistent(match.state)
-        assert all(g.total(field) <= cap or not cap
-                   for field, cap in zip(match.state.camps, match.state.capacities))
+        assert all(
+            g.total(field) <= cap or not cap for field, cap in zip(match.state.camps, match.state.capacities)
+        )
 
 
 @examples
@@ -91,7 +96,7 @@ def test_replay_equals_state_and_undo_restores(game):
         assert match.state == replay(GAME, match.setup, match.log)
         before = [state for at, state in history if at == length]
         assert before and match.state == before[-1]
-        if rng.random() < 0.5:       # the same decision again draws the same goods
+        if rng.random() < 0.5:  # the same decision again draws the same goods
             break
 
 

@@ -1,12 +1,13 @@
 """Issue 23's rough edges in the engine and the views: 1998's refusals name its cards, the
 help said to a player with no piasters, nothing of the last turn at the end, and the
 result's accounts of each player's money."""
+
 from __future__ import annotations
 
-from companion.games.samarkand.actions import result
-
-from samarkand_driver import GAME, act, records, refused, set_field, set_hand, table
+from samarkand_driver import GAME, act, refused, set_field, set_hand, table
 from test_samarkand_cities import at_city
+
+from companion.games.samarkand.actions import result
 
 
 def test_1998_the_chip_refusal_names_the_cards_and_no_raw_field():
@@ -41,7 +42,7 @@ def test_with_no_piasters_a_city_without_a_sale_means_elimination_in_2_0_and_not
 
 def test_with_no_piasters_a_full_camp_gives_nothing_and_no_gift_costs_nothing():
     match = table(2, places=["camp8", "camp8"])
-    set_field(match, "camp9", {"red": 4})                          # camp9 (4): full
+    set_field(match, "camp9", {"red": 4})  # camp9 (4): full
     match.state.money[0] = 0
     camp9 = help_at(match, "camp9")
     assert camp9["full"] and camp9["cannot_pay"] and camp9["fee"] == 10
@@ -79,8 +80,17 @@ def test_at_the_end_the_view_shows_no_proof_of_the_last_turn():
 def test_the_result_says_how_each_players_money_was_made():
     match = a_game_won_after_a_cannot_sell()
     players = result(match.state).breakdown["players"]
-    assert players[0] | {} == {**players[0], "start": 200, "sales": 70, "sold": 1, "penalties": 0,
-                               "rolls": 0, "oases": 0, "camps": 0, "money": 270}
+    assert players[0] | {} == {
+        **players[0],
+        "start": 200,
+        "sales": 70,
+        "sold": 1,
+        "penalties": 0,
+        "rolls": 0,
+        "oases": 0,
+        "camps": 0,
+        "money": 270,
+    }
     assert players[1]["penalties"] == 20 and players[1]["money"] == 180 and players[1]["sold"] == 0
     for p in players:
         paid = p["rolls"] + p["oases"] + p["camps"] + p["penalties"]

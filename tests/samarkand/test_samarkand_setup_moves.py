@@ -1,22 +1,29 @@
 """Setup and movement, both editions: the goods by edition and player count, 200 piasters
 and 7 secret goods each, 2 goods in each camp, the start positions, the free move, the
 roll for 5 with the backwards arrow and choices at branches, only the final space acting."""
+
 from __future__ import annotations
 
 import pytest
+from samarkand_driver import GAME, act, camp, conserved, draw, records, refused, setup, table
 
 from companion.core.chance import EnteredChance, SeededChance
 from companion.core.game import chance_event
 from companion.core.match import Match
 from companion.games.samarkand import goods as g
 
-from samarkand_driver import GAME, act, camp, conserved, draw, records, refused, setup, table
 
-
-@pytest.mark.parametrize("edition, players, each", [
-    ("2.0", 2, None), ("2.0", 5, None),
-    ("1998", 5, 0), ("1998", 4, 1), ("1998", 3, 3), ("1998", 2, 5),
-])
+@pytest.mark.parametrize(
+    "edition, players, each",
+    [
+        ("2.0", 2, None),
+        ("2.0", 5, None),
+        ("1998", 5, 0),
+        ("1998", 4, 1),
+        ("1998", 3, 3),
+        ("1998", 2, 5),
+    ],
+)
 def test_the_goods_by_edition_and_players(edition, players, each):
     state = GAME.new_state(setup(players, edition=edition))
     removed = each or 0
@@ -74,7 +81,7 @@ def test_the_free_move_goes_one_space_along_an_arrow():
 
 def test_choosing_at_a_branch():
     match = table(2, places=["merv", "merv"])
-    act(match, 0, "move", to="camp9")            # merv's other exit is oasis5
+    act(match, 0, "move", to="camp9")  # merv's other exit is oasis5
     assert match.state.positions[0] == "camp9" and match.state.phase == "gift"
 
 
@@ -85,14 +92,14 @@ def test_the_roll_costs_5_and_the_die_takes_the_player_exactly_that_far():
     request = GAME.chance_request(match.state)
     assert request.deck == "die" and set(request.remaining) == {"1", "2", "3", "4", "5", "back"}
     refused(match, 0, "move", "die must be rolled", to="oasis4")
-    draw(match, "3")                              # camp6 -> oasis4 -> camp7 -> merv: one way
+    draw(match, "3")  # camp6 -> oasis4 -> camp7 -> merv: one way
     assert match.state.positions[0] == "merv" and match.state.phase == "sell"
 
 
 def test_after_a_roll_the_player_chooses_among_the_ends_and_only_the_final_space_acts():
     match = table(2, places=["camp7", "camp7"])
     act(match, 0, "roll")
-    draw(match, "2")                              # camp7 -> merv -> oasis5 or camp9
+    draw(match, "2")  # camp7 -> merv -> oasis5 or camp9
     state = match.state
     assert state.phase == "steer"
     refused(match, 0, "move", "cannot be reached with a 2", to="merv")
@@ -100,11 +107,11 @@ def test_after_a_roll_the_player_chooses_among_the_ends_and_only_the_final_space
     act(match, 0, "move", to="oasis5")
     state = match.state
     assert state.positions[0] == "oasis5" and state.phase == "oasis"
-    assert not records(match, "sold") and not records(match, "cannot_sell")   # merv passed
+    assert not records(match, "sold") and not records(match, "cannot_sell")  # merv passed
 
 
 def test_the_backwards_arrow_moves_one_space_against_the_arrows_choosing_where_several_lead_in():
-    match = table(2, places=["camp1", "camp1"])   # samarkand and oasis6 lead into camp1
+    match = table(2, places=["camp1", "camp1"])  # samarkand and oasis6 lead into camp1
     act(match, 0, "roll")
     draw(match, "back")
     assert match.state.phase == "steer"
@@ -114,7 +121,7 @@ def test_the_backwards_arrow_moves_one_space_against_the_arrows_choosing_where_s
 
 
 def test_the_backwards_arrow_with_one_way_in_moves_at_once():
-    match = table(2, places=["bukhara", "bukhara"])   # only camp5 leads into bukhara
+    match = table(2, places=["bukhara", "bukhara"])  # only camp5 leads into bukhara
     act(match, 0, "roll")
     draw(match, "back")
     assert match.state.positions[0] == "camp5" and match.state.phase == "gift"

@@ -1,14 +1,14 @@
 """Running out of goods (every supply cut to 12, the draw goes on, or gives what there is),
 the options (open_money, target, first_player, edition, movement, covered_two are tested
 with their rules) and the checks on a setup."""
+
 from __future__ import annotations
 
 import pytest
+from samarkand_driver import GAME, act, conserved, draw, records, refused, set_field, set_hand, setup, table
 
 from companion.core.errors import RuleError
 from companion.games.samarkand import goods as g
-
-from samarkand_driver import GAME, act, conserved, draw, records, refused, set_field, set_hand, setup, table
 
 
 def empty_supply(match, seat_hands: dict[int, dict]):
@@ -24,7 +24,7 @@ def empty_supply(match, seat_hands: dict[int, dict]):
         state.camps[index] = {}
     rest = dict(state.supply)
     state.supply = {}
-    state.camps[1] = rest                       # camp2's field holds the rest (no limit checked)
+    state.camps[1] = rest  # camp2's field holds the rest (no limit checked)
 
 
 def test_an_empty_bag_during_a_draw_cuts_every_supply_over_12_and_the_draw_goes_on():
@@ -44,7 +44,7 @@ def test_an_empty_bag_during_a_draw_cuts_every_supply_over_12_and_the_draw_goes_
     state = match.state
     assert state.phase == "draw" and state.supply == {"white": 2, "black": 1, "blue": 2}
     assert GAME.chance_request(state).seen_by == 0
-    draw(match, "blue", "blue", "white", "white")     # the 4 bought: the bag has 5
+    draw(match, "blue", "blue", "white", "white")  # the 4 bought: the bag has 5
     state = match.state
     assert state.hands[0] == {"red": 10, "blue": 2, "white": 2} and state.turn == 1
     assert conserved(state)
@@ -63,11 +63,11 @@ def test_with_nobody_over_12_the_draw_gives_what_there_is():
 def test_a_refill_that_runs_out_after_a_cut():
     match = table(2, places=["oasis4", "oasis4"])
     empty_supply(match, {0: {"red": 12}, 1: {"blue": 13}})
-    set_field(match, "camp7", {})                   # nothing to take, but not full: a gift
+    set_field(match, "camp7", {})  # nothing to take, but not full: a gift
     state = match.state
-    state.camps[8] = {"green": 5}                   # camp7 (capacity 5) full
+    state.camps[8] = {"green": 5}  # camp7 (capacity 5) full
     g.take(state.camps[1], {"green": 5})
-    act(match, 0, "move", to="camp7")               # 17 in hand: the refill finds nothing
+    act(match, 0, "move", to="camp7")  # 17 in hand: the refill finds nothing
     assert match.state.phase == "cut" and GAME.to_act(match.state) == (0, 1)
     act(match, 0, "cut", goods={"red": 5})
     act(match, 1, "cut", goods={"blue": 1})
@@ -75,10 +75,15 @@ def test_a_refill_that_runs_out_after_a_cut():
     assert match.state.camps[8] == {"red": 1, "blue": 1} and conserved(match.state)
 
 
-@pytest.mark.parametrize("edition, option, public", [
-    ("1998", "by_edition", True), ("2.0", "by_edition", False),
-    ("1998", "secret", False), ("2.0", "open", True),
-])
+@pytest.mark.parametrize(
+    "edition, option, public",
+    [
+        ("1998", "by_edition", True),
+        ("2.0", "by_edition", False),
+        ("1998", "secret", False),
+        ("2.0", "open", True),
+    ],
+)
 def test_open_money_by_edition_or_as_chosen(edition, option, public):
     match = table(3, places=["camp6"] * 3, edition=edition, open_money=option)
     view = GAME.view(match.state, 1)
@@ -97,27 +102,34 @@ def test_money_is_shown_to_all_once_the_game_is_over():
     assert view["players"][1]["goods"] == match.state.hands[1]
 
 
-@pytest.mark.parametrize("rules, text", [
-    ({"edition": "2.1"}, "'edition' must be one of"),
-    ({"movement": "teleport"}, "'movement' must be one of"),
-    ({"open_money": True}, "'open_money' must be one of"),
-    ({"covered_two": "third"}, "'covered_two' must be one of"),
-    ({"target": 0}, "'target' must be a whole number"),
-    ({"target": "500"}, "'target' must be a whole number"),
-    ({"first_player": 4}, "'first_player' must be a seat from 1 to 3"),
-    ({"colour": "red"}, "no rule option 'colour'"),
-    ({"board": 7}, "'board' must be the board file's text"),
-    ({"board": "{\"spaces\": []}"}, "a board has 20 spaces"),
-])
+@pytest.mark.parametrize(
+    "rules, text",
+    [
+        ({"edition": "2.1"}, "'edition' must be one of"),
+        ({"movement": "teleport"}, "'movement' must be one of"),
+        ({"open_money": True}, "'open_money' must be one of"),
+        ({"covered_two": "third"}, "'covered_two' must be one of"),
+        ({"target": 0}, "'target' must be a whole number"),
+        ({"target": "500"}, "'target' must be a whole number"),
+        ({"first_player": 4}, "'first_player' must be a seat from 1 to 3"),
+        ({"colour": "red"}, "no rule option 'colour'"),
+        ({"board": 7}, "'board' must be the board file's text"),
+        ({"board": '{"spaces": []}'}, "a board has 20 spaces"),
+    ],
+)
 def test_bad_rules_are_refused_with_what_is_wrong(rules, text):
     with pytest.raises(RuleError, match=text):
         GAME.new_state({"players": 3, "rules": rules})
 
 
-@pytest.mark.parametrize("setup_, text", [
-    ({"players": 1}, "2 to 5 players"), ({"players": 6}, "2 to 5 players"),
-    ({"players": 2, "names": ["A", "A"]}, "distinct name"),
-])
+@pytest.mark.parametrize(
+    "setup_, text",
+    [
+        ({"players": 1}, "2 to 5 players"),
+        ({"players": 6}, "2 to 5 players"),
+        ({"players": 2, "names": ["A", "A"]}, "distinct name"),
+    ],
+)
 def test_bad_setups_are_refused(setup_, text):
     with pytest.raises(RuleError, match=text):
         GAME.new_state(setup_)
@@ -125,6 +137,7 @@ def test_bad_setups_are_refused(setup_, text):
 
 def test_the_board_option_is_needed_for_board_movement_only():
     from companion.games.samarkand.engine import SamarkandGame
+
     bare = SamarkandGame()
     with pytest.raises(RuleError, match="board movement needs a board"):
         bare.new_state({"players": 2})

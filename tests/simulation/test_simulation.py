@@ -1,14 +1,15 @@
 """The generic simulator: any registered game, the same results on any number of workers,
 games that cannot end are capped, games that need the table's data are refused."""
+
 from __future__ import annotations
 
 import pytest
+from toy_game import UrnGame, note
 
 from companion.core.bot import Bot
 from companion.core.errors import RuleError
 from companion.core.registry import GameSpec, register_game
 from companion.simulation import MAX_STEPS, simulate
-from toy_game import UrnGame, note
 
 TIMING = ("seconds", "games_per_second", "workers")
 
@@ -26,8 +27,16 @@ class Talker(Bot):
         return note("hm", seat)
 
 
-register_game(GameSpec(name="urn-stuck", title="An urn nobody draws from", min_players=1,
-                       max_players=2, engine=UrnGame, bots={"talker": Talker}))
+register_game(
+    GameSpec(
+        name="urn-stuck",
+        title="An urn nobody draws from",
+        min_players=1,
+        max_players=2,
+        engine=UrnGame,
+        bots={"talker": Talker},
+    )
+)
 
 
 @pytest.mark.parametrize("game, players", [("marche", 4), ("urn", 3)])

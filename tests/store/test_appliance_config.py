@@ -16,8 +16,12 @@ def write(tmp_path, text):
 
 def test_defaults_are_the_documented_ones():
     config = load_config(None, {}, environ={})
-    assert (config.table.tie_window_ms, config.table.step_s, config.table.lead_in_s,
-            config.table.claim_deadline_s) == (100, 1.0, 2.0, 10.0)
+    assert (
+        config.table.tie_window_ms,
+        config.table.step_s,
+        config.table.lead_in_s,
+        config.table.claim_deadline_s,
+    ) == (100, 1.0, 2.0, 10.0)
     assert (config.web.port, config.web.host, config.web.pin_policy) == (8000, "0.0.0.0", "random")
     assert config.display.kind == "bargraph" and config.bridge.port == "" and config.pins == {}
     assert config.store.path == Path("~/.local/share/samarkand/companion.db").expanduser()
@@ -33,15 +37,19 @@ def test_every_default_key_is_commented_in_the_file():
 
 
 def test_store_path_under_systemd_and_explicit():
-    assert load_config(None, {}, environ={"STATE_DIRECTORY": "/var/lib/samarkand"}).store.path \
-        == Path("/var/lib/samarkand/companion.db")
-    explicit = load_config(None, {"store": {"path": "/srv/games.db"}},
-                           environ={"STATE_DIRECTORY": "/var/lib/samarkand"})
+    assert load_config(None, {}, environ={"STATE_DIRECTORY": "/var/lib/samarkand"}).store.path == Path(
+        "/var/lib/samarkand/companion.db"
+    )
+    explicit = load_config(
+        None, {"store": {"path": "/srv/games.db"}}, environ={"STATE_DIRECTORY": "/var/lib/samarkand"}
+    )
     assert explicit.store.path == Path("/srv/games.db")
 
 
 def test_file_then_overrides(tmp_path):
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
 [table]
 tie_window_ms = 50
 step_s = 2
@@ -50,7 +58,8 @@ pin_policy = "fixed"
 pin = "0420"
 [pins]
 buzzers = { 1 = "GPIO17" }
-""")
+""",
+    )
     config = load_config(path, {"table": {"tie_window_ms": 30}, "web": {"port": 8080}})
     assert config.table.tie_window_ms == 30 and config.table.step_s == 2.0
     assert isinstance(config.table.step_s, float)
@@ -59,18 +68,21 @@ buzzers = { 1 = "GPIO17" }
     assert config.source == str(path)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[table]\ntie_windw_ms = 5\n", r"Unknown key \[table\] tie_windw_ms in .*config.toml"),
-    ("[tabel]\nstep_s = 1\n", r"Unknown section \[tabel\] in .*config.toml"),
-    ("[web]\nport = \"80\"\n", r"\[web\] port = '80' in .*config.toml must be a whole number"),
-    ("[table]\nstep_s = true\n", r"\[table\] step_s = True .* must be a number"),
-    ("[table]\nstep_s = 0\n", r"\[table\] step_s = 0.0 \(from .*config.toml\) must be more than 0"),
-    ("[display]\nkind = \"oled\"\n", r"\[display\] kind = 'oled' .* must be \"bargraph\""),
-    ("[web]\npin_policy = \"fixed\"\n", r"pin_policy = \"fixed\" .* needs pin"),
-    ("[web]\npin = \"12345\"\n", r"\[web\] pin = '12345' .* must be 4 digits"),
-    ("[web]\npin = \"1234\"\n", r"with \"random\" leave pin empty"),
-    ("[web\n", r"config.toml is not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[table]\ntie_windw_ms = 5\n", r"Unknown key \[table\] tie_windw_ms in .*config.toml"),
+        ("[tabel]\nstep_s = 1\n", r"Unknown section \[tabel\] in .*config.toml"),
+        ('[web]\nport = "80"\n', r"\[web\] port = '80' in .*config.toml must be a whole number"),
+        ("[table]\nstep_s = true\n", r"\[table\] step_s = True .* must be a number"),
+        ("[table]\nstep_s = 0\n", r"\[table\] step_s = 0.0 \(from .*config.toml\) must be more than 0"),
+        ('[display]\nkind = "oled"\n', r"\[display\] kind = 'oled' .* must be \"bargraph\""),
+        ('[web]\npin_policy = "fixed"\n', r"pin_policy = \"fixed\" .* needs pin"),
+        ('[web]\npin = "12345"\n', r"\[web\] pin = '12345' .* must be 4 digits"),
+        ('[web]\npin = "1234"\n', r"with \"random\" leave pin empty"),
+        ("[web\n", r"config.toml is not valid TOML"),
+    ],
+)
 def test_errors_name_the_key_and_file(tmp_path, text, message):
     with pytest.raises(ConfigError, match=message):
         load_config(write(tmp_path, text), {})

@@ -29,7 +29,8 @@ def test_appends_come_back_in_order_with_increasing_seq(store):
     last = store.append_many(game, [ev("buy", 1), ev("draw", None, card=["camel", 3])])
     assert seqs == [1, 2, 3, 4, 5] and last == 7
     assert store.events(game) == [ev("stop", 0, count=i) for i in range(5)] + [
-        ev("buy", 1), ev("draw", None, card=["camel", 3])
+        ev("buy", 1),
+        ev("draw", None, card=["camel", 3]),
     ]
     assert store.config(game) == {"players": ["Ana", "Ben"]}
 
@@ -49,9 +50,7 @@ def test_undo_hides_events_but_keeps_them_for_history(store):
     assert store.undo_to(game, 3) == 2
     assert store.events(game) == [ev("step", data=0), ev("step", data=1)]
     history = store.records(game, include_undone=True)
-    assert [(r.seq, r.undone is not None) for r in history] == [
-        (1, False), (2, False), (3, True), (4, True)
-    ]
+    assert [(r.seq, r.undone is not None) for r in history] == [(1, False), (2, False), (3, True), (4, True)]
     assert store.append(game, ev("redo")) == 5
     assert store.events(game)[-1] == ev("redo")
 
@@ -88,7 +87,9 @@ def test_finish_keeps_result_and_list_summarises(store):
     running = store.create_game("marche", {})
     games = store.list_games()
     assert [(g.id, g.status, g.events, g.winners) for g in games] == [
-        (done, "finished", 1, (0,)), (dropped, "abandoned", 0, ()), (running, "in progress", 0, ())
+        (done, "finished", 1, (0,)),
+        (dropped, "abandoned", 0, ()),
+        (running, "in progress", 0, ()),
     ]
     assert store.result(done) == {"scores": {"0": 41, "1": 38}, "winners": [0]}
     assert store.result(running) is None
@@ -149,8 +150,10 @@ def test_export_writes_header_then_every_event(store):
     assert header["type"] == "game" and header["id"] == game and header["game"] == "marche"
     assert header["config"] == {"players": ["Ana", "Ben"], "seed": 7}
     assert header["result"] == {"winners": [0]} and header["finished"]
-    assert [(l["seq"], l["event"]["kind"], l["undone"] is None) for l in lines] == [
-        (1, "a", True), (2, "b", False), (3, "c", True)
+    assert [(line["seq"], line["event"]["kind"], line["undone"] is None) for line in lines] == [
+        (1, "a", True),
+        (2, "b", False),
+        (3, "c", True),
     ]
 
 
@@ -174,6 +177,7 @@ def test_reopening_keeps_everything(tmp_path):
 
 def test_a_closed_games_result_can_be_amended_but_not_an_open_games(tmp_path):
     from companion.store import EventStore, GameClosedError
+
     with EventStore(tmp_path / "s.db") as store:
         game = store.create_game("marche", {})
         with pytest.raises(GameClosedError, match="still being played"):

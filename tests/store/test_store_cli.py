@@ -44,7 +44,7 @@ def test_export_to_file_is_the_store_export(store_path, tmp_path, capsys):
     assert export_main(["1", "--out", str(out)], store_path) == 0
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert lines[0]["type"] == "game" and lines[0]["config"] == {"players": ["Ana", "Ben"]}
-    assert [l["seq"] for l in lines[1:]] == [1, 2, 3]
+    assert [line["seq"] for line in lines[1:]] == [1, 2, 3]
     assert "3 events" in capsys.readouterr().err
 
 
@@ -89,14 +89,20 @@ def test_export_keeps_the_names_the_players_joined_with(tmp_path, capsys):
     out = capsys.readouterr().out
     header = json.loads(out.splitlines()[0])
     assert header["names"] == ["Seat 1", "Seat 2", "Zoé"]
-    assert "d1g" not in out                   # the seat's token digest stays in the store
+    assert "d1g" not in out  # the seat's token digest stays in the store
 
 
 def samarkand(*args: str, cwd=None) -> subprocess.CompletedProcess:
     """The real `samarkand` command, as a person runs it."""
-    return subprocess.run([sys.executable, "-m", "companion.appliance.cli", *args], cwd=cwd,
-                          env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.appliance.cli", *args],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def assert_one_line(done: subprocess.CompletedProcess, *words: str) -> None:

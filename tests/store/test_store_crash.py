@@ -38,9 +38,7 @@ def test_events_appended_before_sigkill_are_all_there(tmp_path):
     assert out.split() == [str(n) for n in range(1, 26)]
     with EventStore(path) as store:
         game = store.unfinished()
-        assert store.events(game) == [
-            {"kind": "step", "actor": i % 2, "data": {"i": i}} for i in range(25)
-        ]
+        assert store.events(game) == [{"kind": "step", "actor": i % 2, "data": {"i": i}} for i in range(25)]
 
 
 def test_kill_mid_stream_keeps_every_acknowledged_event_and_no_partial_one(tmp_path):

@@ -16,7 +16,11 @@ import pytest
 from companion.appliance.cli import build_parser
 from companion.appliance.running import run
 from companion.store import (
-    DamagedRecordError, EventStore, StoreCorruptError, StoreError, StoreUnavailableError,
+    DamagedRecordError,
+    EventStore,
+    StoreCorruptError,
+    StoreError,
+    StoreUnavailableError,
 )
 from companion.store.cli import export_main, replay_main
 from companion.store.opening import SQLITE_HEADER
@@ -57,9 +61,12 @@ def faults(monkeypatch, store):
             conn = real(target, *args, **kwargs)
             if str(target) != looks[on]:
                 return conn
-            return _Failing(conn, error, lambda sql: on == "inspect"
-                            or sql.startswith("PRAGMA user_version ="))
+            return _Failing(
+                conn, error, lambda sql: on == "inspect" or sql.startswith("PRAGMA user_version =")
+            )
+
         monkeypatch.setattr(sqlite3, "connect", connect)
+
     return install
 
 
@@ -94,7 +101,7 @@ def test_a_full_disk_at_start_leaves_the_store_where_it_is(store, faults, monkey
         EventStore(store)
     assert_says(refused.value, store, "is full", "Free some space")
     assert_left_in_place(store, original)
-    monkeypatch.undo()                                 # space freed: the game is still there
+    monkeypatch.undo()  # space freed: the game is still there
     with EventStore(store) as opened:
         assert opened.unfinished() == 1 and len(opened.events(1)) == 5
 
@@ -108,10 +115,13 @@ def test_a_disk_io_error_at_start_leaves_the_store_where_it_is(store, faults):
     assert_left_in_place(store, original)
 
 
-@pytest.mark.parametrize("error", [
-    sqlite_error("attempt to write a readonly database", sqlite3.SQLITE_READONLY_DIRECTORY),
-    sqlite_error("unable to open database file", sqlite3.SQLITE_CANTOPEN),      # read-only disk
-])
+@pytest.mark.parametrize(
+    "error",
+    [
+        sqlite_error("attempt to write a readonly database", sqlite3.SQLITE_READONLY_DIRECTORY),
+        sqlite_error("unable to open database file", sqlite3.SQLITE_CANTOPEN),  # read-only disk
+    ],
+)
 def test_a_read_only_folder_or_disk_is_refused_with_the_fix(store, faults, error):
     original = store.read_bytes()
     faults(error, on="inspect")
@@ -123,9 +133,8 @@ def test_a_read_only_folder_or_disk_is_refused_with_the_fix(store, faults, error
 
 def test_a_read_only_file_is_refused_at_start_not_at_the_first_move(store, faults):
     original = store.read_bytes()
-    faults(sqlite_error("attempt to write a readonly database", sqlite3.SQLITE_READONLY),
-           on="write")
-    opened = EventStore(store)                         # SQLite opens it, for reading only
+    faults(sqlite_error("attempt to write a readonly database", sqlite3.SQLITE_READONLY), on="write")
+    opened = EventStore(store)  # SQLite opens it, for reading only
     with pytest.raises(StoreUnavailableError) as refused:
         opened.check_writable()
     opened.close()
@@ -144,14 +153,15 @@ def test_a_full_disk_is_refused_at_start_even_when_the_store_opens(store, monkey
 
 def test_the_appliance_refuses_a_read_only_store_before_any_game(store, faults, capsys):
     original = store.read_bytes()
-    faults(sqlite_error("attempt to write a readonly database", sqlite3.SQLITE_READONLY),
-           on="write")
-    args = build_parser().parse_args(["run", "--simulate", "--no-web",
-                                      "--set", f"store.path={store}"])
+    faults(sqlite_error("attempt to write a readonly database", sqlite3.SQLITE_READONLY), on="write")
+    args = build_parser().parse_args(["run", "--simulate", "--no-web", "--set", f"store.path={store}"])
     assert run(args) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"error: The game store {store} cannot be written") and \
-        err.count("\n") == 1 and "writable" in err, err
+    assert (
+        err.startswith(f"error: The game store {store} cannot be written")
+        and err.count("\n") == 1
+        and "writable" in err
+    ), err
     assert_left_in_place(store, original)
 
 
@@ -163,8 +173,7 @@ def test_the_write_check_writes_nothing(store):
 
 
 def test_corruption_sqlite_reports_still_moves_the_file_aside(store, faults):
-    faults(sqlite_error("database disk image is malformed", sqlite3.SQLITE_CORRUPT),
-           on="inspect")
+    faults(sqlite_error("database disk image is malformed", sqlite3.SQLITE_CORRUPT), on="inspect")
     with pytest.raises(StoreCorruptError) as damaged:
         EventStore(store, sole=True)
     assert damaged.value.aside.exists() and not store.exists()
@@ -177,6 +186,7 @@ def test_a_damaged_store_that_cannot_be_moved_aside_says_so(tmp_path, monkeypatc
 
     def refuse(source, target):
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr("companion.store.opening.os.rename", refuse)
     with pytest.raises(StoreError, match="cannot be moved aside \\(Permission denied\\)"):
         EventStore(path, sole=True)
@@ -188,8 +198,7 @@ def test_an_empty_file_is_said_to_be_one(tmp_path, store):
     empty.write_bytes(b"")
     with EventStore(empty) as opened:
         assert opened.found_empty and opened.list_games() == []
-    with EventStore(empty) as again, EventStore(store) as full, \
-            EventStore(tmp_path / "new.db") as new:
+    with EventStore(empty) as again, EventStore(store) as full, EventStore(tmp_path / "new.db") as new:
         assert not (again.found_empty or full.found_empty or new.found_empty)
 
 
@@ -204,10 +213,13 @@ def damaged(store):
 
 
 def test_a_damaged_event_is_named_by_game_and_seq(damaged):
-    with EventStore(damaged) as opened:
-        with pytest.raises(DamagedRecordError, match="Game 1's event seq 3 in the game store "
-                                                     ".* is not valid JSON"):
-            opened.events(1)
+    with (
+        EventStore(damaged) as opened,
+        pytest.raises(
+            DamagedRecordError, match="Game 1's event seq 3 in the game store .* is not valid JSON"
+        ),
+    ):
+        opened.events(1)
 
 
 def test_replay_names_the_damaged_event_and_export_shows_it(damaged, capsys):

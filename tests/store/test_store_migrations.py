@@ -4,8 +4,7 @@ import sqlite3
 
 import pytest
 
-from companion.store import EventStore, StoreError
-from companion.store import schema
+from companion.store import EventStore, StoreError, schema
 from companion.store.schema import CURRENT_VERSION, migrate
 
 
@@ -13,9 +12,7 @@ def _version_1_store(path):
     """A store as the first release wrote it: games and events, no undo, no checkpoints."""
     conn = sqlite3.connect(path, isolation_level=None)
     migrate(conn, 0, 1)
-    conn.execute(
-        "INSERT INTO games (id, game, config, created) VALUES (1, 'marche', '{\"p\":2}', 't0')"
-    )
+    conn.execute("INSERT INTO games (id, game, config, created) VALUES (1, 'marche', '{\"p\":2}', 't0')")
     conn.execute(
         "INSERT INTO games (id, game, config, created, finished, result) "
         "VALUES (2, 'marche', '{}', 't1', 't2', '{\"winners\":[1]}')"
@@ -53,8 +50,10 @@ def test_version_1_store_is_migrated_keeping_its_games(tmp_path):
 def test_failing_migration_leaves_the_store_as_it_was(tmp_path, monkeypatch):
     path = tmp_path / "companion.db"
     _version_1_store(path)
-    broken = (schema.MIGRATIONS[0], ("ALTER TABLE events ADD COLUMN undone TEXT",
-                                     "CREATE TABLE events (oops)"))
+    broken = (
+        schema.MIGRATIONS[0],
+        ("ALTER TABLE events ADD COLUMN undone TEXT", "CREATE TABLE events (oops)"),
+    )
     monkeypatch.setattr(schema, "MIGRATIONS", broken)
     with pytest.raises(StoreError, match="from schema version 1 to .* failed.*unchanged"):
         EventStore(path)
@@ -76,8 +75,9 @@ def test_version_2_store_gains_ended_keeping_abandoned_games_abandoned(tmp_path)
     path = tmp_path / "companion.db"
     conn = sqlite3.connect(path, isolation_level=None)
     migrate(conn, 0, 2)
-    conn.execute("INSERT INTO games (id, game, config, created, abandoned) "
-                 "VALUES (1, 'marche', '{}', 't0', 't1')")
+    conn.execute(
+        "INSERT INTO games (id, game, config, created, abandoned) VALUES (1, 'marche', '{}', 't0', 't1')"
+    )
     conn.close()
     with EventStore(path) as store:
         assert [g.status for g in store.list_games()] == ["abandoned"]

@@ -16,6 +16,7 @@ clicked then fails every time, not one run in four.
 
 scripts/test installs chromium; under CI a missing browser fails the tests instead of
 skipping them."""
+
 from __future__ import annotations
 
 import os
@@ -23,18 +24,28 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 import pytest
-
-from web.hub import STREAMS_TOTAL
 from web_rig import sleeping_refused
 
+from web.hub import STREAMS_TOTAL
+
 CHROMIUM = "/usr/bin/chromium"
-NOWHERE = "http://127.0.0.1:9"      # the discard port: nothing listens, so the proxy fails
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        f"--proxy-server={NOWHERE}"]
-NEEDED = pytest.mark.skipif(not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
-                            reason="needs Debian's chromium (scripts/test installs it)")
-T = 15_000   # ms: the longest any step of the game may take
+NOWHERE = "http://127.0.0.1:9"  # the discard port: nothing listens, so the proxy fails
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    f"--proxy-server={NOWHERE}",
+]
+NEEDED = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
+    reason="needs Debian's chromium (scripts/test installs it)",
+)
+T = 15_000  # ms: the longest any step of the game may take
 DELAY_MS = int(os.environ.get("SAMARKAND_BROWSER_ACT_DELAY_MS") or 0)
 DELAYED_POSTS = """(() => {
   const fetched = window.fetch.bind(window);
@@ -49,6 +60,7 @@ DELAYED_POSTS = """(() => {
 def driven():
     """Playwright and Debian's chromium, with web_rig.wait_for refused while they run."""
     from playwright.sync_api import sync_playwright
+
     why = "a sleep keeps Playwright from answering the pages: wait with browser_rig.wait_on"
     with sync_playwright() as pw, sleeping_refused(why):
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -67,8 +79,15 @@ class Pages:
         self.outside: list[str] = []
         self.errors: list[str] = []
 
-    def open(self, path: str = "/", phone: bool = True, width: int | None = None,
-             init_script: str | None = None, locale: str = "en-GB", size: tuple[int, int] | None = None):
+    def open(
+        self,
+        path: str = "/",
+        phone: bool = True,
+        width: int | None = None,
+        init_script: str | None = None,
+        locale: str = "en-GB",
+        size: tuple[int, int] | None = None,
+    ):
         """A new page (its own cookies); ``locale`` is the phone's language (Accept-Language);
         ``size`` the viewport (a phone 390×844 or 360 wide, a table screen 1280×800)."""
         device = dict(self.pw.devices["iPhone 13"]) if phone else {}
@@ -85,8 +104,7 @@ class Pages:
             context.add_init_script(init_script)
         page = context.new_page()
         page.on("dialog", lambda dialog: dialog.accept())
-        page.on("console", lambda m: m.type == "error" and "404" not in m.text
-                and self.errors.append(m.text))
+        page.on("console", lambda m: m.type == "error" and "404" not in m.text and self.errors.append(m.text))
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.goto(self.base + path)
         return page
@@ -100,13 +118,14 @@ def join(page, seat: int, name: str, ready: str = "#me h1") -> None:
     """Take ``seat`` as ``name`` on the join page; ``ready`` shows the player's own page."""
     page.fill("#name", name)
     page.locator("#seats button").nth(seat).click()
-    page.wait_for_selector(f"{ready} >> text={name}", timeout=T)     # drawn, with the name
+    page.wait_for_selector(f"{ready} >> text={name}", timeout=T)  # drawn, with the name
 
 
 def served(appliance, pin: str):
     """The appliance's runner started and its page served on a free port; a generator for
     a fixture: yields the server, then closes it and the appliance."""
     from web.server import Server
+
     appliance.runner.start()
     server = Server(appliance, "127.0.0.1", 0, pin)
     # every page of a test comes from 127.0.0.1: phones, the table screen and the console
@@ -134,8 +153,9 @@ def host_console(browser, server, pin: str, locale: str = "en-GB"):
     return pages, host
 
 
-def seated_table(pages: Pages, names: list[str], pin: str, widths: dict[int, int] | None = None,
-                 locale: str = "en-GB"):
+def seated_table(
+    pages: Pages, names: list[str], pin: str, widths: dict[int, int] | None = None, locale: str = "en-GB"
+):
     """Phones for ``names`` (seat by seat, each joined), the table screen, and the host
     console logged in with ``pin``: ``(phones, table, host)``, all in ``locale``'s language."""
     phones = [pages.open(width=(widths or {}).get(seat), locale=locale) for seat in range(len(names))]
@@ -150,8 +170,9 @@ def seated_table(pages: Pages, names: list[str], pin: str, widths: dict[int, int
 def answered(page, path: str):
     """Wait (``with answered(page, "/api/act"): page.click(...)``) for the answer to the
     POST to ``path`` the page makes meanwhile: once it is in, the server has done it."""
-    return page.expect_response(lambda response: response.request.method == "POST"
-                                and urlsplit(response.url).path == path, timeout=T)
+    return page.expect_response(
+        lambda response: response.request.method == "POST" and urlsplit(response.url).path == path, timeout=T
+    )
 
 
 def wait_on(page, predicate, what: str, timeout_ms: int = T):

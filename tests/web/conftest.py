@@ -1,10 +1,11 @@
 """Fixtures for the web tests (the rig itself is web_rig.py)."""
+
 from __future__ import annotations
 
 import pytest
+from web_rig import FAST, NAMES, PIN, Phone, make_appliance
 
 from web.app import create_app
-from web_rig import FAST, NAMES, PIN, Phone, make_appliance
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """The French catalog: every word a person reads has its French, the compiled catalog is the
 one the .po says, and a Phrase or a refusal is never an f-string (which cannot be translated).
 """
+
 from __future__ import annotations
 
 import ast
@@ -44,8 +45,13 @@ def merged(tmp_path_factory):
     copy = tmp_path_factory.mktemp("catalog") / "messages.po"
     shutil.copy(PO, copy)
     pybabel = Path(sys.executable).with_name("pybabel")
-    subprocess.run([str(ROOT / "scripts/catalogs")], check=True, capture_output=True, text=True,
-                   env={**os.environ, "PO": str(copy), "PYBABEL": str(pybabel)})
+    subprocess.run(
+        [str(ROOT / "scripts/catalogs")],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PO": str(copy), "PYBABEL": str(pybabel)},
+    )
     return read(copy)
 
 
@@ -67,7 +73,7 @@ def test_the_french_fills_in_the_same_placeholders():
         if not message.id:
             continue
         wanted = set(PLACEHOLDER.findall(" ".join(ids(message))))
-        for form in filter(None, forms(message)):      # (no French yet: the test above)
+        for form in filter(None, forms(message)):  # (no French yet: the test above)
             assert set(PLACEHOLDER.findall(form)) == wanted, (message.id, form)
 
 
@@ -85,8 +91,11 @@ def test_a_phrase_or_refusal_is_a_template_never_an_f_string():
     for top in TRANSLATED_CODE:
         for path in sorted((ROOT / top).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                        and node.func.id in MARKERS
-                        and any(isinstance(arg, ast.JoinedStr) for arg in node.args)):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id in MARKERS
+                    and any(isinstance(arg, ast.JoinedStr) for arg in node.args)
+                ):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []

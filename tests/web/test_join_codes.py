@@ -1,6 +1,7 @@
 """The table screen's join codes: in hotspot mode the table's Wi-Fi first (its WIFI: QR
 payload, its name and password written out), then the page; otherwise the page's code alone.
 The payload is checked against the format's escaping; the codes' layout in Chromium."""
+
 from __future__ import annotations
 
 import io
@@ -8,11 +9,11 @@ import re
 
 import pytest
 import segno
+from browser_rig import NEEDED, Pages, T, served
+from web_rig import PIN, make_appliance
 
-from browser_rig import NEEDED, T, Pages, served
 from companion.appliance.network import Hotspot
 from web.pages import wifi_payload
-from web_rig import PIN, make_appliance
 
 WIFI = Hotspot("Café;Club,Night: \\4F2A", 'p"ass:wo;rd,\\x', "wlan0", "10.42.0.1")
 
@@ -21,7 +22,7 @@ def read_wifi(payload: str) -> dict[str, str]:
     """The fields of a ``WIFI:`` payload, read as a phone does: ``;`` ends a field unless a
     backslash escapes it, and a backslash takes the next character as it is."""
     assert payload.startswith("WIFI:") and payload.endswith(";;")
-    fields, current, chars = {}, "", iter(payload[len("WIFI:"):-1])
+    fields, current, chars = {}, "", iter(payload[len("WIFI:") : -1])
     for char in chars:
         if char == "\\":
             current += next(chars)
@@ -35,10 +36,12 @@ def read_wifi(payload: str) -> dict[str, str]:
 
 
 def test_the_payload_escapes_what_the_format_requires():
-    assert wifi_payload("a;b,c:d\\e\"f", "plain-pass") == \
-        'WIFI:T:WPA;S:a\\;b\\,c\\:d\\\\e\\"f;P:plain-pass;;'
+    assert wifi_payload('a;b,c:d\\e"f', "plain-pass") == 'WIFI:T:WPA;S:a\\;b\\,c\\:d\\\\e\\"f;P:plain-pass;;'
     assert read_wifi(wifi_payload(WIFI.ssid, WIFI.passphrase)) == {
-        "T": "WPA", "S": WIFI.ssid, "P": WIFI.passphrase}
+        "T": "WPA",
+        "S": WIFI.ssid,
+        "P": WIFI.passphrase,
+    }
 
 
 def codes(html: str) -> list[str]:
@@ -52,10 +55,10 @@ def test_in_hotspot_mode_the_wifi_code_comes_first_with_its_name_and_password(ap
     assert "Café;Club,Night: \\4F2A" in html and "p&#34;ass:wo;rd,\\x" in html
     served_svg = phone().get("/wifi.svg").get_data()
     out = io.BytesIO()
-    segno.make(r'WIFI:T:WPA;S:Café\;Club\,Night\: \\4F2A;P:p\"ass\:wo\;rd\,\\x;;',
-               error="m").save(out, kind="svg", scale=8, border=2, dark="#1d1a16",
-                               light="#ffffff")
-    assert served_svg == out.getvalue()        # the code drawn is of exactly that payload
+    segno.make(r"WIFI:T:WPA;S:Café\;Club\,Night\: \\4F2A;P:p\"ass\:wo\;rd\,\\x;;", error="m").save(
+        out, kind="svg", scale=8, border=2, dark="#1d1a16", light="#ffffff"
+    )
+    assert served_svg == out.getvalue()  # the code drawn is of exactly that payload
 
 
 def test_without_hotspot_mode_only_the_pages_code_as_before(appliance, phone):
@@ -82,20 +85,22 @@ def server(tmp_path):
 
 @NEEDED
 def test_both_codes_show_on_a_1280_by_800_table_screen(browser, server):
-    srv, appliance = server
+    srv, _appliance = server
     pw, chromium = browser
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
     table = pages.open("/table", phone=False)
     table.set_viewport_size({"width": 1280, "height": 800})
-    table.wait_for_function("[...document.querySelectorAll('.join-code img')].every("
-                            "img => img.complete && img.naturalWidth > 0)", timeout=T)
+    table.wait_for_function(
+        "[...document.querySelectorAll('.join-code img')].every(img => img.complete && img.naturalWidth > 0)",
+        timeout=T,
+    )
     wifi, page = (table.locator(f"#join-{name}").bounding_box() for name in ("wifi", "page"))
     assert wifi["y"] + wifi["height"] <= page["y"] or wifi["x"] + wifi["width"] <= page["x"]
-    for box in (wifi, page):           # both whole on the screen, no scrolling
-        assert 0 <= box["x"] and box["x"] + box["width"] <= 1280
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 800, box
+    for box in (wifi, page):  # both whole on the screen, no scrolling
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
     for image in table.locator(".join-code img").all():
-        assert image.bounding_box()["width"] >= 150     # big enough to scan across a table
+        assert image.bounding_box()["width"] >= 150  # big enough to scan across a table
     assert table.text_content("#join-wifi .ssid") == WIFI.ssid
     assert table.text_content("#join-wifi .passphrase") == WIFI.passphrase
     assert table.text_content("#join-page .url") == srv.url

@@ -2,15 +2,16 @@
 axe-playwright-python package, run in Chromium) with no serious or critical violation:
 the join page, a player's page in play, the table screen, the host's login and console,
 for every game and the core's toy game, in English and in French."""
+
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-
 import toy_game  # noqa: F401  (registers the urn)
-from browser_rig import NEEDED, T, Pages, join, served
-from companion.core.registry import game_spec
+from axe_playwright_python.sync_playwright import Axe
+from browser_rig import NEEDED, Pages, T, join, served
 from web_rig import PIN, make_appliance
+
+from companion.core.registry import game_spec
 
 pytestmark = NEEDED
 SERIOUS = ("serious", "critical")
@@ -23,16 +24,20 @@ READY = {"urn": "#urn-players li", "market": "#me", "samarkand": "#me"}
 def server(request, tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     spec = game_spec(request.param)
-    appliance.new_game(spec.setup(3), {"step_ms": 300, "lead_in_ms": 100} if spec.realtime else None,
-                       game=spec.name)
+    appliance.new_game(
+        spec.setup(3), {"step_ms": 300, "lead_in_ms": 100} if spec.realtime else None, game=spec.name
+    )
     for server, _ in served(appliance, PIN):
         yield server, spec
 
 
 def serious(page) -> list[str]:
     results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-            for v in results.response["violations"] if v["impact"] in SERIOUS]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in SERIOUS
+    ]
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
@@ -60,7 +65,7 @@ def test_no_page_has_a_serious_accessibility_violation(browser, server, locale):
 
 
 def test_the_check_finds_a_deliberate_violation(browser):
-    pw, chromium = browser
+    _pw, chromium = browser
     page = chromium.new_page()
     page.set_content('<html lang="en"><body><img src="data:,"><button></button></body></html>')
     problems = serious(page)

@@ -1,17 +1,17 @@
 """The page's API through Flask's test client: joining, acting, refusals, every security rule."""
+
 from __future__ import annotations
 
 import re
 
 import pytest
+from web_rig import FAST, NAMES, PIN, Phone, all_pick, make_appliance, phase, stop, wait_for
 
-from web_rig import PIN, Phone, make_appliance, wait_for, FAST, NAMES
-from web_rig import all_pick, phase, stop
 from companion.store import StoreFullError
 from web.app import MAX_BODY, create_app
-from web.service import GameService
 from web.identity import SEAT_COOKIE
 from web.pin import PIN_TRIES
+from web.service import GameService
 
 
 def version(appliance) -> int:
@@ -80,16 +80,25 @@ def test_a_seat_survives_a_restart_of_the_pi(tmp_path):
 
 
 # ------------------------------------------------------------------ every POST's checks
-@pytest.mark.parametrize("headers", [
-    {"Origin": None}, {"Origin": "http://evil.example"}, {"Origin": "https://localhost"},
-    {"X-Action-Token": None}, {"X-Action-Token": "forged"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": None},
+        {"Origin": "http://evil.example"},
+        {"Origin": "https://localhost"},
+        {"X-Action-Token": None},
+        {"X-Action-Token": "forged"},
+    ],
+)
 def test_a_post_without_our_origin_or_action_token_is_refused(phone, appliance, headers):
     p = phone().join(0, "Ana")
     before = version(appliance)
     sent = {"Origin": "http://localhost", "X-Action-Token": p.token, **headers}
-    response = p.client.post("/api/act", json={"kind": "pick", "data": {"card": 7}},
-                             headers={k: v for k, v in sent.items() if v is not None})
+    response = p.client.post(
+        "/api/act",
+        json={"kind": "pick", "data": {"card": 7}},
+        headers={k: v for k, v in sent.items() if v is not None},
+    )
     assert response.status_code == 403
     assert response.json["error"]
     assert version(appliance) == before and appliance.session.state.picks[0] is None
@@ -97,13 +106,26 @@ def test_a_post_without_our_origin_or_action_token_is_refused(phone, appliance, 
 
 def test_another_browsers_action_token_does_not_fit(phone):
     ana, ben = phone().join(0, "Ana"), phone()
-    assert ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}, **{"X-Action-Token": ben.token}).status_code == 403
+    assert (
+        ana.post(
+            "/api/act", {"kind": "pick", "data": {"card": 7}}, **{"X-Action-Token": ben.token}
+        ).status_code
+        == 403
+    )
 
 
 def test_pages_carry_the_csp_and_no_outside_assets(phone):
     p = phone()
-    for url in ("/", "/table", "/host", "/api/state", "/qr.svg", "/static/shell.js",
-                "/games/marche/game.js", "/api/games"):
+    for url in (
+        "/",
+        "/table",
+        "/host",
+        "/api/state",
+        "/qr.svg",
+        "/static/shell.js",
+        "/games/marche/game.js",
+        "/api/games",
+    ):
         response = p.get(url)
         assert response.status_code == 200, url
         assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
@@ -128,24 +150,35 @@ def test_a_body_too_large_is_refused(phone):
     assert response.status_code == 413 and response.json["error"]
 
 
-@pytest.mark.parametrize("data, kind", [("not json", "text/plain"), ("[1, 2]", "application/json"),
-                                        ("{bad", "application/json")])
+@pytest.mark.parametrize(
+    "data, kind", [("not json", "text/plain"), ("[1, 2]", "application/json"), ("{bad", "application/json")]
+)
 def test_a_malformed_body_is_a_400_with_a_message(phone, data, kind):
     p = phone().join(0, "Ana")
-    response = p.client.post("/api/act", data=data, content_type=kind,
-                             headers={"Origin": "http://localhost", "X-Action-Token": p.token})
+    response = p.client.post(
+        "/api/act",
+        data=data,
+        content_type=kind,
+        headers={"Origin": "http://localhost", "X-Action-Token": p.token},
+    )
     assert response.status_code == 400 and response.json["error"]
 
 
-@pytest.mark.parametrize("url", ["/api/join", "/api/act", "/api/host/login",
-                                 "/api/host/new_game", "/api/host/card", "/api/host/act"])
+@pytest.mark.parametrize(
+    "url",
+    ["/api/join", "/api/act", "/api/host/login", "/api/host/new_game", "/api/host/card", "/api/host/act"],
+)
 def test_json_nested_too_deep_to_parse_is_a_400_not_a_500(phone, host, url):
     sender = host if url.startswith("/api/host/") else phone()
     if url != "/api/join" and sender is not host:
         sender.join(1, "Ben")
-    nested = "[" * 990 + "]" * 990                  # 1,960 bytes, well under the body cap
-    response = sender.client.post(url, data=nested, content_type="application/json", headers={
-        "Origin": "http://localhost", "X-Action-Token": sender.token})
+    nested = "[" * 990 + "]" * 990  # 1,960 bytes, well under the body cap
+    response = sender.client.post(
+        url,
+        data=nested,
+        content_type="application/json",
+        headers={"Origin": "http://localhost", "X-Action-Token": sender.token},
+    )
     assert response.status_code == 400 and response.json["error"]
 
 
@@ -157,9 +190,19 @@ def test_unknown_addresses_and_methods_are_4xx_with_a_message(phone):
     assert p.get("/nope").json["error"]
 
 
-@pytest.mark.parametrize("name", [
-    "Zed\ud800", "\udfff", "\x1b]0;PWN\x07\x1b[2J\x1b[31mEve", "Eve\u202e", "Ana\tLou",
-    "Bo\x00", "\ue000Cy", "\U000e0041"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Zed\ud800",
+        "\udfff",
+        "\x1b]0;PWN\x07\x1b[2J\x1b[31mEve",
+        "Eve\u202e",
+        "Ana\tLou",
+        "Bo\x00",
+        "\ue000Cy",
+        "\U000e0041",
+    ],
+)
 def test_names_with_control_format_private_or_surrogate_characters_are_refused(phone, name):
     response = phone().post("/api/join", {"seat": 1, "name": name})
     assert response.status_code == 400 and "letters" in response.json["error"]
@@ -181,8 +224,7 @@ def test_a_name_is_normalised_and_its_length_counted_in_characters(phone):
 
 
 # ------------------------------------------------------------------ a change is told to all
-def test_a_failing_listener_neither_silences_the_others_nor_fails_a_stored_pick(
-        phone, appliance, flask_app):
+def test_a_failing_listener_neither_silences_the_others_nor_fails_a_stored_pick(phone, appliance, flask_app):
     def terminal_that_cannot_print(core):
         raise UnicodeEncodeError("utf-8", "Zed\ud800", 3, 4, "surrogates not allowed")
 
@@ -193,7 +235,7 @@ def test_a_failing_listener_neither_silences_the_others_nor_fails_a_stored_pick(
     rev = hub.rev
     assert ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 200
     assert appliance.session.state.picks[0] == 7
-    assert heard == [appliance.session.version] and hub.rev > rev   # the streams were woken
+    assert heard == [appliance.session.version] and hub.rev > rev  # the streams were woken
 
 
 def test_an_unexpected_fault_never_says_the_game_is_unchanged(phone, monkeypatch):
@@ -253,24 +295,30 @@ def test_a_player_is_not_a_host(phone):
 def test_bad_actions_are_4xx_and_change_nothing(phone, appliance):
     ana = phone().join(0, "Ana")
     before = version(appliance)
-    cases = [("/api/act", {"kind": "pick", "data": {"card": 4}}, 409, "no 4 card"),          # not in hand
-             ("/api/act", {"kind": "pick", "data": {"card": "7"}}, 409, "no '7' card"),
-             ("/api/act", {"kind": "pick", "data": {}}, 409, "no None card"),
-             ("/api/act", {"kind": "claim", "data": {"target": 1}}, 409, "no stop"),       # out of turn
-             ("/api/act", {"kind": "claim", "data": {"target": [1]}}, 409, "no stop"),
-             ("/api/act", {"kind": "shout", "data": {}}, 400, "say what you do"),       # no decision
-             ("/api/act", {"kind": "stop", "data": {"count": 9, "stoppers": [[0, 0]]}}, 400,
-              "say what you do"),                                                    # the table's
-             ("/api/act", {"kind": "chance", "data": {"deck": "camels", "card": 3}}, 400, "say what you do"),
-             ("/api/act", {"data": {"card": 7}}, 400, "say what you do"),
-             ("/api/act", {"kind": "pick", "data": [7]}, 400, "data must be an object")]
+    cases = [
+        ("/api/act", {"kind": "pick", "data": {"card": 4}}, 409, "no 4 card"),  # not in hand
+        ("/api/act", {"kind": "pick", "data": {"card": "7"}}, 409, "no '7' card"),
+        ("/api/act", {"kind": "pick", "data": {}}, 409, "no None card"),
+        ("/api/act", {"kind": "claim", "data": {"target": 1}}, 409, "no stop"),  # out of turn
+        ("/api/act", {"kind": "claim", "data": {"target": [1]}}, 409, "no stop"),
+        ("/api/act", {"kind": "shout", "data": {}}, 400, "say what you do"),  # no decision
+        (
+            "/api/act",
+            {"kind": "stop", "data": {"count": 9, "stoppers": [[0, 0]]}},
+            400,
+            "say what you do",
+        ),  # the table's
+        ("/api/act", {"kind": "chance", "data": {"deck": "camels", "card": 3}}, 400, "say what you do"),
+        ("/api/act", {"data": {"card": 7}}, 400, "say what you do"),
+        ("/api/act", {"kind": "pick", "data": [7]}, 400, "data must be an object"),
+    ]
     for url, payload, status, words in cases:
         response = ana.post(url, payload)
         assert response.status_code == status, (url, payload, response.json)
         assert words in response.json["error"], response.json
     assert version(appliance) == before
     assert ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}).status_code == 200
-    again = ana.post("/api/act", {"kind": "pick", "data": {"card": 6}})               # a stale second pick
+    again = ana.post("/api/act", {"kind": "pick", "data": {"card": 6}})  # a stale second pick
     assert again.status_code == 409 and "you have already picked" in again.json["error"]
 
 
@@ -280,16 +328,20 @@ def test_a_seatless_phone_cannot_act(phone):
         assert p.post(url, {"card": 7, "target": None}).status_code == 403
 
 
-@pytest.mark.parametrize("body, words", [
-    ({"players": 2}, "3 to 5"), ({"players": "4"}, "whole number"),
-    ({"players": 4, "rules": {"turns": 3}}, "has no rule option 'turns'"),
-    ({"players": 4, "game": "chess"}, "there is no game 'chess'"),
-    ({"players": 4, "rules": {"lowest_price": 5}}, "lowest_price"),
-    ({"players": 4, "table": {"step_ms": 0}}, "step_ms"),
-    ({"players": 4, "table": {"step_ms": float("nan")}}, "step_ms"),
-    ({"players": 4, "table": {"speed": 1}}, "unknown table setting 'speed'"),
-    ({"players": 4, "mode": "magic"}, "mode"),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ({"players": 2}, "3 to 5"),
+        ({"players": "4"}, "whole number"),
+        ({"players": 4, "rules": {"turns": 3}}, "has no rule option 'turns'"),
+        ({"players": 4, "game": "chess"}, "there is no game 'chess'"),
+        ({"players": 4, "rules": {"lowest_price": 5}}, "lowest_price"),
+        ({"players": 4, "table": {"step_ms": 0}}, "step_ms"),
+        ({"players": 4, "table": {"step_ms": float("nan")}}, "step_ms"),
+        ({"players": 4, "table": {"speed": 1}}, "unknown table setting 'speed'"),
+        ({"players": 4, "mode": "magic"}, "mode"),
+    ],
+)
 def test_a_bad_new_game_is_refused_and_the_game_goes_on(host, appliance, body, words):
     game_id = appliance.game_id
     response = host.post("/api/host/new_game", body)
@@ -305,17 +357,22 @@ def test_the_host_ends_a_game_then_starts_a_new_one(host, appliance):
 
 
 def test_a_full_disk_refuses_each_action_with_a_503_and_one_line_no_traceback(
-        phone, host, appliance, monkeypatch, caplog):
+    phone, host, appliance, monkeypatch, caplog
+):
     ana = phone().join(0, "Ana")
 
     def full(*args):
         raise StoreFullError(appliance.store.path)
+
     for write in ("append_many", "create_game", "set_checkpoint", "abandon", "end"):
         monkeypatch.setattr(appliance.store, write, full)
     before = version(appliance)
-    refused = [ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}),
-               phone().post("/api/join", {"seat": 1, "name": "Bo"}),
-               host.post("/api/host/new_game", {"players": 4}), host.post("/api/host/end")]
+    refused = [
+        ana.post("/api/act", {"kind": "pick", "data": {"card": 7}}),
+        phone().post("/api/join", {"seat": 1, "name": "Bo"}),
+        host.post("/api/host/new_game", {"players": 4}),
+        host.post("/api/host/end"),
+    ]
     assert [r.status_code for r in refused] == [503] * 4
     assert all("disk is full" in r.json["error"] for r in refused)
     assert version(appliance) == before and not appliance.session.paused
@@ -338,15 +395,17 @@ def test_pick_reveal_stop_and_claim(live, appliance):
     assert [s["seat"] for s in evidence["stoppers"]] == [1]
     ben = live[1].state()
     assert ben["table"]["phase"] == "claiming" and ben["table"]["claim_ms_left"] > 0
-    assert live[1].post("/api/act", {"kind": "claim", "data": {"target": 1}}).status_code == 409     # own card
-    assert live[0].post("/api/act", {"kind": "claim", "data": {"target": 2}}).status_code == 409     # did not stop
+    assert live[1].post("/api/act", {"kind": "claim", "data": {"target": 1}}).status_code == 409  # own card
+    assert (
+        live[0].post("/api/act", {"kind": "claim", "data": {"target": 2}}).status_code == 409
+    )  # did not stop
     assert live[1].post("/api/act", {"kind": "claim", "data": {"target": 2}}).status_code == 200
     wait_for(lambda: phase(appliance) == "countdown", what="the countdown to resume")
     record = live[1].state()["view"]["records"][-1]
     assert (record["kind"], record["seat"], record["target"]) == ("buy", 1, 2)
     gone = stop(appliance, {3: 0})
     assert gone["stoppers"][0]["seat"] == 3
-    response = live[3].post("/api/act", {"kind": "claim", "data": {"target": 2}})                     # already bought
+    response = live[3].post("/api/act", {"kind": "claim", "data": {"target": 2}})  # already bought
     assert response.status_code == 409 and "not on offer" in response.json["error"]
 
 
@@ -370,8 +429,13 @@ def test_a_dispute_with_evidence(live, appliance):
 
 def test_the_on_screen_buzzer_presses_the_mock_pin(live, appliance):
     all_pick(live)
-    wait_for(lambda: phase(appliance) == "countdown" and isinstance(
-        appliance.call(lambda now: appliance.session.shown(now)[1]), int), what="countdown")
+    wait_for(
+        lambda: (
+            phase(appliance) == "countdown"
+            and isinstance(appliance.call(lambda now: appliance.session.shown(now)[1]), int)
+        ),
+        what="countdown",
+    )
     assert live[2].post("/api/buzz").status_code == 200
     wait_for(lambda: phase(appliance) == "claiming", what="the stop")
     assert appliance.session.state.stop.seats() == [2]
@@ -380,7 +444,10 @@ def test_the_on_screen_buzzer_presses_the_mock_pin(live, appliance):
 def test_the_host_claims_for_a_player_and_undoes(live, host, appliance):
     all_pick(live)
     stop(appliance, {0: 0})
-    assert host.post("/api/host/act", {"seat": 0, "kind": "claim", "data": {"target": "camel"}}).status_code == 200
+    assert (
+        host.post("/api/host/act", {"seat": 0, "kind": "claim", "data": {"target": "camel"}}).status_code
+        == 200
+    )
     wait_for(lambda: phase(appliance) == "countdown", what="the purchase")
     assert live[0].state()["view"]["you"]["camels"]
     undone = host.post("/api/host/undo")
@@ -395,7 +462,9 @@ def test_an_undo_is_told_under_the_same_lock_as_it_is_done(live, host, appliance
     all_pick(live)
     calls = []
     real_call = appliance.call
-    monkeypatch.setattr(appliance, "call", lambda action, *args: calls.append(action) or real_call(action, *args))
+    monkeypatch.setattr(
+        appliance, "call", lambda action, *args: calls.append(action) or real_call(action, *args)
+    )
     undone = host.post("/api/host/undo")
     assert undone.status_code == 200 and undone.json["done"].startswith("Undone: ")
     assert len(calls) == 1
@@ -425,9 +494,15 @@ def test_pause_resume_and_end_the_game(live, host, appliance):
 
 
 def test_a_new_game_keeps_the_phones_seats(live, host, appliance):
-    response = host.post("/api/host/new_game", {
-        "players": 3, "mode": "physical", "rules": {"hidden_goods": True},
-        "table": {"step_ms": 80, "tie_window_ms": 20}})
+    response = host.post(
+        "/api/host/new_game",
+        {
+            "players": 3,
+            "mode": "physical",
+            "rules": {"hidden_goods": True},
+            "table": {"step_ms": 80, "tie_window_ms": 20},
+        },
+    )
     assert response.status_code == 200
     assert appliance.session.state.names == ("Ana", "Ben", "Cy")
     assert live[2].state()["view"]["you"]["seat"] == 2
@@ -439,16 +514,16 @@ def test_a_new_game_keeps_the_phones_seats(live, host, appliance):
     assert appliance.session.state.camel_up == 4
 
 
-def test_a_phone_asking_while_the_host_starts_a_new_game_keeps_its_seat(live, host, appliance,
-                                                                         monkeypatch):
+def test_a_phone_asking_while_the_host_starts_a_new_game_keeps_its_seat(live, host, appliance, monkeypatch):
     """Between the new game and the saving of its seats, a phone is still in its seat."""
     seen = []
     real_new_game = appliance.new_game
 
     def new_game_then_ask(*args, **kwargs):
         game_id = real_new_game(*args, **kwargs)
-        seen.append(live[1].state()["viewer"])          # the game is there, its seats not saved
+        seen.append(live[1].state()["viewer"])  # the game is there, its seats not saved
         return game_id
+
     monkeypatch.setattr(appliance, "new_game", new_game_then_ask)
     assert host.post("/api/host/new_game", {"players": 3}).status_code == 200
     assert seen == [1] and live[1].state()["viewer"] == 1
@@ -466,16 +541,18 @@ def test_final_scores_advice_override_and_accept(tmp_path):
         score = host.state()["score"]
         assert score and not score["accepted"]
         held = max(score["breakdown"]["players"], key=lambda p: sum(map(len, p["kept"].values())))
-        keep = held["kept"]                                   # the advice, chosen by the table
+        keep = held["kept"]  # the advice, chosen by the table
         assert host.post("/api/host/score", {"seat": held["seat"], "keep": keep}).status_code == 200
         chosen = host.state()["score"]["breakdown"]["players"][held["seat"]]
         assert chosen["overridden"] and chosen["advice"]["total"] == held["total"]
         assert keep, "nobody kept a card"
-        for not_cards in ({t: [float(v) for v in values] for t, values in keep.items()},
-                          {t: [True] * len(values) for t, values in keep.items()}):
+        for not_cards in (
+            {t: [float(v) for v in values] for t, values in keep.items()},
+            {t: [True] * len(values) for t, values in keep.items()},
+        ):
             response = host.post("/api/host/score", {"seat": held["seat"], "keep": not_cards})
             assert response.status_code == 400 and "whole number" in response.json["error"]
-        too_many = {t: v + [1] for t, v in keep.items()}
+        too_many = {t: [*v, 1] for t, v in keep.items()}
         response = host.post("/api/host/score", {"seat": held["seat"], "keep": too_many})
         assert response.status_code == 409 and response.json["error"]
         assert host.post("/api/host/score", {"seat": held["seat"], "keep": None}).status_code == 200

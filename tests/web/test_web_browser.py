@@ -7,33 +7,50 @@ the mock pins, a claim, the host's undo, a dispute with its evidence, a phone re
 mid-game, and the scores with the table's discard. Every request that would leave the
 server is failed and counted.
 """
+
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 
 import playwright.sync_api as playwright_sync
 import pytest
-
 from browser_rig import NEEDED, Pages, T, join, served, wait_on
 from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
 DIGITS = "() => /^\\d+$/.test(document.getElementById('count').textContent)"
-TOGETHER_LEAD_MS = 1000     # long enough for the test thread to tell every page when
+TOGETHER_LEAD_MS = 1000  # long enough for the test thread to tell every page when
 ENGLISH = {
-    "you offer": "You offer 7", "offer": "Ben's spices 6", "your offer": "your spices 6", "claims close": "Claims close in",
-    "bought": "Ana buys Ben's spices (6)", "stopped": r"Stop at \d+: Ana", "buys": "Ana buys",
-    "tied": r"(Ben|Cy) \+\d+\.\d ms after (Ben|Cy)", "bank": "bank's carpets",
-    "dispute": "disputed the bank's carpets", "use": "Use this discard",
-    "chosen": "table's choice", "accepted": "accepted by the table",
+    "you offer": "You offer 7",
+    "offer": "Ben's spices 6",
+    "your offer": "your spices 6",
+    "claims close": "Claims close in",
+    "bought": "Ana buys Ben's spices (6)",
+    "stopped": r"Stop at \d+: Ana",
+    "buys": "Ana buys",
+    "tied": r"(Ben|Cy) \+\d+\.\d ms after (Ben|Cy)",
+    "bank": "bank's carpets",
+    "dispute": "disputed the bank's carpets",
+    "use": "Use this discard",
+    "chosen": "table's choice",
+    "accepted": "accepted by the table",
 }
 FRENCH = {
-    "you offer": "Vous offrez 7", "offer": "les épices de Ben 6", "your offer": "vos épices 6", "claims close": "pour nommer la carte",
-    "bought": "Ana achète les épices de Ben (6)", "stopped": r"Arrêt à \d+ : Ana", "buys": "Ana achète",
-    "tied": r"(Ben|Cy) \+\d+,\d ms après (Ben|Cy)", "bank": "tapis de la banque",
-    "dispute": "litige sur les tapis de la banque", "use": "Utiliser cette défausse",
-    "chosen": "choix de la table", "accepted": "accepté par la table",
+    "you offer": "Vous offrez 7",
+    "offer": "les épices de Ben 6",
+    "your offer": "vos épices 6",
+    "claims close": "pour nommer la carte",
+    "bought": "Ana achète les épices de Ben (6)",
+    "stopped": r"Arrêt à \d+ : Ana",
+    "buys": "Ana achète",
+    "tied": r"(Ben|Cy) \+\d+,\d ms après (Ben|Cy)",
+    "bank": "tapis de la banque",
+    "dispute": "litige sur les tapis de la banque",
+    "use": "Utiliser cette défausse",
+    "chosen": "choix de la table",
+    "accepted": "accepté par la table",
 }
 
 
@@ -55,8 +72,11 @@ def press_together(*pages) -> None:
     apart than the tie window on a loaded machine (each phone's POST leaves at once)."""
     at = time.time() * 1000 + TOGETHER_LEAD_MS
     for page in pages:
-        page.evaluate("""(at) => setTimeout(() => document.getElementById('buzzer')
-            .dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })), at - Date.now())""", at)
+        page.evaluate(
+            """(at) => setTimeout(() => document.getElementById('buzzer')
+            .dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })), at - Date.now())""",
+            at,
+        )
 
 
 def text(page, selector: str) -> str:
@@ -72,7 +92,7 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     cy = pages.open(width=360, locale=locale)
     for page, seat, name in ((ana, 0, "Ana"), (ben, 1, "Ben"), (cy, 2, "Cy")):
         join(page, seat, name)
-    assert cy.evaluate("document.documentElement.scrollWidth") <= 360   # fits 360 px
+    assert cy.evaluate("document.documentElement.scrollWidth") <= 360  # fits 360 px
 
     table = pages.open("/table", phone=False, locale=locale)
     assert table.locator("img.qr").evaluate("img => img.naturalWidth") > 0
@@ -82,20 +102,33 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     host.wait_for_selector("#new-game", timeout=T)
     host.select_option("select[name=players]", "3")
     # counts slow enough, and claims long enough, for a loaded machine's clicks to land in time
-    for name, value in (("step_ms", "500"), ("lead_in_ms", "300"), ("tie_window_ms", "400"),
-                        ("claim_deadline_ms", "15000")):
+    for name, value in (
+        ("step_ms", "500"),
+        ("lead_in_ms", "300"),
+        ("tie_window_ms", "400"),
+        ("claim_deadline_ms", "15000"),
+    ):
         host.fill(f"input[name='table.{name}']", value)
-    host.click("#new-game button[type=submit]")     # its lobby, the three people in their seats
+    host.click("#new-game button[type=submit]")  # its lobby, the three people in their seats
     host.wait_for_selector("body[data-page=lobby_host] #lobby-seats >> text=Cy", timeout=T)
     host.click("#lobby-start")
     # the game being replaced is at turn 1 too: wait for the new one on the server first, and
     # for its seats (a pick between is seatless)
     seats = srv.app.extensions["samarkand"].seats
-    wait_on(host, lambda: appliance.session is not None
+    wait_on(
+        host,
+        lambda: (
+            appliance.session is not None
             and appliance.session.realtime.timing.step_us == 500_000
-            and seats.game_id == appliance.game_id and len(seats.joined) == 3, "the new game")
-    table.wait_for_function("() => document.getElementById('turn') && "      # (after the lobby)
-                            "/\\b1\\/10\\b/.test(document.getElementById('turn').textContent)")
+            and seats.game_id == appliance.game_id
+            and len(seats.joined) == 3
+        ),
+        "the new game",
+    )
+    table.wait_for_function(
+        "() => document.getElementById('turn') && "  # (after the lobby)
+        "/\\b1\\/10\\b/.test(document.getElementById('turn').textContent)"
+    )
     ana.wait_for_selector("#hand button:not([disabled])", timeout=T)
     assert appliance.session.state.names == ("Ana", "Ben", "Cy")
 
@@ -112,9 +145,9 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
     # shows, so that enough of the countdown is left after her buy for Ben and Cy's stop
     buzz(ana)
     ana.wait_for_selector("#claim-box:not([hidden])", timeout=T)
-    for page in (cy, table):                                  # the offers stay while she claims
+    for page in (cy, table):  # the offers stay while she claims
         page.locator("#offers", has_text=words["offer"]).wait_for(timeout=T)
-    ben.locator("#offers", has_text=words["your offer"]).wait_for(timeout=T)     # his own phone
+    ben.locator("#offers", has_text=words["your offer"]).wait_for(timeout=T)  # his own phone
     assert words["claims close"] in text(ana, "#deadline")
     assert ben.is_hidden("#claim-box")
     # the stop's evidence is on the table screen while its claims are open (the turn that
@@ -150,14 +183,12 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
         for page in phones:
             button = page.locator("#hand button:not([disabled])").first
             if appliance.session.state.phase == "picking" and button.count():
-                try:
+                with contextlib.suppress(playwright_sync.TimeoutError):
                     button.click(timeout=2000)
-                except playwright_sync.TimeoutError:
-                    pass
         table.wait_for_timeout(100)
     for page in (ana, ben, cy, host):
         page.locator("#results:not([hidden]) #results-title").wait_for(timeout=T)
-    table.wait_for_selector("#results:not([hidden])", timeout=T)     # the table's results screen
+    table.wait_for_selector("#results:not([hidden])", timeout=T)  # the table's results screen
     assert len(table.locator("#results-players .standing").all()) == 3
 
     # the host's toggle of a card survives a re-render (Cy's phone leaving changes the
@@ -166,6 +197,7 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
 
     def chosen() -> bool:
         return "chosen" in (toggle.get_attribute("class") or "")
+
     was_kept = chosen()
     toggle.click()
     cy.close()

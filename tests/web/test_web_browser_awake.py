@@ -2,12 +2,13 @@
 asks again when the page shows after being hidden (the browser drops the lock), lets it
 go when the count stops, and a browser that refuses is left alone; the pages carry the
 table's own favicon. Chromium at a phone's size, the API stubbed to record its calls."""
+
 from __future__ import annotations
 
 from functools import partial
-import pytest
 
-from browser_rig import NEEDED, T, Pages, join, served, wait_on
+import pytest
+from browser_rig import NEEDED, Pages, T, join, served, wait_on
 from web_rig import PIN, Phone, all_pick, make_appliance, stop
 
 pytestmark = NEEDED
@@ -43,10 +44,10 @@ def test_the_screen_stays_awake_while_the_count_runs(browser, server):
     srv, appliance = server
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
     page = pages.open("/", init_script=STUB)
-    assert page.locator('link[rel=icon]').get_attribute("href") == "/static/favicon.svg"
+    assert page.locator("link[rel=icon]").get_attribute("href") == "/static/favicon.svg"
     assert page.request.get(srv.url + "static/favicon.svg").ok
     join(page, 0, "Ana")
-    assert calls(page) == []                                   # picking: nothing to keep awake
+    assert calls(page) == []  # picking: nothing to keep awake
     others = [Phone(srv.app).join(seat, name) for seat, name in ((1, "Bo"), (2, "Cy"))]
     page.locator("#hand button").first.click()
     all_pick(others, card_of=lambda seat: 7)
@@ -63,7 +64,7 @@ def test_the_screen_stays_awake_while_the_count_runs(browser, server):
 
 def test_a_refused_wake_lock_is_silent(browser, server):
     pw, chromium = browser
-    srv, appliance = server
+    srv, _appliance = server
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
     page = pages.open("/", init_script=STUB + "window.__refuse = true;")
     join(page, 0, "Ana")

@@ -2,14 +2,15 @@
 (Chromium, Le Marché's claims, in English at a table screen's size and in French at a
 phone's size): a stopper whose phone is open claims on it; a stopper whose phone has gone
 gets the host's claim buttons."""
+
 from __future__ import annotations
 
 import pytest
-
-from browser_rig import NEEDED, T, Pages, join, log_in, wait_on
-from companion.core.game import Event
+from browser_rig import NEEDED, Pages, T, join, log_in, wait_on
 from test_web_browser_stops import server  # noqa: F401  (Ana, Bo and Cy at Le Marché, served)
 from web_rig import PIN, counting, phase
+
+from companion.core.game import Event
 
 pytestmark = NEEDED
 WORDS = {
@@ -29,17 +30,18 @@ def test_the_host_claims_only_for_the_stopper_whose_phone_has_gone(browser, serv
         join(page, seat, name)
     host = pages.open("/host", phone=phone_sized, locale=locale)
     log_in(host, PIN)
-    phones[2].context.close()                       # Cy's phone goes away
+    phones[2].context.close()  # Cy's phone goes away
     wait_on(host, lambda: appliance.disconnected() == {2}, "Cy's phone to be seen gone")
 
     for seat in range(3):
         appliance.call(lambda now, seat=seat: appliance.session.act(Event("pick", seat, {"card": 7}), now))
     wait_on(host, lambda: counting(appliance), "the countdown")
 
-    def both_press(now: int) -> None:                # Ana and Cy stop together
+    def both_press(now: int) -> None:  # Ana and Cy stop together
         for seat in (0, 2):
             appliance.inputs.press(seat, True, now)
             appliance.inputs.press(seat, False, now + 100_000)
+
     appliance.call(both_press)
     wait_on(host, lambda: phase(appliance) == "claiming", "the stop")
 
@@ -49,7 +51,7 @@ def test_the_host_claims_only_for_the_stopper_whose_phone_has_gone(browser, serv
     rows = host.locator("#claim-rows > div")
     assert rows.count() == 1 and rows.first.locator("strong").text_content() == cy_row
     with host.expect_response(lambda r: r.url.endswith("/api/host/act")) as answer:
-        rows.first.locator("button.quiet").click()             # "nothing": a false stop
+        rows.first.locator("button.quiet").click()  # "nothing": a false stop
     assert answer.value.status == 200
     wait_on(host, lambda: appliance.session.state.stop.claims.get(2, "none") is None, "Cy's claim")
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

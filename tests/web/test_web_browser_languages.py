@@ -1,11 +1,11 @@
 """French and English in a real browser at a phone's size: the phone's language chooses, the
 switch on the page changes it and is remembered, the shell's own words (the join page, the
 host console's controls and seat states, a refusal) follow."""
+
 from __future__ import annotations
 
 import pytest
-
-from browser_rig import NEEDED, T, Pages, log_in, served, third_person, wait_on
+from browser_rig import NEEDED, Pages, T, log_in, served, third_person, wait_on
 from web_rig import NAMES, PIN, make_appliance
 
 pytestmark = NEEDED
@@ -26,12 +26,12 @@ def test_a_french_phone_joins_in_french_and_switches_to_english(browser, server)
     phone = pages.open("/", locale="fr-FR")
     assert phone.get_attribute("html", "lang") == "fr"
     assert phone.text_content("label[for=name]") == "Votre nom"
-    phone.locator("#seats button").first.click()             # no name typed: refused in French
+    phone.locator("#seats button").first.click()  # no name typed: refused in French
     phone.wait_for_selector("#toast:not([hidden]) >> text=Tapez d'abord votre nom.", timeout=T)
     phone.click("nav.languages >> text=English")
     phone.wait_for_selector("label[for=name] >> text=Your name", timeout=T)
     assert phone.get_attribute("html", "lang") == "en"
-    phone.reload()                                          # the choice is remembered
+    phone.reload()  # the choice is remembered
     assert phone.text_content("label[for=name]") == "Your name"
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
@@ -46,7 +46,7 @@ def test_the_host_console_speaks_french(browser, server):
     host.fill("#pin", "0000")
     host.click("#login-form button")
     host.wait_for_selector("#toast:not([hidden]) >> text=code faux", timeout=T)
-    pages.errors.clear()                                    # that 403 was the point
+    pages.errors.clear()  # that 403 was the point
     log_in(host, PIN)
     host.wait_for_selector("[data-command=undo] >> text=Annuler la dernière action", timeout=T)
     host.wait_for_selector("#new-game-fields >> text=Joueurs", timeout=T)
@@ -54,16 +54,20 @@ def test_the_host_console_speaks_french(browser, server):
     host.wait_for_selector("#seat-rows >> text=robot", timeout=T)
     match = appliance.session.match
     wait_on(host, lambda: any(match.game.undoable(event) for event in list(match.log)), "a bot's move")
-    host.click("[data-command=undo]")                       # undo a bot's move
+    host.click("[data-command=undo]")  # undo a bot's move
     host.wait_for_selector("#toast:not([hidden])", timeout=T)
     assert host.text_content("#toast").startswith("Annulé : "), host.text_content("#toast")
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 
-HANDS = {"fr-FR": ("Ana : une personne joue cette place désormais", "Qui joue",
-                   "Désormais, vous jouez vous-même votre place"),
-         "en-GB": ("Ana: a person plays this seat from here on", "Who plays",
-                   "You play your seat from here on")}
+HANDS = {
+    "fr-FR": (
+        "Ana : une personne joue cette place désormais",
+        "Qui joue",
+        "Désormais, vous jouez vous-même votre place",
+    ),
+    "en-GB": ("Ana: a person plays this seat from here on", "Who plays", "You play your seat from here on"),
+}
 
 
 @pytest.mark.parametrize("locale", HANDS)
@@ -78,7 +82,7 @@ def test_the_table_screen_and_the_phone_say_who_plays_a_seat_a_bot_played(browse
     phone.locator("#seats button").first.click()
     table.wait_for_selector(f"#hand-rows >> text={line}", timeout=T)
     phone.wait_for_selector(f"#hands:not([hidden]) >> text={heading}", timeout=T)
-    phone.wait_for_selector(f"#hand-rows >> text={mine}", timeout=T)    # her own phone says "you"
+    phone.wait_for_selector(f"#hand-rows >> text={mine}", timeout=T)  # her own phone says "you"
     assert third_person(phone, "Ana", locale[:2]) == []
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert appliance.hands[-1]["by"] == "person"

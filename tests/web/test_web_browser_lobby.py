@@ -7,6 +7,7 @@ begins the game, and each phone then makes its seat's first decision itself (no 
 decides for it). The host ends the game and plays again: the phones are back in the
 lobby in their seats, without joining again, and the bot in its seat.
 """
+
 from __future__ import annotations
 
 import random
@@ -16,14 +17,14 @@ import socket
 import time
 
 import pytest
+from browser_rig import NEEDED, Pages, T, join, log_in, wait_on
 
-from tests.appliance.appliance_rig import start_appliance, stored_events, stored_games, wait_for
-from browser_rig import NEEDED, T, Pages, join, log_in, wait_on
 from companion.core.chance import SeededChance
 from companion.core.game import Event
 from companion.core.match import Match
 from companion.core.registry import game_spec
 from companion.store import EventStore
+from tests.appliance.appliance_rig import start_appliance, stored_events, stored_games, wait_for
 
 pytestmark = NEEDED
 GAMES = ("marche", "market", "bazaar", "samarkand")
@@ -35,8 +36,9 @@ def serving(store, out, game: str):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    return start_appliance(store, out, "--game", game, "--port", str(port),
-                           "--set", "web.host=127.0.0.1", web=True)
+    return start_appliance(
+        store, out, "--game", game, "--port", str(port), "--set", "web.host=127.0.0.1", web=True
+    )
 
 
 def ways_in(out) -> tuple[str, str] | None:
@@ -86,43 +88,44 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
         log_in(host, pin)
         host.wait_for_selector("#lobby-start", timeout=T)
         host.wait_for_selector("#lobby-fields label", timeout=T)
-        fields = host.text_content("#lobby-fields")     # options by their names in words
+        fields = host.text_content("#lobby-fields")  # options by their names in words
         assert not [o.name for o in game_spec(game).options if "_" in o.name and o.name in fields]
 
-        host.click("#lobby-start")                     # the third seat is empty
+        host.click("#lobby-start")  # the third seat is empty
         host.wait_for_selector("#toast:not([hidden]) >> text=seat 3 is empty", timeout=T)
         wait_on(host, lambda: pages.errors, "the refusal's console line")
-        pages.errors.clear()                           # that 409 was the point
+        pages.errors.clear()  # that 409 was the point
         host.locator("#lobby-seats li").nth(2).locator("button", has_text="Put a bot here").click()
         ana.wait_for_selector("#lobby-seats >> text=un robot", timeout=T)
         assert "Place 3" in ana.text_content("#lobby-seats")
-        assert stored_games(store) == []               # nothing before Start
+        assert stored_games(store) == []  # nothing before Start
 
         host.click("#lobby-start")
         for phone in (ana, ben):
             phone.wait_for_selector("body[data-page=player]", timeout=T)
-        table.wait_for_selector("text=Place 3 (robot)", timeout=T)   # the bot, in French
+        table.wait_for_selector("text=Place 3 (robot)", timeout=T)  # the bot, in French
         assert "Seat 3" not in table.text_content("body")
         host.wait_for_selector("text=Seat 3 (bot)", timeout=T)
         wait_on(host, lambda: len(stored_games(store)) == 1, "the game stored at Start")
         game_id = stored_games(store)[0].id
-        for seat, phone in ((0, ana), (1, ben)):     # each phone decides for its own seat
-            event = wait_on(phone, lambda: first_decision(store, seat), f"seat {seat + 1}'s turn",
-                            timeout_ms=60_000)
+        for seat, phone in ((0, ana), (1, ben)):  # each phone decides for its own seat
+            event = wait_on(
+                phone, lambda: first_decision(store, seat), f"seat {seat + 1}'s turn", timeout_ms=60_000
+            )
             assert not any(e.get("actor") == seat for e in stored_events(store, game_id))
-            phone.evaluate("([kind, data]) => Samarkand.ui.decide(kind, data)",
-                           [event.kind, event.data])
-            wait_on(phone, lambda: any(e.get("actor") == seat
-                                       for e in stored_events(store, game_id)),
-                    f"seat {seat + 1}'s decision, from its phone")
+            phone.evaluate("([kind, data]) => Samarkand.ui.decide(kind, data)", [event.kind, event.data])
+            wait_on(
+                phone,
+                lambda: any(e.get("actor") == seat for e in stored_events(store, game_id)),
+                f"seat {seat + 1}'s decision, from its phone",
+            )
 
         host.wait_for_selector("[data-command=end]:not([disabled])", timeout=T)
         host.click("[data-command=end]")
         host.wait_for_selector("[data-command=end][disabled]", state="attached", timeout=T)
         host.click("#play-again")
         for phone, name in ((ana, "Ana"), (ben, "Ben")):
-            phone.wait_for_selector(f"body[data-page=lobby_player] >> #lobby-you >> text={name}",
-                                    timeout=T)
+            phone.wait_for_selector(f"body[data-page=lobby_player] >> #lobby-you >> text={name}", timeout=T)
         host.wait_for_selector("body[data-page=lobby_host]", timeout=T)
         host.wait_for_selector("#lobby-seats li:nth-child(3) >> text=a bot", timeout=T)
         assert ben.text_content("#lobby-you").startswith("You are in seat 2")
@@ -158,8 +161,7 @@ def test_the_lobby_speaks_french_on_the_host_console(browser, tmp_path):
         pages = Pages(pw, chromium, url)
         host = pages.open("/host", locale="fr-FR")
         log_in(host, pin)
-        host.wait_for_selector("#lobby-fields select >> text=choisit en dernier", state="attached",
-                               timeout=T)
+        host.wait_for_selector("#lobby-fields select >> text=choisit en dernier", state="attached", timeout=T)
         assert host.text_content("#lobby-start") == "Lancer la partie"
         host.click("#lobby-start")
         host.wait_for_selector("#toast:not([hidden]) >> text=la place 1 est vide", timeout=T)

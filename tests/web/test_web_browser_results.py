@@ -3,23 +3,41 @@ toy game): at the end a phone first tells its player's own place and total, the 
 screen the winner and a podium, both the chart of the game; the table screen fits 1280×800
 and 1920×1080 without scrolling, its join code small in a corner once the game has started
 (the lobby shows it large); the rules at a glance where the game gives them."""
+
 from __future__ import annotations
 
 import pytest
-
 import toy_game  # noqa: F401  (registers the urn)
-from browser_rig import (NEEDED, PHONE_SIZES, TABLE_SIZES, T, Pages, answered, in_first_screen, join, page_scrolls,
-                         served, third_person)
+from browser_rig import (
+    NEEDED,
+    PHONE_SIZES,
+    TABLE_SIZES,
+    Pages,
+    T,
+    answered,
+    in_first_screen,
+    join,
+    page_scrolls,
+    served,
+    third_person,
+)
+from web_rig import PIN, make_appliance
+
 from companion.core.registry import game_spec
 from companion.runtime.lobby import Lobby
-from web_rig import PIN, make_appliance
 
 pytestmark = NEEDED
 SAYS = {
-    "en-GB": {"win": "You win with {n} points", "second": "You are 2nd with {n} points",
-              "wins": "{name} wins with {n} points"},
-    "fr-FR": {"win": "Vous gagnez avec {n} points", "second": "Vous êtes 2e avec {n} points",
-              "wins": "{name} gagne avec {n} points"},
+    "en-GB": {
+        "win": "You win with {n} points",
+        "second": "You are 2nd with {n} points",
+        "wins": "{name} wins with {n} points",
+    },
+    "fr-FR": {
+        "win": "Vous gagnez avec {n} points",
+        "second": "Vous êtes 2e avec {n} points",
+        "wins": "{name} gagne avec {n} points",
+    },
 }
 
 
@@ -42,13 +60,13 @@ def test_the_end_tells_each_phone_its_place_and_the_table_the_winner_with_a_char
     tables = [pages.open("/table", phone=False, size=size, locale=locale) for size in TABLE_SIZES]
     for table in tables:
         table.wait_for_selector("#urn-players li", timeout=T)
-        table.locator("#glance summary").click()                       # the rules, at a glance
+        table.locator("#glance summary").click()  # the rules, at a glance
         table.wait_for_selector("#glance .urn-glance", timeout=T)
         assert page_scrolls(table) == []
         assert table.locator(".corner img.qr").bounding_box()["width"] <= 160
 
     ana, ben = phones
-    for page in (ana, ben, ana):                     # a ball each, and Ana the last one
+    for page in (ana, ben, ana):  # a ball each, and Ana the last one
         page.wait_for_selector("#urn-actions button:not([disabled]) >> nth=0", timeout=T)
         with answered(page, "/api/act"):
             page.click("#urn-actions button >> nth=0")
@@ -62,9 +80,9 @@ def test_the_end_tells_each_phone_its_place_and_the_table_the_winner_with_a_char
         balls = appliance.session.state.drawn[seat]
         assert page.text_content("#results-mine") == "Balls: " + " + ".join(map(str, balls))
         assert page.locator("#results-players .standing-line").count() == 2
-        assert page.is_hidden("#urn-actions")                          # nothing left to do
+        assert page.is_hidden("#urn-actions")  # nothing left to do
         page.wait_for_selector("#chart-svg svg polyline", timeout=T)
-        assert third_person(page, ["Ana", "Ben"][seat], locale[:2]) == []     # "you", the chart too
+        assert third_person(page, ["Ana", "Ben"][seat], locale[:2]) == []  # "you", the chart too
     winner = ["Ana", "Ben"][result.winners[0]]
     for table in tables:
         table.wait_for_selector("#results:not([hidden])", timeout=T)

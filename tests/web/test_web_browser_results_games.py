@@ -3,18 +3,33 @@ screen: Ana takes seat 1 on her phone, bots play the others up to her, the host 
 tells her own place first; the table screen, at 1280×800 and 1920×1080 without scrolling,
 the winner, the podium and the chart, one line per player (each game's own words are
 tested in its own folder)."""
+
 from __future__ import annotations
 
 import pytest
-
-from browser_rig import (NEEDED, PHONE_SIZES, TABLE_SIZES, T, Pages, in_first_screen, join, log_in, page_scrolls,
-                         served, wait_on)
-from companion.core.registry import game_spec
+from browser_rig import (
+    NEEDED,
+    PHONE_SIZES,
+    TABLE_SIZES,
+    Pages,
+    T,
+    in_first_screen,
+    join,
+    log_in,
+    page_scrolls,
+    served,
+    wait_on,
+)
 from web_rig import PIN, make_appliance
+
+from companion.core.registry import game_spec
 
 pytestmark = NEEDED
 GAMES = [("marche", 4, "en-GB"), ("market", 3, "fr-FR"), ("bazaar", 4, "en-GB"), ("samarkand", 3, "fr-FR")]
-PLACE = {"en-GB": ("You win", "You share the win", "You are "), "fr-FR": ("Vous gagnez", "Vous partagez", "Vous êtes ")}
+PLACE = {
+    "en-GB": ("You win", "You share the win", "You are "),
+    "fr-FR": ("Vous gagnez", "Vous partagez", "Vous êtes "),
+}
 
 
 @pytest.fixture(params=GAMES, ids=[name for name, _, _ in GAMES])
@@ -34,10 +49,16 @@ def test_each_game_ends_on_the_shells_results_screen_with_its_chart(browser, end
     log_in(host, PIN)
     ana = pages.open("/", size=PHONE_SIZES[0], locale=locale)
     join(ana, 0, "Ana", ready="#me")
-    for seat in range(1, players):                    # bots in the other seats play up to her
+    for seat in range(1, players):  # bots in the other seats play up to her
         appliance.release_seat(seat)
-    wait_on(host, lambda: 0 in appliance.session.game.to_act(appliance.session.state)
-            or len(appliance.session.match.log) >= 12, "the bots' moves")
+    wait_on(
+        host,
+        lambda: (
+            0 in appliance.session.game.to_act(appliance.session.state)
+            or len(appliance.session.match.log) >= 12
+        ),
+        "the bots' moves",
+    )
     host.wait_for_selector("[data-command=end]:not([disabled])", timeout=T)
     host.click("[data-command=end]")
     ana.wait_for_selector("#results:not([hidden])", timeout=T)

@@ -1,12 +1,12 @@
 """The browser rig itself (tests/web/browser_rig.py): a request that would leave the
 machine fails in Chromium, without waiting for the test thread, and is recorded; and a
 plain sleep is refused while a browser runs (the pages' events would wait for it)."""
+
 from __future__ import annotations
 
 import pytest
+from browser_rig import NEEDED, Pages, T, served
 from playwright.sync_api import Error
-
-from browser_rig import NEEDED, T, Pages, served
 from web_rig import PIN, make_appliance, wait_for
 
 pytestmark = NEEDED

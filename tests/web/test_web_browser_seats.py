@@ -1,10 +1,10 @@
 """The host console's seats in a real browser at a phone's size (issue 13): each seat's
 state from the phones' live pages, a seat whose phone went away flagged on the table
 screen while the table waits on it, and the seat moved to another phone by its link."""
+
 from __future__ import annotations
 
 import pytest
-
 from browser_rig import NEEDED, T, host_console, join, served
 from web_rig import FAST, NAMES, PIN, make_appliance
 
@@ -19,7 +19,7 @@ def server(tmp_path):
 
 
 def test_the_host_sees_a_phone_go_away_and_moves_its_seat_to_another(browser, server):
-    srv, appliance = server
+    srv, _appliance = server
     pages, host = host_console(browser, srv, PIN)
     host.wait_for_selector("#seat-rows li", timeout=T)
     ana = pages.open("/")
@@ -29,7 +29,7 @@ def test_the_host_sees_a_phone_go_away_and_moves_its_seat_to_another(browser, se
     assert host.evaluate("document.documentElement.scrollWidth") <= 390
 
     table = pages.open("/table", phone=False)
-    ana.context.close()                                   # Ana's phone goes away
+    ana.context.close()  # Ana's phone goes away
     first.locator("text=phone disconnected · waited on").wait_for(timeout=T)
     table.wait_for_selector("#seat-alert:not([hidden]) >> text=Waiting for Ana", timeout=T)
 
@@ -37,7 +37,7 @@ def test_the_host_sees_a_phone_go_away_and_moves_its_seat_to_another(browser, se
     host.wait_for_selector("#seat-link:not([hidden])", timeout=T)
     link = host.text_content("#seat-link").split(": ", 1)[1]
     assert "/seat/" in link
-    again = pages.open("/seat/" + link.rsplit("/seat/", 1)[1])     # the new phone
+    again = pages.open("/seat/" + link.rsplit("/seat/", 1)[1])  # the new phone
     again.wait_for_selector("#me h1", timeout=T)
     assert again.text_content("#me h1") == "Ana"
     first.locator("text=phone connected").wait_for(timeout=T)

@@ -5,16 +5,17 @@ stop is drawn as a timeline, the turn, the Dean and whom the table waits for are
 shown, a card the claimant cannot pay is offered disabled with why, the goods wear their
 cards' colours and shapes, the host's undo is told in the console's language, and at the end
 each phone says who won and its own total and rank, the breakdown in words."""
+
 from __future__ import annotations
 
 import re
 from functools import partial
 
 import pytest
-
-from browser_rig import NEEDED, T, Pages, join, log_in, served, wait_on
-from companion.core.game import Event
+from browser_rig import NEEDED, Pages, T, join, log_in, served, wait_on
 from web_rig import PIN, make_appliance, stop
+
+from companion.core.game import Event
 
 pytestmark = NEEDED
 DIGITS = "() => /^\\d+$/.test(document.getElementById('count').textContent)"
@@ -76,9 +77,10 @@ FRENCH = {
 @pytest.fixture
 def server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
-    appliance.new_game({"players": 3, "names": ["Ana", "Bo", "Cy"]},
-                       {"step_ms": 1000, "lead_in_ms": 100, "tie_window_ms": 100,
-                        "claim_deadline_ms": 60_000})
+    appliance.new_game(
+        {"players": 3, "names": ["Ana", "Bo", "Cy"]},
+        {"step_ms": 1000, "lead_in_ms": 100, "tie_window_ms": 100, "claim_deadline_ms": 60_000},
+    )
     yield from served(appliance, PIN)
 
 
@@ -110,7 +112,7 @@ def test_a_stop_is_explained_on_each_phone_and_the_end_on_every_screen(browser, 
 
     # picking: the hand is there, the buzzer is not; turn, Dean and whom we wait for
     assert ana.locator("#hand button").first.is_visible() and not ana.is_visible("#buzzer")
-    seen(bo, "#turn", words["turn"])     # (Ana's own phone: "you are the Dean")
+    seen(bo, "#turn", words["turn"])  # (Ana's own phone: "you are the Dean")
     seen(table, "#turn", words["turn"])
     seen(ana, "#waiting", words["waiting for all"])
     ana.locator("#hand button", has_text="7").click()

@@ -2,24 +2,27 @@
 entries, a countdown's stops and ends) are refused from every route, and the host, deciding
 for a seat, may do so only where no connected phone holds it and learns none of the seat's
 secrets from a refusal."""
+
 from __future__ import annotations
 
 import random
 
 import pytest
-
 import toy_game  # noqa: F401  (registers the core's toy game, so it is checked too)
+from web_rig import PIN, Phone, all_pick, make_appliance, phase, wait_for
+
 from companion.core.chance import SeededChance
 from companion.core.game import CHANCE, ENTRY, chance_event
 from companion.core.registry import game_spec, game_specs
 from web.app import create_app
-from web_rig import PIN, Phone, all_pick, make_appliance, phase, wait_for
 
 GAMES = [spec.name for spec in game_specs()]
 NAMES = ["Ana", "Ben", "Cy", "Di"]
 TABLE_KINDS = (CHANCE, ENTRY, "stop", "end_countdown", "undo", "")
-HIDDEN_REASON = ("the rules refuse this decision for {name} (only the seat's own phone is told "
-                 "why: the reason may be its secret)")
+HIDDEN_REASON = (
+    "the rules refuse this decision for {name} (only the seat's own phone is told "
+    "why: the reason may be its secret)"
+)
 
 
 def seats_for(spec) -> int:
@@ -59,7 +62,7 @@ def test_the_declared_decisions_are_what_the_seats_bots_send(game):
             engine.advance(state, chance_event(request.deck, chance.draw(request, step), request.seen_by))
             continue
         seats = engine.to_act(state)
-        if not seats:                   # a real-time phase: the game's clock moves it on
+        if not seats:  # a real-time phase: the game's clock moves it on
             break
         event = bots[seats[0]].decide(engine.seat_view(state, seats[0]), seats[0])
         sent.add(event.kind)
@@ -72,8 +75,17 @@ def test_no_web_route_takes_the_tables_own_events(tmp_path, game):
     appliance, phones, host = open_table(tmp_path, game)
     before = appliance.session.version, len(appliance.store.events(appliance.game_id))
     for kind in TABLE_KINDS:
-        body = {"kind": kind, "data": {"count": 10, "stoppers": [[1, 0]], "deck": "bag",
-                                       "card": 1, "name": "label", "value": "x"}}
+        body = {
+            "kind": kind,
+            "data": {
+                "count": 10,
+                "stoppers": [[1, 0]],
+                "deck": "bag",
+                "card": 1,
+                "name": "label",
+                "value": "x",
+            },
+        }
         mine = phones[1].post("/api/act", body)
         assert mine.status_code == 400, (kind, mine.json)
         assert mine.json["error"] == "say what you do (kind) with its details (data)"
@@ -89,13 +101,17 @@ def test_a_forged_stop_or_end_is_refused_mid_countdown(tmp_path):
     appliance.runner.start()
     all_pick(phones)
     wait_for(lambda: phase(appliance) == "countdown", what="the countdown")
-    forged = [{"kind": "stop", "data": {"count": 10, "stoppers": [[1, 0]]}},
-              {"kind": "end_countdown", "data": {}}]
+    forged = [
+        {"kind": "stop", "data": {"count": 10, "stoppers": [[1, 0]]}},
+        {"kind": "end_countdown", "data": {}},
+    ]
     for body in forged:
         assert phones[1].post("/api/act", body).status_code == 400
         assert host.post("/api/host/act", {**body, "seat": 1}).status_code == 400
-    assert appliance.call(lambda now: (appliance.session.state.phase, appliance.session.state.stop)) \
-        == ("countdown", None)
+    assert appliance.call(lambda now: (appliance.session.state.phase, appliance.session.state.stop)) == (
+        "countdown",
+        None,
+    )
     kinds = [event.kind for event in appliance.session.match.log]
     assert "stop" not in kinds and "end_countdown" not in kinds
     appliance.close()
@@ -103,7 +119,7 @@ def test_a_forged_stop_or_end_is_refused_mid_countdown(tmp_path):
 
 def test_the_host_decides_only_for_a_seat_no_connected_phone_holds(tmp_path):
     appliance, phones, host = open_table(tmp_path, "market")
-    live = phones[0].client.get("/stream", buffered=False)      # Ana's page is open
+    live = phones[0].client.get("/stream", buffered=False)  # Ana's page is open
     try:
         refused = host.post("/api/host/act", {"seat": 0, "kind": "bid", "data": {"amount": 5}})
         assert refused.status_code == 409
@@ -137,8 +153,18 @@ def test_every_engine_refusal_to_the_host_is_the_one_that_says_nothing(tmp_path,
     engine's reason (worded from the seat's view), in every game."""
     appliance, _, host = open_table(tmp_path, game)
     engine = appliance.session.game
-    datas = ({}, {"amount": 10**6}, {"good": "red"}, {"card": 99}, {"target": 0}, {"colour": "red"},
-             {"equation": 1, "give": "left"}, {"stall": 0}, {"space": 0}, {"lot": 0})
+    datas = (
+        {},
+        {"amount": 10**6},
+        {"good": "red"},
+        {"card": 99},
+        {"target": 0},
+        {"colour": "red"},
+        {"equation": 1, "give": "left"},
+        {"stall": 0},
+        {"space": 0},
+        {"lot": 0},
+    )
     refusals = 0
     for seat in range(engine.players(appliance.session.state)):
         name = NAMES[seat]

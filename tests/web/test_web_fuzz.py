@@ -5,6 +5,7 @@ number; each request is small (under the 16 KB body cap), so the suite is bounde
 too. Every answer must be a 2xx, or a 4xx whose body is JSON ``{"error": text}``: never a
 5xx. The counts by status are printed (``pytest -s``) for the record.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -16,25 +17,44 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from web_rig import FAST, NAMES, PIN, Phone, make_appliance
 
 from web.app import create_app
 from web.identity import NAME_MAX
-from web_rig import FAST, NAMES, PIN, Phone, make_appliance
 
-EXAMPLES = 50            # per POST route (19 routes), and the join names: 400
-SETTINGS = dict(deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+EXAMPLES = 50  # per POST route (19 routes), and the join names: 400
+SETTINGS = dict(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
-PLAYER_ROUTES = {"/api/act": {"kind": "pick", "data": {"card": 7}}, "/api/buzz": {},
-                 "/api/join": {"seat": 3, "name": "Zoe"}, "/api/draw": {"card": 4}}
+PLAYER_ROUTES = {
+    "/api/act": {"kind": "pick", "data": {"card": 7}},
+    "/api/buzz": {},
+    "/api/join": {"seat": 3, "name": "Zoe"},
+    "/api/draw": {"card": 4},
+}
 HOST_ROUTES = {
-    "/api/host/login": {"pin": PIN}, "/api/host/logout": {},
-    "/api/host/new_game": {"game": "marche", "players": 4, "mode": "digital",
-                           "rules": {"hidden_goods": True}, "table": FAST},
-    "/api/host/pause": {}, "/api/host/resume": {}, "/api/host/undo": {}, "/api/host/end": {},
-    "/api/host/card": {"card": 4}, "/api/host/entry": {"value": 4},
+    "/api/host/login": {"pin": PIN},
+    "/api/host/logout": {},
+    "/api/host/new_game": {
+        "game": "marche",
+        "players": 4,
+        "mode": "digital",
+        "rules": {"hidden_goods": True},
+        "table": FAST,
+    },
+    "/api/host/pause": {},
+    "/api/host/resume": {},
+    "/api/host/undo": {},
+    "/api/host/end": {},
+    "/api/host/card": {"card": 4},
+    "/api/host/entry": {"value": 4},
     "/api/host/act": {"seat": 0, "kind": "claim", "data": {"target": "camel"}},
-    "/api/host/score": {"seat": 0, "keep": {"jewels": [1, 2]}}, "/api/host/accept": {},
+    "/api/host/score": {"seat": 0, "keep": {"jewels": [1, 2]}},
+    "/api/host/accept": {},
     "/api/host/seat": {"seat": 1, "to": "free"},
     "/api/host/lobby/open": {"game": "market", "seats": 3, "rules": {"open_money": True}},
     "/api/host/lobby/bot": {"seat": 1, "style": "trader", "name": "Tara"},
@@ -43,11 +63,20 @@ HOST_ROUTES = {
 }
 ROUTES = {**PLAYER_ROUTES, **HOST_ROUTES}
 
-ANY_TEXT = st.text(st.characters(exclude_categories=()), max_size=30)   # surrogates too
-scalars = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | ANY_TEXT
-           | st.sampled_from(["bank", "camel", "jewels", "7", "", PIN, "\ud800", "\x1b[2J"]))
-values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
-                      | st.dictionaries(ANY_TEXT, inner, max_size=4), max_leaves=12)
+ANY_TEXT = st.text(st.characters(exclude_categories=()), max_size=30)  # surrogates too
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats()
+    | ANY_TEXT
+    | st.sampled_from(["bank", "camel", "jewels", "7", "", PIN, "\ud800", "\x1b[2J"])
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(ANY_TEXT, inner, max_size=4),
+    max_leaves=12,
+)
 
 
 def paths(template: dict, above: tuple = ()):
@@ -62,8 +91,9 @@ def paths(template: dict, above: tuple = ()):
 def mutated(draw, template: dict) -> bytes:
     """The route's own body with fields dropped, replaced by hostile values or added."""
     body = json.loads(json.dumps(template))
-    for *parents, key in draw(st.lists(st.sampled_from([*paths(template), ("extra",)]),
-                                       min_size=1, max_size=3)):
+    for *parents, key in draw(
+        st.lists(st.sampled_from([*paths(template), ("extra",)]), min_size=1, max_size=3)
+    ):
         target = body
         for parent in parents:
             target = target.get(parent) if isinstance(target, dict) else None
@@ -80,23 +110,48 @@ def nested(depth: int, opener: str, closer: str) -> bytes:
     return (opener * depth + closer * depth).encode()
 
 
-RAW = st.sampled_from([
-    nested(990, "[", "]"), nested(5000, "[", "]"), ('{"a":' * 900 + "1" + "}" * 900).encode(),
-    b"", b"null", b"[]", b'"text"', b"1e999", b"9" * 5000, b'{"card": NaN}',
-    b'{"card": Infinity}', b'{"card": 1e999}', b'{"card": ' + b"9" * 5000 + b"}",
-    b'{"kind": "pick", "data": {"card": NaN}}', b'{"kind": "pick", "data": [7]}',
-    b'{"kind": "chance", "data": {"deck": "camels", "card": 4}}', b'{"kind": "\\ud800"}',
-    b"\xff\xfe{}", b'\xef\xbb\xbf{"card": 7}', b'{"card": 7', b'{"card": "\\ud800"}',
-    b'{"name": "\\udfff\\ud800", "seat": 0}', b'{"seat": 0, "name": "\x1b[2J"}',
-])
+RAW = st.sampled_from(
+    [
+        nested(990, "[", "]"),
+        nested(5000, "[", "]"),
+        ('{"a":' * 900 + "1" + "}" * 900).encode(),
+        b"",
+        b"null",
+        b"[]",
+        b'"text"',
+        b"1e999",
+        b"9" * 5000,
+        b'{"card": NaN}',
+        b'{"card": Infinity}',
+        b'{"card": 1e999}',
+        b'{"card": ' + b"9" * 5000 + b"}",
+        b'{"kind": "pick", "data": {"card": NaN}}',
+        b'{"kind": "pick", "data": [7]}',
+        b'{"kind": "chance", "data": {"deck": "camels", "card": 4}}',
+        b'{"kind": "\\ud800"}',
+        b"\xff\xfe{}",
+        b'\xef\xbb\xbf{"card": 7}',
+        b'{"card": 7',
+        b'{"card": "\\ud800"}',
+        b'{"name": "\\udfff\\ud800", "seat": 0}',
+        b'{"seat": 0, "name": "\x1b[2J"}',
+    ]
+)
 KINDS = st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded"])
 
 
 @st.composite
 def bodies(draw, template: dict) -> tuple[bytes, str]:
     """Mostly the route's own body mutated, else raw bytes or any JSON; mostly sent as JSON."""
-    body = draw(st.one_of(mutated(template), mutated(template), RAW, st.binary(max_size=64),
-                          values.map(lambda v: json.dumps(v, allow_nan=True).encode())))
+    body = draw(
+        st.one_of(
+            mutated(template),
+            mutated(template),
+            RAW,
+            st.binary(max_size=64),
+            values.map(lambda v: json.dumps(v, allow_nan=True).encode()),
+        )
+    )
     return body, draw(KINDS) if draw(st.integers(0, 9)) == 0 else "application/json"
 
 
@@ -120,8 +175,12 @@ class Table:
             sender = Phone(self.app, address=f"10.9.{next(self.addresses)}.1")
         else:
             sender = self.player if route in PLAYER_ROUTES else self.host
-        return sender.client.post(route, data=body, content_type=kind, headers={
-            "Origin": "http://localhost", "X-Action-Token": sender.token})
+        return sender.client.post(
+            route,
+            data=body,
+            content_type=kind,
+            headers={"Origin": "http://localhost", "X-Action-Token": sender.token},
+        )
 
 
 @pytest.fixture(scope="module")
@@ -165,9 +224,21 @@ def test_a_post_route_answers_hostile_bodies_with_a_4xx_never_a_5xx(table, route
 
 
 # ------------------------------------------------------------------ the join name
-names = st.text(st.characters(exclude_categories=()), max_size=40) | st.sampled_from([
-    "Zed\ud800", "\x1b]0;PWN\x07\x1b[2J\x1b[31mEve", "Eve\u202e", "e\u0301" * 20, "é" * 21,
-    "\U0001F42A" * 20, "  Ana   Lou ", "Ana\tLou", "\u00a0Bo\u3000", "A\u200dB", "\udfff"])
+names = st.text(st.characters(exclude_categories=()), max_size=40) | st.sampled_from(
+    [
+        "Zed\ud800",
+        "\x1b]0;PWN\x07\x1b[2J\x1b[31mEve",
+        "Eve\u202e",
+        "e\u0301" * 20,
+        "é" * 21,
+        "\U0001f42a" * 20,
+        "  Ana   Lou ",
+        "Ana\tLou",
+        "\u00a0Bo\u3000",
+        "A\u200dB",
+        "\udfff",
+    ]
+)
 
 
 def expected(name: str) -> str | None:
@@ -175,8 +246,12 @@ def expected(name: str) -> str | None:
     if any(unicodedata.category(c).startswith("C") for c in name):
         return None
     kept = " ".join(unicodedata.normalize("NFC", name).split())
-    if not kept or len(kept) > NAME_MAX or re.fullmatch(r"(seat|place) \d+", kept, re.IGNORECASE) \
-            or re.fullmatch(r".*\(\s*(bot|robot)\s*\)", kept, re.IGNORECASE):
+    if (
+        not kept
+        or len(kept) > NAME_MAX
+        or re.fullmatch(r"(seat|place) \d+", kept, re.IGNORECASE)
+        or re.fullmatch(r".*\(\s*(bot|robot)\s*\)", kept, re.IGNORECASE)
+    ):
         return None
     return kept
 
@@ -201,7 +276,7 @@ def test_a_join_keeps_only_clean_names_and_refuses_the_rest_with_a_400(tmp_path)
             assert shown == kept and shown.isprintable() and len(shown) <= NAME_MAX
         elif kept is None:
             assert response.status_code == 400, response.json
-        else:                                   # a clean name may only clash with another
+        else:  # a clean name may only clash with another
             assert response.status_code == 409 and "already called" in response.json["error"]
 
     try:

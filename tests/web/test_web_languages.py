@@ -1,12 +1,14 @@
 """French and English on the pages: the phone's language, the switch on the page, refusals
 in the reader's language, and the catalog the page's JavaScript reads."""
+
 from __future__ import annotations
 
 import json
 import re
 
-from web.i18n import LANGUAGE_COOKIE
 from web_rig import PIN, Phone
+
+from web.i18n import LANGUAGE_COOKIE
 
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 
@@ -96,6 +98,7 @@ def test_french_elides_de_before_a_name_that_starts_with_a_vowel(flask_app):
     """The server's say() (the pages' shell.js does the same, tested in the stop test)."""
     from companion.core.phrase import Phrase
     from web.i18n import say
+
     alert = "Waiting for {names}: phone disconnected. The host can hand the seat to a bot or move it to another phone."
     with flask_app.test_request_context(headers=FRENCH):
         assert say(Phrase(alert, names="Ana")).startswith("En attente d'Ana : ")
@@ -109,6 +112,7 @@ def test_a_bots_name_in_a_message_is_said_in_the_readers_language(flask_app):
     """A refusal or an alert naming a bot the table chose says it as the pages do."""
     from companion.core.phrase import Phrase
     from web.i18n import say
+
     turn = Phrase("it is {name}'s turn", name="Seat 3 (bot)")
     with flask_app.test_request_context(headers=FRENCH):
         assert "Place 3 (robot)" in say(turn)
@@ -119,15 +123,44 @@ def test_a_bots_name_in_a_message_is_said_in_the_readers_language(flask_app):
 
 
 HOSTILE_NEXT = [
-    "/\n/evil.example", "/\r/evil.example", "/\t/evil.example", "/\r\n/evil.example",
-    "\n//evil.example", "/\x00/evil.example", "/\x0b/evil.example", "/\x0c/evil.example",
-    "/\x1b/evil.example", "/\x7f/evil.example", " //evil.example", "/ /evil.example",
-    "/\\evil.example", "\\\\evil.example", "/\\/evil.example", "\\/evil.example",
-    "//evil.example", "///evil.example", "/\t\t/evil.example", "https:evil.example",
-    "https://evil.example", "javascript:alert(1)", "//evil.example@pi/", "/%0a/evil.example",
-    "/%09/evil.example", "/%5c/evil.example", "/%2f/evil.example", "%2f%2fevil.example",
-    "/\u3000/evil.example", "/\u2028/evil.example", "/\uff0f/evil.example", "/é/x",
-    "", "table", "evil.example", "/table\n", "/table#\n//x", "/?next=//evil.example",
+    "/\n/evil.example",
+    "/\r/evil.example",
+    "/\t/evil.example",
+    "/\r\n/evil.example",
+    "\n//evil.example",
+    "/\x00/evil.example",
+    "/\x0b/evil.example",
+    "/\x0c/evil.example",
+    "/\x1b/evil.example",
+    "/\x7f/evil.example",
+    " //evil.example",
+    "/ /evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\\/evil.example",
+    "\\/evil.example",
+    "//evil.example",
+    "///evil.example",
+    "/\t\t/evil.example",
+    "https:evil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+    "//evil.example@pi/",
+    "/%0a/evil.example",
+    "/%09/evil.example",
+    "/%5c/evil.example",
+    "/%2f/evil.example",
+    "%2f%2fevil.example",
+    "/\u3000/evil.example",
+    "/\u2028/evil.example",
+    "/\uff0f/evil.example",
+    "/é/x",
+    "",
+    "table",
+    "evil.example",
+    "/table\n",
+    "/table#\n//x",
+    "/?next=//evil.example",
 ]
 
 
@@ -135,6 +168,7 @@ def leaves_the_appliance(location: str) -> bool:
     """Where a browser would go from this Location: it drops tabs and newlines and reads
     a backslash as a slash (the WHATWG URL parser), so does the resolved URL stay here?"""
     from urllib.parse import urljoin, urlsplit
+
     as_read = re.sub(r"[\t\n\r]", "", location).replace("\\", "/").strip("\x00- ")
     return urlsplit(urljoin("http://pi.local:8000/lang/en", as_read)).netloc != "pi.local:8000"
 
@@ -143,8 +177,10 @@ def test_the_switch_never_fails_nor_sends_a_reader_to_another_site(flask_app):
     client = flask_app.test_client()
     for hostile in HOSTILE_NEXT:
         encoded = "".join(f"%{byte:02X}" for byte in hostile.encode())
-        for response in (client.get("/lang/en", query_string={"next": hostile}),
-                         client.get(f"/lang/en?next={encoded}")):
+        for response in (
+            client.get("/lang/en", query_string={"next": hostile}),
+            client.get(f"/lang/en?next={encoded}"),
+        ):
             location = response.headers.get("Location", "")
             assert response.status_code == 302, (hostile, response.status_code)
             assert location.startswith("/") and not leaves_the_appliance(location), (hostile, location)

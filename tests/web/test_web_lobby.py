@@ -2,16 +2,17 @@
 Start, phones join it by name and keep their seats, the host chooses the game, its
 options and the seats (bots with their style), Start is refused with its reason, a
 restart comes back to the lobby, and "play again" keeps the people and the bots."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
+from web_rig import PIN, Phone, make_appliance
 
 from companion.runtime.lobby import Lobby
 from companion.store import EventStore
 from web.app import create_app
-from web_rig import PIN, Phone, make_appliance
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def lobby(host, command, body=None):
 
 
 def test_nothing_is_stored_or_played_before_start(table):
-    appliance, app, host = table
+    appliance, app, _host = table
     ana, ben = Phone(app).join(0, "Ana"), Phone(app).join(1, "Ben")
     assert appliance.store.list_games() == [] and appliance.session is None
     shown = ana.state()
@@ -44,11 +45,10 @@ def test_nothing_is_stored_or_played_before_start(table):
 def test_a_phones_stream_shows_the_lobby_then_its_seat_in_the_game(table):
     """A seat's stream lasts as long as its token holds the seat: the lobby's seat, then
     the same seat in the game the host starts."""
-    appliance, app, host = table
+    _appliance, app, host = table
     ana = Phone(app).join(0, "Ana")
     stream = ana.client.get("/stream", buffered=False)
-    frames = (json.loads(frame.split(b"data: ", 1)[1]) for frame in stream.response
-              if b"data: " in frame)
+    frames = (json.loads(frame.split(b"data: ", 1)[1]) for frame in stream.response if b"data: " in frame)
     shown = next(frames)
     assert shown["viewer"] == 0 and shown["lobby"]["seats"][0]["name"] == "Ana"
     assert lobby(host, "bot", {"seat": 1, "style": "hoarder"}).status_code == 200
@@ -73,13 +73,13 @@ def test_the_host_seats_bots_and_people_then_starts(table):
     appliance, app, host = table
     ana, ben = Phone(app).join(0, "Ana"), Phone(app).join(1, "Ben")
     assert lobby(host, "bot", {"seat": 2, "style": "hoarder"}).status_code == 200
-    assert lobby(host, "bot", {"seat": 0, "style": "hoarder"}).status_code == 409   # Ana's
-    assert lobby(host, "move", {"seat": 1, "to": 2}).status_code == 200     # Ben <-> the bot
+    assert lobby(host, "bot", {"seat": 0, "style": "hoarder"}).status_code == 409  # Ana's
+    assert lobby(host, "move", {"seat": 1, "to": 2}).status_code == 200  # Ben <-> the bot
     assert ben.state()["viewer"] == 2
     assert lobby(host, "start").status_code == 200
     assert [g.id for g in appliance.store.list_games()] == [appliance.game_id]
     assert appliance.session.game.names(appliance.session.state)[0] == "Ana"
-    assert set(appliance.runner.seats.bots) == {1}                 # the bot only where put
+    assert set(appliance.runner.seats.bots) == {1}  # the bot only where put
     assert ana.state()["viewer"] == 0 and ben.state()["viewer"] == 2
     assert ana.state()["table"]["status"] != "lobby"
     assert appliance.store.setting("lobby") is None
@@ -87,7 +87,7 @@ def test_the_host_seats_bots_and_people_then_starts(table):
 
 def test_the_seat_count_the_game_and_its_options(table):
     appliance, app, host = table
-    assert lobby(host, "seats", {"seats": 6}).status_code == 409      # Market: 2 to 5
+    assert lobby(host, "seats", {"seats": 6}).status_code == 409  # Market: 2 to 5
     assert lobby(host, "seats", {"seats": 2}).status_code == 200
     Phone(app).join(1, "Ben")
     assert lobby(host, "seats", {"seats": 1}).status_code == 409
@@ -108,7 +108,7 @@ def test_a_restart_during_the_lobby_comes_back_to_it_with_its_seats(tmp_path):
     again = make_appliance(tmp_path)
     try:
         assert again.restore_lobby() and again.lobby.people[0]["name"] == "Ana"
-        ana.client.application = create_app(again, PIN)      # the same phone, cookies and all
+        ana.client.application = create_app(again, PIN)  # the same phone, cookies and all
         assert ana.state()["viewer"] == 0
         assert again.store.list_games() == []
     finally:
@@ -129,7 +129,7 @@ def test_play_again_keeps_the_people_the_bots_and_the_options(table):
     assert kept.game == "market" and kept.rules["open_money"] is True
     assert {s: v["name"] for s, v in kept.people.items()} == {0: "Ana", 1: "Ben"}
     assert kept.bots == {2: {"style": "thrifty", "name": None}}
-    assert ana.state()["viewer"] == 0                   # straight into the lobby, no rejoin
+    assert ana.state()["viewer"] == 0  # straight into the lobby, no rejoin
     assert lobby(host, "start").status_code == 200
     assert appliance.game_id != first and ana.state()["viewer"] == 0
 
@@ -155,10 +155,14 @@ def test_a_game_started_at_once_closes_the_lobby(table):
     assert ana.state()["table"]["status"] != "lobby"
 
 
-@pytest.mark.parametrize("game, seated", [
-    ("marche", lambda state: state.dean),
-    ("bazaar", lambda state: state.rules.first_player - 1),
-    ("samarkand", lambda state: state.rules.first_player - 1)])
+@pytest.mark.parametrize(
+    "game, seated",
+    [
+        ("marche", lambda state: state.dean),
+        ("bazaar", lambda state: state.rules.first_player - 1),
+        ("samarkand", lambda state: state.rules.first_player - 1),
+    ],
+)
 def test_the_host_chooses_who_plays_first_and_play_again_passes_it_on(table, game, seated):
     appliance, app, host = table
     assert lobby(host, "game", {"game": game}).status_code == 200
@@ -172,4 +176,4 @@ def test_the_host_chooses_who_plays_first_and_play_again_passes_it_on(table, gam
     assert seated(appliance.session.state) == 1
     assert host.post("/api/host/end").status_code == 200
     assert lobby(host, "open", {"again": True}).status_code == 200
-    assert appliance.lobby.first == 2                 # passed on to the next seat
+    assert appliance.lobby.first == 2  # passed on to the next seat

@@ -1,15 +1,16 @@
 """Seats between people and bots (issue 13): the host hands a seat to a bot, frees it for a
 new phone or moves it to another phone; each seat's state (phone connected or not, bot,
 free); and a person who takes a bot's seat mid-decision gets it only once the bot is done."""
+
 from __future__ import annotations
 
 import json
 import sys
 
 import pytest
+from web_rig import FAST, NAMES, PIN, Phone, make_appliance
 
 from web.app import create_app
-from web_rig import FAST, NAMES, PIN, Phone, make_appliance
 
 
 def seats(phone) -> list[dict]:
@@ -22,11 +23,11 @@ def test_the_host_moves_a_seat_to_another_phone_and_the_old_one_loses_it(phone, 
     assert moved.status_code == 200, moved.json
     link = moved.json["link"]
     assert "/seat/" in link
-    assert old.state()["viewer"] is None                     # the old token is revoked
+    assert old.state()["viewer"] is None  # the old token is revoked
     new = phone()
     assert new.get(link.split("localhost", 1)[-1]).status_code == 302
     assert new.state()["viewer"] == 0
-    assert [s["name"] for s in seats(new)][0] == "Ana"      # same seat, same name
+    assert next(s["name"] for s in seats(new)) == "Ana"  # same seat, same name
 
 
 def test_a_stale_seat_link_is_refused(phone, host):
@@ -61,9 +62,14 @@ def test_only_the_host_has_the_seat_controls(phone):
     assert refused.status_code == 403
 
 
-@pytest.mark.parametrize("body, words", [({"seat": 9, "to": "bot"}, "no seat 10"),
-                                          ({"seat": 0, "to": "away"}, '"bot", "free" or "move"'),
-                                          ({"seat": 1, "to": "move"}, "not held by a phone")])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ({"seat": 9, "to": "bot"}, "no seat 10"),
+        ({"seat": 0, "to": "away"}, '"bot", "free" or "move"'),
+        ({"seat": 1, "to": "move"}, "not held by a phone"),
+    ],
+)
 def test_a_seat_command_that_cannot_be_done_says_why(host, body, words):
     refused = host.post("/api/host/seat", body)
     assert refused.status_code in (400, 409) and words in refused.json["error"], refused.json
@@ -74,7 +80,7 @@ def test_each_seat_says_whether_its_phone_is_connected_and_waited_on(phone, appl
     table = flask_app.extensions["samarkand"]
     rows = seats(phone())
     assert [r["state"] for r in rows] == ["disconnected", "free", "free", "free"]
-    assert all(r["waited"] for r in rows)                   # everyone picks
+    assert all(r["waited"] for r in rows)  # everyone picks
     table.opened(0)
     assert seats(phone())[0]["state"] == "connected"
     assert appliance.disconnected() == set()
@@ -93,13 +99,13 @@ def with_bots(tmp_path):
 
 def test_a_bots_seat_taken_mid_decision_stays_the_bots_until_it_has_decided(with_bots):
     appliance, app = with_bots
-    ana = Phone(app).join(0, "Ana")                 # every seat must pick: the bot's turn too
+    ana = Phone(app).join(0, "Ana")  # every seat must pick: the bot's turn too
     assert appliance.bot_plays(0)
     assert seats(ana)[0]["state"] == "bot"
     refused = ana.post("/api/act", {"kind": "pick", "data": {"card": 7}})
     assert refused.status_code == 409 and "bot is finishing" in refused.json["error"]
     appliance.call(lambda now: appliance.runner.seats.step(appliance.session, now))
-    assert not appliance.bot_plays(0)               # the bot picked: now the seat is Ana's
+    assert not appliance.bot_plays(0)  # the bot picked: now the seat is Ana's
     assert appliance.session.state.picks[0] is not None
     assert seats(ana)[0]["state"] == "disconnected"
 
@@ -112,8 +118,10 @@ def test_the_game_keeps_who_played_each_seat_from_which_event(with_bots, capsys)
     host = Phone(app)
     host.post("/api/host/login", {"pin": PIN})
     host.post("/api/host/seat", {"seat": 0, "to": "bot"})
-    assert appliance.hands == [{"at": picked, "seat": 0, "by": "person"},
-                               {"at": picked, "seat": 0, "by": "bot"}]
+    assert appliance.hands == [
+        {"at": picked, "seat": 0, "by": "person"},
+        {"at": picked, "seat": 0, "by": "bot"},
+    ]
     appliance.store.export_jsonl(appliance.game_id, sys.stdout)
     header = json.loads(capsys.readouterr().out.splitlines()[0])
     assert header["hands"] == appliance.hands
@@ -121,12 +129,12 @@ def test_the_game_keeps_who_played_each_seat_from_which_event(with_bots, capsys)
 
 def test_the_decision_timer_is_a_table_setting_off_by_default(tmp_path):
     from companion.config import load_config
+
     assert load_config(None).table.decision_timer_s == 0
     appliance = make_appliance(tmp_path, bots=True)
     appliance.new_game({"players": 4, "names": NAMES}, FAST)
     assert appliance.runner.seats.timer_us is None
     appliance.close()
-
 
 
 def test_every_page_hears_when_a_seat_passes_between_a_person_and_a_bot(with_bots):
@@ -142,4 +150,4 @@ def test_every_page_hears_when_a_seat_passes_between_a_person_and_a_bot(with_bot
     assert [(c["seat"], c["name"], c["by"]) for c in shown] == [(0, NAMES[0], "person"), (0, NAMES[0], "bot")]
     assert [c["at"] for c in shown] == [c["at"] for c in appliance.hands]
     assert ana.state()["viewer"] is None
-    assert Phone(app).state()["hands"] == shown               # public: the same for every page
+    assert Phone(app).state()["hands"] == shown  # public: the same for every page

@@ -2,6 +2,7 @@
 so no number of open streams keeps a POST from being answered, a change a viewer cannot
 see sends that viewer nothing, and a seat's stream ends once the seat is taken from its
 phone (web/hub.py, web/stream.py, web/server.py)."""
+
 from __future__ import annotations
 
 import http.client
@@ -11,18 +12,18 @@ import socket
 import threading
 
 import pytest
+from web_rig import PIN, Phone, make_appliance, wait_for
 
+import web.server as server_module
 from web.hub import STREAMS_PER_CLIENT, STREAMS_TOTAL, Hub
 from web.identity import action_token
-import web.server as server_module
 from web.server import THREADS, Server
-from web_rig import PIN, Phone, make_appliance, wait_for
 
 
 def opened(phone: Phone, **environ):
     response = phone.client.get("/stream?view=table", buffered=False, environ_base=environ)
     if response.status_code == 200:
-        next(iter(response.response))                # the first snapshot
+        next(iter(response.response))  # the first snapshot
     return response
 
 
@@ -33,7 +34,7 @@ def test_one_client_gets_a_few_streams_and_a_clear_refusal_beyond(flask_app):
     refused = opened(phone)
     assert refused.status_code == 429 and "too many live pages" in refused.json["error"]
     assert opened(Phone(flask_app, address="10.0.0.6")).status_code == 200
-    streams[0].close()                               # a page closed: its place is free again
+    streams[0].close()  # a page closed: its place is free again
     assert opened(phone).status_code == 200
 
 
@@ -59,13 +60,14 @@ def test_a_change_that_leaves_a_viewers_snapshot_as_it_was_sends_that_viewer_not
     hub, shown = Hub(), {"money": 75}
     events = hub.stream(lambda: dict(shown), ping_s=60)
     assert next(events).startswith(b"id: 0\n")
-    hub.notify()                                     # another seat's secret changed
+    hub.notify()  # another seat's secret changed
 
     def spend():
         shown["money"] = 70
         hub.notify()
+
     threading.Timer(0.2, spend).start()
-    sent = next(events)                              # the next frame is the viewer's change
+    sent = next(events)  # the next frame is the viewer's change
     assert sent.startswith(b"id: 2\n") and b'"money":70' in sent
     hub.close()
 
@@ -79,9 +81,9 @@ def test_a_seats_stream_ends_when_the_host_takes_the_seat_from_its_phone(flask_a
     frames = iter(stream.response)
     assert json.loads(next(frames).split(b"data: ", 1)[1])["view"]["you"]["seat"] == 0
     assert host.post("/api/host/seat", {"seat": 0, "to": to}).status_code == 200
-    assert host.post("/api/host/pause").status_code == 200      # a change the seat would see
+    assert host.post("/api/host/pause").status_code == 200  # a change the seat would see
     sent = [frame for frame in itertools.islice(frames, 50) if not frame.startswith(b": ping")]
-    assert sent == []                                # ended (not 50 pings), nothing more sent
+    assert sent == []  # ended (not 50 pings), nothing more sent
     stream.close()
     assert ana.state()["viewer"] is None
     assert flask_app.extensions["samarkand"].disconnected() == ({0} if to == "move" else set())
@@ -109,14 +111,17 @@ def raw_stream(port: int, source: str) -> tuple[socket.socket, int]:
 
 def host_post(port: int, path: str) -> int:
     """Log in from a client of its own, then POST ``path``: the status, or a timeout."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
-                                      source_address=("127.0.0.9", 0))
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=("127.0.0.9", 0))
     conn.request("GET", "/host")
     page = conn.getresponse()
     page.read()
     visitor = page.getheader("Set-Cookie").split(";")[0]
-    headers = {"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{port}",
-               "X-Action-Token": action_token(visitor.split("=", 1)[1]), "Cookie": visitor}
+    headers = {
+        "Content-Type": "application/json",
+        "Origin": f"http://127.0.0.1:{port}",
+        "X-Action-Token": action_token(visitor.split("=", 1)[1]),
+        "Cookie": visitor,
+    }
     conn.request("POST", "/api/host/login", json.dumps({"pin": PIN}), headers)
     login = conn.getresponse()
     login.read()
@@ -142,7 +147,7 @@ def test_a_client_holding_more_streams_than_threads_never_starves_a_post(server)
 
 def test_closed_streams_give_their_places_back_at_once(server):
     hub = server.app.extensions["samarkand.hub"]
-    for _ in range(2):                               # long before the next ping (10 s)
+    for _ in range(2):  # long before the next ping (10 s)
         socks = [raw_stream(server.port, "127.0.0.3") for _ in range(STREAMS_PER_CLIENT)]
         assert [status for _, status in socks] == [200] * STREAMS_PER_CLIENT
         for sock, _ in socks:
@@ -165,13 +170,13 @@ def test_a_thread_still_serving_when_the_server_closes_keeps_its_pipe(tmp_path, 
     threading.Thread(target=appliance.call, args=(lambda now: gate.wait(10),), daemon=True).start()
     asking = threading.Thread(target=ask_state, args=(server.port,), daemon=True)
     asking.start()
-    assert serving.wait(5)                           # its serving thread waits on the table
+    assert serving.wait(5)  # its serving thread waits on the table
     server.close()
     trigger = server._server.trigger
     assert not trigger._closed and not server._thread.is_alive()
     gate.set()
     asking.join(timeout=10)
-    trigger.pull_trigger()                           # what the late thread did: harmless
+    trigger.pull_trigger()  # what the late thread did: harmless
     appliance.close()
 
 
@@ -181,7 +186,6 @@ def ask_state(port: int) -> None:
         conn.request("GET", "/api/state")
         conn.getresponse().read()
     except (OSError, http.client.HTTPException):
-        pass                                         # the server closed: no answer is due
+        pass  # the server closed: no answer is due
     finally:
         conn.close()
-

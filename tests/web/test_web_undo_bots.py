@@ -1,28 +1,29 @@
 """Undo with bots at the table (issue 22): a bot does not make the undone move again at
 once (the game is held until the host resumes, and every page says why), and the host
 can undo back to the last decision a person made."""
+
 from __future__ import annotations
 
 import pytest
-
 import toy_game  # noqa: F401  (registers the urn)
+from web_rig import PIN, Phone, make_appliance
+
 from companion.core.registry import game_spec
 from web.app import create_app
-from web_rig import PIN, Phone, make_appliance
 
 
 @pytest.fixture
 def urn(tmp_path):
     """The urn for two: Ana's phone in seat 1, a bot in seat 2; the runner is stepped by hand."""
     appliance = make_appliance(tmp_path)
-    appliance.human_seats.add(0)                 # Ana's from the start
+    appliance.human_seats.add(0)  # Ana's from the start
     appliance.new_game(game_spec("urn").setup(2), game="urn")
     app = create_app(appliance, PIN)
     host = Phone(app)
     assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
     ana = Phone(app).join(0, "Ana")
     assert ana.post("/api/act", {"kind": "want", "data": {"n": 1}}).status_code == 200
-    appliance.runner.step()                      # the bot decides for seat 2
+    appliance.runner.step()  # the bot decides for seat 2
     assert decisions(appliance) == [0, 1]
     yield appliance, host, ana
     appliance.close()
@@ -39,7 +40,7 @@ def test_after_an_undo_the_bot_waits_until_the_host_resumes(urn):
     assert decisions(appliance) == [0]
     appliance.runner.step()
     appliance.runner.step()
-    assert decisions(appliance) == [0]           # the bot did not play it again
+    assert decisions(appliance) == [0]  # the bot did not play it again
     table = ana.state()["table"]
     assert table["status"] == "paused" and table["after_undo"] is True
     assert host.post("/api/host/resume").status_code == 200
@@ -49,10 +50,10 @@ def test_after_an_undo_the_bot_waits_until_the_host_resumes(urn):
 
 
 def test_undo_back_to_a_persons_last_decision(urn):
-    appliance, host, ana = urn
+    appliance, host, _ana = urn
     undone = host.post("/api/host/undo", {"to_person": True})
     assert undone.status_code == 200, undone.json
-    assert decisions(appliance) == []            # the bot's, then Ana's
+    assert decisions(appliance) == []  # the bot's, then Ana's
     assert undone.json["done"].startswith("Undone: ")
     assert list(appliance.session.game.to_act(appliance.session.state)) == [0]
 
@@ -88,5 +89,5 @@ def test_no_undo_once_another_game_has_started(urn):
     take_the_rest(ana)
     finished = appliance.game_id
     appliance.new_game(game_spec("urn").setup(2), game="urn")
-    assert host.post("/api/host/undo").status_code == 409       # nothing played in the new one
+    assert host.post("/api/host/undo").status_code == 409  # nothing played in the new one
     assert appliance.store.result(finished) is not None

@@ -1,16 +1,16 @@
 """The web tests' rig: a real appliance on mock pins with a fast table, phones, helpers."""
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextlib import contextmanager
-from typing import Callable
 
+from companion.appliance.inputs import GpioInputs
 from companion.appliance.running import Appliance
 from companion.config import load_config
-from companion.appliance.inputs import GpioInputs
 from companion.store import EventStore
 from web.identity import VISITOR_COOKIE, action_token
-
 
 PIN = "4321"
 NAMES = ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
@@ -18,11 +18,9 @@ FAST = {"step_ms": 60, "lead_in_ms": 100, "tie_window_ms": 50, "claim_deadline_m
 
 
 def make_appliance(tmp_path, bots: bool = True, seed: int = 7) -> Appliance:
-    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")},
-                                "display": {"kind": "terminal"}})
+    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")}, "display": {"kind": "terminal"}})
     inputs = GpioInputs(config, simulate=True)
-    return Appliance(config, inputs, EventStore(config.store.path), seed=seed,
-                     bots_fill_seats=bots)
+    return Appliance(config, inputs, EventStore(config.store.path), seed=seed, bots_fill_seats=bots)
 
 
 class Phone:
@@ -46,13 +44,13 @@ class Phone:
         assert response.status_code == 200, response.json
         return response.json
 
-    def join(self, seat: int, name: str) -> "Phone":
+    def join(self, seat: int, name: str) -> Phone:
         response = self.post("/api/join", {"seat": seat, "name": name})
         assert response.status_code == 200, response.json
         return self
 
 
-_REFUSALS: list[str] = []     # why a plain sleep may not wait now (a browser is driven)
+_REFUSALS: list[str] = []  # why a plain sleep may not wait now (a browser is driven)
 
 
 @contextmanager
@@ -77,6 +75,7 @@ def wait_for(predicate, timeout: float = 10.0, what: str = "condition"):
         time.sleep(0.02)
     raise AssertionError(f"timed out waiting for {what}")
 
+
 # ---- driving a live table from tests: everyone picks, stops at chosen presses, claims
 
 
@@ -94,8 +93,11 @@ def all_pick(phones, card_of=lambda seat: 7) -> None:
 
 
 def counting(appliance) -> bool:
-    return appliance.call(lambda now: isinstance(appliance.session.shown(now)[1], int)
-                          and appliance.session.state.phase == "countdown")
+    return appliance.call(
+        lambda now: (
+            isinstance(appliance.session.shown(now)[1], int) and appliance.session.state.phase == "countdown"
+        )
+    )
 
 
 def stop(appliance, offsets_ms: dict[int, float], wait: Callable[..., object] = wait_for) -> dict:
@@ -109,6 +111,7 @@ def stop(appliance, offsets_ms: dict[int, float], wait: Callable[..., object] = 
             press(seat, True, now + round(offset * 1000))
         for seat, offset in offsets_ms.items():
             press(seat, False, now + round(offset * 1000) + HOLD_US)
+
     appliance.call(presses)
     wait(lambda: phase(appliance) == "claiming", what="the stop")
     return appliance.call(lambda now: dict(appliance.session.realtime.last_stop))

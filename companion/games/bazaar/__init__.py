@@ -8,6 +8,7 @@ exchange cards and the face-up wares from them; at a physical table (``cards = "
 the appliance's mode in the setup) or with ``cards = "entered"`` the host types the two
 exchange cards at setup and each ware card as it comes face up (docs/rules/bazaar.md).
 """
+
 from __future__ import annotations
 
 from companion.core.phrase import Phrase
@@ -22,24 +23,29 @@ from companion.games.bazaar.rules import CHOICES, DESCRIPTIONS, BazaarRules
 
 DEFAULTS = BazaarRules()
 
-SPEC = register_game(GameSpec(
-    name="bazaar",
-    title=Phrase("Bazaar"),
-    min_players=2,
-    max_players=5,
-    engine=BazaarGame,
-    options=(
-        *(Option(name, getattr(DEFAULTS, name), DESCRIPTIONS[name], allowed)
-          for name, allowed in CHOICES.items()),
-        Option("first_player", DEFAULTS.first_player, DESCRIPTIONS["first_player"]),
-    ),
-    bots=STYLES,
-    narration=Narration(narration.describe, narration.score_sheet, narration.command,
-                        narration.KEYBOARD_HELP),
-    renderer="companion.games.bazaar",
-    realtime=BuzzerRoll,
-    tools={"advise": advise},
-    data=DATA_FILES,
-    first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
-    first_rule=Phrase("the first player: the youngest"),
-))
+SPEC = register_game(
+    GameSpec(
+        name="bazaar",
+        title=Phrase("Bazaar"),
+        min_players=2,
+        max_players=5,
+        engine=BazaarGame,
+        options=(
+            *(
+                Option(name, getattr(DEFAULTS, name), DESCRIPTIONS[name], allowed)
+                for name, allowed in CHOICES.items()
+            ),
+            Option("first_player", DEFAULTS.first_player, DESCRIPTIONS["first_player"]),
+        ),
+        bots=STYLES,
+        narration=Narration(
+            narration.describe, narration.score_sheet, narration.command, narration.KEYBOARD_HELP
+        ),
+        renderer="companion.games.bazaar",
+        realtime=BuzzerRoll,
+        tools={"advise": advise},
+        data=DATA_FILES,
+        first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
+        first_rule=Phrase("the first player: the youngest"),
+    )
+)

@@ -16,14 +16,24 @@ a roll counted as a turn like a trade) with the stall it goes for (``best``); an
 advice in a sentence, its count the same as the plan's. A malformed input is
 refused with a ValueError naming the field.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 from companion.core.errors import RuleError
 from companion.games.bazaar.cubes import (
-    FULL_BANK, PER_COLOUR, Cubes, as_dict, from_dict, letters, minus, parse_card, parse_cubes,
-    parse_equation, parse_ware,
+    FULL_BANK,
+    PER_COLOUR,
+    Cubes,
+    as_dict,
+    from_dict,
+    letters,
+    minus,
+    parse_card,
+    parse_cubes,
+    parse_equation,
+    parse_ware,
 )
 from companion.games.bazaar.planner import Advice, Plan, plan, recommend
 from companion.games.bazaar.rules import STALLS
@@ -50,10 +60,14 @@ def advise(data: Any) -> dict[str, Any]:
         flags[name] = value
     plans = _field("cubes", lambda: plan(cubes, bank, equations, wares, **flags))
     advice = recommend(plans, flags["acted"])
-    return {"cubes": letters(cubes), "bank": as_dict(bank),
-            "plans": [None if p is None else _plan(p, flags["acted"]) for p in plans],
-            "best": None if advice.plan is None else advice.plan.stall,
-            "action": action_view(advice), "advice": _advice(advice)}
+    return {
+        "cubes": letters(cubes),
+        "bank": as_dict(bank),
+        "plans": [None if p is None else _plan(p, flags["acted"]) for p in plans],
+        "best": None if advice.plan is None else advice.plan.stall,
+        "action": action_view(advice),
+        "advice": _advice(advice),
+    }
 
 
 def _field(name: str, read):
@@ -75,7 +89,7 @@ def _equations(data: dict) -> tuple:
     if "equations" in data:
         raw = data["equations"]
         if not isinstance(raw, list) or not raw:
-            raise ValueError("a list of equations such as \"R = YGBW\"")
+            raise ValueError('a list of equations such as "R = YGBW"')
         return tuple(parse_equation(e) for e in raw)
     raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
@@ -85,7 +99,7 @@ def _equations(data: dict) -> tuple:
 
 def _wares(raw: Any) -> list:
     if not isinstance(raw, list) or not 1 <= len(raw) <= STALLS:
-        raise ValueError(f"a list of 1 to {STALLS} ware cards such as \"YYGRB*\" (null: an empty stall)")
+        raise ValueError(f'a list of 1 to {STALLS} ware cards such as "YYGRB*" (null: an empty stall)')
     return [None if w is None else parse_ware(w) for w in raw]
 
 
@@ -99,11 +113,26 @@ def _bank(raw: Any, cubes: Cubes) -> Cubes:
 
 
 def _plan(p: Plan, acted: bool) -> dict[str, Any]:
-    return {"stall": p.stall, "ware": p.ware.code, "turns": p.turns,
-            "steps": [{"equation": s.equation, "give": letters(s.given), "take": letters(s.taken),
-                       "text": f"{letters(s.given)} → {letters(s.taken)}"} for s in p.steps],
-            "cubes_left": p.cubes_left, "star_level": p.star_level, "points": p.points,
-            "rolls": p.rolls, "shorter_rolls": p.shorter_rolls, "summary": _summary(p, acted)}
+    return {
+        "stall": p.stall,
+        "ware": p.ware.code,
+        "turns": p.turns,
+        "steps": [
+            {
+                "equation": s.equation,
+                "give": letters(s.given),
+                "take": letters(s.taken),
+                "text": f"{letters(s.given)} → {letters(s.taken)}",
+            }
+            for s in p.steps
+        ],
+        "cubes_left": p.cubes_left,
+        "star_level": p.star_level,
+        "points": p.points,
+        "rolls": p.rolls,
+        "shorter_rolls": p.shorter_rolls,
+        "summary": _summary(p, acted),
+    }
 
 
 def _turns(n: int | None) -> str:
@@ -144,5 +173,6 @@ def _advice(advice: Advice) -> str:
     alone = "not by trades alone" if p.turns is None else f"by trades alone: {_turns(p.turns)}"
     if advice.turns == 1:
         return f"Roll the die: a roll of {faces} buys {name} this turn ({alone})"
-    return f"Roll the die: a roll of {faces} brings {name} in {_turns(advice.turns)}, this one " \
-           f"counted ({alone})"
+    return (
+        f"Roll the die: a roll of {faces} brings {name} in {_turns(advice.turns)}, this one counted ({alone})"
+    )

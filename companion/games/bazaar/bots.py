@@ -9,6 +9,7 @@ As the player to the left of someone over 10 cubes, it returns the cubes that le
 player furthest from every ware. All its choices come from its seat view and its own
 ``random.Random``, so a seed replays the same game.
 """
+
 from __future__ import annotations
 
 from companion.core.bot import Bot
@@ -19,6 +20,7 @@ from companion.games.bazaar.planner import Plan, plan, recommend, soonest
 from companion.games.bazaar.rules import points
 from companion.games.bazaar.state import ACT, BUY, DISCARD, START_WILD, WILD
 from companion.games.bazaar.view import SeatView
+
 
 def deficit(held: Cubes, ware: Ware) -> int:
     """How many of the ware's cubes ``held`` lacks."""
@@ -57,9 +59,11 @@ class Planner(Bot):
     def buy(self, view: SeatView, seat: int) -> Event:
         held = view.mine
         left = sum(held) - 5
-        affordable = [(points(int(ware.star) + int(view.bonus), left), k)
-                      for k, ware in enumerate(view.wares)
-                      if ware is not None and deficit(held, ware) == 0]
+        affordable = [
+            (points(int(ware.star) + int(view.bonus), left), k)
+            for k, ware in enumerate(view.wares)
+            if ware is not None and deficit(held, ware) == 0
+        ]
         if not affordable:
             return Event("done", seat)
         _, stall = max(affordable, key=lambda pk: (pk[0], -pk[1]))
@@ -75,6 +79,7 @@ class Planner(Bot):
         def after(c: int) -> tuple:
             cubes = tuple(n + (i == c) for i, n in enumerate(held))
             return (min((deficit(cubes, w) for w in wares), default=0), -view.bank[c], c)
+
         return COLOURS[min(options, key=after)]
 
     def discard(self, view: SeatView) -> dict[str, int]:
@@ -87,6 +92,7 @@ class Planner(Bot):
             left = tuple(h - c for h, c in zip(held, choice))
             gaps = sorted(deficit(left, w) for w in wares)
             return (gaps[:1], sum(gaps), choice)
+
         chosen = max(choices(tuple(held), excess), key=harm)
         return {COLOURS[c]: n for c, n in enumerate(chosen) if n}
 

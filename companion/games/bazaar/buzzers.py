@@ -7,10 +7,12 @@ their ``roll``; any other press is ignored and recorded with its reason. There i
 countdown, no display and nothing to set: the die itself stays a chance event, rolled by
 the seed or entered by the host like a roll chosen on the phone.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from companion.core.arbiter import BuzzerEvent, IgnoredPress
 from companion.core.game import Event
@@ -51,11 +53,10 @@ class BuzzerRoll:
         return {}
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any]) -> "BuzzerRoll":
+    def from_settings(cls, settings: Mapping[str, Any]) -> BuzzerRoll:
         return cls()
 
-    def follow(self, state: BazaarState, now_us: int, first: int | None = None,
-               hold: bool = False) -> None:
+    def follow(self, state: BazaarState, now_us: int, first: int | None = None, hold: bool = False) -> None:
         """The game changed: the player to play may roll with their buzzer, unless the
         table is held up (a pause, a card or a face to enter)."""
         self.roller = state.turn if state.phase == ACT and not hold else None

@@ -17,23 +17,30 @@ Everything here is pure; every refusal is a RuleError that says what is wrong, a
 the host reads in French or English (``what`` names what was read: a Phrase, so it is
 translated too).
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.phrase import Phrase
 
 COLOURS = ("yellow", "green", "red", "blue", "white")
 LETTERS = "YGRBW"
-NAMES = {**{colour: c for c, colour in enumerate(COLOURS)},
-         **{name: c for c, french in enumerate(("jaune", "vert", "rouge", "bleu", "blanc"))
-            for name in (french, french + "s")}}
+NAMES = {
+    **{colour: c for c, colour in enumerate(COLOURS)},
+    **{
+        name: c
+        for c, french in enumerate(("jaune", "vert", "rouge", "bleu", "blanc"))
+        for name in (french, french + "s")
+    },
+}
 """The colours' names the notation reads, the French ones with their plurals."""
 WILD = "wild"
-FACES = COLOURS + (WILD,)
+FACES = (*COLOURS, WILD)
 """The die's six faces, equally likely: the five colours and the wild face."""
 PER_COLOUR = 20
 EQUATIONS_PER_CARD = 5
@@ -88,14 +95,19 @@ def as_dict(cubes: Iterable[int]) -> dict[str, int]:
 def from_dict(raw: Any, what: str = Phrase("the cubes")) -> Cubes:
     """``{"red": 1, "white": 2}`` as a holding; unknown colours and bad counts refused."""
     if not isinstance(raw, dict):
-        raise RuleError("{what} are given as colour: count, e.g. {{\"red\": 1}}, not {raw}",
-                        what=what, raw=repr(raw))
+        raise RuleError(
+            '{what} are given as colour: count, e.g. {{"red": 1}}, not {raw}', what=what, raw=repr(raw)
+        )
     counts = [0] * 5
     for colour, n in raw.items():
         index = colour_index(colour)
         if type(n) is not int or n < 0:
-            raise RuleError("{what}: the count of {colour} must be a whole number, not {n}",
-                            what=what, colour=colour, n=repr(n))
+            raise RuleError(
+                "{what}: the count of {colour} must be a whole number, not {n}",
+                what=what,
+                colour=colour,
+                n=repr(n),
+            )
         counts[index] = n
     return tuple(counts)  # type: ignore[return-value]
 
@@ -104,8 +116,9 @@ def from_dict(raw: Any, what: str = Phrase("the cubes")) -> Cubes:
 def parse_cubes(text: Any, what: str = Phrase("a side")) -> Cubes:
     """Cubes written by name or letter, counted or repeated: ``2W``, ``BGYW``, ``1 red + blue``."""
     if not isinstance(text, str):
-        raise RuleError("{what} is written as text such as 'R' or '2 white', not {text}",
-                        what=what, text=repr(text))
+        raise RuleError(
+            "{what} is written as text such as 'R' or '2 white', not {text}", what=what, text=repr(text)
+        )
     counts = [0] * 5
     rest = text.lower().replace("+", " ").replace(",", " ").strip()
     if not rest:
@@ -117,19 +130,27 @@ def parse_cubes(text: Any, what: str = Phrase("a side")) -> Cubes:
             continue
         match = _TERM.match(rest, position)
         if match is None:
-            raise RuleError("cannot read {text}: write cubes as 'R', '2W' or '2 white'",
-                            text=repr(text.strip()))
+            raise RuleError(
+                "cannot read {text}: write cubes as 'R', '2W' or '2 white'", text=repr(text.strip())
+            )
         count, word = match.group(1), match.group(2)
         position = match.end()
         if word in NAMES:
             counts[NAMES[word]] += int(count) if count else 1
             continue
         if any(c.upper() not in LETTERS for c in word):
-            raise RuleError("{word} in {text} is not a colour: use yellow, green, red, blue, white "
-                            "or their letters Y G R B W", word=repr(word), text=repr(text.strip()))
+            raise RuleError(
+                "{word} in {text} is not a colour: use yellow, green, red, blue, white "
+                "or their letters Y G R B W",
+                word=repr(word),
+                text=repr(text.strip()),
+            )
         if count and len(word) > 1:
-            raise RuleError("{term} in {text} is ambiguous: write a count before one colour, "
-                            "e.g. 2W + B", term=count + word, text=repr(text.strip()))
+            raise RuleError(
+                "{term} in {text} is ambiguous: write a count before one colour, e.g. 2W + B",
+                term=count + word,
+                text=repr(text.strip()),
+            )
         for c in word:
             counts[LETTERS.index(c.upper())] += int(count) if count else 1
     return tuple(counts)  # type: ignore[return-value]
@@ -158,12 +179,20 @@ class Equation:
 def check_equation(left: Cubes, right: Cubes, text: str) -> Equation:
     for side, cubes in ((Phrase("the left side"), left), (Phrase("the right side"), right)):
         if not 1 <= sum(cubes) <= MAX_SIDE:
-            raise RuleError("each side of an equation has 1 to {most} cubes; {side} of {text} "
-                            "has {size}", most=MAX_SIDE, side=side, text=repr(text), size=sum(cubes))
+            raise RuleError(
+                "each side of an equation has 1 to {most} cubes; {side} of {text} has {size}",
+                most=MAX_SIDE,
+                side=side,
+                text=repr(text),
+                size=sum(cubes),
+            )
     shared = [colour for colour, a, b in zip(COLOURS, left, right) if a and b]
     if shared:
-        raise RuleError("the two sides of an equation share no colour: {colour} is on both "
-                        "sides of {text}", colour=shared[0], text=repr(text))
+        raise RuleError(
+            "the two sides of an equation share no colour: {colour} is on both sides of {text}",
+            colour=shared[0],
+            text=repr(text),
+        )
     return Equation(left, right)
 
 
@@ -176,8 +205,7 @@ def parse_equation(value: Any) -> Equation:
         raise RuleError("an equation is written as 'R = BGYW', not {value}", value=repr(value))
     parts = value.split("=")
     if len(parts) != 2:
-        raise RuleError("an equation has one '=' between its two sides: {value}",
-                        value=repr(value.strip()))
+        raise RuleError("an equation has one '=' between its two sides: {value}", value=repr(value.strip()))
     return check_equation(parse_cubes(parts[0]), parse_cubes(parts[1]), value.strip())
 
 
@@ -188,11 +216,14 @@ def parse_card(value: Any) -> tuple[Equation, ...]:
     elif isinstance(value, (list, tuple)):
         items = list(value)
     else:
-        raise RuleError("an exchange card is its five equations, e.g. 'R = BGYW; R = WW; …', "
-                        "not {value}", value=repr(value))
+        raise RuleError(
+            "an exchange card is its five equations, e.g. 'R = BGYW; R = WW; …', not {value}",
+            value=repr(value),
+        )
     if len(items) != EQUATIONS_PER_CARD:
-        raise RuleError("an exchange card has {count} equations, not {given}",
-                        count=EQUATIONS_PER_CARD, given=len(items))
+        raise RuleError(
+            "an exchange card has {count} equations, not {given}", count=EQUATIONS_PER_CARD, given=len(items)
+        )
     return tuple(parse_equation(item) for item in items)
 
 
@@ -228,11 +259,16 @@ def parse_ware(value: Any) -> Ware:
                 break
         cubes = parse_cubes(text, A_WARE_CARD)
     else:
-        raise RuleError("a ware card is written as its five cubes, e.g. 'YYGRB*', not {value}",
-                        value=repr(value))
+        raise RuleError(
+            "a ware card is written as its five cubes, e.g. 'YYGRB*', not {value}", value=repr(value)
+        )
     if sum(cubes) != WARE_SIZE:
-        raise RuleError("a ware card pictures {count} cubes, not {given} ({cubes})", count=WARE_SIZE,
-                        given=sum(cubes), cubes=letters(cubes) or Phrase("none"))
+        raise RuleError(
+            "a ware card pictures {count} cubes, not {given} ({cubes})",
+            count=WARE_SIZE,
+            given=sum(cubes),
+            cubes=letters(cubes) or Phrase("none"),
+        )
     return Ware(cubes, star)
 
 
@@ -254,12 +290,14 @@ def parse_exchange_file(text: str) -> dict[int, tuple[Equation, ...]]:
         try:
             card = parse_card(body)
         except RuleError as exc:
-            raise RuleError("exchange-card file, line {line}: {problem}", line=number,
-                            problem=exc.phrase) from None
+            raise RuleError(
+                "exchange-card file, line {line}: {problem}", line=number, problem=exc.phrase
+            ) from None
         key = int(head)
         if key in cards:
-            raise RuleError("exchange-card file, line {line}: card {card} is listed twice",
-                            line=number, card=key)
+            raise RuleError(
+                "exchange-card file, line {line}: card {card} is listed twice", line=number, card=key
+            )
         cards[key] = card
     if len(cards) < 2:
         raise RuleError("an exchange-card file lists at least the 2 cards a game puts in play")
@@ -273,6 +311,7 @@ def parse_ware_file(text: str) -> list[Ware]:
         try:
             wares.append(parse_ware(line))
         except RuleError as exc:
-            raise RuleError("ware-card file, line {line}: {problem}", line=number,
-                            problem=exc.phrase) from None
+            raise RuleError(
+                "ware-card file, line {line}: {problem}", line=number, problem=exc.phrase
+            ) from None
     return wares

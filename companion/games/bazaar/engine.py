@@ -18,25 +18,60 @@ Events (``Event.kind``, ``actor`` a seat where a player decides):
 Each kind is a rule function of the state below, which checks everything before its first
 change, so a refused event leaves the state as it was.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
 from companion.core.game import CHANCE, ENTRY, ChanceRequest, Event, InputRequest, Result, places_by
 from companion.core.phrase import Phrase
 from companion.games.bazaar.cubes import (
-    COLOURS, FACES, FULL_BANK, WILD, Cubes, Ware, card_text, colour_index, covers, from_dict,
-    letters, parse_card, parse_exchange_file, parse_ware, parse_ware_file,
+    COLOURS,
+    FACES,
+    FULL_BANK,
+    WILD,
+    Cubes,
+    Ware,
+    card_text,
+    colour_index,
+    covers,
+    from_dict,
+    letters,
+    parse_card,
+    parse_exchange_file,
+    parse_ware,
+    parse_ware_file,
 )
 from companion.games.bazaar.rules import (
-    CARDS_PER_STALL, CUBE_LIMIT, EXCHANGE_CARDS, STALLS as STALL_COUNT, STALLS_TO_CLOSE,
-    BazaarRules, points,
+    CARDS_PER_STALL,
+    CUBE_LIMIT,
+    EXCHANGE_CARDS,
+    STALLS_TO_CLOSE,
+    BazaarRules,
+    points,
+)
+from companion.games.bazaar.rules import (
+    STALLS as STALL_COUNT,
 )
 from companion.games.bazaar.state import (
-    ACT, BUY, DISCARD, DRAWING, EXCHANGE, OVER, REVEAL, ROLLING, STALLS, START, START_WILD,
-    WILD as WILD_PHASE, BazaarState,
+    ACT,
+    BUY,
+    DISCARD,
+    DRAWING,
+    EXCHANGE,
+    OVER,
+    REVEAL,
+    ROLLING,
+    STALLS,
+    START,
+    START_WILD,
+    BazaarState,
+)
+from companion.games.bazaar.state import (
+    WILD as WILD_PHASE,
 )
 
 DATA_FILES = ("exchange_cards.txt", "ware_cards.txt")
@@ -63,8 +98,11 @@ def new_state(setup: Mapping[str, Any]) -> BazaarState:
         raise RuleError("each player needs a distinct name")
     rules = BazaarRules.from_dict(setup.get("rules"))
     if rules.first_player > players:
-        raise RuleError("rule option 'first_player' is a seat from 1 to {players}, not {value}",
-                        players=players, value=rules.first_player)
+        raise RuleError(
+            "rule option 'first_player' is a seat from 1 to {players}, not {value}",
+            players=players,
+            value=rules.first_player,
+        )
     mode = setup.get("mode", "digital")
     if mode not in ("digital", "physical"):
         raise RuleError('mode must be "digital" or "physical", not {mode}', mode=repr(mode))
@@ -73,25 +111,47 @@ def new_state(setup: Mapping[str, Any]) -> BazaarState:
         data = setup.get("data") or {}
         missing = [name for name in DATA_FILES if not isinstance(data.get(name), str)]
         if missing:
-            raise RuleError("the sample cards are missing from the setup ({file}); a setup "
-                            "from the game's spec carries them", file=missing[0])
+            raise RuleError(
+                "the sample cards are missing from the setup ({file}); a setup "
+                "from the game's spec carries them",
+                file=missing[0],
+            )
         exchange_deck = parse_exchange_file(data[DATA_FILES[0]])
         wares = parse_ware_file(data[DATA_FILES[1]])
         if len(wares) < STALL_COUNT * CARDS_PER_STALL:
-            raise RuleError("a ware-card file lists at least the {count} cards of the four "
-                            "stalls, not {given}", count=STALL_COUNT * CARDS_PER_STALL, given=len(wares))
+            raise RuleError(
+                "a ware-card file lists at least the {count} cards of the four stalls, not {given}",
+                count=STALL_COUNT * CARDS_PER_STALL,
+                given=len(wares),
+            )
         ware_deck = {}
         for ware in wares:
             ware_deck[ware.code] = ware_deck.get(ware.code, 0) + 1
             known[ware.code] = ware
     first = rules.first_player - 1
     return BazaarState(
-        rules=rules, names=names, exchange_deck=exchange_deck, ware_deck=ware_deck,
-        wares_known=known, exchange=[], stalls_left=[CARDS_PER_STALL] * STALL_COUNT,
-        stalls_up=[None] * STALL_COUNT, emptied=[], bank=list(FULL_BANK),
-        cubes=[[0] * 5 for _ in names], bought=[[] for _ in names], scores=[0] * players,
-        phase=EXCHANGE, turn=first, turn_number=0, started=0, purchases=0, acted=None,
-        revealing=None, discard=None, records=[],
+        rules=rules,
+        names=names,
+        exchange_deck=exchange_deck,
+        ware_deck=ware_deck,
+        wares_known=known,
+        exchange=[],
+        stalls_left=[CARDS_PER_STALL] * STALL_COUNT,
+        stalls_up=[None] * STALL_COUNT,
+        emptied=[],
+        bank=list(FULL_BANK),
+        cubes=[[0] * 5 for _ in names],
+        bought=[[] for _ in names],
+        scores=[0] * players,
+        phase=EXCHANGE,
+        turn=first,
+        turn_number=0,
+        started=0,
+        purchases=0,
+        acted=None,
+        revealing=None,
+        discard=None,
+        records=[],
     )
 
 
@@ -130,13 +190,19 @@ def input_request(state: BazaarState) -> InputRequest | None:
     """The card the host types next. The prompt's numbers are text: the pages' say()
     (web/static/shell.js) reads a parameter as a word or a nested Phrase, not a number."""
     if state.phase == EXCHANGE and state.exchange_deck is None:
-        prompt = Phrase("Exchange card {card} of {cards}: type its five equations, e.g. "
-                        "R = YGBW; R = WW; … (letters Y G R B W)",
-                        card=str(len(state.exchange) + 1), cards=str(EXCHANGE_CARDS))
+        prompt = Phrase(
+            "Exchange card {card} of {cards}: type its five equations, e.g. "
+            "R = YGBW; R = WW; … (letters Y G R B W)",
+            card=str(len(state.exchange) + 1),
+            cards=str(EXCHANGE_CARDS),
+        )
         return InputRequest("exchange", prompt, SOURCE_CARD, check_card_entry)
     if state.phase in (STALLS, REVEAL) and state.ware_deck is None:
-        prompt = Phrase("Stall {stall}: type the ware card now face up, its five cubes "
-                        "(letters Y G R B W) and * if it has a star", stall=str(awaited_stall(state) + 1))
+        prompt = Phrase(
+            "Stall {stall}: type the ware card now face up, its five cubes "
+            "(letters Y G R B W) and * if it has a star",
+            stall=str(awaited_stall(state) + 1),
+        )
         return InputRequest("ware", prompt, "YYGRB*", check_ware_entry)
     return None
 
@@ -154,9 +220,12 @@ def legal_actions(state: BazaarState, seat: int) -> list[Event]:
         return []
     phase = state.phase
     if phase == ACT:
-        trades = [Event("trade", seat, {"equation": i, "give": give})
-                  for i, _ in enumerate(state.equations) for give in ("left", "right")
-                  if trade_problem(state, seat, i, give) is None]
+        trades = [
+            Event("trade", seat, {"equation": i, "give": give})
+            for i, _ in enumerate(state.equations)
+            for give in ("left", "right")
+            if trade_problem(state, seat, i, give) is None
+        ]
         return [Event("roll", seat), *trades]
     if phase in (START_WILD, WILD_PHASE):
         return [Event("take", seat, {"colour": c}) for i, c in enumerate(COLOURS) if state.bank[i]]
@@ -164,8 +233,10 @@ def legal_actions(state: BazaarState, seat: int) -> list[Event]:
         buys = [Event("buy", seat, {"stall": k}) for k in range(STALL_COUNT) if buy_problem(state, k) is None]
         return [*buys, Event("done", seat)]
     owner, _, excess = state.discard
-    return [Event("discard", seat, {"cubes": {COLOURS[c]: n for c, n in enumerate(choice) if n}})
-            for choice in choices(tuple(state.cubes[owner]), excess)]
+    return [
+        Event("discard", seat, {"cubes": {COLOURS[c]: n for c, n in enumerate(choice) if n}})
+        for choice in choices(tuple(state.cubes[owner]), excess)
+    ]
 
 
 def choices(held: tuple[int, ...], excess: int) -> Iterator[tuple[int, ...]]:
@@ -230,10 +301,13 @@ def _player(state: BazaarState, seat: Any) -> int:
         raise RuleError("unknown player {seat}", seat=repr(seat))
     if state.phase == DISCARD:
         owner, chooser, _ = state.discard
-        if seat == owner:           # a refusal is said to the seat that asked
+        if seat == owner:  # a refusal is said to the seat that asked
             raise RuleError("{chooser} is choosing the cubes you return", chooser=state.names[chooser])
-        raise RuleError("{chooser} is choosing the cubes {owner} returns",
-                        chooser=state.names[chooser], owner=state.names[owner])
+        raise RuleError(
+            "{chooser} is choosing the cubes {owner} returns",
+            chooser=state.names[chooser],
+            owner=state.names[owner],
+        )
     if seat != state.turn:
         raise RuleError("it is {name}'s turn", name=state.names[state.turn])
     return seat
@@ -342,11 +416,13 @@ def _check_action(state: BazaarState) -> None:
     if state.phase == ACT:
         return
     if state.phase == BUY and state.acted == "trade":
-        raise RuleError("you have already traded this turn: a turn is one roll or one trade; "
-                        "buy a ware or end your turn")
+        raise RuleError(
+            "you have already traded this turn: a turn is one roll or one trade; buy a ware or end your turn"
+        )
     if state.phase == BUY:
-        raise RuleError("you have already rolled this turn: a turn is one roll or one trade; "
-                        "buy a ware or end your turn")
+        raise RuleError(
+            "you have already rolled this turn: a turn is one roll or one trade; buy a ware or end your turn"
+        )
     raise RuleError("choose the colour of your cube first")
 
 
@@ -392,8 +468,10 @@ def problem_text(problem: dict) -> Phrase:
     """A trade problem as the refusal says it (the phone words the greyed ones itself)."""
     why = problem["why"]
     if why == "no_equation":
-        return Phrase("there is no equation {equation}: the equations are numbered 0 to 9",
-                      equation=repr(problem["equation"]))
+        return Phrase(
+            "there is no equation {equation}: the equations are numbered 0 to 9",
+            equation=repr(problem["equation"]),
+        )
     facts = {key: problem[key] for key in ("need", "colour", "have")}
     if why == "you_lack":
         return Phrase("you need {need} {colour} to give and hold {have}", **facts)
@@ -414,8 +492,7 @@ def trade(state: BazaarState, seat: Any, equation: Any, give: Any) -> None:
         held[colour] += taken[colour] - given[colour]
         state.bank[colour] += given[colour] - taken[colour]
     state.acted = "trade"
-    _record(state, "trade", seat=seat, equation=equation, give=give,
-            gave=letters(given), took=letters(taken))
+    _record(state, "trade", seat=seat, equation=equation, give=give, gave=letters(given), took=letters(taken))
     _after_action(state)
 
 
@@ -446,7 +523,9 @@ def buy_problem(state: BazaarState, stall: Any) -> dict | None:
     if ware is None:
         return {"why": "stall_empty", "stall": stall}
     held = state.cubes[state.turn]
-    missing = [(COLOURS[c], need - have) for c, (need, have) in enumerate(zip(ware.cubes, held)) if have < need]
+    missing = [
+        (COLOURS[c], need - have) for c, (need, have) in enumerate(zip(ware.cubes, held)) if have < need
+    ]
     if missing:
         return {"why": "you_lack", "stall": stall, "missing": dict(missing)}
     return None
@@ -461,8 +540,9 @@ def purchase_points(state: BazaarState, seat: int, ware: Ware) -> tuple[int, int
 
 def _check_buying(state: BazaarState) -> None:
     if state.phase == ACT:
-        raise RuleError("roll or trade first: a turn is one roll or one trade, then wares "
-                        "are bought at its end")
+        raise RuleError(
+            "roll or trade first: a turn is one roll or one trade, then wares are bought at its end"
+        )
     if state.phase != BUY:
         raise RuleError("choose the colour of your cube first")
 
@@ -478,18 +558,30 @@ def buy(state: BazaarState, seat: Any, stall: Any) -> None:
             raise RuleError("stall {stall} is empty", stall=stall + 1)
         (colour, n), *more = problem["missing"].items()
         if more:
-            raise RuleError("you lack {n} {colour} and other cubes for the ware of stall {stall}",
-                            n=n, colour=colour, stall=stall + 1)
-        raise RuleError("you lack {n} {colour} for the ware of stall {stall}", n=n, colour=colour,
-                        stall=stall + 1)
+            raise RuleError(
+                "you lack {n} {colour} and other cubes for the ware of stall {stall}",
+                n=n,
+                colour=colour,
+                stall=stall + 1,
+            )
+        raise RuleError(
+            "you lack {n} {colour} for the ware of stall {stall}", n=n, colour=colour, stall=stall + 1
+        )
     ware = state.ware(stall)
     level, left, score = purchase_points(state, seat, ware)
     for colour, n in enumerate(ware.cubes):
         state.cubes[seat][colour] -= n
         state.bank[colour] += n
     state.scores[seat] += score
-    purchase = {"ware": ware.code, "stall": stall, "star": ware.star, "level": level,
-                "cubes_left": left, "points": score, "turn": state.turn_number}
+    purchase = {
+        "ware": ware.code,
+        "stall": stall,
+        "star": ware.star,
+        "level": level,
+        "cubes_left": left,
+        "points": score,
+        "turn": state.turn_number,
+    }
     state.bought[seat].append(purchase)
     _record(state, "buy", seat=seat, **{k: v for k, v in purchase.items() if k != "turn"})
     state.purchases += 1
@@ -550,19 +642,31 @@ def discard(state: BazaarState, seat: Any, cubes: Any) -> None:
         raise RuleError("nobody has more than 10 cubes to return")
     owner, chooser, excess = state.discard
     if seat == owner:
-        raise RuleError("{chooser}, the player to your left, chooses the cubes you return",
-                        chooser=state.names[chooser])
+        raise RuleError(
+            "{chooser}, the player to your left, chooses the cubes you return", chooser=state.names[chooser]
+        )
     if seat != chooser:
-        raise RuleError("{chooser}, the player to the left of {owner}, chooses the cubes to return",
-                        chooser=state.names[chooser], owner=state.names[owner])
+        raise RuleError(
+            "{chooser}, the player to the left of {owner}, chooses the cubes to return",
+            chooser=state.names[chooser],
+            owner=state.names[owner],
+        )
     chosen = from_dict(cubes, RETURNED)
     if sum(chosen) != excess:
-        raise RuleError("choose exactly {excess} of {owner}'s cubes to return, not {given}",
-                        excess=excess, owner=state.names[owner], given=sum(chosen))
+        raise RuleError(
+            "choose exactly {excess} of {owner}'s cubes to return, not {given}",
+            excess=excess,
+            owner=state.names[owner],
+            given=sum(chosen),
+        )
     if not covers(state.cubes[owner], chosen):
         lacking = next(c for c in range(5) if chosen[c] > state.cubes[owner][c])
-        raise RuleError("{owner} does not hold {n} {colour}", owner=state.names[owner],
-                        n=chosen[lacking], colour=COLOURS[lacking])
+        raise RuleError(
+            "{owner} does not hold {n} {colour}",
+            owner=state.names[owner],
+            n=chosen[lacking],
+            colour=COLOURS[lacking],
+        )
     for colour, n in enumerate(chosen):
         state.cubes[owner][colour] -= n
         state.bank[colour] += n
@@ -576,8 +680,16 @@ def result(state: BazaarState) -> Result:
     """Most points; tied, the fewest wares; still tied, a shared place."""
     scores = tuple(state.scores)
     places = places_by([(score, -len(bought)) for score, bought in zip(scores, state.bought)])
-    players = [{"seat": seat, "name": name, "points": state.scores[seat],
-                "wares": len(state.bought[seat]), "purchases": list(state.bought[seat]),
-                "cubes": letters(state.cubes[seat]), "place": places[seat]}
-               for seat, name in enumerate(state.names)]
+    players = [
+        {
+            "seat": seat,
+            "name": name,
+            "points": state.scores[seat],
+            "wares": len(state.bought[seat]),
+            "purchases": list(state.bought[seat]),
+            "cubes": letters(state.cubes[seat]),
+            "place": places[seat],
+        }
+        for seat, name in enumerate(state.names)
+    ]
     return Result(scores, places, {"players": players})

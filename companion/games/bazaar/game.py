@@ -1,7 +1,9 @@
 """Bazaar on the core's game contract: the rule functions of engine.py behind ``Game``."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.core.game import CHANCE, ChanceRequest, Event, Game, InputRequest, Result
 from companion.core.phrase import Phrase
@@ -59,15 +61,24 @@ class BazaarGame(Game[BazaarState]):
         if event.kind != "buy":
             return None
         bought = after.bought[event.actor][-1]
-        return Phrase("{name} buys {ware} (+{points})", name=after.names[event.actor],
-                      ware=bought["ware"].replace("*", "★"), points=str(bought["points"]))
+        return Phrase(
+            "{name} buys {ware} (+{points})",
+            name=after.names[event.actor],
+            ware=bought["ware"].replace("*", "★"),
+            points=str(bought["points"]),
+        )
 
     def summary(self, state: BazaarState) -> dict[str, Any]:
         over = state.phase == OVER
-        return {"over": over, "turn": state.turn_number, "phase": state.phase,
-                "scores": list(state.scores),
-                "bank": list(state.bank), "stalls_left": list(state.stalls_left),
-                "result": engine.result(state).to_dict() if over else None}
+        return {
+            "over": over,
+            "turn": state.turn_number,
+            "phase": state.phase,
+            "scores": list(state.scores),
+            "bank": list(state.bank),
+            "stalls_left": list(state.stalls_left),
+            "result": engine.result(state).to_dict() if over else None,
+        }
 
     def undoable(self, event: Event) -> bool:
         """A card the host typed may be undone on its own (a typo is fixed by typing it

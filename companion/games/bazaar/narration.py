@@ -1,6 +1,7 @@
 """Bazaar told in words on the Pi's terminal: each event as the table reads it (the host
 console shows an undone one, in the reader's language), the final score sheet, and the
 keyboard seat's commands."""
+
 from __future__ import annotations
 
 from string import Formatter
@@ -12,9 +13,11 @@ from companion.games.bazaar.cubes import COLOURS, LETTERS, WILD, parse_cubes
 from companion.games.bazaar.engine import RETURNED, result
 from companion.games.bazaar.state import ACT, BazaarState
 
-KEYBOARD_HELP = ("r = roll · t N = trade by equation N giving its left side (t N r: its right) · "
-                 "b N = buy stall N · d = done buying · c COLOUR = the colour after a wild roll · "
-                 "x CUBES = return a player's excess (x RWW)")
+KEYBOARD_HELP = (
+    "r = roll · t N = trade by equation N giving its left side (t N r: its right) · "
+    "b N = buy stall N · d = done buying · c COLOUR = the colour after a wild roll · "
+    "x CUBES = return a player's excess (x RWW)"
+)
 
 
 def ware_text(code: str) -> str:
@@ -24,10 +27,11 @@ def ware_text(code: str) -> str:
 def describe(event: Event, before: BazaarState, after: BazaarState) -> list[Phrase]:
     """What a person at the table reads about ``event`` (everything in Bazaar is public):
     Phrases, so the host console says the first line (an undone action) in French too."""
-    lines = [record_text(after, r) for r in after.records[len(before.records):]]
+    lines = [record_text(after, r) for r in after.records[len(before.records) :]]
     if after.phase == ACT and (before.phase != ACT or before.turn != after.turn):
-        lines.append(Phrase("Turn {turn}: {name} to play", turn=after.turn_number,
-                            name=after.names[after.turn]))
+        lines.append(
+            Phrase("Turn {turn}: {name} to play", turn=after.turn_number, name=after.names[after.turn])
+        )
     return lines
 
 
@@ -40,16 +44,16 @@ TEMPLATES = {
     "roll/none": Phrase("{who} rolls {face}: the bank has none left, nothing taken"),
     "first_roll": Phrase("{who} rolls {face} for a first cube and takes a {colour} cube"),
     "first_roll/wild": Phrase("{who} rolls the wild face for a first cube: any colour"),
-    "first_roll/none": Phrase("{who} rolls {face} for a first cube: the bank has none left, "
-                              "nothing taken"),
+    "first_roll/none": Phrase("{who} rolls {face} for a first cube: the bank has none left, nothing taken"),
     "take": Phrase("{who} takes a {colour} cube"),
     "trade": Phrase("{who} trades {gave} → {took} (equation {equation})"),
-    "buy": Phrase("{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left: "
-                  "{points} points"),
-    "buy/1": Phrase("{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left, "
-                    "one star: {points} points"),
-    "buy/2": Phrase("{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left, "
-                    "two stars: {points} points"),
+    "buy": Phrase("{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left: {points} points"),
+    "buy/1": Phrase(
+        "{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left, one star: {points} points"
+    ),
+    "buy/2": Phrase(
+        "{who} buys {ware} from stall {stall} with {cubes_left} cube(s) left, two stars: {points} points"
+    ),
     "stall_empty": Phrase("Stall {stall} is empty: every purchase now scores one star higher"),
     "stall_empty/closes": Phrase("Stall {stall} is empty, the second: the bazaar closes"),
     "over_limit": Phrase("{who} has {excess} cube(s) over 10: {chooser} chooses which go back"),
@@ -76,10 +80,15 @@ def _template(r: dict) -> str:
 
 def record_text(state: BazaarState, r: dict) -> Phrase:
     template, names = TEMPLATES[_template(r)], state.names
-    facts = {**r, "who": names[r["seat"]] if "seat" in r else "",
-             "chooser": names[r["by"]] if "by" in r else "",
-             "stall": r.get("stall", -1) + 1, "equation": r.get("equation", -1) + 1,
-             "ware": ware_text(r.get("ware", "")), "equations": "; ".join(r.get("equations", ()))}
+    facts = {
+        **r,
+        "who": names[r["seat"]] if "seat" in r else "",
+        "chooser": names[r["by"]] if "by" in r else "",
+        "stall": r.get("stall", -1) + 1,
+        "equation": r.get("equation", -1) + 1,
+        "ware": ware_text(r.get("ware", "")),
+        "equations": "; ".join(r.get("equations", ())),
+    }
     wanted = {field for _, field, _, _ in Formatter().parse(template) if field}
     return Phrase(template.template, **{key: facts[key] for key in wanted})
 
@@ -87,8 +96,10 @@ def record_text(state: BazaarState, r: dict) -> Phrase:
 def score_sheet(state: BazaarState) -> str:
     sheet = result(state).breakdown["players"]
     rows = [("place", "player", "points", "wares", "cubes")]
-    rows += [(str(p["place"]), p["name"], str(p["points"]), str(p["wares"]), p["cubes"] or "-")
-             for p in sorted(sheet, key=lambda p: (p["place"], p["seat"]))]
+    rows += [
+        (str(p["place"]), p["name"], str(p["points"]), str(p["wares"]), p["cubes"] or "-")
+        for p in sorted(sheet, key=lambda p: (p["place"], p["seat"]))
+    ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)) for row in rows]
     winners = [p["name"] for p in sheet if p["place"] == 1]
@@ -106,8 +117,14 @@ def command(state: BazaarState, seat: int, text: str) -> Event:
         return Event("done", seat)
     if word == "t":
         number, _, side = rest.partition(" ")
-        return Event("trade", seat, {"equation": _number(number, "t 2") - 1,
-                                     "give": "right" if side.strip() in ("r", "right") else "left"})
+        return Event(
+            "trade",
+            seat,
+            {
+                "equation": _number(number, "t 2") - 1,
+                "give": "right" if side.strip() in ("r", "right") else "left",
+            },
+        )
     if word == "b":
         return Event("buy", seat, {"stall": _number(rest, "b 1") - 1})
     if word == "c":

@@ -24,17 +24,18 @@ The last trade, the one the ware is bought after, may pass 10 cubes: it is found
 layer before, ANDed with each trade's "pre-goal" holdings (those one trade from holding
 the ware). So a layer costs a few dozen big-int operations whatever its size.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Callable, Iterable, Sequence
 
 from companion.games.bazaar.cubes import COLOURS, FACES, WILD, Cubes, Equation, Ware
 from companion.games.bazaar.rules import CUBE_LIMIT, points
 
 BASE = CUBE_LIMIT + 1
-PLACES = tuple(BASE ** c for c in range(5))
+PLACES = tuple(BASE**c for c in range(5))
 SIDES = ("left", "right")
 
 
@@ -58,7 +59,7 @@ def holdings(most: int, colours: int = 5) -> Iterable[tuple[int, ...]]:
 
 
 def _mask(bits: Iterable[int]) -> int:
-    raw = bytearray(BASE ** 5 // 8 + 1)
+    raw = bytearray(BASE**5 // 8 + 1)
     for bit in bits:
         raw[bit >> 3] |= 1 << (bit & 7)
     return int.from_bytes(raw, "little")
@@ -68,10 +69,10 @@ def _mask(bits: Iterable[int]) -> int:
 class Tables:
     """Sets of holdings (of at most 10 cubes) built once: by colour and count, by size."""
 
-    every: int                              # all 3,003 holdings
-    at_least: tuple[tuple[int, ...], ...]   # [colour][k]: holdings with k or more of it
-    size: tuple[int, ...]                   # [s]: holdings of exactly s cubes
-    up_to: tuple[int, ...]                  # [s]: holdings of at most s cubes
+    every: int  # all 3,003 holdings
+    at_least: tuple[tuple[int, ...], ...]  # [colour][k]: holdings with k or more of it
+    size: tuple[int, ...]  # [s]: holdings of exactly s cubes
+    up_to: tuple[int, ...]  # [s]: holdings of at most s cubes
 
 
 @cache
@@ -122,8 +123,8 @@ class Trade:
     give: str
     given: Cubes
     taken: Cubes
-    net: int                # cubes gained (taken - given)
-    shift: int              # the index's change
+    net: int  # cubes gained (taken - given)
+    shift: int  # the index's change
     movers: int = field(repr=False, compare=False)
     """The holdings that can make it and stay within 10 cubes (a bitset)."""
 
@@ -189,8 +190,7 @@ def _pre_goals(trades: tuple[Trade, ...], ware: Cubes) -> tuple[tuple[tuple[Trad
 class _Search:
     """Breadth-first search over holdings for several wares at once, with one set of caps."""
 
-    def __init__(self, trades: tuple[Trade, ...], caps: Sequence[int],
-                 wares: dict[int, Cubes]) -> None:
+    def __init__(self, trades: tuple[Trade, ...], caps: Sequence[int], wares: dict[int, Cubes]) -> None:
         t = self.tables = tables()
         self.trades = trades
         self.wares = wares
@@ -204,8 +204,7 @@ class _Search:
                 fit &= holding_at_most(t, colour, cap - trade.taken[colour] + trade.given[colour])
             fits[trade] = fit
         binding = any(fit != t.every for fit in fits.values())
-        self.moves = [(trade, trade.movers & fits[trade]) for trade in trades
-                      if trade.movers & fits[trade]]
+        self.moves = [(trade, trade.movers & fits[trade]) for trade in trades if trade.movers & fits[trade]]
         self.pre: dict[int, tuple[tuple[tuple[Trade, int], ...], int]] = {}
         for stall, ware in wares.items():
             pre, union = _pre_goals(trades, ware)
@@ -287,9 +286,15 @@ def goal_held(cubes: Sequence[int], ware: Sequence[int]) -> bool:
     return all(n >= need for n, need in zip(cubes, ware))
 
 
-def plan(cubes: Sequence[int], bank: Sequence[int], equations: Sequence[Equation],
-         wares: Sequence[Ware | None], bonus: bool = False, acted: bool = False,
-         rolls: bool = True) -> list[Plan | None]:
+def plan(
+    cubes: Sequence[int],
+    bank: Sequence[int],
+    equations: Sequence[Equation],
+    wares: Sequence[Ware | None],
+    bonus: bool = False,
+    acted: bool = False,
+    rolls: bool = True,
+) -> list[Plan | None]:
     """A plan for each face-up ware (None for an empty stall), for the player holding
     ``cubes`` while the bank holds ``bank``.
 
@@ -309,8 +314,11 @@ def plan(cubes: Sequence[int], bank: Sequence[int], equations: Sequence[Equation
     if wanted and sum(held) <= CUBE_LIMIT:
         found, layers, exhausted = search.run(held, wanted)
     trades_only = {stall: found[stall][0] if stall in found else None for stall in wanted}
-    faces = _rolls(search, held, bank, trades_only, layers if exhausted else None) \
-        if rolls and wanted and sum(held) <= CUBE_LIMIT else {}
+    faces = (
+        _rolls(search, held, bank, trades_only, layers if exhausted else None)
+        if rolls and wanted and sum(held) <= CUBE_LIMIT
+        else {}
+    )
     plans: list[Plan | None] = []
     for stall, ware in enumerate(wares):
         if ware is None:
@@ -332,8 +340,13 @@ def plan(cubes: Sequence[int], bank: Sequence[int], equations: Sequence[Equation
     return plans
 
 
-def _rolls(search: _Search, held: Cubes, bank: Sequence[int], trades_only: dict[int, int | None],
-           component: list[int] | None) -> dict[str, dict[int, int | None]]:
+def _rolls(
+    search: _Search,
+    held: Cubes,
+    bank: Sequence[int],
+    trades_only: dict[int, int | None],
+    component: list[int] | None,
+) -> dict[str, dict[int, int | None]]:
     """Per face, per ware: the turns if the coming turn is a roll (the ware bought that turn
     if the cube completes it, else trades from the next), where sooner than trades alone.
 
@@ -354,9 +367,12 @@ def _rolls(search: _Search, held: Cubes, bank: Sequence[int], trades_only: dict[
         for stall, alone in trades_only.items():
             if goal_held(after, search.wares[stall]):
                 turns[stall] = 1 if alone is None or alone > 1 else None
-            elif sum(after) <= CUBE_LIMIT and (alone is None or alone > 2):
-                if alone is not None or not seen_root >> index(after) & 1:
-                    pending.append(stall)
+            elif (
+                sum(after) <= CUBE_LIMIT
+                and (alone is None or alone > 2)
+                and (alone is not None or not seen_root >> index(after) & 1)
+            ):
+                pending.append(stall)
         if pending:
             bounds = [trades_only[s] for s in pending]
             horizon = None if None in bounds else max(bounds) - 3
@@ -413,8 +429,9 @@ class Advice:
         return self.plan.first if self.action == "trade" and self.plan is not None else None
 
 
-def recommend(plans: Sequence[Plan | None], acted: bool = False,
-              rank: Callable[[Plan, float], tuple] = soonest) -> Advice:
+def recommend(
+    plans: Sequence[Plan | None], acted: bool = False, rank: Callable[[Plan, float], tuple] = soonest
+) -> Advice:
     """This turn's best action for the plans of ``plan``, the wares ranked by ``rank`` (a
     bot's style; the phone's advice ranks the soonest first). ``acted``: the roll or trade
     is done, so the choice is a ware to buy now or the end of the turn."""

@@ -1,8 +1,10 @@
 """Bazaar's rule options and its scoring chart (shared/design/bazaar-rules.md)."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.phrase import Phrase
@@ -22,11 +24,14 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "cards": ("auto", "sample", "entered"),
 }
 DESCRIPTIONS = {
-    "wares_per_turn": Phrase("wares a player may buy at the end of a turn: 1, or as many as the "
-                             "cubes allow (the source is silent)"),
-    "cards": Phrase("the exchange equations and ware cards: auto (typed by the host at a physical "
-                    "table, from the sample files in a digital game), sample (the invented files "
-                    "shipped in data/) or entered (the host types each card as it comes up)"),
+    "wares_per_turn": Phrase(
+        "wares a player may buy at the end of a turn: 1, or as many as the cubes allow (the source is silent)"
+    ),
+    "cards": Phrase(
+        "the exchange equations and ware cards: auto (typed by the host at a physical "
+        "table, from the sample files in a digital game), sample (the invented files "
+        "shipped in data/) or entered (the host types each card as it comes up)"
+    ),
     "first_player": Phrase("the seat that starts (the youngest player), 1 to the number of players"),
 }
 """The host's new-game form shows these, in the reader's language."""
@@ -48,12 +53,16 @@ class BazaarRules:
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
-                raise RuleError("rule option {name} must be one of {allowed}, not {value}",
-                                name=repr(name), allowed=", ".join(map(repr, allowed)),
-                                value=repr(getattr(self, name)))
+                raise RuleError(
+                    "rule option {name} must be one of {allowed}, not {value}",
+                    name=repr(name),
+                    allowed=", ".join(map(repr, allowed)),
+                    value=repr(getattr(self, name)),
+                )
         if type(self.first_player) is not int or self.first_player < 1:
-            raise RuleError("rule option 'first_player' is a seat from 1, not {value}",
-                            value=repr(self.first_player))
+            raise RuleError(
+                "rule option 'first_player' is a seat from 1, not {value}", value=repr(self.first_player)
+            )
 
     def typed(self, mode: str) -> bool:
         """Whether the host types the cards, at a table of ``mode`` (digital or physical)."""
@@ -65,13 +74,16 @@ class BazaarRules:
         return None if self.wares_per_turn == "many" else 1
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any] | None) -> "BazaarRules":
+    def from_dict(cls, raw: Mapping[str, Any] | None) -> BazaarRules:
         raw = dict(raw or {})
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(raw) - known)
         if unknown:
-            raise RuleError("unknown rule option {name}; known: {known}", name=repr(unknown[0]),
-                            known=", ".join(sorted(known)))
+            raise RuleError(
+                "unknown rule option {name}; known: {known}",
+                name=repr(unknown[0]),
+                known=", ".join(sorted(known)),
+            )
         return cls(**raw)
 
     def to_dict(self) -> dict[str, Any]:

@@ -11,6 +11,7 @@ final score, priced at the style's rate of points per dirham. It bids the highes
 is willing to pay for the best card. All randomness comes from the ``random.Random`` it is
 given, so a seed replays the same game.
 """
+
 from __future__ import annotations
 
 import random
@@ -38,7 +39,7 @@ class Bot:
     which card they offer. A bot plays one seat for one game."""
 
     style = "bot"
-    points_per_dirham = 1.0   # how many points one dirham is worth to this style
+    points_per_dirham = 1.0  # how many points one dirham is worth to this style
     set_weight = 1.0
     least_weight = 0.4
     camel_weight = 1.0
@@ -46,21 +47,21 @@ class Bot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self._whim_turn = 0
-        self._whims: dict[Any, float] = {}   # this turn's taste for each seller's card, the camel
-        self._sellers: dict[Any, str] = {}   # who sells what the seat can buy: the same all game
+        self._whims: dict[Any, float] = {}  # this turn's taste for each seller's card, the camel
+        self._sellers: dict[Any, str] = {}  # who sells what the seat can buy: the same all game
         self.forget()
 
     def forget(self) -> None:
         """Drop the cached valuations (not this turn's whims): the next decision values
         everything afresh (as one must after an undo)."""
-        self._holdings: tuple[int, tuple[int, ...]] | None = None   # (goods held, camels)
-        self._values: list[int] = []        # the value of each goods card held
-        self._least: set[Any] = set()       # the sellers of the least-bought types
-        self._capacity = 0                  # of the camels
-        self._ranked_turn = 0               # the turn the goods on offer were ranked in
-        self._ranked: list[tuple[Any, float]] = []   # (seller, worth) of the goods, most first
-        self._stopped = False               # in a stop since the holdings were last seen
-        self._camel_valued: int | None = None        # the camel _camel_worth is the worth of
+        self._holdings: tuple[int, tuple[int, ...]] | None = None  # (goods held, camels)
+        self._values: list[int] = []  # the value of each goods card held
+        self._least: set[Any] = set()  # the sellers of the least-bought types
+        self._capacity = 0  # of the camels
+        self._ranked_turn = 0  # the turn the goods on offer were ranked in
+        self._ranked: list[tuple[Any, float]] = []  # (seller, worth) of the goods, most first
+        self._stopped = False  # in a stop since the holdings were last seen
+        self._camel_valued: int | None = None  # the camel _camel_worth is the worth of
         self._camel_worth = 0.0
 
     # ------------------------------------------------------------ at a live table
@@ -98,7 +99,7 @@ class Bot:
         stop = view.stop
         assert stop is not None, "a claim follows a stop"
         best = self._best(view)
-        self._stopped = True      # the stop may change what the seat holds
+        self._stopped = True  # the stop may change what the seat holds
         target = best[0] if best is not None and best[1] >= stop.count else None
         return Event("claim", view.seat, {"target": target})
 
@@ -162,15 +163,15 @@ class Bot:
         """Each goods card offered, with its worth in dirhams, most first (on a tie, in the
         market's order: seats, then the bank)."""
         values, least = self._values, self._least
-        base = 0.0 if len(values) < self._capacity else -0.5   # no camel to carry the card
+        base = 0.0 if len(values) < self._capacity else -0.5  # no camel to carry the card
         whims = self._whims_of(turn)
         ranked = []
         for seller, card in view.offers.items():
-            if seller in self._sellers:     # not the seat's own card
+            if seller in self._sellers:  # not the seat's own card
                 points = self.set_weight * SET_GAINS.get(values.count(card), 0)
                 if seller in least:
                     points += self.least_weight * (card + 1)
-                if seller not in whims:     # first valued this turn
+                if seller not in whims:  # first valued this turn
                     whims[seller] = self.rng.random() * 2.0
                 ranked.append((seller, (points + base + whims[seller]) / self.points_per_dirham))
         ranked.sort(key=itemgetter(1), reverse=True)
@@ -178,10 +179,10 @@ class Bot:
 
     def _value_camel(self, view: SeatView, turn: int, camel: int) -> float:
         spare = len(self._values) + (view.rules.turns - turn) * 0.7 + 1 - self._capacity
-        carried = min(camel, max(spare, 0))     # the cards it would carry, as far as foreseen
+        carried = min(camel, max(spare, 0))  # the cards it would carry, as far as foreseen
         points = self.camel_weight * carried * 0.9
         whims = self._whims_of(turn)
-        if CAMEL not in whims:              # first valued this turn
+        if CAMEL not in whims:  # first valued this turn
             whims[CAMEL] = self.rng.random() * 2.0
         return (points + whims[CAMEL]) / self.points_per_dirham
 

@@ -11,11 +11,12 @@ t's (least-type term); bounds from two small tables prune almost every branch. A
 the other buyable types must be able to keep at least `k` cards each (else one of them,
 not t, would be the least type): a Hall condition over subsets of those types.
 """
+
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from itertools import accumulate, chain
 from operator import itemgetter
-from typing import Collection, Mapping, Sequence
 
 from companion.core.errors import RuleError
 
@@ -26,15 +27,22 @@ _NONE = -(1 << 30)  # "no keep set fits": far below any reachable score
 def set_bonus(n: int, set_scoring: str = "rulebook") -> int:
     """Points for one value held n times, all types together: 1, 2, 4, 8, then 16 (or doubling)."""
     if set_scoring not in SET_SCORINGS:
-        raise RuleError("set_scoring must be one of {allowed}, not {value}",
-                        allowed=str(list(SET_SCORINGS)), value=repr(set_scoring))
+        raise RuleError(
+            "set_scoring must be one of {allowed}, not {value}",
+            allowed=str(list(SET_SCORINGS)),
+            value=repr(set_scoring),
+        )
     if n < 2:
         return 0
     return 1 << ((min(n, 6) if set_scoring == "rulebook" else n) - 2)
 
 
-def best_keep(goods: Mapping[str, Sequence[int]], capacity: int,
-              buyable_types: Collection[str], set_scoring: str = "rulebook") -> dict[str, list[int]]:
+def best_keep(
+    goods: Mapping[str, Sequence[int]],
+    capacity: int,
+    buyable_types: Collection[str],
+    set_scoring: str = "rulebook",
+) -> dict[str, list[int]]:
     """The cards to keep (type -> values, highest first) that maximise least-type + set points.
 
     Keeps everything when it fits; otherwise exactly `capacity` cards.
@@ -59,8 +67,13 @@ _Tables = tuple[list[list[int]], list[int], list[tuple[int, list[int]]]]  # see 
 class _Search:
     """One discard problem; `run()` returns the kept values per type."""
 
-    def __init__(self, goods: Mapping[str, Sequence[int]], capacity: int,
-                 buyable_types: Collection[str], set_scoring: str) -> None:
+    def __init__(
+        self,
+        goods: Mapping[str, Sequence[int]],
+        capacity: int,
+        buyable_types: Collection[str],
+        set_scoring: str,
+    ) -> None:
         self.types = list(goods)
         self.cards = {t: sorted(vs, reverse=True) for t, vs in goods.items()}
         self.values = sorted(set(chain.from_iterable(goods.values())), reverse=True)
@@ -97,8 +110,7 @@ class _Search:
                 row[reach] = below[reach - 1]  # keeping one
             for n in range(2, min(self.total[i], cap) + 1):
                 gain, end = self.bonus[n], min(n + reach, cap + 1)
-                row[n:end] = [a if a >= gain + b else gain + b
-                              for a, b in zip(row[n:end], below[:end - n])]
+                row[n:end] = [a if a >= gain + b else gain + b for a, b in zip(row[n:end], below[: end - n])]
             table.append(row)
         table.reverse()
         return table
@@ -106,7 +118,7 @@ class _Search:
     def run(self) -> dict[str, list[int]]:
         held = [len(self.cards[t]) if t in self.cards else 0 for t in self.buyable]
         # Every buyable type keeps at least k cards; none when one of them has no card.
-        kmax = min(held + [self.capacity // len(held)]) if held else 0
+        kmax = min([*held, self.capacity // len(held)]) if held else 0
         if kmax:
             candidates: list[tuple[int, str, int]] = []  # (bound, t, k)
             seen: set[tuple[int, ...]] = set()
@@ -139,7 +151,7 @@ class _Search:
         top = []
         start = 0  # t's cards of values before i, skipped
         for i in range(len(own) + 1):
-            row = list(accumulate(cards[start:start + kmax], initial=0))
+            row = list(accumulate(cards[start : start + kmax], initial=0))
             top.append(row + [_NONE] * (kmax + 1 - len(row)))
             if i < len(own):
                 start += own[i]
@@ -166,8 +178,7 @@ class _Search:
         else:
             mine_type, k, kept, mine = self.best_plan
         others = [u for u in self.types if u != mine_type]
-        floors = [] if mine_type is None else [
-            (others.index(u), k) for u in self.buyable if u != mine_type]
+        floors = [] if mine_type is None else [(others.index(u), k) for u in self.buyable if u != mine_type]
         supply = [n - c for n, c in zip(kept, mine)]
         counts = dict(zip(others, _assign(supply, [self.avail[u] for u in others], floors)))
         if mine_type is not None:
@@ -185,8 +196,11 @@ class _Search:
         """Kept count per value achieving the sets-only baseline, keeping high values on ties."""
         room, kept = self.capacity, []
         for i in range(len(self.values)):
-            n = next(n for n in range(min(self.total[i], room), -1, -1)  # high values first
-                     if self.bonus[n] + self.sets_after[i + 1][room - n] == self.sets_after[i][room])
+            n = next(
+                n
+                for n in range(min(self.total[i], room), -1, -1)  # high values first
+                if self.bonus[n] + self.sets_after[i + 1][room - n] == self.sets_after[i][room]
+            )
             kept.append(n)
             room -= n
         return kept
@@ -246,8 +260,7 @@ def _sums_after(counts: list[int]) -> list[int]:
     return after
 
 
-def _assign(supply: list[int], avail: list[list[int]],
-            floors: list[tuple[int, int]]) -> list[list[int]]:
+def _assign(supply: list[int], avail: list[list[int]], floors: list[tuple[int, int]]) -> list[list[int]]:
     """Spread kept cards per value over types, type u getting at least `floor` cards for each
     (u, floor) in `floors`; avail[u][i] is how many cards of value i type u holds.
 
@@ -278,8 +291,11 @@ def _assign(supply: list[int], avail: list[list[int]],
         while head < len(queue):
             node = queue[head]
             head += 1
-            steps = ([width + u for u, a in enumerate(avail) if share[u][node] < a[node]]
-                     if node < width else [i for i, n in enumerate(share[node - width]) if n])
+            steps = (
+                [width + u for u, a in enumerate(avail) if share[u][node] < a[node]]
+                if node < width
+                else [i for i, n in enumerate(share[node - width]) if n]
+            )
             for step in steps:
                 if prev[step] != -2:
                     continue

@@ -12,10 +12,12 @@ Each kind is a rule function of the state (``pick``, ``stop``, ``claim``, ``end_
 ``turn_up``) that ``advance`` reads the event onto. The rulings on points the sources leave
 open are in docs/marche-rulings.md.
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
@@ -24,10 +26,17 @@ from companion.core.phrase import Phrase
 from companion.games.marche.final import final_score
 from companion.games.marche.options import GOODS_TYPES, MarcheRules, starting_money
 from companion.games.marche.state import (
-    BANK, CAMEL, CLAIMING, COUNTDOWN, OVER, PICKING, REVEAL, MarcheState, Stop,
+    BANK,
+    CAMEL,
+    CLAIMING,
+    COUNTDOWN,
+    OVER,
+    PICKING,
+    REVEAL,
+    MarcheState,
+    Stop,
 )
 from companion.games.marche.view import SeatView, build_view, redact_event
-
 
 DEFAULT_RULES = MarcheRules()
 """The rulebook's options: shared by every game set up without rules (the rules are frozen)."""
@@ -51,7 +60,7 @@ class MarcheGame(Game[MarcheState]):
     (the engine keeps no state of its own)."""
 
     name = "marche"
-    decisions = frozenset({"pick", "claim"})    # stops and ends are the countdown's
+    decisions = frozenset({"pick", "claim"})  # stops and ends are the countdown's
 
     def new_state(self, setup: Mapping[str, Any]) -> MarcheState:
         names = tuple(setup.get("names") or ())
@@ -74,15 +83,29 @@ class MarcheGame(Game[MarcheState]):
         money = starting_money(players)
         hand = sorted(rules.goods_cards)
         return MarcheState(
-            rules=rules, names=names, sells=sells, bank_type=bank_type, start_money=money,
-            turn=1, dean=dean, phase=PICKING, price=rules.start_price,
+            rules=rules,
+            names=names,
+            sells=sells,
+            bank_type=bank_type,
+            start_money=money,
+            turn=1,
+            dean=dean,
+            phase=PICKING,
+            price=rules.start_price,
             hands=[hand.copy() for _ in range(players)],
-            picks=[None] * players, offers={},
+            picks=[None] * players,
+            offers={},
             bank_deck=multiset(rules.goods_cards) if bank_type else {},
-            camel_deck=multiset(rules.camel_cards), camel_up=None, camel_due="now",
-            money=[money] * players, bank=0,
-            goods=[{} for _ in range(players)], camels=[[] for _ in range(players)],
-            discarded=[], stop=None, records=[],
+            camel_deck=multiset(rules.camel_cards),
+            camel_up=None,
+            camel_due="now",
+            money=[money] * players,
+            bank=0,
+            goods=[{} for _ in range(players)],
+            camels=[[] for _ in range(players)],
+            discarded=[],
+            stop=None,
+            records=[],
         )
 
     def chance_request(self, state: MarcheState) -> ChanceRequest | None:
@@ -119,8 +142,13 @@ class MarcheGame(Game[MarcheState]):
 
     def summary(self, state: MarcheState) -> dict[str, Any]:
         over = state.phase == OVER
-        return {"turn": state.turn, "phase": state.phase, "money": list(state.money),
-                "bank": state.bank, "scores": final_score(state).to_dict() if over else None}
+        return {
+            "turn": state.turn,
+            "phase": state.phase,
+            "money": list(state.money),
+            "bank": state.bank,
+            "scores": final_score(state).to_dict() if over else None,
+        }
 
     def seat_view(self, state: MarcheState, seat: int) -> SeatView:
         return SeatView(state, seat)
@@ -257,8 +285,12 @@ def stop(state: MarcheState, count: Any, stoppers: Any) -> None:
         raise RuleError("the countdown is not running")
     low = state.rules.lowest_price
     if type(count) is not int or not low <= count <= state.price:
-        raise RuleError("a stop must be at a count from {low} to {high}, not {count}",
-                        low=low, high=state.price, count=repr(count))
+        raise RuleError(
+            "a stop must be at a count from {low} to {high}, not {count}",
+            low=low,
+            high=state.price,
+            count=repr(count),
+        )
     if not isinstance(stoppers, SEQUENCE) or not stoppers:
         raise RuleError("a stop needs at least one stopper")
     checked: list[tuple[int, int]] = []
@@ -350,9 +382,18 @@ def _settle(state: MarcheState, target: Any, seats: list[int], count: int) -> No
                 _settle(state, target, rest, count)
             return
         for other in seats:
-            if other != buyer:      # outbid by the dean: recorded, nothing paid
-                state.records.append({"turn": state.turn, "kind": "dean_priority", "seat": other,
-                                      "target": target, "count": count, "due": 0, "card": None})
+            if other != buyer:  # outbid by the dean: recorded, nothing paid
+                state.records.append(
+                    {
+                        "turn": state.turn,
+                        "kind": "dean_priority",
+                        "seat": other,
+                        "target": target,
+                        "count": count,
+                        "due": 0,
+                        "card": None,
+                    }
+                )
         _buy(state, buyer, target, count)
     else:
         _dispute(state, target, seats, count)
@@ -392,8 +433,17 @@ def _false_stop(state: MarcheState, seat: int, count: int, why: str) -> None:
     _pay(state, "false_stop", seat, None, count, 1, BANK, None, why=why)
 
 
-def _pay(state: MarcheState, kind: str, payer: int, target: Any, count: int, due: int,
-         payee: Any, card: int | None, why: str | None = None) -> None:
+def _pay(
+    state: MarcheState,
+    kind: str,
+    payer: int,
+    target: Any,
+    count: int,
+    due: int,
+    payee: Any,
+    card: int | None,
+    why: str | None = None,
+) -> None:
     """Pay what can be paid: money never goes below 0, the shortfall is recorded. The
     record's ``count`` is the stop's count, whatever the kind; ``due`` what this payer
     owed for it (the count, half of it in a dispute, 1 for a false stop); ``paid`` what
@@ -405,9 +455,17 @@ def _pay(state: MarcheState, kind: str, payer: int, target: Any, count: int, due
         state.bank += paid
     else:
         state.money[payee] += paid
-    record = {"turn": state.turn, "kind": kind, "seat": payer, "target": target,
-              "count": count, "due": due, "card": card,
-              "paid": paid, "to": payee}
+    record = {
+        "turn": state.turn,
+        "kind": kind,
+        "seat": payer,
+        "target": target,
+        "count": count,
+        "due": due,
+        "card": card,
+        "paid": paid,
+        "to": payee,
+    }
     if why is not None:
         record["why"] = why
     state.records.append(record)

@@ -1,7 +1,8 @@
 """The end of a game: what each player holds, handed to the scoring rules."""
+
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from companion.core.game import Result, places_by
 from companion.games.marche.scoring import GameScore, Holdings, score_game
@@ -11,8 +12,9 @@ from companion.games.marche.state import MarcheState
 def holdings(state: MarcheState) -> list[Holdings]:
     return [
         Holdings(name, sells, money, tuple(camels), {t: tuple(v) for t, v in goods.items()})
-        for name, sells, money, camels, goods
-        in zip(state.names, state.sells, state.money, state.camels, state.goods)
+        for name, sells, money, camels, goods in zip(
+            state.names, state.sells, state.money, state.camels, state.goods
+        )
     ]
 
 
@@ -35,7 +37,10 @@ def table_scores(state: MarcheState, overrides: Mapping[int, Mapping]) -> Result
     for seat, (player, advised) in enumerate(zip(chosen["players"], advice["players"])):
         player["seat"] = seat
         player["money"] = state.money[seat]
-        player["advice"] = {"kept": advised["kept"], "discarded": advised["discarded"],
-                            "total": advised["total"]}
+        player["advice"] = {
+            "kept": advised["kept"],
+            "discarded": advised["discarded"],
+            "total": advised["total"],
+        }
     totals = tuple(player["total"] for player in chosen["players"])
     return Result(totals, places_by([(total,) for total in totals]), chosen)

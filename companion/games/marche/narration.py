@@ -1,5 +1,6 @@
 """Le Marché told in words: each event as the table reads it, the final score sheet,
 and the keyboard seat's commands."""
+
 from __future__ import annotations
 
 from companion.core.errors import RuleError
@@ -32,18 +33,17 @@ def describe(event: Event, before: MarcheState, after: MarcheState) -> list[Phra
         return [Phrase("Stop at {count}: {stoppers}", count=event.data["count"], stoppers=stoppers)]
     if event.kind == "chance" and event.data["deck"] == "camels":
         return [Phrase("A camel ({card}) is turned up", card=event.data["card"])]
-    lines = [_record_line(after, r) for r in after.records[len(before.records):]]
-    if event.kind == "claim" and not lines:         # secret until every stopper has named one
+    lines = [_record_line(after, r) for r in after.records[len(before.records) :]]
+    if event.kind == "claim" and not lines:  # secret until every stopper has named one
         lines.append(Phrase("{name} names a card", name=names[event.actor]))
     if before.turn != after.turn or (after.phase == "over" and before.phase != "over"):
         lines.append(Phrase("End of turn {turn}.", turn=before.turn))
     if before.phase == "picking" and after.phase not in ("picking",):
         lines.append(Phrase("Turn {turn} — Dean {dean}", turn=after.turn, dean=names[after.dean]))
         offers = ", ".join(f"{target_name(after, s)} {c}" for s, c in after.offers.items() if s != BANK)
-        lines.append(Phrase("On offer: {offers}", offers=offers))    # never a first line
+        lines.append(Phrase("On offer: {offers}", offers=offers))  # never a first line
     if event.kind == "chance" and event.data["deck"] == "bank":
-        lines.append(Phrase("The bank offers {goods} {card}", goods=after.bank_type,
-                            card=event.data["card"]))
+        lines.append(Phrase("The bank offers {goods} {card}", goods=after.bank_type, card=event.data["card"]))
     return lines
 
 
@@ -64,19 +64,30 @@ def _record_line(state: MarcheState, r: dict) -> Phrase:
     if target == BANK:
         goods = state.bank_type
         if kind == "buy":
-            return Phrase("{who} buys the bank's {goods} ({card}) for {due}", who=who,
-                          goods=goods, card=r["card"], due=due)
+            return Phrase(
+                "{who} buys the bank's {goods} ({card}) for {due}",
+                who=who,
+                goods=goods,
+                card=r["card"],
+                due=due,
+            )
         if kind == "dispute":
-            return Phrase("{who} disputed the bank's {goods} and pays {due}", who=who,
-                          goods=goods, due=due)
+            return Phrase("{who} disputed the bank's {goods} and pays {due}", who=who, goods=goods, due=due)
         return Phrase("{who} yields the bank's {goods} to the Dean", who=who, goods=goods)
     owner, goods = state.names[target], state.sells[target]
     if kind == "buy":
-        return Phrase("{who} buys {owner}'s {goods} ({card}) for {due}", who=who, owner=owner,
-                      goods=goods, card=r["card"], due=due)
+        return Phrase(
+            "{who} buys {owner}'s {goods} ({card}) for {due}",
+            who=who,
+            owner=owner,
+            goods=goods,
+            card=r["card"],
+            due=due,
+        )
     if kind == "dispute":
-        return Phrase("{who} disputed {owner}'s {goods} and pays {due}", who=who, owner=owner,
-                      goods=goods, due=due)
+        return Phrase(
+            "{who} disputed {owner}'s {goods} and pays {due}", who=who, owner=owner, goods=goods, due=due
+        )
     return Phrase("{who} yields {owner}'s {goods} to the Dean", who=who, owner=owner, goods=goods)
 
 
@@ -90,9 +101,18 @@ def score_table(score) -> str:
     rows = [("player", "money", "capacity", "kept", "least", "sets", "penalty", "total")]
     for p in score.players:
         kept = sum(len(v) for v in p.kept.values())
-        rows.append((p.name, str(p.money_points), str(p.capacity), str(kept),
-                     f"{p.least_type_points}", str(p.set_points), signed(-p.empty_space_penalty),
-                     signed(p.total)))
+        rows.append(
+            (
+                p.name,
+                str(p.money_points),
+                str(p.capacity),
+                str(kept),
+                f"{p.least_type_points}",
+                str(p.set_points),
+                signed(-p.empty_space_penalty),
+                signed(p.total),
+            )
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)) for r in rows]
     lines.append(f"Winner{'s' if len(score.winners) > 1 else ''}: {', '.join(score.winners)}")

@@ -4,6 +4,7 @@ Sources disagree on a few points and are silent on card splits (see
 shared/design/marche-rules.md); every such choice is a setting here, never a constant
 in the engine.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
@@ -41,29 +42,34 @@ class MarcheRules:
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed or type(value) is not type(allowed[0]):
-                raise RuleError("rule option {name} must be one of {allowed}, not {value}",
-                                name=repr(name), allowed=str(list(allowed)), value=repr(value))
+                raise RuleError(
+                    "rule option {name} must be one of {allowed}, not {value}",
+                    name=repr(name),
+                    allowed=str(list(allowed)),
+                    value=repr(value),
+                )
         for name in ("start_price", "turns"):
             if type(getattr(self, name)) is not int or getattr(self, name) < 1:
-                raise RuleError("rule option {name} must be a whole number of at least 1",
-                                name=repr(name))
+                raise RuleError("rule option {name} must be a whole number of at least 1", name=repr(name))
         if len(self.goods_cards) != self.turns or any(v < 0 for v in self.goods_cards):
-            raise RuleError("goods_cards must list {turns} non-negative values, one per turn",
-                            turns=self.turns)
+            raise RuleError(
+                "goods_cards must list {turns} non-negative values, one per turn", turns=self.turns
+            )
         if not self.camel_cards or any(v <= 0 for v in self.camel_cards):
             raise RuleError("camel_cards must list positive capacities")
         if not self.lowest_price < self.start_price:
             raise RuleError("start_price must be above lowest_price")
 
     @classmethod
-    def from_dict(cls, data: dict | None) -> "MarcheRules":
+    def from_dict(cls, data: dict | None) -> MarcheRules:
         """Build from a JSON/TOML table, naming any unknown or malformed key."""
         data = dict(data or {})
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise RuleError("unknown rule option {name}; known: {known}", name=repr(unknown[0]),
-                            known=str(sorted(known)))
+            raise RuleError(
+                "unknown rule option {name}; known: {known}", name=repr(unknown[0]), known=str(sorted(known))
+            )
         for key in ("goods_cards", "camel_cards"):
             if key in data:
                 if not isinstance(data[key], (list, tuple)) or not all(
@@ -74,8 +80,9 @@ class MarcheRules:
         return cls(**data)
 
     def to_dict(self) -> dict:
-        return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
-                for f in fields(self)}
+        return {
+            f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v) for f in fields(self)
+        }
 
 
 def starting_money(players: int) -> int:
@@ -86,5 +93,3 @@ def starting_money(players: int) -> int:
 def podium_points(players: int) -> tuple[int, ...]:
     """Points by money rank: 5/3/1 with 4-5 players, 3/1 with three."""
     return (3, 1) if players == 3 else (5, 3, 1)
-
-

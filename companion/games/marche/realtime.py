@@ -8,28 +8,34 @@ drives the display and the lights from ``shown`` and ``lights``. So the lights a
 display change only after the store has the change, and a stop that could not be recorded
 leaves the arbiter open and the countdown running.
 """
+
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from companion.core.arbiter import Arbiter, BuzzerEvent, IgnoredPress, StopDecision
 from companion.core.countdown import Countdown
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
-from companion.games.marche.state import CLAIMING, COUNTDOWN, OVER, MarcheState
 from companion.games.marche.engine import MarcheGame
+from companion.games.marche.state import CLAIMING, COUNTDOWN, OVER, MarcheState
 
-REACTION = (0.15, 0.7)   # a bot presses this long after the count it wants, in steps
-HOLD = 0.15              # and holds its buzzer down this long, in steps
+REACTION = (0.15, 0.7)  # a bot presses this long after the count it wants, in steps
+HOLD = 0.15  # and holds its buzzer down this long, in steps
 GAME = MarcheGame()
 DAY_MS = 86_400_000
-TIMING_LIMITS_MS = {"tie_window_ms": (0, 1000), "step_ms": (10, 60_000),
-                    "lead_in_ms": (0, DAY_MS), "claim_deadline_ms": (500, DAY_MS),
-                    "latency_ms": (0, 1000)}
+TIMING_LIMITS_MS = {
+    "tie_window_ms": (0, 1000),
+    "step_ms": (10, 60_000),
+    "lead_in_ms": (0, DAY_MS),
+    "claim_deadline_ms": (500, DAY_MS),
+    "latency_ms": (0, 1000),
+}
 
 
 TIMING_WORDS = {
@@ -51,18 +57,30 @@ class Timing:
     latency_us: int = 5_000
 
     @classmethod
-    def from_ms(cls, **values_ms: Any) -> "Timing":
+    def from_ms(cls, **values_ms: Any) -> Timing:
         """From the table's settings in milliseconds, each checked against its limits."""
         unknown = sorted(set(values_ms) - set(TIMING_LIMITS_MS))
         if unknown:
-            raise RuleError("unknown table setting {name} (settings: {known})",
-                            name=repr(unknown[0]), known=", ".join(TIMING_LIMITS_MS))
+            raise RuleError(
+                "unknown table setting {name} (settings: {known})",
+                name=repr(unknown[0]),
+                known=", ".join(TIMING_LIMITS_MS),
+            )
         for name, value in values_ms.items():
             low, high = TIMING_LIMITS_MS[name]
-            if not isinstance(value, (int, float)) or isinstance(value, bool) \
-                    or not math.isfinite(value) or not low <= value <= high:
-                raise RuleError("table setting {name} must be a number from {low} to {high}, "
-                                "not {value}", name=name, low=low, high=high, value=repr(value))
+            if (
+                not isinstance(value, (int, float))
+                or isinstance(value, bool)
+                or not math.isfinite(value)
+                or not low <= value <= high
+            ):
+                raise RuleError(
+                    "table setting {name} must be a number from {low} to {high}, not {value}",
+                    name=name,
+                    low=low,
+                    high=high,
+                    value=repr(value),
+                )
         return cls(**{name[:-3] + "_us": round(value * 1000) for name, value in values_ms.items()})
 
     def to_ms(self) -> dict[str, float]:
@@ -101,9 +119,19 @@ class MarcheCountdown:
     def schema() -> list[dict]:
         """The countdown's settings as the host's new-game form asks for them."""
         defaults = Timing().to_ms()
-        return [{"name": name, "default": defaults[name], "kind": "number", "low": low,
-                 "high": high, "description": TIMING_WORDS[name], "choices": []}
-                for name, (low, high) in TIMING_LIMITS_MS.items() if name in TIMING_WORDS]
+        return [
+            {
+                "name": name,
+                "default": defaults[name],
+                "kind": "number",
+                "low": low,
+                "high": high,
+                "description": TIMING_WORDS[name],
+                "choices": [],
+            }
+            for name, (low, high) in TIMING_LIMITS_MS.items()
+            if name in TIMING_WORDS
+        ]
 
     @staticmethod
     def settings(values_ms: Mapping[str, Any]) -> dict[str, int]:
@@ -111,40 +139,43 @@ class MarcheCountdown:
         return asdict(Timing.from_ms(**values_ms))
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any]) -> "MarcheCountdown":
+    def from_settings(cls, settings: Mapping[str, Any]) -> MarcheCountdown:
         """From a stored game's timing (``settings``' output)."""
         return cls(Timing(**settings))
 
     # ------------------------------------------------------------- following the game
-    def follow(self, state: MarcheState, now_us: int, first: int | None = None,
-               hold: bool = False) -> None:
+    def follow(self, state: MarcheState, now_us: int, first: int | None = None, hold: bool = False) -> None:
         """The game changed (and it is durable): open a countdown when the engine's phase
         is one and nothing ``hold``s the table up (a pause, a card to enter), time a stop's
         claims, set the lights. The one place the arbiter opens and closes. ``first``
         restarts an interrupted countdown from that count."""
         lead_in = True
         if self.last_stop is not None and (self.last_stop["turn"] != state.turn or state.phase == OVER):
-            self.last_stop = None                   # a new turn (or the end): the stop is told
+            self.last_stop = None  # a new turn (or the end): the stop is told
         if state.phase == CLAIMING:
             if self.claim_deadline_us is None:
                 self.claim_deadline_us = now_us + self.timing.claim_deadline_us
                 self._records_at_stop = len(state.records)
                 if self._evidence is not None:
-                    self.last_stop = {**self._evidence, "turn": state.turn,
-                                      "records_from": len(state.records),
-                                      "tie_window_us": self.timing.tie_window_us}
+                    self.last_stop = {
+                        **self._evidence,
+                        "turn": state.turn,
+                        "records_from": len(state.records),
+                        "tie_window_us": self.timing.tie_window_us,
+                    }
                 self.lights = Lights(steady=tuple(state.stop.seats()))
-        elif self.claim_deadline_us is not None:   # a stop was just resolved: carry on at once
+        elif self.claim_deadline_us is not None:  # a stop was just resolved: carry on at once
             self.claim_deadline_us = None
             lead_in = False
-            self.lights = self._outcome(state.records[self._records_at_stop:])
+            self.lights = self._outcome(state.records[self._records_at_stop :])
         if state.phase != COUNTDOWN or hold:
             self.countdown = None
             self.arbiter.close()
         elif self.countdown is None:
             opens = now_us + (self.timing.lead_in_us if lead_in else 0)
-            self.countdown = Countdown(opens, state.price if first is None else first,
-                                       state.rules.lowest_price, self.timing.step_us)
+            self.countdown = Countdown(
+                opens, state.price if first is None else first, state.rules.lowest_price, self.timing.step_us
+            )
             self.arbiter.open(self.countdown)
 
     def halt(self) -> None:
@@ -176,8 +207,9 @@ class MarcheCountdown:
             stop = state.stop
             for seat in stop.seats():
                 if seat not in stop.claims:
-                    return Due(Event("claim", seat, {"target": None}),
-                               ({"note": "claim_deadline", "seat": seat},))
+                    return Due(
+                        Event("claim", seat, {"target": None}), ({"note": "claim_deadline", "seat": seat},)
+                    )
         return None
 
     def _stop(self, decision: StopDecision, ignored: list[IgnoredPress]) -> Due:
@@ -186,15 +218,20 @@ class MarcheCountdown:
         notes = ({"note": "stop_evidence", **self._evidence}, *(i.to_note() for i in ignored))
         return Due(Event("stop", None, data), notes)
 
-    def plan_presses(self, state: MarcheState, bots: Mapping[int, Any], now_us: int,
-                     rng: random.Random, planned: dict[int, tuple[int, int]]
-                     ) -> dict[int, tuple[int, int]]:
+    def plan_presses(
+        self,
+        state: MarcheState,
+        bots: Mapping[int, Any],
+        now_us: int,
+        rng: random.Random,
+        planned: dict[int, tuple[int, int]],
+    ) -> dict[int, tuple[int, int]]:
         """When each bot presses its buzzer, (press at, held for): a reaction time after
         the count it would stop at appears. Plans are dropped when the market changes."""
         kind, shown = self.shown(state, now_us)
         market = (state.turn, len(state.records))
         if kind != "count" or market != self._market:
-            planned = {}            # what was worth a press may be gone now
+            planned = {}  # what was worth a press may be gone now
             self._market = market
         if kind != "count":
             return planned
@@ -212,8 +249,11 @@ class MarcheCountdown:
         """The next time ``due`` may have something (a tick, a window, a deadline)."""
         times = []
         if self.countdown is not None:
-            times += [self.countdown.next_tick_after(now_us), self.arbiter.due_us(),
-                      self.countdown.ends_us + self.timing.latency_us]
+            times += [
+                self.countdown.next_tick_after(now_us),
+                self.arbiter.due_us(),
+                self.countdown.ends_us + self.timing.latency_us,
+            ]
         if self.claim_deadline_us is not None:
             times.append(self.claim_deadline_us)
         times = [t for t in times if t is not None]
@@ -234,10 +274,22 @@ class MarcheCountdown:
         """The countdown for the pages, relative to now, so a page runs the digits on its
         own clock; the claims' time left; the last stop's evidence; the timing."""
         countdown = self.countdown
-        schedule = None if countdown is None else {
-            "opens_in_ms": (countdown.opens_us - now_us) / 1000, "first": countdown.first,
-            "lowest": countdown.lowest, "step_ms": countdown.step_us / 1000}
-        claim_left = None if self.claim_deadline_us is None \
-            else max(0, self.claim_deadline_us - now_us) / 1000
-        return {"countdown": schedule, "claim_ms_left": claim_left, "last_stop": self.last_stop,
-                "settings": self.timing.to_ms()}
+        schedule = (
+            None
+            if countdown is None
+            else {
+                "opens_in_ms": (countdown.opens_us - now_us) / 1000,
+                "first": countdown.first,
+                "lowest": countdown.lowest,
+                "step_ms": countdown.step_us / 1000,
+            }
+        )
+        claim_left = (
+            None if self.claim_deadline_us is None else max(0, self.claim_deadline_us - now_us) / 1000
+        )
+        return {
+            "countdown": schedule,
+            "claim_ms_left": claim_left,
+            "last_stop": self.last_stop,
+            "settings": self.timing.to_ms(),
+        }

@@ -4,6 +4,7 @@ The JSON edge of scoring.py: every field is checked and a bad one is named in th
 which the command line prints on one line with exit code 2, so a table can fix its file
 without reading a traceback.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -57,8 +58,11 @@ def _players(raw: Any, types: list[str], rules: MarcheRules) -> tuple[list[Holdi
     if not isinstance(raw, list) or not 3 <= len(raw) <= 5:
         raise ScoreFileError("players", "expected a list of 3 to 5 players")
     if len(types) != max(len(raw), 4):
-        raise ScoreFileError("types", f"{len(raw)} players need {max(len(raw), 4)} goods types "
-                                      "in play (with 3 players, the bank's type too)")
+        raise ScoreFileError(
+            "types",
+            f"{len(raw)} players need {max(len(raw), 4)} goods types "
+            "in play (with 3 players, the bank's type too)",
+        )
     players, keeps = [], {}
     for i, p in enumerate(raw):
         at = f"players[{i}]"
@@ -82,8 +86,10 @@ def _players(raw: Any, types: list[str], rules: MarcheRules) -> tuple[list[Holdi
         camels = tuple(_int(c, f"{at}.camels[{j}]", minimum=1) for j, c in enumerate(p["camels"]))
         for j, camel in enumerate(camels):
             if camel not in rules.camel_cards:
-                raise ScoreFileError(f"{at}.camels[{j}]", f"no camel card carries {camel} "
-                                     f"(the camels: {sorted(set(rules.camel_cards))})")
+                raise ScoreFileError(
+                    f"{at}.camels[{j}]",
+                    f"no camel card carries {camel} (the camels: {sorted(set(rules.camel_cards))})",
+                )
         goods = _cards(p["goods"], f"{at}.goods", types, sells, rules)
         players.append(Holdings(name, sells, money, camels, goods))
         if "keep" in p:  # the table's own discard instead of the advice
@@ -110,8 +116,10 @@ def _cards(raw: Any, at: str, types: list[str], sells: str, rules: MarcheRules) 
         cards[t] = tuple(_int(v, f"{at}.{t}[{j}]", minimum=0) for j, v in enumerate(values))
         extra = Counter(cards[t]) - deck
         if extra:
-            raise ScoreFileError(f"{at}.{t}", f"more cards valued {min(extra)} than a type has "
-                                              f"(deck: {list(rules.goods_cards)})")
+            raise ScoreFileError(
+                f"{at}.{t}",
+                f"more cards valued {min(extra)} than a type has (deck: {list(rules.goods_cards)})",
+            )
     return cards
 
 
@@ -127,5 +135,7 @@ def _expect_object(value: Any, at: str, keys: set[str] | None = None) -> None:
         raise ScoreFileError(at, "expected an object")
     unknown = sorted(set(value) - keys) if keys is not None else []
     if unknown:
-        raise ScoreFileError(f"{at}.{unknown[0]}" if at != "file" else unknown[0],
-                             f"unknown key; expected {', '.join(sorted(keys))}")
+        raise ScoreFileError(
+            f"{at}.{unknown[0]}" if at != "file" else unknown[0],
+            f"unknown key; expected {', '.join(sorted(keys))}",
+        )

@@ -4,11 +4,12 @@ Order (design/marche-rules.md, "End of the game and scoring"): money podium, dis
 to camel capacity, least-bought type, equal values, empty camel spaces. The discard is the
 optimal one from `discard.best_keep` unless the table overrides it.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Mapping, Sequence
 
 from companion.core.errors import RuleError
 from companion.games.marche.discard import best_keep, card_count, set_bonus
@@ -67,8 +68,9 @@ def money_points(moneys: Sequence[int]) -> list[int]:
     return [podium[rank] if rank < len(podium) else 0 for rank in ranks]
 
 
-def least_type_points(kept: Mapping[str, Sequence[int]],
-                      buyable_types: Sequence[str]) -> tuple[str | None, int]:
+def least_type_points(
+    kept: Mapping[str, Sequence[int]], buyable_types: Sequence[str]
+) -> tuple[str | None, int]:
     """The least-bought type and its points.
 
     A buyable type with no card scores 0 (that type is returned). Otherwise the type with
@@ -86,13 +88,17 @@ def set_points(values: Sequence[int], set_scoring: str = "rulebook") -> tuple[in
     """Points for equal values across all types, and which values scored them."""
     if values:
         set_bonus(0, set_scoring)  # an unknown option is refused even when no value repeats
-    scored = {value: set_bonus(n, set_scoring)
-              for value, n in sorted(Counter(values).items()) if n > 1}
+    scored = {value: set_bonus(n, set_scoring) for value, n in sorted(Counter(values).items()) if n > 1}
     return sum(scored.values()), scored
 
 
-def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, money_pts: int,
-                 keep: Mapping[str, Sequence[int]] | None = None) -> PlayerScore:
+def score_player(
+    h: Holdings,
+    types_in_play: Sequence[str],
+    set_scoring: str,
+    money_pts: int,
+    keep: Mapping[str, Sequence[int]] | None = None,
+) -> PlayerScore:
     """One player's breakdown; `keep` is the table's own discard choice, else the advice."""
     buyable = [t for t in types_in_play if t != h.sells]
     capacity = sum(h.camels)
@@ -107,9 +113,17 @@ def score_player(h: Holdings, types_in_play: Sequence[str], set_scoring: str, mo
     sets, set_values = set_points(all_kept, set_scoring)
     penalty = EMPTY_SPACE_COST * max(0, capacity - len(all_kept))
     return PlayerScore(
-        name=h.name, money_points=money_pts, capacity=capacity, kept=kept, discarded=discarded,
-        least_type=least, least_type_points=least_pts, set_points=sets, set_values=set_values,
-        empty_space_penalty=penalty, total=money_pts + least_pts + sets - penalty,
+        name=h.name,
+        money_points=money_pts,
+        capacity=capacity,
+        kept=kept,
+        discarded=discarded,
+        least_type=least,
+        least_type_points=least_pts,
+        set_points=sets,
+        set_values=set_values,
+        empty_space_penalty=penalty,
+        total=money_pts + least_pts + sets - penalty,
         overridden=keep is not None,
     )
 
@@ -122,31 +136,43 @@ def _left_over(held: Sequence[int], kept: Sequence[int]) -> list[int]:
     return rest
 
 
-def checked_keep(name: str, goods: Mapping[str, Sequence[int]], capacity: int,
-                  keep: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
+def checked_keep(
+    name: str, goods: Mapping[str, Sequence[int]], capacity: int, keep: Mapping[str, Sequence[int]]
+) -> dict[str, list[int]]:
     """The table's keep set, refused unless it is a legal discard of this player's goods."""
     for t, values in keep.items():
         if t not in goods:
             raise RuleError("{name} keeps {goods} but holds no such goods", name=name, goods=t)
         if not isinstance(values, (list, tuple)):
-            raise RuleError("{name}'s keep for {goods} must be a list of card values",
-                            name=name, goods=t)
+            raise RuleError("{name}'s keep for {goods} must be a list of card values", name=name, goods=t)
         extra = Counter(values) - Counter(goods[t])
         if extra:
-            raise RuleError("{name} keeps {goods} cards {cards} not held", name=name, goods=t,
-                            cards=str(sorted(extra.elements())))
+            raise RuleError(
+                "{name} keeps {goods} cards {cards} not held",
+                name=name,
+                goods=t,
+                cards=str(sorted(extra.elements())),
+            )
     held, count = card_count(goods), card_count(keep)
     must = min(held, capacity)
     if count != must:
-        raise RuleError("{name} must keep exactly {must} goods cards "
-                        "(capacity {capacity}, holds {held}), not {count}",
-                        name=name, must=must, capacity=capacity, held=held, count=count)
+        raise RuleError(
+            "{name} must keep exactly {must} goods cards (capacity {capacity}, holds {held}), not {count}",
+            name=name,
+            must=must,
+            capacity=capacity,
+            held=held,
+            count=count,
+        )
     return {t: sorted(keep.get(t, ()), reverse=True) for t in goods}
 
 
-def score_game(players: Sequence[Holdings], types_in_play: Sequence[str],
-               set_scoring: str = "rulebook",
-               overrides: Mapping[str, Mapping[str, Sequence[int]]] | None = None) -> GameScore:
+def score_game(
+    players: Sequence[Holdings],
+    types_in_play: Sequence[str],
+    set_scoring: str = "rulebook",
+    overrides: Mapping[str, Mapping[str, Sequence[int]]] | None = None,
+) -> GameScore:
     """Everyone's breakdown and the winners (every player on the highest total)."""
     names = [p.name for p in players]
     if len(set(names)) != len(names):
@@ -157,7 +183,8 @@ def score_game(players: Sequence[Holdings], types_in_play: Sequence[str],
         raise RuleError("discard override for unknown player {name}", name=repr(unknown[0]))
     set_bonus(0, set_scoring)  # refuse an unknown option before scoring anyone
     pts = money_points([p.money for p in players])
-    scores = [score_player(p, types_in_play, set_scoring, m, overrides.get(p.name))
-              for p, m in zip(players, pts)]
+    scores = [
+        score_player(p, types_in_play, set_scoring, m, overrides.get(p.name)) for p, m in zip(players, pts)
+    ]
     top = max(s.total for s in scores) if scores else 0
     return GameScore(scores, [s.name for s in scores if s.total == top])

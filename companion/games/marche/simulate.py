@@ -6,6 +6,7 @@ count any bot would pay, and every bot whose price is that count presses "at the
 (a reaction time each), so the tie window decides who stopped together and disputes arise
 as they do at a table.
 """
+
 from __future__ import annotations
 
 import random
@@ -16,7 +17,12 @@ from companion.core.chance import SeededChance
 from companion.core.game import Event
 from companion.games.marche.bots import STYLES, Bid
 from companion.games.marche.engine import (
-    MarcheGame, advance, awaited_card, end_countdown, stop, turn_up,
+    MarcheGame,
+    advance,
+    awaited_card,
+    end_countdown,
+    stop,
+    turn_up,
 )
 from companion.games.marche.final import final_score
 from companion.games.marche.state import OVER, PICKING
@@ -75,11 +81,12 @@ class SimulatedGame:
             self.log_length += 1
 
 
-def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
-              tie_window_us: int = 100_000) -> GameResult:
+def play_game(
+    seed: int | str, styles: list[str], rules: dict | None = None, tie_window_us: int = 100_000
+) -> GameResult:
     """One full game between bots of the given styles (one per seat)."""
     rng = random.Random(f"bots/{seed}")
-    bots = [STYLES[style](rng) for style in styles]   # the bots and the presses share rng
+    bots = [STYLES[style](rng) for style in styles]  # the bots and the presses share rng
     game = SimulatedGame(seed, len(styles), rules)
     views = [SeatView(game.state, seat) for seat in range(len(styles))]
     disputes = stops = 0
@@ -88,8 +95,11 @@ def play_game(seed: int | str, styles: list[str], rules: dict | None = None,
             for bot, view in zip(bots, views):
                 game.act(bot.decide_pick(view))
             continue
-        bids = {seat: bid for seat, (bot, view) in enumerate(zip(bots, views))
-                if (bid := bot.decide_bid(view)) is not None}
+        bids = {
+            seat: bid
+            for seat, (bot, view) in enumerate(zip(bots, views))
+            if (bid := bot.decide_bid(view)) is not None
+        }
         if not bids:
             game.end_countdown()
             continue

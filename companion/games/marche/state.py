@@ -3,6 +3,7 @@
 Mutable containers, copied whole by ``copy`` so that the engine's public ``apply`` stays
 pure while an owner that never shares its state (the simulator) may advance in place.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -36,45 +37,50 @@ class Stop:
 class MarcheState:
     rules: MarcheRules
     names: tuple[str, ...]
-    sells: tuple[str, ...]          # the goods type each seat sells
-    bank_type: str | None           # the 4th type the bank sells with three players
+    sells: tuple[str, ...]  # the goods type each seat sells
+    bank_type: str | None  # the 4th type the bank sells with three players
     start_money: int
     turn: int
     dean: int
     phase: str
-    price: int                      # the highest count the next stop may buy at
-    hands: list[list[int]]          # cards each seat still has to offer
-    picks: list[int | None]         # this turn's secret picks
-    offers: dict[Any, int]          # seller (seat or BANK) -> card value, once revealed
-                                    # (changed in place: views keep a read-only proxy of it)
-    bank_deck: dict[int, int]       # multiset of the bank's face-down cards
-    camel_deck: dict[int, int]      # multiset of face-down camels
+    price: int  # the highest count the next stop may buy at
+    hands: list[list[int]]  # cards each seat still has to offer
+    picks: list[int | None]  # this turn's secret picks
+    offers: dict[Any, int]  # seller (seat or BANK) -> card value, once revealed
+    # (changed in place: views keep a read-only proxy of it)
+    bank_deck: dict[int, int]  # multiset of the bank's face-down cards
+    camel_deck: dict[int, int]  # multiset of face-down camels
     camel_up: int | None
-    camel_due: str | None           # "now" or "next_turn": when the next camel is turned up
+    camel_due: str | None  # "now" or "next_turn": when the next camel is turned up
     money: list[int]
-    bank: int                       # dirhams the bank has received
+    bank: int  # dirhams the bank has received
     goods: list[dict[str, list[int]]]
     camels: list[list[int]]
     discarded: list[tuple[str, int]]
     stop: Stop | None
-    records: list[dict[str, Any]]   # every payment and purchase, in order
+    records: list[dict[str, Any]]  # every payment and purchase, in order
 
     @property
     def players(self) -> int:
         return len(self.names)
 
-    def copy(self) -> "MarcheState":
+    def copy(self) -> MarcheState:
         """A copy sharing nothing that the rules change (records are never changed once made)."""
         stop = self.stop
         return replace(
             self,
-            hands=[list(hand) for hand in self.hands], picks=list(self.picks),
-            offers=dict(self.offers), bank_deck=dict(self.bank_deck),
-            camel_deck=dict(self.camel_deck), money=list(self.money),
+            hands=[list(hand) for hand in self.hands],
+            picks=list(self.picks),
+            offers=dict(self.offers),
+            bank_deck=dict(self.bank_deck),
+            camel_deck=dict(self.camel_deck),
+            money=list(self.money),
             goods=[{kind: list(cards) for kind, cards in goods.items()} for goods in self.goods],
-            camels=[list(camels) for camels in self.camels], discarded=list(self.discarded),
-            stop=None if stop is None else replace(stop, stoppers=list(stop.stoppers),
-                                                   claims=dict(stop.claims)),
+            camels=[list(camels) for camels in self.camels],
+            discarded=list(self.discarded),
+            stop=None
+            if stop is None
+            else replace(stop, stoppers=list(stop.stoppers), claims=dict(stop.claims)),
             records=list(self.records),
         )
 

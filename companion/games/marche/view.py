@@ -7,11 +7,13 @@ until the stop is resolved. Everything else is public (marche-rules.md, "What is
 ``TableView`` and ``SeatView`` are that secrecy as facts a program can ask for (the bots
 decide from nothing else); ``build_view`` writes the same facts out as JSON-able data.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from companion.core.game import Event, check_viewer
 from companion.games.marche.discard import set_bonus
@@ -21,16 +23,16 @@ from companion.games.marche.state import CAMEL, OVER, PICKING, REVEAL, MarcheSta
 
 PRIVATE_RECORD_KEYS = ("paid",)
 NOTHING: Mapping[Any, int] = MappingProxyType({})
-HIDDEN_OFFERS = (PICKING, REVEAL)   # the phases before every offer is revealed
+HIDDEN_OFFERS = (PICKING, REVEAL)  # the phases before every offer is revealed
 
 
 class StopSeen(NamedTuple):
     """A stop being resolved, as a viewer sees it: who stopped, who has named a card yet."""
 
     count: int
-    stoppers: tuple[tuple[int, int], ...]   # (seat, µs after the first press), in press order
-    claimed: tuple[int, ...]                # the stoppers that have named a card, by seat
-    your_claim: Any                         # what this viewer named (None: not yet, or nothing)
+    stoppers: tuple[tuple[int, int], ...]  # (seat, µs after the first press), in press order
+    claimed: tuple[int, ...]  # the stoppers that have named a card, by seat
+    your_claim: Any  # what this viewer named (None: not yet, or nothing)
 
 
 def _public(name: str, doc: str | None = None) -> property:
@@ -45,19 +47,18 @@ class TableView:
     asked of it can change the game. SeatView adds what one seat sees besides.
     """
 
-    __slots__ = ("_state", "_offers", "seat", "rules", "names", "players", "sells",
-                 "bank_type")
+    __slots__ = ("_offers", "_state", "bank_type", "names", "players", "rules", "seat", "sells")
 
     def __init__(self, state: MarcheState) -> None:
         self._state = state
-        self._offers = MappingProxyType(state.offers)   # the market, changed in place
+        self._offers = MappingProxyType(state.offers)  # the market, changed in place
         self.seat: int | None = None
         # What never changes in a game:
         self.rules: MarcheRules = state.rules
         self.names: tuple[str, ...] = state.names
         self.players = len(state.names)
-        self.sells: tuple[str, ...] = state.sells      # the goods type each seat sells
-        self.bank_type: str | None = state.bank_type   # the bank's, with three players
+        self.sells: tuple[str, ...] = state.sells  # the goods type each seat sells
+        self.bank_type: str | None = state.bank_type  # the bank's, with three players
 
     turn = _public("turn")
     phase = _public("phase")
@@ -175,8 +176,13 @@ def build_view(state: MarcheState, viewer: int | None) -> dict:
     seen = view_of(state, viewer)
     players = []
     for seat, name in enumerate(seen.names):
-        entry: dict[str, Any] = {"seat": seat, "name": name, "sells": seen.sells[seat],
-                                 "cards_left": seen.cards_left(seat), "picked": seen.picked(seat)}
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "name": name,
+            "sells": seen.sells[seat],
+            "cards_left": seen.cards_left(seat),
+            "picked": seen.picked(seat),
+        }
         goods = seen.goods_of(seat)
         if goods is not None:
             entry["goods"] = {kind: list(cards) for kind, cards in goods.items()}
@@ -186,10 +192,16 @@ def build_view(state: MarcheState, viewer: int | None) -> dict:
         players.append(entry)
     rules = seen.rules
     view = {
-        "game": "marche", "turn": seen.turn, "turns": rules.turns,
-        "phase": seen.phase, "dean": seen.dean, "price": seen.price,
-        "lowest_price": rules.lowest_price, "rules": rules.to_dict(),
-        "bank_type": seen.bank_type, "players": players,
+        "game": "marche",
+        "turn": seen.turn,
+        "turns": rules.turns,
+        "phase": seen.phase,
+        "dean": seen.dean,
+        "price": seen.price,
+        "lowest_price": rules.lowest_price,
+        "rules": rules.to_dict(),
+        "bank_type": seen.bank_type,
+        "players": players,
         "offers": {str(seller): card for seller, card in seen.offers.items()},
         "camel_up": seen.camel_up,
         "camel_deck_left": seen.camel_deck_left,
@@ -199,8 +211,13 @@ def build_view(state: MarcheState, viewer: int | None) -> dict:
         "scoring": scoring_rules(rules, seen.players),
     }
     if isinstance(seen, SeatView):
-        view["you"] = {"seat": seen.seat, "hand": list(seen.hand), "pick": seen.pick,
-                       "money": seen.money, "camels": list(seen.camels)}
+        view["you"] = {
+            "seat": seen.seat,
+            "hand": list(seen.hand),
+            "pick": seen.pick,
+            "money": seen.money,
+            "camels": list(seen.camels),
+        }
     return view
 
 
@@ -211,17 +228,23 @@ SETS_SHOWN = range(2, 8)
 def scoring_rules(rules: MarcheRules, players: int) -> dict:
     """How the final scoring counts, for the rules at a glance: the money podium's points,
     each set size's points (all types together), an empty camel space's cost."""
-    return {"podium": list(podium_points(players)), "set_scoring": rules.set_scoring,
-            "sets": [[n, set_bonus(n, rules.set_scoring)] for n in SETS_SHOWN],
-            "empty_space": EMPTY_SPACE_COST}
+    return {
+        "podium": list(podium_points(players)),
+        "set_scoring": rules.set_scoring,
+        "sets": [[n, set_bonus(n, rules.set_scoring)] for n in SETS_SHOWN],
+        "empty_space": EMPTY_SPACE_COST,
+    }
 
 
 def _stop_view(stop: StopSeen | None) -> dict | None:
     if stop is None:
         return None
-    return {"count": stop.count,
-            "stoppers": [{"seat": s, "offset_us": o} for s, o in stop.stoppers],
-            "claimed": list(stop.claimed), "your_claim": stop.your_claim}
+    return {
+        "count": stop.count,
+        "stoppers": [{"seat": s, "offset_us": o} for s, o in stop.stoppers],
+        "claimed": list(stop.claimed),
+        "your_claim": stop.your_claim,
+    }
 
 
 def redact_event(event: Event, viewer: int | None) -> dict:

@@ -5,6 +5,7 @@ data/sample_deck.toml, read through the registry's data_file (package data, like
 and given as the default of the rule option ``market_deck``. The engine never reads a file: it
 gets its cards in the rules of each game's setup, which the store keeps with the game.
 """
+
 from __future__ import annotations
 
 from companion.core.phrase import Phrase
@@ -25,17 +26,20 @@ def sample_deck() -> list[dict]:
     return deck_to_data(parse_deck(text, f"data/{SAMPLE_DECK_FILE}"))
 
 
-SPEC = register_game(GameSpec(
-    name="market",
-    title=Phrase("Samarkand Market"),
-    standing_unit=Phrase("piasters"),
-    min_players=2,
-    max_players=5,
-    engine=MarketGame,
-    options=options(sample_deck()),
-    bots=STYLES,
-    narration=Narration(narration.describe, narration.score_sheet, narration.command,
-                        narration.KEYBOARD_HELP),
-    renderer="companion.games.market",
-    tools={"advise": advise_data},
-))
+SPEC = register_game(
+    GameSpec(
+        name="market",
+        title=Phrase("Samarkand Market"),
+        standing_unit=Phrase("piasters"),
+        min_players=2,
+        max_players=5,
+        engine=MarketGame,
+        options=options(sample_deck()),
+        bots=STYLES,
+        narration=Narration(
+            narration.describe, narration.score_sheet, narration.command, narration.KEYBOARD_HELP
+        ),
+        renderer="companion.games.market",
+        tools={"advise": advise_data},
+    )
+)

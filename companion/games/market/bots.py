@@ -14,6 +14,7 @@ fetches later; nothing in the final round, when cubes only break ties). So:
 - over the cube limit it returns the cubes the cards that stay want least.
 All randomness comes from the ``random.Random`` it is given, so a seed replays the game.
 """
+
 from __future__ import annotations
 
 import random
@@ -41,9 +42,9 @@ class MarketBot(Bot):
     """Shared reasoning; the styles differ in their weights and in how they sell."""
 
     style: ClassVar[str] = "bot"
-    keep: ClassVar[float] = 6.0           # piasters an unsold cube is hoped to fetch later
-    eagerness: ClassVar[float] = 0.5      # the share of an earlier pick's worth it bids
-    min_per_cube: ClassVar[float] = 0.0   # a set sold must pay this much a cube (not the last round)
+    keep: ClassVar[float] = 6.0  # piasters an unsold cube is hoped to fetch later
+    eagerness: ClassVar[float] = 0.5  # the share of an earlier pick's worth it bids
+    min_per_cube: ClassVar[float] = 0.0  # a set sold must pay this much a cube (not the last round)
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
@@ -66,7 +67,7 @@ class MarketBot(Bot):
         sale = best_now(held, view.markets)
         left = cu.total(held) - cu.total(sale.sold)
         keep = 0.0 if view.final_round else self.keep
-        over = max(0, cu.total(held) - cu.total(sale.sold) - CUBE_LIMIT)   # returned for nothing
+        over = max(0, cu.total(held) - cu.total(sale.sold) - CUBE_LIMIT)  # returned for nothing
         return sale.payout + keep * (left - over)
 
     def gains(self, view: SeatView) -> list[tuple[float, int]]:
@@ -74,18 +75,23 @@ class MarketBot(Bot):
         best first (a tie to the lower lot)."""
         mine = view.cubes[view.seat]
         now = self.worth(mine, view)
-        return sorted(((self.worth(cu.add(mine, lot), view) - now, i)
-                       for i, (lot, owner) in enumerate(zip(view.lots, view.lot_owner)) if owner is None),
-                      key=lambda g: (-g[0], g[1]))
+        return sorted(
+            (
+                (self.worth(cu.add(mine, lot), view) - now, i)
+                for i, (lot, owner) in enumerate(zip(view.lots, view.lot_owner))
+                if owner is None
+            ),
+            key=lambda g: (-g[0], g[1]),
+        )
 
     # ------------------------------------------------------------ decisions
     def bid(self, view: SeatView) -> int:
         gains = self.gains(view)
         first = gains[0][0]
         others = view.players - 1
-        expected = gains[min(others, len(gains) - 1)][0]       # what is left after the others
+        expected = gains[min(others, len(gains) - 1)][0]  # what is left after the others
         premium = max(0.0, first - expected) * self.eagerness * (0.8 + 0.4 * self.rng.random())
-        rounds_left = ROUNDS - view.round                       # rounds still to bid in after this one
+        rounds_left = ROUNDS - view.round  # rounds still to bid in after this one
         affordable = view.money - MIN_BID * rounds_left
         amount = MIN_BID + int(premium)
         return max(MIN_BID, min(amount, affordable, view.money))
@@ -98,12 +104,13 @@ class MarketBot(Bot):
         sale = best_now(held, view.markets)
         if view.final_round or not self.min_per_cube:
             return sale
-        kept = tuple(Card(card.name, tuple(s for s in card.sets
-                                           if s.pays >= self.min_per_cube * cu.total(s.cubes)))
-                     for card in view.markets)
+        kept = tuple(
+            Card(card.name, tuple(s for s in card.sets if s.pays >= self.min_per_cube * cu.total(s.cubes)))
+            for card in view.markets
+        )
         choosy = best_now(held, kept)
         after = cu.total(held) - cu.total(choosy.sold)
-        if after > CUBE_LIMIT + 2:          # it would have to return many cubes for nothing
+        if after > CUBE_LIMIT + 2:  # it would have to return many cubes for nothing
             return sale
         return _on_the_cards(choosy, kept, view.markets)
 

@@ -13,6 +13,7 @@ The forms a card is accepted in (docs/rules/market.md, "Market-card files"):
   K black);
 - typed on one line: ``"YY=25, YBK=70"`` or ``"Saffron Row: YY=25, YBK=70"``.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,8 +45,10 @@ class Card:
     sets: tuple[CubeSet, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name,
-                "sets": [{"cubes": cu.to_dict(s.cubes), "pays": s.pays} for s in self.sets]}
+        return {
+            "name": self.name,
+            "sets": [{"cubes": cu.to_dict(s.cubes), "pays": s.pays} for s in self.sets],
+        }
 
     def text(self) -> str:
         """The card on one line, as it is typed: "Saffron Row: YY=25, YBK=70"."""
@@ -60,27 +63,43 @@ def parse_card(raw: Any, where: str = Phrase("market card"), default_name: str =
     if isinstance(raw, str):
         raw = _card_from_line(raw, where)
     if not isinstance(raw, dict):
-        raise RuleError('{where}: expected {{"name": ..., "sets": [{{"cubes": "YYB", "pays": 30}}]}} '
-                        'or a line like "YYB=30, RG=20", not {value}', where=where, value=repr(raw))
+        raise RuleError(
+            '{where}: expected {{"name": ..., "sets": [{{"cubes": "YYB", "pays": 30}}]}} '
+            'or a line like "YYB=30, RG=20", not {value}',
+            where=where,
+            value=repr(raw),
+        )
     unknown = sorted(set(raw) - {"name", "sets"})
     if unknown:
-        raise RuleError("{where}: unknown field {field} (a card has a name and sets)",
-                        where=where, field=repr(unknown[0]))
+        raise RuleError(
+            "{where}: unknown field {field} (a card has a name and sets)", where=where, field=repr(unknown[0])
+        )
     name = raw.get("name", default_name)
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise RuleError("{where}: the name must be text of 1 to {most} characters, not {name}",
-                        where=where, most=MAX_NAME, name=repr(name))
+        raise RuleError(
+            "{where}: the name must be text of 1 to {most} characters, not {name}",
+            where=where,
+            most=MAX_NAME,
+            name=repr(name),
+        )
     name = name.strip()
     where = Phrase("{where} ({name})", where=where, name=name)
     sets = raw.get("sets")
     if not isinstance(sets, (list, tuple)) or not 1 <= len(sets) <= MAX_SETS:
-        raise RuleError("{where}: sets must list 1 to {most} sets, not {sets}",
-                        where=where, most=MAX_SETS, sets=repr(sets))
+        raise RuleError(
+            "{where}: sets must list 1 to {most} sets, not {sets}",
+            where=where,
+            most=MAX_SETS,
+            sets=repr(sets),
+        )
     checked = tuple(_set(s, _set_where(where, i)) for i, s in enumerate(sets))
     for i, s in enumerate(checked):
         if any(other.cubes == s.cubes for other in checked[:i]):
-            raise RuleError("{where}: the same cubes ({cubes}) are a set twice on one card",
-                            where=_set_where(where, i), cubes=cu.letters(s.cubes))
+            raise RuleError(
+                "{where}: the same cubes ({cubes}) are a set twice on one card",
+                where=_set_where(where, i),
+                cubes=cu.letters(s.cubes),
+            )
     return Card(name, checked)
 
 
@@ -90,12 +109,14 @@ def _set_where(where: str, i: int) -> Phrase:
 
 def _set(raw: Any, where: str) -> CubeSet:
     if not isinstance(raw, dict):
-        raise RuleError('{where}: expected {{"cubes": ..., "pays": ...}}, not {value}',
-                        where=where, value=repr(raw))
+        raise RuleError(
+            '{where}: expected {{"cubes": ..., "pays": ...}}, not {value}', where=where, value=repr(raw)
+        )
     unknown = sorted(set(raw) - {"cubes", "pays"})
     if unknown:
-        raise RuleError("{where}: unknown field {field} (a set has cubes and pays)",
-                        where=where, field=repr(unknown[0]))
+        raise RuleError(
+            "{where}: unknown field {field} (a set has cubes and pays)", where=where, field=repr(unknown[0])
+        )
     if "cubes" not in raw or "pays" not in raw:
         raise RuleError("{where}: a set needs both its cubes and what it pays", where=where)
     try:
@@ -103,12 +124,20 @@ def _set(raw: Any, where: str) -> CubeSet:
     except RuleError as exc:
         raise RuleError("{where}: {fault}", where=where, fault=exc.phrase) from None
     if not 1 <= cu.total(cubes) <= MAX_SET_CUBES:
-        raise RuleError("{where}: a set is 1 to {most} cubes, not {count}",
-                        where=where, most=MAX_SET_CUBES, count=cu.total(cubes))
+        raise RuleError(
+            "{where}: a set is 1 to {most} cubes, not {count}",
+            where=where,
+            most=MAX_SET_CUBES,
+            count=cu.total(cubes),
+        )
     pays = raw["pays"]
     if type(pays) is not int or not 0 < pays <= MAX_PAYOUT:
-        raise RuleError("{where}: pays must be a whole number of piasters from 1 to {most}, "
-                        "not {pays}", where=where, most=MAX_PAYOUT, pays=repr(pays))
+        raise RuleError(
+            "{where}: pays must be a whole number of piasters from 1 to {most}, not {pays}",
+            where=where,
+            most=MAX_PAYOUT,
+            pays=repr(pays),
+        )
     return CubeSet(cubes, pays)
 
 
@@ -124,8 +153,11 @@ def _card_from_line(line: str, where: str) -> dict:
     for i, part in enumerate(p for p in rest.replace(";", ",").split(",") if p.strip()):
         cubes, equals, pays = part.partition("=")
         if not equals or not pays.strip().isdigit():
-            raise RuleError('{where}: write each set as colour letters = payout, like "YYB=30", '
-                            "not {part}", where=_set_where(where, i), part=repr(part.strip()))
+            raise RuleError(
+                '{where}: write each set as colour letters = payout, like "YYB=30", not {part}',
+                where=_set_where(where, i),
+                part=repr(part.strip()),
+            )
         sets.append({"cubes": cubes.strip(), "pays": int(pays)})
     card["sets"] = sets
     return card
@@ -140,22 +172,28 @@ def parse_deck(raw: Any, where: str = "market_deck") -> tuple[Card, ...]:
     if isinstance(raw, dict):
         unknown = sorted(set(raw) - {"note", "invented", "card", "cards"})
         if unknown:
-            raise RuleError("{where}: unknown field {field} (a deck file has note, invented "
-                            "and its cards)", where=where, field=repr(unknown[0]))
+            raise RuleError(
+                "{where}: unknown field {field} (a deck file has note, invented and its cards)",
+                where=where,
+                field=repr(unknown[0]),
+            )
         raw = raw.get("cards", raw.get("card"))
     if not isinstance(raw, (list, tuple)):
-        raise RuleError("{where}: expected a list of market cards, not {value}",
-                        where=where, value=repr(raw))
+        raise RuleError("{where}: expected a list of market cards, not {value}", where=where, value=repr(raw))
     if len(raw) < CARDS_USED:
-        raise RuleError("{where}: a deck needs at least {used} market cards (a game uses "
-                        "{used}), not {count}", where=where, used=CARDS_USED, count=len(raw))
-    cards = tuple(parse_card(card, _card_where(where, i), f"Card {i + 1}")
-                  for i, card in enumerate(raw))
+        raise RuleError(
+            "{where}: a deck needs at least {used} market cards (a game uses {used}), not {count}",
+            where=where,
+            used=CARDS_USED,
+            count=len(raw),
+        )
+    cards = tuple(parse_card(card, _card_where(where, i), f"Card {i + 1}") for i, card in enumerate(raw))
     seen: set[str] = set()
     for i, card in enumerate(cards):
         if card.name in seen:
-            raise RuleError("{where}: two cards are called {name}",
-                            where=_card_where(where, i), name=repr(card.name))
+            raise RuleError(
+                "{where}: two cards are called {name}", where=_card_where(where, i), name=repr(card.name)
+            )
         seen.add(card.name)
     return cards
 
@@ -171,13 +209,13 @@ def deck_text(text: str, where: str = "market_deck") -> Any:
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RuleError("{where}: not valid JSON (line {line}: {fault})",
-                            where=where, line=exc.lineno, fault=exc.msg) from None
+            raise RuleError(
+                "{where}: not valid JSON (line {line}: {fault})", where=where, line=exc.lineno, fault=exc.msg
+            ) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RuleError("{where}: not valid TOML or JSON ({fault})", where=where,
-                        fault=str(exc)) from None
+        raise RuleError("{where}: not valid TOML or JSON ({fault})", where=where, fault=str(exc)) from None
 
 
 def deck_to_data(cards: tuple[Card, ...]) -> list[dict]:

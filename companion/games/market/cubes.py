@@ -6,6 +6,7 @@ edges (JSON, the table's typing) cubes are a mapping of colour to count, or a st
 colour letters (``"YYBK"``: two yellow, one blue, one black). The letters are the same in
 every language; cubes in words are Phrases, so a page says them in its reader's language.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -67,22 +68,35 @@ def parse(raw: Any, what: str = Phrase("cubes"), allow_empty: bool = True) -> Cu
     if isinstance(raw, str):
         for char in raw.replace(" ", "").upper():
             if char not in LETTERS:
-                raise RuleError("{what}: {letter} is not a colour letter "
-                                "(Y yellow, B blue, R red, G green, K black)",
-                                what=what, letter=repr(char))
+                raise RuleError(
+                    "{what}: {letter} is not a colour letter (Y yellow, B blue, R red, G green, K black)",
+                    what=what,
+                    letter=repr(char),
+                )
             counts[LETTERS[char]] += 1
     elif isinstance(raw, dict):
         for colour, n in raw.items():
             if colour not in INDEX:
-                raise RuleError("{what}: {colour} is not a colour ({colours})",
-                                what=what, colour=repr(colour), colours=", ".join(COLOURS))
+                raise RuleError(
+                    "{what}: {colour} is not a colour ({colours})",
+                    what=what,
+                    colour=repr(colour),
+                    colours=", ".join(COLOURS),
+                )
             if type(n) is not int or n < 0:
-                raise RuleError("{what}: the count of {colour} must be a whole number of 0 or "
-                                "more, not {count}", what=what, colour=colour, count=repr(n))
+                raise RuleError(
+                    "{what}: the count of {colour} must be a whole number of 0 or more, not {count}",
+                    what=what,
+                    colour=colour,
+                    count=repr(n),
+                )
             counts[INDEX[colour]] = n
     else:
-        raise RuleError('{what}: expected colours and counts, e.g. {{"yellow": 2, "blue": 1}} '
-                        'or "YYB", not {value}', what=what, value=repr(raw))
+        raise RuleError(
+            '{what}: expected colours and counts, e.g. {{"yellow": 2, "blue": 1}} or "YYB", not {value}',
+            what=what,
+            value=repr(raw),
+        )
     if not allow_empty and not any(counts):
         raise RuleError("{what}: at least one cube", what=what)
     return tuple(counts)  # type: ignore[return-value]

@@ -16,25 +16,49 @@ Each decision kind is a rule function of the state (``bid``, ``pick``, ``sell``,
 ``discard``) that ``advance`` reads the event onto; each checks everything before its
 first change. The rulings are in docs/rules/market.md.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
-from companion.core.phrase import Phrase
 from companion.core.game import (
-    CHANCE, ENTRY, ChanceRequest, Event, Game, InputRequest, Result, places_by,
+    CHANCE,
+    ENTRY,
+    ChanceRequest,
+    Event,
+    Game,
+    InputRequest,
+    Result,
+    places_by,
 )
+from companion.core.phrase import Phrase
 from companion.games.market import cubes as cu
 from companion.games.market.cards import CARDS_USED, Card, parse_card
 from companion.games.market.options import (
-    CUBE_LIMIT, LOTS, MIN_BID, ROUNDS, START_MONEY, MarketRules,
+    CUBE_LIMIT,
+    LOTS,
+    MIN_BID,
+    ROUNDS,
+    START_MONEY,
+    MarketRules,
 )
 from companion.games.market.sale import check_sale
 from companion.games.market.state import (
-    BIDDING, DISCARDING, LOTS as LOTS_PHASE, MARKET, OVER, PICKING, SELLING, START,
-    MarketState, Reveal,
+    BIDDING,
+    DISCARDING,
+    MARKET,
+    OVER,
+    PICKING,
+    SELLING,
+    START,
+    MarketState,
+    Reveal,
+)
+from companion.games.market.state import (
+    LOTS as LOTS_PHASE,
 )
 from companion.games.market.view import SeatView, build_view, redact_event, seat_view
 
@@ -75,10 +99,13 @@ class MarketGame(Game[MarketState]):
         number = state.revealed + 1
         # the numbers as text: the console's say() (web/static/shell.js) takes a parameter
         # that is not a string for a nested Phrase
-        prompt = Phrase("Type market card {number} of {cards} (space {space}) as it is revealed: "
-                        "its sets (Y yellow, B blue, R red, G green, K black) and payouts",
-                        number=str(number), cards=str(CARDS_USED),
-                        space=str(number if number <= 3 else 1))
+        prompt = Phrase(
+            "Type market card {number} of {cards} (space {space}) as it is revealed: "
+            "its sets (Y yellow, B blue, R red, G green, K black) and payouts",
+            number=str(number),
+            cards=str(CARDS_USED),
+            space=str(number if number <= 3 else 1),
+        )
         return InputRequest(CARD_ENTRY, prompt, CARD_EXAMPLE, card_checker(number))
 
     def to_act(self, state: MarketState) -> tuple[int, ...]:
@@ -97,9 +124,10 @@ class MarketGame(Game[MarketState]):
         if state.phase == BIDDING:
             return [Event("bid", seat, {"amount": n}) for n in range(MIN_BID, state.money[seat] + 1)]
         if state.phase == PICKING:
-            return [Event("pick", seat, {"lot": i}) for i, owner in enumerate(state.lot_owner)
-                    if owner is None]
-        return None            # a sale or a discard: too many to list
+            return [
+                Event("pick", seat, {"lot": i}) for i, owner in enumerate(state.lot_owner) if owner is None
+            ]
+        return None  # a sale or a discard: too many to list
 
     def view(self, state: MarketState, viewer: Any) -> dict[str, Any]:
         return build_view(state, viewer)
@@ -122,7 +150,7 @@ class MarketGame(Game[MarketState]):
     def moment(self, before: MarketState, event: Event, after: MarketState) -> Phrase | None:
         """The reveals (the last sealed bid in shows them all, or the lots drawn when nobody
         can bid), with the top bid: what the first pick cost."""
-        reveal = next((r for r in after.records[len(before.records):] if r["kind"] == "reveal"), None)
+        reveal = next((r for r in after.records[len(before.records) :] if r["kind"] == "reveal"), None)
         if reveal is None:
             return None
         top = max((b for b in reveal["bids"] if b is not None), default=None)
@@ -132,9 +160,15 @@ class MarketGame(Game[MarketState]):
 
     def summary(self, state: MarketState) -> dict[str, Any]:
         over = state.phase == OVER
-        return {"round": state.round, "phase": state.phase, "money": list(state.money),
-                "cubes": [cu.total(c) for c in state.cubes], "bag": cu.total(state.bag),
-                "over": over, "result": result(state).to_dict() if over else None}
+        return {
+            "round": state.round,
+            "phase": state.phase,
+            "money": list(state.money),
+            "cubes": [cu.total(c) for c in state.cubes],
+            "bag": cu.total(state.bag),
+            "over": over,
+            "result": result(state).to_dict() if over else None,
+        }
 
 
 # ----------------------------------------------------------------- setup
@@ -142,8 +176,7 @@ def new_state(setup: Mapping[str, Any]) -> MarketState:
     names = tuple(setup.get("names") or ())
     players = setup.get("players", len(names))
     if type(players) is not int or players not in LOTS:
-        raise RuleError("Samarkand Market is played by 2 to 5 players, not {players}",
-                        players=repr(players))
+        raise RuleError("Samarkand Market is played by 2 to 5 players, not {players}", players=repr(players))
     names = names or SEAT_NAMES[:players]
     if len(names) != players or len(set(names)) != players:
         raise RuleError("each player needs a distinct name")
@@ -156,12 +189,27 @@ def new_state(setup: Mapping[str, Any]) -> MarketState:
     if start is not None and (type(start) is not int or not 0 <= start < players):
         raise RuleError("start must be a seat from 0 to {last}", last=players - 1)
     state = MarketState(
-        rules=rules, names=names, entered=entered, phase=START if start is None else MARKET,
-        round=1, start=-1 if start is None else start, bag=cu.BAG,
-        deck={card.name: 1 for card in rules.deck}, revealed=0, markets=[],
-        lots=[], lot_owner=[], filling=0, bids=[None] * players, bidders=(), reveal=None,
-        picking=[], selling=[], discarding=[],
-        money=[START_MONEY] * players, cubes=[cu.NONE] * players,
+        rules=rules,
+        names=names,
+        entered=entered,
+        phase=START if start is None else MARKET,
+        round=1,
+        start=-1 if start is None else start,
+        bag=cu.BAG,
+        deck={card.name: 1 for card in rules.deck},
+        revealed=0,
+        markets=[],
+        lots=[],
+        lot_owner=[],
+        filling=0,
+        bids=[None] * players,
+        bidders=(),
+        reveal=None,
+        picking=[],
+        selling=[],
+        discarding=[],
+        money=[START_MONEY] * players,
+        cubes=[cu.NONE] * players,
     )
     if start is not None:
         state.records.append({"kind": "start", "seat": start, "round": 1})
@@ -170,8 +218,10 @@ def new_state(setup: Mapping[str, Any]) -> MarketState:
 
 def card_checker(number: int):
     """The validator of a typed market card: its JSON form, named "Card N" when unnamed."""
+
     def check(value: Any) -> dict:
         return typed_card(value, number).to_dict()
+
     return check
 
 
@@ -240,8 +290,7 @@ def _check_phase(state: MarketState, phase: str, doing: Phrase) -> None:
     if state.phase == OVER:
         raise RuleError("the game is over")
     if state.phase != phase:
-        raise RuleError("{doing} is not possible now: {waiting}", doing=doing,
-                        waiting=_waiting_for(state))
+        raise RuleError("{doing} is not possible now: {waiting}", doing=doing, waiting=_waiting_for(state))
 
 
 def _waiting_for(state: MarketState) -> Phrase:
@@ -270,18 +319,23 @@ def bid(state: MarketState, seat: Any, amount: Any) -> None:
     if state.bids[seat] is not None:
         raise RuleError("you have already bid this round")
     money = state.money[seat]
-    if amount is None:                  # an empty field on the phone
+    if amount is None:  # an empty field on the phone
         raise RuleError("enter a bid of at least {least} piasters", least=MIN_BID)
     if type(amount) is not int or not MIN_BID <= amount <= money:
-        raise RuleError("a bid is a whole number of piasters from {least} to {money} (your "
-                        "money), not {amount}", least=MIN_BID, money=money, amount=repr(amount))
+        raise RuleError(
+            "a bid is a whole number of piasters from {least} to {money} (your money), not {amount}",
+            least=MIN_BID,
+            money=money,
+            amount=repr(amount),
+        )
     state.bids[seat] = amount
     if all(state.bids[s] is not None for s in state.bidders):
         _reveal(state)
 
 
-def _in_turn(state: MarketState, seat: Any, phase: str, queue: list[int], doing: Phrase,
-             to_do: Phrase) -> int:
+def _in_turn(
+    state: MarketState, seat: Any, phase: str, queue: list[int], doing: Phrase, to_do: Phrase
+) -> int:
     """``seat``, if the game waits for its turn to ``to_do`` (the first of ``queue``)."""
     seat = _in_phase(state, seat, phase, doing)
     if seat != queue[0]:
@@ -293,8 +347,7 @@ def pick(state: MarketState, seat: Any, lot: Any) -> None:
     """The seat whose turn it is to pick takes a lot still on the table."""
     seat = _in_turn(state, seat, PICKING, state.picking, Phrase("picking a lot"), Phrase("pick a lot"))
     if type(lot) is not int or not 0 <= lot < len(state.lots):
-        raise RuleError("there is no lot {lot} (lots 0 to {last})", lot=repr(lot),
-                        last=len(state.lots) - 1)
+        raise RuleError("there is no lot {lot} (lots 0 to {last})", lot=repr(lot), last=len(state.lots) - 1)
     owner = state.lot_owner[lot]
     if owner is not None:
         raise RuleError("lot {lot} is already taken by {name}", lot=lot + 1, name=state.names[owner])
@@ -310,13 +363,24 @@ def sell(state: MarketState, seat: Any, sales: Any) -> None:
     state.bag = cu.add(state.bag, sale.sold)
     state.money[seat] += sale.payout
     state.paid_out += sale.payout
-    state.records.append({
-        "kind": "sale", "round": state.round, "seat": seat, "payout": sale.payout,
-        "cubes": cu.to_dict(sale.sold),
-        "parts": [{**p.to_dict(), "cubes": cu.to_dict(state.markets[p.market].sets[p.set].cubes),
-                   "pays": state.markets[p.market].sets[p.set].pays,
-                   "card": state.markets[p.market].name} for p in sale.parts],
-    })
+    state.records.append(
+        {
+            "kind": "sale",
+            "round": state.round,
+            "seat": seat,
+            "payout": sale.payout,
+            "cubes": cu.to_dict(sale.sold),
+            "parts": [
+                {
+                    **p.to_dict(),
+                    "cubes": cu.to_dict(state.markets[p.market].sets[p.set].cubes),
+                    "pays": state.markets[p.market].sets[p.set].pays,
+                    "card": state.markets[p.market].name,
+                }
+                for p in sale.parts
+            ],
+        }
+    )
     state.selling.pop(0)
     _next_seller(state)
 
@@ -329,17 +393,21 @@ def discard(state: MarketState, seat: Any, returned: Any) -> None:
     back = cu.parse(returned, Phrase("the cubes returned"))
     held = state.cubes[seat]
     if not cu.within(back, held):
-        raise RuleError("you hold {held}: you cannot return {back}",
-                        held=cu.describe(held), back=cu.describe(back))
+        raise RuleError(
+            "you hold {held}: you cannot return {back}", held=cu.describe(held), back=cu.describe(back)
+        )
     excess = cu.total(held) - CUBE_LIMIT
     if cu.total(back) != excess:
-        raise RuleError("you hold {held} cubes and return exactly {excess} to come down to "
-                        "{limit}, not {back}", held=cu.total(held), excess=excess,
-                        limit=CUBE_LIMIT, back=cu.total(back))
+        raise RuleError(
+            "you hold {held} cubes and return exactly {excess} to come down to {limit}, not {back}",
+            held=cu.total(held),
+            excess=excess,
+            limit=CUBE_LIMIT,
+            back=cu.total(back),
+        )
     state.cubes[seat] = cu.sub(held, back)
     state.bag = cu.add(state.bag, back)
-    state.records.append({"kind": "discard", "round": state.round, "seat": seat,
-                          "cubes": cu.to_dict(back)})
+    state.records.append({"kind": "discard", "round": state.round, "seat": seat, "cubes": cu.to_dict(back)})
     state.discarding.remove(seat)
     if not state.discarding:
         _end_round(state)
@@ -351,8 +419,9 @@ def draw(state: MarketState, deck: Any, card: Any) -> None:
     if state.phase == OVER:
         raise RuleError("the game is over")
     if request is None or request.deck != deck:
-        raise RuleError("nothing is drawn from the {deck} now: {waiting}", deck=str(deck),
-                        waiting=_waiting_for(state))
+        raise RuleError(
+            "nothing is drawn from the {deck} now: {waiting}", deck=str(deck), waiting=_waiting_for(state)
+        )
     check_remaining(request, card)
     if deck == START_DECK:
         state.start = card - 1
@@ -382,9 +451,16 @@ def _reveal_card(state: MarketState, card: Card) -> None:
         state.markets.insert(0, card)
         space = 1
     state.revealed += 1
-    state.records.append({"kind": "market", "round": state.round, "space": space,
-                          "card": card.to_dict(), "number": state.revealed,
-                          "final_round": state.revealed >= CARDS_USED})
+    state.records.append(
+        {
+            "kind": "market",
+            "round": state.round,
+            "space": space,
+            "card": card.to_dict(),
+            "number": state.revealed,
+            "final_round": state.revealed >= CARDS_USED,
+        }
+    )
     if len(state.markets) == 3:
         _begin_round(state)
 
@@ -413,9 +489,14 @@ def _into_lot(state: MarketState, cube: cu.Cubes) -> None:
 def _lots_drawn(state: MarketState) -> None:
     sizes = LOTS[state.players]
     short = [i for i, (lot, size) in enumerate(zip(state.lots, sizes)) if cu.total(lot) < size]
-    state.records.append({"kind": "lots", "round": state.round,
-                          "lots": [cu.to_dict(lot) for lot in state.lots],
-                          "short": short})
+    state.records.append(
+        {
+            "kind": "lots",
+            "round": state.round,
+            "lots": [cu.to_dict(lot) for lot in state.lots],
+            "short": short,
+        }
+    )
     state.bidders = tuple(s for s in seat_order(state) if state.money[s] >= MIN_BID)
     state.bids = [None] * state.players
     state.phase = BIDDING
@@ -429,8 +510,9 @@ def bid_ties(bids: tuple[int | None, ...], ranked: list[int]) -> tuple[tuple[int
     by_amount: dict[int | None, list[int]] = {}
     for seat in ranked:
         by_amount.setdefault(bids[seat], []).append(seat)
-    return tuple((amount, tuple(seats)) for amount, seats in by_amount.items()
-                 if amount is not None and len(seats) > 1)
+    return tuple(
+        (amount, tuple(seats)) for amount, seats in by_amount.items() if amount is not None and len(seats) > 1
+    )
 
 
 def _reveal(state: MarketState) -> None:
@@ -446,9 +528,16 @@ def _reveal(state: MarketState) -> None:
     bids = tuple(state.bids)
     tied = bid_ties(bids, bidders)
     state.reveal = Reveal(state.round, bids, tuple(picking), tied)
-    state.records.append({"kind": "reveal", "round": state.round, "bids": list(bids),
-                          "order": list(picking), "broke": broke,
-                          "ties": [{"bid": amount, "seats": list(seats)} for amount, seats in tied]})
+    state.records.append(
+        {
+            "kind": "reveal",
+            "round": state.round,
+            "bids": list(bids),
+            "order": list(picking),
+            "broke": broke,
+            "ties": [{"bid": amount, "seats": list(seats)} for amount, seats in tied],
+        }
+    )
     state.picking = picking
     state.phase = PICKING
     _next_pick(state)
@@ -457,8 +546,16 @@ def _reveal(state: MarketState) -> None:
 def _take(state: MarketState, seat: int, lot: int, auto: bool) -> None:
     state.cubes[seat] = cu.add(state.cubes[seat], state.lots[lot])
     state.lot_owner[lot] = seat
-    state.records.append({"kind": "pick", "round": state.round, "seat": seat, "lot": lot,
-                          "cubes": cu.to_dict(state.lots[lot]), "auto": auto})
+    state.records.append(
+        {
+            "kind": "pick",
+            "round": state.round,
+            "seat": seat,
+            "lot": lot,
+            "cubes": cu.to_dict(state.lots[lot]),
+            "auto": auto,
+        }
+    )
     state.picking.pop(0)
 
 
@@ -469,15 +566,16 @@ def _next_pick(state: MarketState) -> None:
         free = [i for i, owner in enumerate(state.lot_owner) if owner is None]
         if len(free) > 1:
             return
-        if not free:                        # more pickers than lots: cannot happen by LOTS
+        if not free:  # more pickers than lots: cannot happen by LOTS
             state.picking.clear()
             break
         _take(state, state.picking[0], free[0], auto=True)
     for i, owner in enumerate(state.lot_owner):
         if owner is None and any(state.lots[i]):
             state.bag = cu.add(state.bag, state.lots[i])
-            state.records.append({"kind": "lot_returned", "round": state.round, "lot": i,
-                                  "cubes": cu.to_dict(state.lots[i])})
+            state.records.append(
+                {"kind": "lot_returned", "round": state.round, "lot": i, "cubes": cu.to_dict(state.lots[i])}
+            )
             state.lots[i] = cu.NONE
     state.selling = seat_order(state)
     state.phase = SELLING
@@ -507,8 +605,9 @@ def _end_round(state: MarketState) -> None:
         return
     gone = state.markets.pop()
     state.start = (state.start + 1) % state.players
-    state.records.append({"kind": "rotation", "round": state.round, "discarded": gone.name,
-                          "start": state.start})
+    state.records.append(
+        {"kind": "rotation", "round": state.round, "discarded": gone.name, "start": state.start}
+    )
     state.round += 1
     state.lots, state.lot_owner = [], []
     state.reveal = None
@@ -533,9 +632,19 @@ def result(state: MarketState) -> Result:
                 paid[seat] += amount or 0
         elif r["kind"] == "sale":
             earned[r["seat"]] += r["payout"]
-    players = [{"seat": seat, "name": name, "money": money, "cubes": cubes, "place": place,
-                "start": START_MONEY, "paid": paid[seat], "earned": earned[seat]}
-               for seat, (name, (money, cubes), place) in enumerate(zip(state.names, keys, places))]
+    players = [
+        {
+            "seat": seat,
+            "name": name,
+            "money": money,
+            "cubes": cubes,
+            "place": place,
+            "start": START_MONEY,
+            "paid": paid[seat],
+            "earned": earned[seat],
+        }
+        for seat, (name, (money, cubes), place) in enumerate(zip(state.names, keys, places))
+    ]
     return Result(tuple(state.money), places, {"players": players, "ties": ties(keys, places)})
 
 
@@ -549,6 +658,7 @@ def ties(keys: list[tuple[int, int]], places) -> list[dict[str, Any]]:
         if len(tied) < 2:
             continue
         broken = len({keys[s][1] for s in tied}) == len(tied)
-        found.append({"money": money, "seats": tied,
-                      "ahead": min(tied, key=lambda s: places[s]) if broken else None})
+        found.append(
+            {"money": money, "seats": tied, "ahead": min(tied, key=lambda s: places[s]) if broken else None}
+        )
     return found

@@ -6,6 +6,7 @@ An event's lines are Phrases (English on the terminal; the host console shows th
 "Undone: …", in its own language). Names are the Phrases' own parameters, never inside a
 nested Phrase, so the web can put the names people joined under in their place.
 """
+
 from __future__ import annotations
 
 from companion.core.errors import RuleError
@@ -30,9 +31,14 @@ def describe(event: Event, before: MarketState, after: MarketState) -> list[Phra
     names = after.names
     lines: list[Phrase] = []
     if event.kind == "bid" and after.phase == BIDDING:
-        lines.append(Phrase("A bid is in ({n} of {total})", n=sum(b is not None for b in after.bids),
-                            total=len(after.bidders)))
-    for r in after.records[len(before.records):]:
+        lines.append(
+            Phrase(
+                "A bid is in ({n} of {total})",
+                n=sum(b is not None for b in after.bids),
+                total=len(after.bidders),
+            )
+        )
+    for r in after.records[len(before.records) :]:
         line = _record_line(names, r)
         if line:
             lines.append(line)
@@ -47,39 +53,51 @@ def _record_line(names, r: dict) -> Phrase | None:
     if kind == "start":
         return Phrase("{name} is the start player", name=name)
     if kind == "market":
-        words = {"number": r["number"], "space": r["space"], "card": r["card"]["name"],
-                 "sets": _sets(r["card"]["sets"])}
+        words = {
+            "number": r["number"],
+            "space": r["space"],
+            "card": r["card"]["name"],
+            "sets": _sets(r["card"]["sets"]),
+        }
         if r["final_round"]:
-            return Phrase("Market card {number} in space {space}: {card} ({sets}) — the last "
-                          "card: this is the final round", **words)
+            return Phrase(
+                "Market card {number} in space {space}: {card} ({sets}) — the last "
+                "card: this is the final round",
+                **words,
+            )
         return Phrase("Market card {number} in space {space}: {card} ({sets})", **words)
     if kind == "lots":
-        lots = cu.joined([Phrase("Lot {n}: {cubes}", n=i + 1, cubes=_cubes(lot))
-                          for i, lot in enumerate(r["lots"])], " · ")
+        lots = cu.joined(
+            [Phrase("Lot {n}: {cubes}", n=i + 1, cubes=_cubes(lot)) for i, lot in enumerate(r["lots"])], " · "
+        )
         if r["short"]:
             return Phrase("Round {round} lots: {lots} (the bag ran out)", round=r["round"], lots=lots)
         return Phrase("Round {round} lots: {lots}", round=r["round"], lots=lots)
     if kind == "reveal":
         return _reveal_line(names, r)
     if kind == "pick":
-        return Phrase("{name} takes lot {lot} ({cubes})", name=name, lot=r["lot"] + 1,
-                      cubes=_cubes(r["cubes"]))
+        return Phrase(
+            "{name} takes lot {lot} ({cubes})", name=name, lot=r["lot"] + 1, cubes=_cubes(r["cubes"])
+        )
     if kind == "lot_returned":
         return Phrase("Lot {lot} was not taken: back into the bag", lot=r["lot"] + 1)
     if kind == "sale":
         if not r["parts"]:
             return Phrase("{name} sells nothing", name=name)
-        sets = ", ".join(f"{p['times']}× {cu.letters(cu.parse(p['cubes']))} ({p['card']})"
-                         for p in r["parts"])
+        sets = ", ".join(
+            f"{p['times']}× {cu.letters(cu.parse(p['cubes']))} ({p['card']})" for p in r["parts"]
+        )
         return Phrase("{name} sells {sets} for {payout}", name=name, sets=sets, payout=r["payout"])
     if kind == "no_sale":
         return Phrase("{name} has nothing to sell", name=name)
     if kind == "discard":
-        return Phrase("{name} returns {cubes} to the bag (cube limit)", name=name,
-                      cubes=_cubes(r["cubes"]))
+        return Phrase("{name} returns {cubes} to the bag (cube limit)", name=name, cubes=_cubes(r["cubes"]))
     if kind == "rotation":
-        return Phrase("{card} leaves the market; {name} is the start player", card=r["discarded"],
-                      name=names[r["start"]])
+        return Phrase(
+            "{card} leaves the market; {name} is the start player",
+            card=r["discarded"],
+            name=names[r["start"]],
+        )
     if kind == "end":
         return Phrase("The final round is over")
     return None
@@ -93,15 +111,22 @@ def _reveal_line(names, r: dict) -> Phrase:
     if not bids:
         return Phrase("Nobody could bid this round")
     if r["broke"]:
-        return Phrase("Bids revealed: {bids}; no bid from {broke}. Picking order: {order}",
-                      bids=bids, broke=", ".join(names[s] for s in r["broke"]), order=order)
+        return Phrase(
+            "Bids revealed: {bids}; no bid from {broke}. Picking order: {order}",
+            bids=bids,
+            broke=", ".join(names[s] for s in r["broke"]),
+            order=order,
+        )
     return Phrase("Bids revealed: {bids}. Picking order: {order}", bids=bids, order=order)
 
 
 def _tie_line(names, tie: dict) -> Phrase:
     """How a tie on bids was broken (the pages say it in the same words)."""
-    return Phrase("Tie at {amount}: {names} pick in that order (equal bids go clockwise from "
-                  "the start player)", amount=tie["bid"], names=", ".join(names[s] for s in tie["seats"]))
+    return Phrase(
+        "Tie at {amount}: {names} pick in that order (equal bids go clockwise from the start player)",
+        amount=tie["bid"],
+        names=", ".join(names[s] for s in tie["seats"]),
+    )
 
 
 def score_sheet(state: MarketState) -> str:
@@ -117,18 +142,24 @@ def score_sheet(state: MarketState) -> str:
         who = " and ".join(players[s]["name"] for s in tie["seats"])
         counts = ", ".join(f"{players[s]['name']} {players[s]['cubes']}" for s in tie["seats"])
         if tie["ahead"] is None:
-            lines.append(f"{who} have {tie['money']} piasters each: cubes left ({counts}) do not "
-                         "break every tie, so equal players share their place")
+            lines.append(
+                f"{who} have {tie['money']} piasters each: cubes left ({counts}) do not "
+                "break every tie, so equal players share their place"
+            )
         else:
-            lines.append(f"{who} have {tie['money']} piasters each: the most cubes left breaks "
-                         f"the tie ({counts} cubes), so {players[tie['ahead']]['name']} places ahead")
+            lines.append(
+                f"{who} have {tie['money']} piasters each: the most cubes left breaks "
+                f"the tie ({counts} cubes), so {players[tie['ahead']]['name']} places ahead"
+            )
     winners = [state.names[s] for s in res.winners]
     lines.append(f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}")
     return "\n".join(lines)
 
 
-KEYBOARD_HELP = ("b N = bid N · p N = pick lot N · s = sell the best sale · s - = sell nothing · "
-                 "s SPACE.SET×TIMES … (e.g. s 1.2x3) · d YYK = return cubes")
+KEYBOARD_HELP = (
+    "b N = bid N · p N = pick lot N · s = sell the best sale · s - = sell nothing · "
+    "s SPACE.SET×TIMES … (e.g. s 1.2x3) · d YYK = return cubes"
+)
 
 
 def command(state: MarketState, seat: int, text: str) -> Event:

@@ -6,15 +6,17 @@ data the rules carry (a stored game keeps its own cards, so a replay never depen
 file): the registration reads the invented sample deck from the package's data/ folder
 as the option's default, and a table may give its own deck instead.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.phrase import Phrase
 from companion.core.registry import Option
-from companion.games.market.cards import Card, parse_deck, deck_to_data
+from companion.games.market.cards import Card, deck_to_data, parse_deck
 
 START_MONEY = 75
 MIN_BID = 5
@@ -25,13 +27,19 @@ LOTS = {2: (3, 5), 3: (3, 4, 5), 4: (3, 4, 4, 5), 5: (3, 3, 4, 4, 5)}
 BROKE_PLAYER = ("last_pick", "sits_out")
 
 DESCRIPTIONS = {
-    "open_money": Phrase("everyone sees everyone's money (default: each player's money is "
-                         "secret, shown on their own phone only)"),
-    "broke_player": Phrase("a player with under 5 piasters cannot bid: they pick after every "
-                           "bidder (last_pick) or take no lot that round (sits_out)"),
-    "market_deck": Phrase("the market cards a digital game draws from (at least 12; the "
-                          "default is an invented sample deck, not the publisher's cards); a "
-                          "table's own deck file (TOML or JSON) may be pasted here"),
+    "open_money": Phrase(
+        "everyone sees everyone's money (default: each player's money is "
+        "secret, shown on their own phone only)"
+    ),
+    "broke_player": Phrase(
+        "a player with under 5 piasters cannot bid: they pick after every "
+        "bidder (last_pick) or take no lot that round (sits_out)"
+    ),
+    "market_deck": Phrase(
+        "the market cards a digital game draws from (at least 12; the "
+        "default is an invented sample deck, not the publisher's cards); a "
+        "table's own deck file (TOML or JSON) may be pasted here"
+    ),
 }
 """The host's new-game form shows them, in the console's language."""
 
@@ -60,25 +68,32 @@ class MarketRules:
     """The digital game's market cards; none: every card is entered at the table."""
 
     @classmethod
-    def from_setup(cls, rules: Mapping[str, Any] | None, entered: bool) -> "MarketRules":
+    def from_setup(cls, rules: Mapping[str, Any] | None, entered: bool) -> MarketRules:
         rules = dict(rules or {})
         unknown = sorted(set(rules) - {"open_money", "broke_player", "market_deck"})
         if unknown:
-            raise RuleError("Samarkand Market has no rule option {name} (options: open_money, "
-                            "broke_player, market_deck)", name=repr(unknown[0]))
+            raise RuleError(
+                "Samarkand Market has no rule option {name} (options: open_money, broke_player, market_deck)",
+                name=repr(unknown[0]),
+            )
         open_money = rules.get("open_money", False)
         if type(open_money) is not bool:
-            raise RuleError("rule option 'open_money' must be true or false, not {value}",
-                            value=repr(open_money))
+            raise RuleError(
+                "rule option 'open_money' must be true or false, not {value}", value=repr(open_money)
+            )
         broke = rules.get("broke_player", BROKE_PLAYER[0])
         if broke not in BROKE_PLAYER:
-            raise RuleError("rule option 'broke_player' must be one of {allowed}, not {value}",
-                            allowed=", ".join(BROKE_PLAYER), value=repr(broke))
+            raise RuleError(
+                "rule option 'broke_player' must be one of {allowed}, not {value}",
+                allowed=", ".join(BROKE_PLAYER),
+                value=repr(broke),
+            )
         deck: tuple[Card, ...] = ()
         if not entered:
             if "market_deck" not in rules:
-                raise RuleError("a digital game of Samarkand Market needs its market cards "
-                                "(rule option market_deck)")
+                raise RuleError(
+                    "a digital game of Samarkand Market needs its market cards (rule option market_deck)"
+                )
             deck = parse_deck(rules["market_deck"])
         return cls(open_money, broke, deck)
 

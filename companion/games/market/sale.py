@@ -15,10 +15,12 @@ following those sets from the cubes held. Before the search, sets that cannot be
 at all are dropped, and so is a set another set beats (fewer or equal cubes of every
 colour, at least the payout): it can never be needed.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from companion.core.errors import RuleError
 from companion.games.market import cubes as cu
@@ -29,8 +31,8 @@ MARKETS = 3
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    market: int       # the card's space, 0 = space 1 (leftmost)
-    set: int          # the set's place on that card, 0 = the first
+    market: int  # the card's space, 0 = space 1 (leftmost)
+    set: int  # the set's place on that card, 0 = the first
     times: int
 
     def to_dict(self) -> dict[str, int]:
@@ -49,8 +51,7 @@ class Sale:
             part: dict[str, Any] = p.to_dict()
             if markets is not None:
                 cube_set = markets[p.market].sets[p.set]
-                part.update(cubes=cu.to_dict(cube_set.cubes), pays=cube_set.pays,
-                            card=markets[p.market].name)
+                part.update(cubes=cu.to_dict(cube_set.cubes), pays=cube_set.pays, card=markets[p.market].name)
             parts.append(part)
         return {"parts": parts, "payout": self.payout, "sold": cu.to_dict(self.sold)}
 
@@ -62,44 +63,64 @@ NOTHING = Sale((), 0, cu.NONE)
 def check_sale(raw: Any, held: cu.Cubes, markets: Sequence[Card]) -> Sale:
     """The sale a player asks for, checked against the current cards and the cubes held."""
     if not isinstance(raw, (list, tuple)):
-        raise RuleError('a sale lists its parts: [{"market": 1, "set": 2, "times": 1}, ...] '
-                        "(space and set numbers from 0), or [] to sell nothing")
+        raise RuleError(
+            'a sale lists its parts: [{"market": 1, "set": 2, "times": 1}, ...] '
+            "(space and set numbers from 0), or [] to sell nothing"
+        )
     parts: list[Part] = []
     sold, payout = cu.NONE, 0
     for i, entry in enumerate(raw):
         part = i + 1
         if not isinstance(entry, dict) or set(entry) != {"market", "set", "times"}:
-            raise RuleError('sale part {part}: expected {{"market": ..., "set": ..., "times": ...}}, '
-                            "not {value}", part=part, value=repr(entry))
+            raise RuleError(
+                'sale part {part}: expected {{"market": ..., "set": ..., "times": ...}}, not {value}',
+                part=part,
+                value=repr(entry),
+            )
         market, which, count = entry["market"], entry["set"], entry["times"]
         if type(market) is not int or not 0 <= market < len(markets):
-            raise RuleError("sale part {part}: there is no current market card in space {space} "
-                            "(spaces 0 to {last})", part=part, space=repr(market),
-                            last=len(markets) - 1)
+            raise RuleError(
+                "sale part {part}: there is no current market card in space {space} (spaces 0 to {last})",
+                part=part,
+                space=repr(market),
+                last=len(markets) - 1,
+            )
         card = markets[market]
         if type(which) is not int or not 0 <= which < len(card.sets):
-            raise RuleError("sale part {part}: {card} has no set {set} (sets 0 to {last})",
-                            part=part, card=card.name, set=repr(which), last=len(card.sets) - 1)
+            raise RuleError(
+                "sale part {part}: {card} has no set {set} (sets 0 to {last})",
+                part=part,
+                card=card.name,
+                set=repr(which),
+                last=len(card.sets) - 1,
+            )
         if type(count) is not int or count < 1:
-            raise RuleError("sale part {part}: a set is sold a whole number of times, at least "
-                            "once, not {times}", part=part, times=repr(count))
+            raise RuleError(
+                "sale part {part}: a set is sold a whole number of times, at least once, not {times}",
+                part=part,
+                times=repr(count),
+            )
         if any(p.market == market and p.set == which for p in parts):
-            raise RuleError("sale part {part}: set {set} of {card} is listed twice (list it "
-                            "once, with how many times)", part=part, set=which, card=card.name)
+            raise RuleError(
+                "sale part {part}: set {set} of {card} is listed twice (list it once, with how many times)",
+                part=part,
+                set=which,
+                card=card.name,
+            )
         cube_set = card.sets[which]
         sold = cu.add(sold, cu.times(cube_set.cubes, count))
         payout += cube_set.pays * count
         parts.append(Part(market, which, count))
     if not cu.within(sold, held):
-        raise RuleError("that sale needs {needed}, and you hold {held}",
-                        needed=cu.describe(sold), held=cu.describe(held))
+        raise RuleError(
+            "that sale needs {needed}, and you hold {held}", needed=cu.describe(sold), held=cu.describe(held)
+        )
     return Sale(tuple(parts), payout, sold)
 
 
 def fits(held: cu.Cubes, markets: Sequence[Card]) -> list[list[int]]:
     """How many times each set of each card could be sold alone from ``held``."""
-    return [[min(h // n for h, n in zip(held, s.cubes) if n) for s in card.sets]
-            for card in markets]
+    return [[min(h // n for h, n in zip(held, s.cubes) if n) for s in card.sets] for card in markets]
 
 
 # ------------------------------------------------------------------ the best sale
@@ -110,11 +131,11 @@ def best(held: cu.Cubes, markets: Sequence[Card]) -> Sale:
         return NOTHING
     used = [c for c in range(5) if any(vec[c] for _, _, vec, _ in candidates)]
     limits = [held[c] for c in used]
-    radix = [1] * len(used)                    # the first colour has the largest radix
+    radix = [1] * len(used)  # the first colour has the largest radix
     for i in range(len(used) - 2, -1, -1):
         radix[i] = radix[i + 1] * (limits[i + 1] + 1)
     size = radix[0] * (limits[0] + 1)
-    weight = sum(held) + 1                     # a piaster outweighs every cube a sale sells
+    weight = sum(held) + 1  # a piaster outweighs every cube a sale sells
     key = [0] * size
     choice = [-1] * size
     for index, (_, _, vec, pays) in enumerate(candidates):
@@ -122,7 +143,7 @@ def best(held: cu.Cubes, markets: Sequence[Card]) -> Sale:
         delta = sum(n * r for n, r in zip(need, radix))
         gain = pays * weight - sum(need)
         codes = [0]
-        for n, limit, r in zip(need, limits, radix):       # the box, in increasing order
+        for n, limit, r in zip(need, limits, radix):  # the box, in increasing order
             codes = [code + step for code in codes for step in range(n * r, (limit + 1) * r, r)]
         for code in codes:
             value = key[code - delta] + gain
@@ -140,8 +161,11 @@ def _candidates(held: cu.Cubes, markets: Sequence[Card]) -> list[tuple[int, int,
             vec = cube_set.cubes
             if cu.within(vec, held):
                 found.append((space, which, vec, cube_set.pays))
-    return [c for i, c in enumerate(found)
-            if not any(_beats(other, c, j < i) for j, other in enumerate(found) if j != i)]
+    return [
+        c
+        for i, c in enumerate(found)
+        if not any(_beats(other, c, j < i) for j, other in enumerate(found) if j != i)
+    ]
 
 
 def _beats(other, mine, earlier: bool) -> bool:
@@ -154,8 +178,7 @@ def _beats(other, mine, earlier: bool) -> bool:
     return pays >= my_pays and cu.within(vec, my_vec)
 
 
-def _read_back(candidates, choice: list[int], radix: list[int], used: list[int],
-               held: cu.Cubes) -> Sale:
+def _read_back(candidates, choice: list[int], radix: list[int], used: list[int], held: cu.Cubes) -> Sale:
     code = sum(held[c] * r for c, r in zip(used, radix))
     counts: dict[int, int] = {}
     while choice[code] >= 0:
@@ -211,6 +234,8 @@ def advise_data(data: Any) -> dict:
     sale = best(held, markets)
     answer = sale.to_dict(markets)
     answer["kept"] = cu.to_dict(cu.sub(held, sale.sold))
-    answer["each_set"] = [[{"pays": s.pays, "could_sell": n} for s, n in zip(card.sets, row)]
-                          for card, row in zip(markets, fits(held, markets))]
+    answer["each_set"] = [
+        [{"pays": s.pays, "could_sell": n} for s, n in zip(card.sets, row)]
+        for card, row in zip(markets, fits(held, markets))
+    ]
     return answer

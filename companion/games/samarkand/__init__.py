@@ -5,6 +5,7 @@ The board reaches the engine through the rules: option ``board`` holds a board f
 text, and its default is the invented sample board shipped in data/, read here once when
 the package registers (the engine itself reads nothing).
 """
+
 from __future__ import annotations
 
 from companion.core.phrase import Phrase
@@ -29,25 +30,30 @@ def advise_tool(data):
 
 
 _DEFAULTS = Rules()
-SPEC = register_game(GameSpec(
-    name="samarkand",
-    title=Phrase("Samarkand"),
-    standing_unit=Phrase("piasters"),
-    min_players=2,
-    max_players=5,
-    engine=engine,
-    options=(
-        *(Option(name, getattr(_DEFAULTS, name), DESCRIPTIONS[name], allowed)
-          for name, allowed in CHOICES.items()),
-        Option("target", _DEFAULTS.target, DESCRIPTIONS["target"]),
-        Option("first_player", _DEFAULTS.first_player, DESCRIPTIONS["first_player"]),
-        Option("board", SAMPLE_BOARD, DESCRIPTIONS["board"]),
-    ),
-    bots=STYLES,
-    narration=Narration(narration.describe, narration.score_sheet, narration.command,
-                        narration.KEYBOARD_HELP),
-    renderer="companion.games.samarkand",
-    tools={"advise": advise_tool},
-    first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
-    first_rule=Phrase("the first player: the oldest"),
-))
+SPEC = register_game(
+    GameSpec(
+        name="samarkand",
+        title=Phrase("Samarkand"),
+        standing_unit=Phrase("piasters"),
+        min_players=2,
+        max_players=5,
+        engine=engine,
+        options=(
+            *(
+                Option(name, getattr(_DEFAULTS, name), DESCRIPTIONS[name], allowed)
+                for name, allowed in CHOICES.items()
+            ),
+            Option("target", _DEFAULTS.target, DESCRIPTIONS["target"]),
+            Option("first_player", _DEFAULTS.first_player, DESCRIPTIONS["first_player"]),
+            Option("board", SAMPLE_BOARD, DESCRIPTIONS["board"]),
+        ),
+        bots=STYLES,
+        narration=Narration(
+            narration.describe, narration.score_sheet, narration.command, narration.KEYBOARD_HELP
+        ),
+        renderer="companion.games.samarkand",
+        tools={"advise": advise_tool},
+        first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
+        first_rule=Phrase("the first player: the oldest"),
+    )
+)

@@ -18,19 +18,35 @@ keyboard seat; the host is told only that it was refused), so it says "you", nev
 The rulings on what the sources leave open are in
 docs/rules/samarkand.md; every one is marked "ruling" below.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
-from companion.core.phrase import Phrase
 from companion.core.game import CHANCE, ChanceRequest, Event, Result, places_by
+from companion.core.phrase import Phrase
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.board import CAMP, CAPACITIES, CITY, OASIS, Space
 from companion.games.samarkand.state import (
-    CUT, DIE, DRAW, GIFT, LOSE, MOVE, OASIS as AT_OASIS, OVER, PLACE, ROLL, SELL, STEER, TRADE,
+    CUT,
+    DIE,
+    DRAW,
+    GIFT,
+    LOSE,
+    MOVE,
+    OVER,
+    PLACE,
+    ROLL,
+    SELL,
+    STEER,
+    TRADE,
     SamarkandState,
+)
+from companion.games.samarkand.state import (
+    OASIS as AT_OASIS,
 )
 
 START_MONEY = 200
@@ -60,25 +76,44 @@ def awaited(state: SamarkandState) -> ChanceRequest | None:
     purpose, who = state.draws[0]
     if purpose == "loss":
         return ChanceRequest(LOSS_DECK, dict(state.hands[who]), seen_by=who, kinds=g.KINDS)
-    return ChanceRequest(GOODS_DECK, dict(state.supply),        # (it deals the hidden hands)
-                         seen_by=who if purpose in SEEN_BY_DRAWER else None, kinds=g.KINDS)
+    return ChanceRequest(
+        GOODS_DECK,
+        dict(state.supply),  # (it deals the hidden hands)
+        seen_by=who if purpose in SEEN_BY_DRAWER else None,
+        kinds=g.KINDS,
+    )
 
 
 def result(state: SamarkandState) -> Result:
     """Money is the score; the first to reach the target (or the last one left) wins, the
     others are placed by their money."""
     scores = tuple(state.money)
-    keys = [(seat == state.winner, not state.eliminated[seat], money)
-            for seat, money in enumerate(scores)]
-    breakdown = {"winner": state.winner, "turns": state.turns, "target": state.rules.target,
-                 "players": [{"seat": s, "name": n, "money": state.money[s],
-                              "eliminated": state.eliminated[s], **_accounts(state, s)}
-                             for s, n in enumerate(state.names)]}
+    keys = [(seat == state.winner, not state.eliminated[seat], money) for seat, money in enumerate(scores)]
+    breakdown = {
+        "winner": state.winner,
+        "turns": state.turns,
+        "target": state.rules.target,
+        "players": [
+            {
+                "seat": s,
+                "name": n,
+                "money": state.money[s],
+                "eliminated": state.eliminated[s],
+                **_accounts(state, s),
+            }
+            for s, n in enumerate(state.names)
+        ],
+    }
     return Result(scores, places_by(keys), breakdown)
 
 
-PAID_FOR = {"rolled": "rolls", "bought": "oases", "full_camp": "camps", "no_gift": "camps",
-            "cannot_sell": "penalties"}
+PAID_FOR = {
+    "rolled": "rolls",
+    "bought": "oases",
+    "full_camp": "camps",
+    "no_gift": "camps",
+    "cannot_sell": "penalties",
+}
 """What each kind of record paid the bank for (a player's accounts)."""
 
 
@@ -87,8 +122,12 @@ def _accounts(state: SamarkandState, seat: int) -> dict[str, int]:
     (start + sales - every payment = money)."""
     mine = [r for r in state.records or () if r["seat"] == seat]
     sales = [r["pays"] for r in mine if r["kind"] == "sold"]
-    accounts = {"start": START_MONEY, "sales": sum(sales), "sold": len(sales),
-                **{what: 0 for what in PAID_FOR.values()}}
+    accounts = {
+        "start": START_MONEY,
+        "sales": sum(sales),
+        "sold": len(sales),
+        **{what: 0 for what in PAID_FOR.values()},
+    }
     for r in mine:
         if r["kind"] in PAID_FOR:
             accounts[PAID_FOR[r["kind"]]] += r["paid"]
@@ -135,13 +174,15 @@ def _turn_of(state: SamarkandState, actor: Any, *phases: str) -> int:
 
 
 WAITING = {
-    PLACE: Phrase("the figures are being placed"), MOVE: Phrase("a player is to move"),
+    PLACE: Phrase("the figures are being placed"),
+    MOVE: Phrase("a player is to move"),
     STEER: Phrase("the die has shown: the player chooses where it takes them"),
     GIFT: Phrase("the greeting gift is due"),
     TRADE: Phrase("the player may trade, move on or be done"),
     AT_OASIS: Phrase("the player buys 1 or 4 goods"),
     LOSE: Phrase("the player chooses the goods they lose"),
-    SELL: Phrase("the player sells at the city"), CUT: Phrase("every supply over 12 is cut"),
+    SELL: Phrase("the player sells at the city"),
+    CUT: Phrase("every supply over 12 is cut"),
 }
 
 
@@ -155,8 +196,9 @@ def price_of_market(state: SamarkandState, city: str) -> tuple[tuple[str, ...], 
 
 def sales_here(state: SamarkandState, seat: int, city: str) -> list[g.Sale]:
     markets, covered, closed = price_of_market(state, city)
-    return g.sales(state.hands[seat], markets, covered=covered, closed=closed,
-                   covered_two=state.rules.covered_two)
+    return g.sales(
+        state.hands[seat], markets, covered=covered, closed=closed, covered_two=state.rules.covered_two
+    )
 
 
 # ----------------------------------------------------------------- free movement
@@ -164,46 +206,70 @@ def free_space(state: SamarkandState, raw: Any) -> Space:
     """The space a player says they landed on (free-movement mode), checked against what
     was told of the same camp or city before."""
     if not isinstance(raw, Mapping):
-        raise RuleError('say which space you landed on, e.g. {"type": "camp", "number": 3, '
-                        '"capacity": 5}, {"type": "oasis", "one": 5, "four": 25} or '
-                        '{"type": "city", "number": 1, "markets": ["red", "wild"]}')
+        raise RuleError(
+            'say which space you landed on, e.g. {"type": "camp", "number": 3, '
+            '"capacity": 5}, {"type": "oasis", "one": 5, "four": 25} or '
+            '{"type": "city", "number": 1, "markets": ["red", "wild"]}'
+        )
     kind = raw.get("type")
     if kind == CAMP:
         number = raw.get("number")
         if type(number) is not int or not 1 <= number <= CAMPS:
-            raise RuleError("a camp is one of the {camps}: its number from 1 to {camps}, not {number}",
-                            camps=CAMPS, number=repr(number))
+            raise RuleError(
+                "a camp is one of the {camps}: its number from 1 to {camps}, not {number}",
+                camps=CAMPS,
+                number=repr(number),
+            )
         known = state.capacities[number - 1]
         capacity = raw.get("capacity", known or None)
         if capacity not in CAPACITIES or type(capacity) is not int:
-            raise RuleError("say camp {number}'s value: 4, 5 or 6, not {capacity}",
-                            number=number, capacity=repr(capacity))
+            raise RuleError(
+                "say camp {number}'s value: 4, 5 or 6, not {capacity}", number=number, capacity=repr(capacity)
+            )
         if known and capacity != known:
-            raise RuleError("camp {number}'s value was told as {known} before, not {capacity}",
-                            number=number, known=known, capacity=capacity)
+            raise RuleError(
+                "camp {number}'s value was told as {known} before, not {capacity}",
+                number=number,
+                known=known,
+                capacity=capacity,
+            )
         return Space(f"camp{number}", CAMP, f"Camp {number}", (), (0, 0), capacity=capacity)
     if kind == OASIS:
         one, four = raw.get("one"), raw.get("four")
         for what, value in ((Phrase("1 good"), one), (Phrase("4 goods"), four)):
             if type(value) is not int or not 1 <= value <= 1000:
-                raise RuleError("say the oasis's price for {what}, not {value}",
-                                what=what, value=repr(value))
+                raise RuleError("say the oasis's price for {what}, not {value}", what=what, value=repr(value))
         return Space("oasis", OASIS, "an oasis", (), (0, 0), one=one, four=four)
     if kind == CITY:
         number = raw.get("number")
         if type(number) is not int or not 1 <= number <= CITIES:
-            raise RuleError("a city is one of the {cities}: its number from 1 to {cities}, not {number}",
-                            cities=CITIES, number=repr(number))
+            raise RuleError(
+                "a city is one of the {cities}: its number from 1 to {cities}, not {number}",
+                cities=CITIES,
+                number=repr(number),
+            )
         sid = f"city{number}"
         known_markets = state.cities.get(sid)
         markets = raw.get("markets", list(known_markets) if known_markets else None)
-        if (not isinstance(markets, (list, tuple)) or len(markets) != 2
-                or any(m not in g.SYMBOLS for m in markets) or markets[0] == markets[1]):
-            raise RuleError("say city {number}'s two markets: two of {symbols}, not {markets}",
-                            number=number, symbols=", ".join(g.SYMBOLS), markets=repr(markets))
+        if (
+            not isinstance(markets, (list, tuple))
+            or len(markets) != 2
+            or any(m not in g.SYMBOLS for m in markets)
+            or markets[0] == markets[1]
+        ):
+            raise RuleError(
+                "say city {number}'s two markets: two of {symbols}, not {markets}",
+                number=number,
+                symbols=", ".join(g.SYMBOLS),
+                markets=repr(markets),
+            )
         if known_markets and tuple(markets) != known_markets:
-            raise RuleError("city {number}'s markets were told as {first}, {second} before",
-                            number=number, first=known_markets[0], second=known_markets[1])
+            raise RuleError(
+                "city {number}'s markets were told as {first}, {second} before",
+                number=number,
+                first=known_markets[0],
+                second=known_markets[1],
+            )
         return Space(sid, CITY, f"City {number}", (), (0, 0), markets=tuple(markets))
     raise RuleError("a space is a camp, an oasis or a city, not {type}", type=repr(kind))
 
@@ -215,8 +281,9 @@ def _learn(state: SamarkandState, space: Space) -> None:
         state.cities[space.id] = space.markets
 
 
-def destination(state: SamarkandState, data: Mapping[str, Any], allowed: tuple[str, ...],
-                why: Phrase) -> Space:
+def destination(
+    state: SamarkandState, data: Mapping[str, Any], allowed: tuple[str, ...], why: Phrase
+) -> Space:
     """The space a move takes the player to: one of ``allowed`` (board), or as told (free)."""
     if state.board is None:
         return free_space(state, data.get("space"))
@@ -224,9 +291,12 @@ def destination(state: SamarkandState, data: Mapping[str, Any], allowed: tuple[s
     if not state.board.has(to):
         raise RuleError("there is no space {space} on the board", space=repr(to))
     if to not in allowed:
-        raise RuleError("{space} cannot be reached {why} (reachable: {reachable})",
-                        space=state.board.space(to).name, why=why,
-                        reachable=", ".join(state.board.space(s).name for s in allowed))
+        raise RuleError(
+            "{space} cannot be reached {why} (reachable: {reachable})",
+            space=state.board.space(to).name,
+            why=why,
+            reachable=", ".join(state.board.space(s).name for s in allowed),
+        )
     return state.board.space(to)
 
 
@@ -273,8 +343,9 @@ def turn_up(state: SamarkandState, _actor: Any, data: Mapping[str, Any]) -> None
         _record(state, "drawn", who, purpose=purpose, good=card, secret=True)
     else:
         g.add(state.camps[who], {card: 1})
-        _record(state, "drawn", state.turn if purpose == "gift" else None,
-                purpose=purpose, camp=who, good=card)
+        _record(
+            state, "drawn", state.turn if purpose == "gift" else None, purpose=purpose, camp=who, good=card
+        )
 
 
 def place(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
@@ -309,8 +380,10 @@ def move(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
         space, by = destination(state, data, reach, why), "roll"
     else:
         if state.arrived == "roll":
-            raise RuleError("a player who arrived by the die must stop here: the extra move "
-                            "is only for one who moved one space free")
+            raise RuleError(
+                "a player who arrived by the die must stop here: the extra move "
+                "is only for one who moved one space free"
+            )
         if state.traded:
             raise RuleError("the extra move is instead of trading: you have traded already")
         exits = state.board.exits(here) if state.board else ()
@@ -334,8 +407,11 @@ def _free_facts(state: SamarkandState, space: Space) -> dict[str, Any]:
 def roll(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, MOVE)
     if state.money[seat] < ROLL_COST:
-        raise RuleError("rolling costs {cost} piasters: you have {money}; move one space free "
-                        "instead", cost=ROLL_COST, money=state.money[seat])
+        raise RuleError(
+            "rolling costs {cost} piasters: you have {money}; move one space free instead",
+            cost=ROLL_COST,
+            money=state.money[seat],
+        )
     _pay(state, seat, ROLL_COST)
     _record(state, "rolled", seat, paid=ROLL_COST)
     state.phase = ROLL
@@ -348,7 +424,7 @@ def _rolled(state: SamarkandState, face: str) -> None:
     state.phase = STEER
     if state.board is not None:
         reach = die_reach(state, seat, face)
-        if len(reach) == 1:                  # no choice to make: the die takes them there
+        if len(reach) == 1:  # no choice to make: the die takes them there
             space = state.board.space(reach[0])
             _record(state, "moved", seat, by="roll", space=space.id)
             _arrive(state, seat, space, "roll")
@@ -363,7 +439,7 @@ def _arrive(state: SamarkandState, seat: int, space: Space, by: str) -> None:
         index = state.camp_index(space.id)
         field = state.camps[index]
         if g.total(field) >= space.capacity:
-            if money < FULL_CAMP_FEE:        # ruling: one who cannot pay 10 takes nothing
+            if money < FULL_CAMP_FEE:  # ruling: one who cannot pay 10 takes nothing
                 _record(state, "full_camp", seat, camp=index, paid=0, took={})
                 _end_turn(state)
                 return
@@ -373,7 +449,7 @@ def _arrive(state: SamarkandState, seat: int, space: Space, by: str) -> None:
             state.camps[index] = {}
             _draw(state, [("refill", index)] * CAMP_START, "end")
         elif not hand:
-            paid = _pay(state, seat, NO_GIFT_FEE)   # ruling: pays what they can
+            paid = _pay(state, seat, NO_GIFT_FEE)  # ruling: pays what they can
             _record(state, "no_gift", seat, camp=index, paid=paid)
             _draw(state, [("gift", index)], TRADE)
         else:
@@ -389,7 +465,7 @@ def _arrive(state: SamarkandState, seat: int, space: Space, by: str) -> None:
                 _end_turn(state)
             else:
                 state.phase = LOSE
-        elif money < space.four:             # only 1 is affordable: no choice to make
+        elif money < space.four:  # only 1 is affordable: no choice to make
             _buy(state, seat, 1)
         else:
             state.phase = AT_OASIS
@@ -418,7 +494,7 @@ def _eliminate(state: SamarkandState, seat: int) -> None:
     state.hands[seat], state.positions[seat] = {}, None
     _record(state, "eliminated", seat)
     left = state.in_play()
-    if len(left) == 1:                       # ruling: the last one left wins
+    if len(left) == 1:  # ruling: the last one left wins
         _win(state, left[0])
         return
     _end_turn(state)
@@ -428,8 +504,7 @@ def gift(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, GIFT)
     good = data.get("good")
     if good not in g.KINDS:
-        raise RuleError("a gift is one good: {kinds}, not {good}", kinds=", ".join(g.KINDS),
-                        good=repr(good))
+        raise RuleError("a gift is one good: {kinds}, not {good}", kinds=", ".join(g.KINDS), good=repr(good))
     if not state.hands[seat].get(good):
         raise RuleError("you have no {good} to give", good=g.word(good, state.rules.edition))
     index = state.camp_index(state.here.id)
@@ -446,16 +521,22 @@ def trade(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     if not taken:
         raise RuleError("say which goods to take from the camp's field")
     if g.total(taken) != g.total(given):
-        raise RuleError("trades are 1 for 1: taking {taken} means giving {taken}, not {given}",
-                        taken=g.total(taken), given=g.total(given))
+        raise RuleError(
+            "trades are 1 for 1: taking {taken} means giving {taken}, not {given}",
+            taken=g.total(taken),
+            given=g.total(given),
+        )
     index = state.camp_index(state.here.id)
     if not g.covers(state.camps[index], taken):
-        raise RuleError("the camp's field has {field}: it cannot give {goods}",
-                        field=g.describe(state.camps[index], state.rules.edition),
-                        goods=g.describe(taken, state.rules.edition))
+        raise RuleError(
+            "the camp's field has {field}: it cannot give {goods}",
+            field=g.describe(state.camps[index], state.rules.edition),
+            goods=g.describe(taken, state.rules.edition),
+        )
     if not g.covers(state.hands[seat], given):
-        raise RuleError("you cannot give {goods}: not in your goods",
-                        goods=g.describe(given, state.rules.edition))
+        raise RuleError(
+            "you cannot give {goods}: not in your goods", goods=g.describe(given, state.rules.edition)
+        )
     g.take(state.camps[index], taken)
     g.add(state.camps[index], given)
     g.take(state.hands[seat], given)
@@ -476,8 +557,9 @@ def buy(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
         raise RuleError("an oasis sells 1 or 4 goods, not {count}", count=repr(count))
     cost = state.here.one if count == 1 else state.here.four
     if state.money[seat] < cost:
-        raise RuleError("{count} goods cost {cost}: you have {money}", count=count, cost=cost,
-                        money=state.money[seat])
+        raise RuleError(
+            "{count} goods cost {cost}: you have {money}", count=count, cost=cost, money=state.money[seat]
+        )
     _buy(state, seat, count)
 
 
@@ -492,8 +574,9 @@ def lose(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, LOSE)
     chosen = g.goods_arg(data.get("goods"), "goods")
     if g.total(chosen) != OASIS_LOSS:
-        raise RuleError("choose {wanted} goods to give back, not {count}", wanted=OASIS_LOSS,
-                        count=g.total(chosen))
+        raise RuleError(
+            "choose {wanted} goods to give back, not {count}", wanted=OASIS_LOSS, count=g.total(chosen)
+        )
     _check_has(state, seat, chosen)
     _lose(state, seat, chosen)
     _end_turn(state)
@@ -516,21 +599,26 @@ def sell(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     markets, covered, closed = price_of_market(state, city)
     market = data.get("market")
     if market not in (0, 1) or type(market) is not int:
-        raise RuleError("a city has two markets: 0 ({first}) or 1 ({second}), not {market}",
-                        first=markets[0], second=markets[1], market=repr(market))
+        raise RuleError(
+            "a city has two markets: 0 ({first}) or 1 ({second}), not {market}",
+            first=markets[0],
+            second=markets[1],
+            market=repr(market),
+        )
     symbol = markets[market]
     if market == closed:
-        raise RuleError("the {symbol} market is closed: the closed-market token is on it",
-                        symbol=symbol)
+        raise RuleError("the {symbol} market is closed: the closed-market token is on it", symbol=symbol)
     sold = g.sale_of(state.hands[seat], symbol, data.get("kinds" if symbol == g.WILD else "count"))
     if not g.covers(state.hands[seat], sold):
-        raise RuleError("you do not have {goods} to sell",
-                        goods=g.describe(sold, state.rules.edition))
+        raise RuleError("you do not have {goods} to sell", goods=g.describe(sold, state.rules.edition))
     hidden = symbol in covered
     pays = g.price(symbol, g.total(sold), hidden, state.rules.covered_two)
     if pays is None:
-        raise RuleError("{symbol} is covered by a chip: 2 goods of a covered kind cannot be "
-                        "sold at this table (covered_two: none)", symbol=g.word(symbol, "1998"))
+        raise RuleError(
+            "{symbol} is covered by a chip: 2 goods of a covered kind cannot be "
+            "sold at this table (covered_two: none)",
+            symbol=g.word(symbol, "1998"),
+        )
     lift = _chip_to_move(state, symbol, data.get("chip"))
     g.take(state.hands[seat], sold)
     g.add(state.supply, sold)
@@ -541,8 +629,17 @@ def sell(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
             state.chips[state.chips.index(lift)] = symbol
     else:
         state.token = (city, market)
-    _record(state, "sold", seat, city=city, market=market, symbol=symbol, goods=g.ordered(sold),
-            pays=pays, covered=hidden)
+    _record(
+        state,
+        "sold",
+        seat,
+        city=city,
+        market=market,
+        symbol=symbol,
+        goods=g.ordered(sold),
+        pays=pays,
+        covered=hidden,
+    )
     if state.money[seat] >= state.rules.target:
         _win(state, seat)
         return
@@ -558,9 +655,13 @@ def _chip_to_move(state: SamarkandState, symbol: str, chip: Any) -> Any:
         return None
     if chip not in state.chips:
         name = {c: g.word(c, "1998") for c in (*state.chips, symbol)}
-        raise RuleError("both chips are on the board, on {first} and on {second}: choose the "
-                        "one that moves onto {symbol}", first=name[state.chips[0]],
-                        second=name[state.chips[1]], symbol=name[symbol])
+        raise RuleError(
+            "both chips are on the board, on {first} and on {second}: choose the "
+            "one that moves onto {symbol}",
+            first=name[state.chips[0]],
+            second=name[state.chips[1]],
+            symbol=name[symbol],
+        )
     return chip
 
 
@@ -574,8 +675,12 @@ def cut(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     chosen = g.goods_arg(data.get("goods"), "goods")
     excess = g.total(state.hands[seat]) - g.HAND_LIMIT
     if g.total(chosen) != excess:
-        raise RuleError("you return {excess} goods to keep {limit}, not {count}",
-                        excess=excess, limit=g.HAND_LIMIT, count=g.total(chosen))
+        raise RuleError(
+            "you return {excess} goods to keep {limit}, not {count}",
+            excess=excess,
+            limit=g.HAND_LIMIT,
+            count=g.total(chosen),
+        )
     _check_has(state, seat, chosen)
     g.take(state.hands[seat], chosen)
     g.add(state.supply, chosen)
@@ -617,7 +722,7 @@ def _pump(state: SamarkandState) -> None:
             _record(state, "ran_out", None)
             state.phase = CUT
             return
-        state.draws.pop(0)                   # nothing to draw: the draw gives what there is
+        state.draws.pop(0)  # nothing to draw: the draw gives what there is
         _record(state, "nothing_to_draw", None, purpose=purpose)
 
 
@@ -641,6 +746,15 @@ def _win(state: SamarkandState, seat: int) -> None:
 
 
 HANDLERS = {
-    CHANCE: turn_up, "place": place, "move": move, "roll": roll, "gift": gift,
-    "trade": trade, "done": done, "buy": buy, "lose": lose, "sell": sell, "cut": cut,
+    CHANCE: turn_up,
+    "place": place,
+    "move": move,
+    "roll": roll,
+    "gift": gift,
+    "trade": trade,
+    "done": done,
+    "buy": buy,
+    "lose": lose,
+    "sell": sell,
+    "cut": cut,
 }

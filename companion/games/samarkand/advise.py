@@ -17,9 +17,11 @@ chips or the token) and every possible ``sales``, when a city is given; ``reach`
 move's spaces and each die face's, each with what it would mean) when ``at`` is given.
 A malformed field is refused with a ValueError naming it.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.core.errors import RuleError
 from companion.games.samarkand import goods as g
@@ -28,8 +30,19 @@ from companion.games.samarkand.board import CAMP, CITY, OASIS, Board, parse_boar
 from companion.games.samarkand.rules import EDITIONS
 from companion.games.samarkand.state import DIE
 
-KNOWN = {"edition", "goods", "markets", "city", "closed", "chips", "covered_two", "board", "at",
-         "money", "camps"}
+KNOWN = {
+    "edition",
+    "goods",
+    "markets",
+    "city",
+    "closed",
+    "chips",
+    "covered_two",
+    "board",
+    "at",
+    "money",
+    "camps",
+}
 
 
 def advise(data: Any, sample_board: str = "") -> dict[str, Any]:
@@ -40,11 +53,11 @@ def advise(data: Any, sample_board: str = "") -> dict[str, Any]:
         raise ValueError(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(KNOWN))})")
     edition = data.get("edition", "2.0")
     if edition not in EDITIONS:
-        raise ValueError(f"edition: \"2.0\" or \"1998\", not {edition!r}")
+        raise ValueError(f'edition: "2.0" or "1998", not {edition!r}')
     goods = g.goods_arg(data.get("goods", {}), "goods")
     covered_two = data.get("covered_two", "half")
     if covered_two not in ("half", "none"):
-        raise ValueError(f"covered_two: \"half\" or \"none\", not {covered_two!r}")
+        raise ValueError(f'covered_two: "half" or "none", not {covered_two!r}')
     board = _board(data, sample_board)
     answer: dict[str, Any] = {"edition": edition, "goods": g.ordered(goods)}
     markets = _markets(data, board)
@@ -63,8 +76,7 @@ def advise(data: Any, sample_board: str = "") -> dict[str, Any]:
     if "at" in data:
         answer["reach"] = _reach(data, board, goods, chips, covered_two)
     if markets is None and "at" not in data:
-        raise ValueError("say the city's \"markets\" (or its \"city\" on the board), or where you "
-                         "stand (\"at\")")
+        raise ValueError('say the city\'s "markets" (or its "city" on the board), or where you stand ("at")')
     return answer
 
 
@@ -80,8 +92,7 @@ def _board(data: Mapping[str, Any], sample_board: str) -> Board | None:
 def _markets(data: Mapping[str, Any], board: Board | None) -> tuple[str, ...] | None:
     if "markets" in data:
         markets = data["markets"]
-        if (not isinstance(markets, list) or len(markets) != 2
-                or any(m not in g.SYMBOLS for m in markets)):
+        if not isinstance(markets, list) or len(markets) != 2 or any(m not in g.SYMBOLS for m in markets):
             raise ValueError(f"markets: the city's two markets, each one of {', '.join(g.SYMBOLS)}")
         return tuple(markets)
     if "city" in data:
@@ -97,12 +108,13 @@ def _chips(data: Mapping[str, Any], edition: str) -> set[str]:
     if not isinstance(chips, list) or len(chips) > 2 or any(c not in g.SYMBOLS for c in chips):
         raise ValueError("chips: the symbols (up to 2) under 1998's transparent chips")
     if chips and edition != "1998":
-        raise ValueError("chips: only the 1998 edition has chips (2.0: \"closed\")")
+        raise ValueError('chips: only the 1998 edition has chips (2.0: "closed")')
     return set(chips)
 
 
-def _reach(data: Mapping[str, Any], board: Board, goods: dict[str, int], chips: set[str],
-           covered_two: str) -> dict[str, Any]:
+def _reach(
+    data: Mapping[str, Any], board: Board, goods: dict[str, int], chips: set[str], covered_two: str
+) -> dict[str, Any]:
     at = data["at"]
     if not board.has(at):
         raise ValueError(f"at: {at!r} is not a space of the board")
@@ -123,14 +135,28 @@ def _reach(data: Mapping[str, Any], board: Board, goods: dict[str, int], chips: 
         if space.type == CAMP:
             field = g.goods_arg(camps.get(sid, {}), f"camps.{sid}")
             full = g.total(field) >= space.capacity
-            meaning[sid] = {"type": CAMP, "name": space.name, "capacity": space.capacity,
-                            "count": g.total(field) if sid in camps else None, "full": full,
-                            "fee": FULL_CAMP_FEE if full else 0}
+            meaning[sid] = {
+                "type": CAMP,
+                "name": space.name,
+                "capacity": space.capacity,
+                "count": g.total(field) if sid in camps else None,
+                "full": full,
+                "fee": FULL_CAMP_FEE if full else 0,
+            }
         elif space.type == OASIS:
-            meaning[sid] = {"type": OASIS, "name": space.name, "one": space.one, "four": space.four,
-                            "can_buy": [n for n, c in ((1, space.one), (4, space.four)) if money >= c]}
+            meaning[sid] = {
+                "type": OASIS,
+                "name": space.name,
+                "one": space.one,
+                "four": space.four,
+                "can_buy": [n for n, c in ((1, space.one), (4, space.four)) if money >= c],
+            }
         else:
             best = g.best_sale(g.sales(goods, space.markets, covered=chips, covered_two=covered_two))
-            meaning[sid] = {"type": CITY, "name": space.name, "markets": list(space.markets),
-                            "best": best.to_dict() if best else None}
+            meaning[sid] = {
+                "type": CITY,
+                "name": space.name,
+                "markets": list(space.markets),
+                "best": best.to_dict() if best else None,
+            }
     return {"free": list(board.exits(at)), "roll": rolls, "spaces": meaning}

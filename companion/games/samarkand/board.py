@@ -16,12 +16,14 @@ The file is JSON (or TOML) with a list of 20 spaces::
 Optional on every space: ``name`` (how it is shown) and ``at`` ([column, row] on the
 printed 5×4 grid, for the table screen's drawing).
 """
+
 from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.phrase import Phrase
@@ -46,14 +48,19 @@ class Space:
     name: str
     exits: tuple[str, ...]
     at: tuple[int, int]
-    capacity: int = 0                    # a camp's
-    one: int = 0                         # an oasis's prices for 1 and for 4 goods
+    capacity: int = 0  # a camp's
+    one: int = 0  # an oasis's prices for 1 and for 4 goods
     four: int = 0
-    markets: tuple[str, ...] = ()        # a city's two markets
+    markets: tuple[str, ...] = ()  # a city's two markets
 
     def to_dict(self) -> dict[str, Any]:
-        shown: dict[str, Any] = {"id": self.id, "type": self.type, "name": self.name,
-                                 "exits": list(self.exits), "at": list(self.at)}
+        shown: dict[str, Any] = {
+            "id": self.id,
+            "type": self.type,
+            "name": self.name,
+            "exits": list(self.exits),
+            "at": list(self.at),
+        }
         if self.type == CAMP:
             shown["capacity"] = self.capacity
         elif self.type == OASIS:
@@ -116,8 +123,7 @@ class Board:
         return result
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "invented": self.invented,
-                "spaces": [s.to_dict() for s in self.spaces]}
+        return {"name": self.name, "invented": self.invented, "spaces": [s.to_dict() for s in self.spaces]}
 
 
 def parse_board(text: Any) -> Board:
@@ -130,25 +136,29 @@ def parse_board(text: Any) -> Board:
     else:
         raise RuleError("the board must be a board file's text (JSON or TOML)")
     if not isinstance(raw, Mapping):
-        raise RuleError("board file: the top level must be an object with a list of \"spaces\"")
+        raise RuleError('board file: the top level must be an object with a list of "spaces"')
     unknown = sorted(set(raw) - TOP_KEYS)
     if unknown:
-        raise RuleError("board file: unknown key {key} (known: {known})", key=repr(unknown[0]),
-                        known=", ".join(sorted(TOP_KEYS)))
+        raise RuleError(
+            "board file: unknown key {key} (known: {known})",
+            key=repr(unknown[0]),
+            known=", ".join(sorted(TOP_KEYS)),
+        )
     spaces = raw.get("spaces")
     if not isinstance(spaces, list):
-        raise RuleError("board file: \"spaces\" must be a list of the board's 20 spaces")
+        raise RuleError('board file: "spaces" must be a list of the board\'s 20 spaces')
     if len(spaces) != SPACES:
-        raise RuleError("board file: a board has {wanted} spaces, this one has {have}",
-                        wanted=SPACES, have=len(spaces))
+        raise RuleError(
+            "board file: a board has {wanted} spaces, this one has {have}", wanted=SPACES, have=len(spaces)
+        )
     parsed = [_space(i, raw_space) for i, raw_space in enumerate(spaces)]
     _check_whole(parsed)
     name = raw.get("name", "board")
     if not isinstance(name, str):
-        raise RuleError("board file: \"name\" must be text")
+        raise RuleError('board file: "name" must be text')
     invented = raw.get("invented", False)
     if type(invented) is not bool:
-        raise RuleError("board file: \"invented\" must be true or false")
+        raise RuleError('board file: "invented" must be true or false')
     return Board(name, invented, tuple(parsed))
 
 
@@ -158,8 +168,12 @@ def _decode(text: str) -> Any:
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RuleError("board file: not valid JSON (line {line}, column {column}: {error})",
-                            line=exc.lineno, column=exc.colno, error=exc.msg) from None
+            raise RuleError(
+                "board file: not valid JSON (line {line}, column {column}: {error})",
+                line=exc.lineno,
+                column=exc.colno,
+                error=exc.msg,
+            ) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -168,8 +182,13 @@ def _decode(text: str) -> Any:
 
 def _whole(value: Any, low: int, high: int, what: Phrase) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise RuleError("{what} must be a whole number from {low} to {high}, not {value}",
-                        what=what, low=low, high=high, value=repr(value))
+        raise RuleError(
+            "{what} must be a whole number from {low} to {high}, not {value}",
+            what=what,
+            low=low,
+            high=high,
+            value=repr(value),
+        )
     return value
 
 
@@ -179,56 +198,72 @@ def _space(index: int, raw: Any) -> Space:
         raise RuleError("{where}: each space is an object with an id, a type and its exits", where=where)
     sid = raw.get("id")
     if not isinstance(sid, str) or not sid.strip():
-        raise RuleError("{where}: \"id\" must be a non-empty text", where=where)
+        raise RuleError('{where}: "id" must be a non-empty text', where=where)
     where = Phrase("board file, space {id}", id=repr(sid))
     kind = raw.get("type")
     if kind not in COUNTS:
-        raise RuleError("{where}: \"type\" must be camp, oasis or city, not {type}",
-                        where=where, type=repr(kind))
+        raise RuleError(
+            '{where}: "type" must be camp, oasis or city, not {type}', where=where, type=repr(kind)
+        )
     unknown = sorted(set(raw) - COMMON_KEYS - TYPE_KEYS[kind])
     if unknown:
-        raise RuleError("{where}: unknown key {key} for {space} (known: {known})", where=where,
-                        key=repr(unknown[0]), space=A_SPACE[kind],
-                        known=", ".join(sorted(COMMON_KEYS | TYPE_KEYS[kind])))
+        raise RuleError(
+            "{where}: unknown key {key} for {space} (known: {known})",
+            where=where,
+            key=repr(unknown[0]),
+            space=A_SPACE[kind],
+            known=", ".join(sorted(COMMON_KEYS | TYPE_KEYS[kind])),
+        )
     exits = raw.get("exits")
     if not isinstance(exits, list) or not exits or not all(isinstance(e, str) for e in exits):
-        raise RuleError("{where}: \"exits\" must list the ids of the spaces its arrows lead to",
-                        where=where)
+        raise RuleError('{where}: "exits" must list the ids of the spaces its arrows lead to', where=where)
     if len(set(exits)) != len(exits):
         raise RuleError("{where}: an exit is listed twice", where=where)
     if sid in exits:
         raise RuleError("{where}: an arrow cannot lead back to the same space", where=where)
     name = raw.get("name", sid)
     if not isinstance(name, str) or not name.strip():
-        raise RuleError("{where}: \"name\" must be a non-empty text", where=where)
+        raise RuleError('{where}: "name" must be a non-empty text', where=where)
     at = raw.get("at", (index % COLUMNS, index // COLUMNS))
     if not isinstance(at, (list, tuple)) or len(at) != 2:
-        raise RuleError("{where}: \"at\" is [column, row] on the 5×4 grid", where=where)
-    at = (_whole(at[0], 0, COLUMNS - 1, Phrase("{where}: its column", where=where)),
-          _whole(at[1], 0, ROWS - 1, Phrase("{where}: its row", where=where)))
+        raise RuleError('{where}: "at" is [column, row] on the 5×4 grid', where=where)
+    at = (
+        _whole(at[0], 0, COLUMNS - 1, Phrase("{where}: its column", where=where)),
+        _whole(at[1], 0, ROWS - 1, Phrase("{where}: its row", where=where)),
+    )
     fields: dict[str, Any] = {}
     if kind == CAMP:
         capacity = raw.get("capacity")
         if capacity not in CAPACITIES or type(capacity) is not int:
-            raise RuleError("{where}: a camp's \"capacity\" is 4, 5 or 6, not {capacity}",
-                            where=where, capacity=repr(capacity))
+            raise RuleError(
+                '{where}: a camp\'s "capacity" is 4, 5 or 6, not {capacity}',
+                where=where,
+                capacity=repr(capacity),
+            )
         fields["capacity"] = capacity
     elif kind == OASIS:
-        fields["one"] = _whole(raw.get("one"), 1, 1000,
-                               Phrase("{where}: the price of 1 good (\"one\")", where=where))
-        fields["four"] = _whole(raw.get("four"), 1, 1000,
-                                Phrase("{where}: the price of 4 goods (\"four\")", where=where))
+        fields["one"] = _whole(
+            raw.get("one"), 1, 1000, Phrase('{where}: the price of 1 good ("one")', where=where)
+        )
+        fields["four"] = _whole(
+            raw.get("four"), 1, 1000, Phrase('{where}: the price of 4 goods ("four")', where=where)
+        )
     else:
         markets = raw.get("markets")
         if not isinstance(markets, list) or len(markets) != 2:
-            raise RuleError("{where}: a city has exactly 2 \"markets\"", where=where)
+            raise RuleError('{where}: a city has exactly 2 "markets"', where=where)
         for market in markets:
             if market not in SYMBOLS:
-                raise RuleError("{where}: a market buys one of {kinds} or \"wild\", not {market}",
-                                where=where, kinds=", ".join(KINDS), market=repr(market))
+                raise RuleError(
+                    '{where}: a market buys one of {kinds} or "wild", not {market}',
+                    where=where,
+                    kinds=", ".join(KINDS),
+                    market=repr(market),
+                )
         if markets[0] == markets[1]:
-            raise RuleError("{where}: its two markets are the same ({market})",
-                            where=where, market=markets[0])
+            raise RuleError(
+                "{where}: its two markets are the same ({market})", where=where, market=markets[0]
+            )
         fields["markets"] = tuple(markets)
     return Space(sid, kind, name, tuple(exits), at, **fields)
 
@@ -241,14 +276,21 @@ def _check_whole(spaces: list[Space]) -> None:
     for kind, wanted in COUNTS.items():
         have = sum(s.type == kind for s in spaces)
         if have != wanted:
-            raise RuleError("board file: a board has {wanted} {spaces}, this one has {have}",
-                            wanted=wanted, spaces=SPACES_OF[kind], have=have)
+            raise RuleError(
+                "board file: a board has {wanted} {spaces}, this one has {have}",
+                wanted=wanted,
+                spaces=SPACES_OF[kind],
+                have=have,
+            )
     known = set(ids)
     for space in spaces:
         for exit_ in space.exits:
             if exit_ not in known:
-                raise RuleError("board file, space {id}: its arrow leads to {exit}, which is not "
-                                "a space of the board", id=repr(space.id), exit=repr(exit_))
+                raise RuleError(
+                    "board file, space {id}: its arrow leads to {exit}, which is not a space of the board",
+                    id=repr(space.id),
+                    exit=repr(exit_),
+                )
     spots = [s.at for s in spaces]
     for space in spaces:
         if spots.count(space.at) > 1:
@@ -261,5 +303,8 @@ def _check_whole(spaces: list[Space]) -> None:
             seen.update(frontier)
         missing = [sid for sid in ids if sid not in seen]
         if missing:
-            raise RuleError("board file: space {id} cannot be reached from space {start} along "
-                            "the arrows", id=repr(missing[0]), start=repr(space.id))
+            raise RuleError(
+                "board file: space {id} cannot be reached from space {start} along the arrows",
+                id=repr(missing[0]),
+                start=repr(space.id),
+            )

@@ -13,6 +13,7 @@ Styles differ in how they value sets and sales:
 All randomness comes from the ``random.Random`` it is given, so a seed replays the game.
 In free-movement mode (no board) a bot names a space of an imagined board at random.
 """
+
 from __future__ import annotations
 
 import random
@@ -23,7 +24,18 @@ from companion.core.game import Event
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.board import CAMP, CITY, OASIS, Board
 from companion.games.samarkand.state import (
-    CUT, DIE, GIFT, LOSE, MOVE, OASIS as AT_OASIS, PLACE, SELL, STEER, TRADE,
+    CUT,
+    DIE,
+    GIFT,
+    LOSE,
+    MOVE,
+    PLACE,
+    SELL,
+    STEER,
+    TRADE,
+)
+from companion.games.samarkand.state import (
+    OASIS as AT_OASIS,
 )
 from companion.games.samarkand.view import SeatView
 
@@ -35,9 +47,9 @@ RESERVE = 30
 
 class SamarkandBot(Bot):
     style = "bot"
-    set_weight = 1.0          # the weight of the strongest set against the others
-    small_sale = 1.0          # how much a sale of 2 or 3 goods is worth of its price
-    roll_keen = 1.0           # how readily the die is paid for
+    set_weight = 1.0  # the weight of the strongest set against the others
+    small_sale = 1.0  # how much a sale of 2 or 3 goods is worth of its price
+    roll_keen = 1.0  # how readily the die is paid for
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
@@ -49,17 +61,26 @@ class SamarkandBot(Bot):
         if view.board is not self._board and view.board is not None:
             self._board, self._dist = view.board, view.board.distances()
         phase = view.phase
-        act = {PLACE: self.place, MOVE: self.move, STEER: self.steer, GIFT: self.gift,
-               TRADE: self.trade, AT_OASIS: self.buy, LOSE: self.lose, SELL: self.sell,
-               CUT: self.cut}[phase]
+        act = {
+            PLACE: self.place,
+            MOVE: self.move,
+            STEER: self.steer,
+            GIFT: self.gift,
+            TRADE: self.trade,
+            AT_OASIS: self.buy,
+            LOSE: self.lose,
+            SELL: self.sell,
+            CUT: self.cut,
+        }[phase]
         kind, data = act(view)
         return Event(kind, seat, data)
 
     # ------------------------------------------------------------ valuing goods
     def worth(self, hand: dict[str, int]) -> float:
         """What a holding's sets would sell for, the strongest set weighted by style."""
-        values = sorted((g.PRICES[k][min(n, g.LARGEST[k])] if n >= 2 else 2.0 * n
-                         for k, n in hand.items()), reverse=True)
+        values = sorted(
+            (g.PRICES[k][min(n, g.LARGEST[k])] if n >= 2 else 2.0 * n for k, n in hand.items()), reverse=True
+        )
         if not values:
             return 0.0
         return self.set_weight * values[0] + sum(values[1:]) + 1.5 * g.total(hand)
@@ -82,8 +103,9 @@ class SamarkandBot(Bot):
     # ------------------------------------------------------------ valuing spaces
     def city_sale(self, view: SeatView, city: str, hand: dict[str, int]) -> g.Sale | None:
         markets, covered, closed = view.markets(city)
-        return g.best_sale(g.sales(hand, markets, covered=covered, closed=closed,
-                                   covered_two=view.rules.covered_two))
+        return g.best_sale(
+            g.sales(hand, markets, covered=covered, closed=closed, covered_two=view.rules.covered_two)
+        )
 
     def now_worth(self, view: SeatView, sid: str) -> float:
         """What landing on ``sid`` does now."""
@@ -97,8 +119,11 @@ class SamarkandBot(Bot):
         if space.type == OASIS:
             if money < space.one:
                 return -3 * 6.0
-            options = [n * (6.0 if g.total(hand) < 10 else 1.0) - cost
-                       for n, cost in ((1, space.one), (4, space.four)) if money >= cost + (RESERVE if n == 4 else 0)]
+            options = [
+                n * (6.0 if g.total(hand) < 10 else 1.0) - cost
+                for n, cost in ((1, space.one), (4, space.four))
+                if money >= cost + (RESERVE if n == 4 else 0)
+            ]
             return max(options, default=6.0 - space.one)
         field = view.camps[view.camp_index(sid)]
         if g.total(field) >= space.capacity:
@@ -122,7 +147,7 @@ class SamarkandBot(Bot):
     def lead_worth(self, view: SeatView, sid: str) -> float:
         """The best sale the goods held could make at a city, the further the less."""
         best = 0.0
-        for city, markets in view.cities.items():
+        for city, _markets in view.cities.items():
             if city == sid:
                 continue
             sale = self.city_sale(view, city, view.hand)
@@ -179,8 +204,7 @@ class SamarkandBot(Bot):
         if view.money >= 5 + RESERVE / self.roll_keen:
             faces = []
             for face in DIE:
-                reach = (view.board.entries(here) if face == "back"
-                         else view.board.reach(here, int(face)))
+                reach = view.board.entries(here) if face == "back" else view.board.reach(here, int(face))
                 faces.append(max(self.space_worth(view, to) for to in reach))
             if sum(faces) / len(faces) - 5 * self.roll_keen > options[best]:
                 return "roll", {}
@@ -199,9 +223,10 @@ class SamarkandBot(Bot):
     def trade(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if not view.traded and view.hand:
             take, give = self.trades(view.hand, view.camps[view.camp_index(view.here.id)])
-            if take:
-                if view.arrived == "roll" or view.board is None or not self._better_on(view, take, give):
-                    return "trade", {"take": take, "give": give}
+            if take and (
+                view.arrived == "roll" or view.board is None or not self._better_on(view, take, give)
+            ):
+                return "trade", {"take": take, "give": give}
         if view.arrived != "roll" and not view.traded and view.board is not None:
             here = view.positions[view.seat]
             exits = view.board.exits(here)
@@ -234,8 +259,9 @@ class SamarkandBot(Bot):
     def sell(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         city = view.here.id
         markets, covered, closed = view.markets(city)
-        found = g.sales(view.hand, markets, covered=covered, closed=closed,
-                        covered_two=view.rules.covered_two)
+        found = g.sales(
+            view.hand, markets, covered=covered, closed=closed, covered_two=view.rules.covered_two
+        )
         sale = max(found, key=lambda s: (self.sale_value(s), -s.count))
         data: dict[str, Any] = {"market": sale.market}
         if sale.symbol == g.WILD:

@@ -4,6 +4,7 @@ Trades are listed as single 1-for-1 swaps (any trade is a series of them); losse
 as one choice per kind at a time would not be a list of whole decisions, so they list the
 distinct ways to choose (few: at most a few hundred).
 """
+
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
@@ -11,10 +12,23 @@ from itertools import combinations_with_replacement
 from companion.core.game import Event
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.actions import (
-    OASIS_LOSS, ROLL_COST, die_reach, over_limit, sales_here,
+    OASIS_LOSS,
+    ROLL_COST,
+    die_reach,
+    over_limit,
+    sales_here,
 )
 from companion.games.samarkand.state import (
-    CUT, GIFT, LOSE, MOVE, OASIS, PLACE, SELL, STEER, TRADE, SamarkandState,
+    CUT,
+    GIFT,
+    LOSE,
+    MOVE,
+    OASIS,
+    PLACE,
+    SELL,
+    STEER,
+    TRADE,
+    SamarkandState,
 )
 
 
@@ -29,7 +43,7 @@ def legal_actions(state: SamarkandState, seat: int) -> list[Event] | None:
     board = state.board
     phase = state.phase
     if board is None and phase in (MOVE, STEER, TRADE):
-        return None                          # free movement: any space the player names
+        return None  # free movement: any space the player names
     if phase == PLACE:
         return [Event("place", seat, {"space": s.id}) for s in board.spaces]
     if phase == MOVE:
@@ -41,15 +55,23 @@ def legal_actions(state: SamarkandState, seat: int) -> list[Event] | None:
         return [Event("gift", seat, {"good": k}) for k in g.KINDS if state.hands[seat].get(k)]
     if phase == TRADE:
         field = state.camps[state.camp_index(state.here.id)]
-        swaps = [Event("trade", seat, {"take": {t: 1}, "give": {k: 1}})
-                 for t in g.KINDS if field.get(t) for k in g.KINDS if state.hands[seat].get(k)]
+        swaps = [
+            Event("trade", seat, {"take": {t: 1}, "give": {k: 1}})
+            for t in g.KINDS
+            if field.get(t)
+            for k in g.KINDS
+            if state.hands[seat].get(k)
+        ]
         extra = []
         if state.arrived != "roll" and not state.traded:
             extra = [Event("move", seat, {"to": to}) for to in board.exits(state.positions[seat])]
         return [Event("done", seat, {}), *swaps, *extra]
     if phase == OASIS:
-        return [Event("buy", seat, {"count": n}) for n, cost in ((1, state.here.one), (4, state.here.four))
-                if state.money[seat] >= cost]
+        return [
+            Event("buy", seat, {"count": n})
+            for n, cost in ((1, state.here.one), (4, state.here.four))
+            if state.money[seat] >= cost
+        ]
     if phase == LOSE:
         return [Event("lose", seat, {"goods": c}) for c in choose(state.hands[seat], OASIS_LOSS)]
     found = sales_here(state, seat, state.here.id)

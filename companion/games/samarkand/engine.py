@@ -3,16 +3,26 @@
 The rules themselves are plain functions of the state in actions.py (its docstring lists
 every event); what each viewer may see is view.py; what a seat may do, choices.py.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.game import ChanceRequest, Event, Game, Result
 from companion.core.phrase import Phrase
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.actions import (
-    CAMP_START, CAMPS, SEAT_NAMES, START_MONEY, START_GOODS, advance, awaited, over_limit, result,
+    CAMP_START,
+    CAMPS,
+    SEAT_NAMES,
+    START_GOODS,
+    START_MONEY,
+    advance,
+    awaited,
+    over_limit,
+    result,
 )
 from companion.games.samarkand.board import CITY, Board, parse_board
 from companion.games.samarkand.choices import legal_actions
@@ -25,8 +35,7 @@ class SamarkandGame(Game[SamarkandState]):
     """The core's Game protocol over the rule functions below."""
 
     name = "samarkand"
-    decisions = frozenset({"place", "move", "roll", "gift", "trade", "done", "buy", "lose",
-                           "sell", "cut"})
+    decisions = frozenset({"place", "move", "roll", "gift", "trade", "done", "buy", "lose", "sell", "cut"})
 
     def __init__(self, default_board: str = "") -> None:
         self.default_board = default_board
@@ -43,8 +52,13 @@ class SamarkandGame(Game[SamarkandState]):
         names = tuple(setup.get("names") or ())
         players = setup.get("players", len(names))
         if type(players) is not int or not 2 <= players <= 5:
-            raise RuleError("{game} is played by {low} to {high} players, not {players}",
-                            game="Samarkand", low=2, high=5, players=repr(players))
+            raise RuleError(
+                "{game} is played by {low} to {high} players, not {players}",
+                game="Samarkand",
+                low=2,
+                high=5,
+                players=repr(players),
+            )
         names = names or SEAT_NAMES[:players]
         if len(names) != players or len(set(names)) != players:
             raise RuleError("each player needs a distinct name")
@@ -53,22 +67,37 @@ class SamarkandGame(Game[SamarkandState]):
         if not rules.free:
             text = rules.board or self.default_board
             if not text:
-                raise RuleError("board movement needs a board: give the board file's text as "
-                                "the rule option 'board', or play with movement \"free\"")
+                raise RuleError(
+                    "board movement needs a board: give the board file's text as "
+                    "the rule option 'board', or play with movement \"free\""
+                )
             board = self.board(text)
         camps = board.camps if board else tuple(f"camp{i + 1}" for i in range(CAMPS))
         capacities = [board.space(c).capacity for c in camps] if board else [0] * CAMPS
-        cities = ({s.id: s.markets for s in board.spaces if s.type == CITY} if board else {})
+        cities = {s.id: s.markets for s in board.spaces if s.type == CITY} if board else {}
         draws = [("camp", c) for c in range(CAMPS) for _ in range(CAMP_START)]
         draws += [("hand", seat) for seat in range(players) for _ in range(START_GOODS)]
         first = rules.first_player - 1
         return SamarkandState(
-            rules=rules, board=board, names=names, phase=DRAW, turn=first, turns=0,
-            supply=g.full_supply(rules.edition, players), hands=[{} for _ in range(players)],
-            money=[START_MONEY] * players, camps=[{} for _ in range(CAMPS)],
-            capacities=capacities, cities=cities, positions=[None] * players,
-            eliminated=[False] * players, chips=[None, None] if rules.edition == "1998" else [],
-            token=None, draws=draws, then=PLACE, records=[],
+            rules=rules,
+            board=board,
+            names=names,
+            phase=DRAW,
+            turn=first,
+            turns=0,
+            supply=g.full_supply(rules.edition, players),
+            hands=[{} for _ in range(players)],
+            money=[START_MONEY] * players,
+            camps=[{} for _ in range(CAMPS)],
+            capacities=capacities,
+            cities=cities,
+            positions=[None] * players,
+            eliminated=[False] * players,
+            chips=[None, None] if rules.edition == "1998" else [],
+            token=None,
+            draws=draws,
+            then=PLACE,
+            records=[],
         )
 
     def copy(self, state: SamarkandState) -> SamarkandState:
@@ -106,7 +135,7 @@ class SamarkandGame(Game[SamarkandState]):
     def moment(self, before: SamarkandState, event: Event, after: SamarkandState) -> Phrase | None:
         """The sales, where the money is made, with what each paid; and 2.0's eliminations
         (which may follow a move or the die, not only a decision of the player's)."""
-        for record in (after.records or [])[len(before.records or ()):]:
+        for record in (after.records or [])[len(before.records or ()) :]:
             name = after.names[record["seat"]] if record["seat"] is not None else ""
             if record["kind"] == "sold":
                 return Phrase("{name} sells for {pays}", name=name, pays=record["pays"])
@@ -116,9 +145,15 @@ class SamarkandGame(Game[SamarkandState]):
 
     def summary(self, state: SamarkandState) -> dict[str, Any]:
         over = state.phase == OVER
-        return {"over": over, "phase": state.phase, "turns": state.turns, "turn": state.turn,
-                "money": list(state.money), "winner": state.winner,
-                "result": result(state).to_dict() if over else None}
+        return {
+            "over": over,
+            "phase": state.phase,
+            "turns": state.turns,
+            "turn": state.turn,
+            "money": list(state.money),
+            "winner": state.winner,
+            "result": result(state).to_dict() if over else None,
+        }
 
     def view(self, state: SamarkandState, viewer: Any) -> dict[str, Any]:
         return build_view(state, viewer)
@@ -128,5 +163,3 @@ class SamarkandGame(Game[SamarkandState]):
 
     def redact(self, event: Event, viewer: Any) -> dict[str, Any]:
         return redact_event(event, viewer)
-
-

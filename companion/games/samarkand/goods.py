@@ -4,10 +4,12 @@ Goods are named by colour, the same in both editions (1998 names: grain, fruit, 
 carpets, camels, jewels). A holding of goods is a plain dict kind -> count without zero
 entries, so two equal holdings compare equal and turn into the same JSON.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.phrase import Phrase
@@ -19,8 +21,15 @@ SYMBOLS = (*KINDS, WILD)
 COPIES = {"yellow": 22, "green": 20, "red": 18, "blue": 16, "white": 14, "black": 12}
 REMOVED_1998 = {5: 0, 4: 1, 3: 3, 2: 5}
 """1998: copies of each kind taken out of the deck, by the number of players."""
-NAMES_1998 = {"yellow": "grain", "green": "fruit", "red": "copper", "blue": "carpets",
-              "white": "camels", "black": "jewels", WILD: "assortment"}
+NAMES_1998 = {
+    "yellow": "grain",
+    "green": "fruit",
+    "red": "copper",
+    "blue": "carpets",
+    "white": "camels",
+    "black": "jewels",
+    WILD: "assortment",
+}
 
 PRICES: dict[str, dict[int, int]] = {
     "yellow": {2: 10, 3: 15, 4: 20, 5: 40, 6: 80, 7: 140},
@@ -77,13 +86,14 @@ def goods_arg(value: Any, what: str) -> dict[str, int]:
             counted[kind] = counted.get(kind, 0) + 1
         return counted
     if not isinstance(value, Mapping):
-        raise RuleError("{what} must be goods as {{kind: count}}, e.g. {{\"red\": 2}}", what=what)
+        raise RuleError('{what} must be goods as {{kind: count}}, e.g. {{"red": 2}}', what=what)
     plain: dict[str, int] = {}
     for kind, n in value.items():
         _check_kind(kind, what)
         if type(n) is not int or n < 0:
-            raise RuleError("{what}: the count of {kind} must be a whole number, not {n}",
-                            what=what, kind=kind, n=repr(n))
+            raise RuleError(
+                "{what}: the count of {kind} must be a whole number, not {n}", what=what, kind=kind, n=repr(n)
+            )
         if n:
             plain[kind] = n
     return plain
@@ -91,8 +101,9 @@ def goods_arg(value: Any, what: str) -> dict[str, int]:
 
 def _check_kind(kind: Any, what: str) -> None:
     if kind not in KINDS:
-        raise RuleError("{what}: {kind} is not a good ({kinds})", what=what, kind=repr(kind),
-                        kinds=", ".join(KINDS))
+        raise RuleError(
+            "{what}: {kind} is not a good ({kinds})", what=what, kind=repr(kind), kinds=", ".join(KINDS)
+        )
 
 
 def covers(holding: Mapping[str, int], goods: Mapping[str, int]) -> bool:
@@ -112,8 +123,14 @@ def describe(goods: Mapping[str, int], edition: str = "2.0") -> Phrase:
     shown = ordered(goods)
     if not shown:
         return Phrase("nothing")
-    parts = {kind: (Phrase("{n} × {kind}", n=n, kind=NAMES_1998[kind]) if edition == "1998"
-                    else Phrase("{n} {kind}", n=n, kind=kind)) for kind, n in shown.items()}
+    parts = {
+        kind: (
+            Phrase("{n} × {kind}", n=n, kind=NAMES_1998[kind])
+            if edition == "1998"
+            else Phrase("{n} {kind}", n=n, kind=kind)
+        )
+        for kind, n in shown.items()
+    }
     listed = ", ".join("{" + kind + "}" for kind in parts)
     return Phrase(listed, **parts)
 
@@ -134,8 +151,14 @@ class Sale:
         return sum(n for _, n in self.goods)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"market": self.market, "symbol": self.symbol, "goods": dict(self.goods),
-                "count": self.count, "pays": self.pays, "covered": self.covered}
+        return {
+            "market": self.market,
+            "symbol": self.symbol,
+            "goods": dict(self.goods),
+            "count": self.count,
+            "pays": self.pays,
+            "covered": self.covered,
+        }
 
 
 def price(symbol: str, count: int, covered: bool = False, covered_two: str = "half") -> int | None:
@@ -155,8 +178,14 @@ def price(symbol: str, count: int, covered: bool = False, covered_two: str = "ha
     return row[count - 1]
 
 
-def sales(goods: Mapping[str, int], markets: Iterable[str], *, covered: Iterable[str] = (),
-          closed: int | None = None, covered_two: str = "half") -> list[Sale]:
+def sales(
+    goods: Mapping[str, int],
+    markets: Iterable[str],
+    *,
+    covered: Iterable[str] = (),
+    closed: int | None = None,
+    covered_two: str = "half",
+) -> list[Sale]:
     """Every sale the city's markets buy from ``goods`` now.
 
     ``covered``: the symbols under a chip (1998); ``closed``: the market under the
@@ -195,8 +224,10 @@ def sale_of(goods: Mapping[str, int], symbol: str, given: Any) -> dict[str, int]
     market, the kinds (one of each) for the wild market."""
     if symbol == WILD:
         if not isinstance(given, (list, tuple)):
-            raise RuleError("the wild market buys one good of each of several kinds: "
-                            "say which kinds (\"kinds\": [\"red\", \"blue\"])")
+            raise RuleError(
+                "the wild market buys one good of each of several kinds: "
+                'say which kinds ("kinds": ["red", "blue"])'
+            )
         chosen = goods_arg(given, Phrase("the wild market's kinds"))
         if any(n > 1 for n in chosen.values()):
             raise RuleError("the wild market buys only one good of each kind")
@@ -204,10 +235,13 @@ def sale_of(goods: Mapping[str, int], symbol: str, given: Any) -> dict[str, int]
             raise RuleError("the wild market buys an assortment of at least 2 kinds")
         return chosen
     if type(given) is not int:
-        raise RuleError("say how many {symbol} goods to sell (\"count\": 2 or more)", symbol=symbol)
+        raise RuleError('say how many {symbol} goods to sell ("count": 2 or more)', symbol=symbol)
     if given < 2:
         raise RuleError("a market buys at least 2 goods, not {count}", count=given)
     if given > LARGEST[symbol]:
-        raise RuleError("the price table stops at {largest} {symbol}: no more than {largest} "
-                        "can be sold at once", largest=LARGEST[symbol], symbol=symbol)
+        raise RuleError(
+            "the price table stops at {largest} {symbol}: no more than {largest} can be sold at once",
+            largest=LARGEST[symbol],
+            symbol=symbol,
+        )
     return {symbol: given}

@@ -1,5 +1,6 @@
 """Samarkand told in words on the Pi's terminal (public facts only), the final standings,
 and the keyboard seat's commands."""
+
 from __future__ import annotations
 
 import json
@@ -82,23 +83,27 @@ def record_line(state: SamarkandState, r: dict) -> Phrase | None:
     r = record_view(r, None)
     kind = _line_kind(r)
     if kind not in LINES or (kind == "drawn" and r.get("camp") is None):
-        return None                      # a blind draw into a supply or a loss: nothing public
+        return None  # a blind draw into a supply or a loss: nothing public
     edition = state.rules.edition
-    facts = {key: g.describe(r[key], edition) if key in ("took", "gave", "goods", "shown") else value
-             for key, value in r.items()}
+    facts = {
+        key: g.describe(r[key], edition) if key in ("took", "gave", "goods", "shown") else value
+        for key, value in r.items()
+    }
     if "good" in r:
         facts["goods"] = g.describe({r["good"]: 1}, edition)
     facts.update(
         who=state.names[r["seat"]] if r.get("seat") is not None else "",
-        where=space_name(state, r.get("space")), city=space_name(state, r.get("city")),
-        camp=camp_name(state, r["camp"]) if r.get("camp") is not None else "")
+        where=space_name(state, r.get("space")),
+        city=space_name(state, r.get("city")),
+        camp=camp_name(state, r["camp"]) if r.get("camp") is not None else "",
+    )
     template = LINES[kind]
     wanted = {field for _, field, _, _ in Formatter().parse(template) if field}
     return Phrase(template, **{key: facts[key] for key in wanted})
 
 
 def describe(event: Event, before: SamarkandState, after: SamarkandState) -> list[Phrase]:
-    lines = [record_line(after, r) for r in after.records[len(before.records):]]
+    lines = [record_line(after, r) for r in after.records[len(before.records) :]]
     shown = [line for line in lines if line]
     if after.turn != before.turn and after.phase == "move":
         shown.append(Phrase("{who} to move", who=after.names[after.turn]))
@@ -108,16 +113,19 @@ def describe(event: Event, before: SamarkandState, after: SamarkandState) -> lis
 def score_sheet(state: SamarkandState) -> str:
     res = result(state)
     rows = sorted(zip(res.places, state.names, res.scores, state.eliminated))
-    lines = [f"{place}. {name}: {money} piasters{' (out)' if out else ''}"
-             for place, name, money, out in rows]
+    lines = [
+        f"{place}. {name}: {money} piasters{' (out)' if out else ''}" for place, name, money, out in rows
+    ]
     if state.winner is not None:
         lines.append(f"Winner: {state.names[state.winner]}")
     return "\n".join(lines)
 
 
-KEYBOARD_HELP = ("m SPACE = move · r = roll · g GOOD = gift · t TAKE/GIVE (red,red/blue,white) = trade · "
-                 "d = done · b 1|4 = buy · s MARKET COUNT|KINDS [CHIP] = sell · l GOODS = lose · "
-                 "c GOODS = cut · p SPACE = place · {JSON} in free mode for a space")
+KEYBOARD_HELP = (
+    "m SPACE = move · r = roll · g GOOD = gift · t TAKE/GIVE (red,red/blue,white) = trade · "
+    "d = done · b 1|4 = buy · s MARKET COUNT|KINDS [CHIP] = sell · l GOODS = lose · "
+    "c GOODS = cut · p SPACE = place · {JSON} in free mode for a space"
+)
 
 
 def _goods(text: str) -> list[str]:

@@ -1,4 +1,5 @@
 """The state of a game of Samarkand as plain data, copied whole by ``copy``."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -8,17 +9,17 @@ from companion.games.samarkand.board import Board, Space
 from companion.games.samarkand.rules import Rules
 
 # phases: what the game waits for
-DRAW = "draw"          # blind draws (chance_request): setup, an oasis, a camp's refill…
-PLACE = "place"        # a player places their figure before the first turn
-MOVE = "move"          # the player to act moves one space free or rolls for 5
-ROLL = "roll"          # the die is rolled (chance_request)
-STEER = "steer"        # the die has shown: the player chooses where it takes them
-GIFT = "gift"          # at a camp: the greeting gift
-TRADE = "trade"        # at a camp: trades, the extra move, or done
-OASIS = "oasis"        # at an oasis: buy 1 or 4
-LOSE = "lose"          # 2.0: an oasis's penalty, the player chooses the 3 goods lost
-SELL = "sell"          # at a city: the sale
-CUT = "cut"            # the deck or bag ran out: every supply over 12 is cut
+DRAW = "draw"  # blind draws (chance_request): setup, an oasis, a camp's refill…
+PLACE = "place"  # a player places their figure before the first turn
+MOVE = "move"  # the player to act moves one space free or rolls for 5
+ROLL = "roll"  # the die is rolled (chance_request)
+STEER = "steer"  # the die has shown: the player chooses where it takes them
+GIFT = "gift"  # at a camp: the greeting gift
+TRADE = "trade"  # at a camp: trades, the extra move, or done
+OASIS = "oasis"  # at an oasis: buy 1 or 4
+LOSE = "lose"  # 2.0: an oasis's penalty, the player chooses the 3 goods lost
+SELL = "sell"  # at a city: the sale
+CUT = "cut"  # the deck or bag ran out: every supply over 12 is cut
 OVER = "over"
 
 DIE = ("1", "2", "3", "4", "5", "back")
@@ -28,43 +29,50 @@ DIE = ("1", "2", "3", "4", "5", "back")
 @dataclass(slots=True)
 class SamarkandState:
     rules: Rules
-    board: Board | None              # None in free-movement mode
+    board: Board | None  # None in free-movement mode
     names: tuple[str, ...]
     phase: str
-    turn: int                        # the seat whose turn it is (or who places)
-    turns: int                       # turns played
-    supply: dict[str, int]           # the deck (1998) or the bag (2.0)
-    hands: list[dict[str, int]]      # each seat's secret goods
+    turn: int  # the seat whose turn it is (or who places)
+    turns: int  # turns played
+    supply: dict[str, int]  # the deck (1998) or the bag (2.0)
+    hands: list[dict[str, int]]  # each seat's secret goods
     money: list[int]
-    camps: list[dict[str, int]]      # the 10 camps' trading fields
-    capacities: list[int]            # each camp's capacity (free mode: 0 until told)
-    cities: dict[str, tuple[str, ...]]   # each city's markets (free mode: as told)
+    camps: list[dict[str, int]]  # the 10 camps' trading fields
+    capacities: list[int]  # each camp's capacity (free mode: 0 until told)
+    cities: dict[str, tuple[str, ...]]  # each city's markets (free mode: as told)
     positions: list[str | None]
     eliminated: list[bool]
-    chips: list[str | None]          # 1998: the symbols under the two chips (None: off the board)
-    token: tuple[str, int] | None    # 2.0: the closed market (city id, market 0 or 1)
-    here: Space | None = None        # the space the player to act is resolving
-    arrived: str = ""                # how they got there: "free", "roll" or "extra"
+    chips: list[str | None]  # 1998: the symbols under the two chips (None: off the board)
+    token: tuple[str, int] | None  # 2.0: the closed market (city id, market 0 or 1)
+    here: Space | None = None  # the space the player to act is resolving
+    arrived: str = ""  # how they got there: "free", "roll" or "extra"
     traded: bool = False
     die: str | None = None
-    draws: list[tuple[str, int]] | None = None   # pending draws: (purpose, seat or camp)
-    then: str = ""                   # what follows the pending draws
+    draws: list[tuple[str, int]] | None = None  # pending draws: (purpose, seat or camp)
+    then: str = ""  # what follows the pending draws
     winner: int | None = None
-    bank_in: int = 0                 # piasters paid to the bank
-    bank_out: int = 0                # piasters the bank paid
+    bank_in: int = 0  # piasters paid to the bank
+    bank_out: int = 0  # piasters the bank paid
     records: list[dict[str, Any]] | None = None
 
     @property
     def players(self) -> int:
         return len(self.names)
 
-    def copy(self) -> "SamarkandState":
+    def copy(self) -> SamarkandState:
         return replace(
-            self, supply=dict(self.supply), hands=[dict(h) for h in self.hands],
-            money=list(self.money), camps=[dict(c) for c in self.camps],
-            capacities=list(self.capacities), cities=dict(self.cities),
-            positions=list(self.positions), eliminated=list(self.eliminated),
-            chips=list(self.chips), draws=list(self.draws or ()), records=list(self.records or ()),
+            self,
+            supply=dict(self.supply),
+            hands=[dict(h) for h in self.hands],
+            money=list(self.money),
+            camps=[dict(c) for c in self.camps],
+            capacities=list(self.capacities),
+            cities=dict(self.cities),
+            positions=list(self.positions),
+            eliminated=list(self.eliminated),
+            chips=list(self.chips),
+            draws=list(self.draws or ()),
+            records=list(self.records or ()),
         )
 
     def camp_index(self, space_id: str) -> int:

@@ -6,6 +6,7 @@ loss, a cut, 2.0's chosen loss). Money: public in 1998, secret in 2.0 (option
 sales, the chips or the token, penalties, and the goods a player who cannot sell shows.
 Once the game is over every holding is shown.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,12 +14,32 @@ from typing import Any
 from companion.core.game import CHANCE, Event, check_viewer
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.actions import (
-    CANNOT_SELL_FEE, FULL_CAMP_FEE, NO_GIFT_FEE, OASIS_LOSS, ROLL_COST, die_reach, over_limit,
-    price_of_market, sales_here,
+    CANNOT_SELL_FEE,
+    FULL_CAMP_FEE,
+    NO_GIFT_FEE,
+    OASIS_LOSS,
+    ROLL_COST,
+    die_reach,
+    over_limit,
+    price_of_market,
+    sales_here,
 )
 from companion.games.samarkand.board import CAMP, CITY, OASIS
 from companion.games.samarkand.state import (
-    CUT, DIE, DRAW, GIFT, LOSE, MOVE, OASIS as AT_OASIS, OVER, SELL, STEER, TRADE, SamarkandState,
+    CUT,
+    DIE,
+    DRAW,
+    GIFT,
+    LOSE,
+    MOVE,
+    OVER,
+    SELL,
+    STEER,
+    TRADE,
+    SamarkandState,
+)
+from companion.games.samarkand.state import (
+    OASIS as AT_OASIS,
 )
 
 LOG_LENGTH = 40
@@ -33,42 +54,68 @@ def build_view(state: SamarkandState, viewer: int | None) -> dict[str, Any]:
     public_money = state.rules.money_public or over
     players = []
     for seat, name in enumerate(state.names):
-        entry: dict[str, Any] = {"seat": seat, "name": name, "position": state.positions[seat],
-                                 "goods_count": g.total(state.hands[seat]),
-                                 "eliminated": state.eliminated[seat]}
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "name": name,
+            "position": state.positions[seat],
+            "goods_count": g.total(state.hands[seat]),
+            "eliminated": state.eliminated[seat],
+        }
         if public_money or seat == viewer:
             entry["money"] = state.money[seat]
         if over:
             entry["goods"] = g.ordered(state.hands[seat])
         players.append(entry)
     view: dict[str, Any] = {
-        "game": "samarkand", "edition": state.rules.edition, "rules": state.rules.to_dict(),
-        "phase": state.phase, "turn": state.turn, "turns": state.turns,
+        "game": "samarkand",
+        "edition": state.rules.edition,
+        "rules": state.rules.to_dict(),
+        "phase": state.phase,
+        "turn": state.turn,
+        "turns": state.turns,
         "first_player": state.rules.first_player - 1,
         "board": state.board.to_dict() if state.board else None,
-        "camps": [{"index": i, "space": _camp_space(state, i), "capacity": state.capacities[i],
-                   "field": g.ordered(field), "count": g.total(field)}
-                  for i, field in enumerate(state.camps)],
+        "camps": [
+            {
+                "index": i,
+                "space": _camp_space(state, i),
+                "capacity": state.capacities[i],
+                "field": g.ordered(field),
+                "count": g.total(field),
+            }
+            for i, field in enumerate(state.camps)
+        ],
         "cities": {city: list(markets) for city, markets in state.cities.items()},
         "supply": g.total(state.supply),
-        "prices": g.PRICES,                     # the rules at a glance: the price table, the fees
-        "costs": {"roll": ROLL_COST, "full_camp": FULL_CAMP_FEE, "no_gift": NO_GIFT_FEE,
-                  "cannot_sell": CANNOT_SELL_FEE},
+        "prices": g.PRICES,  # the rules at a glance: the price table, the fees
+        "costs": {
+            "roll": ROLL_COST,
+            "full_camp": FULL_CAMP_FEE,
+            "no_gift": NO_GIFT_FEE,
+            "cannot_sell": CANNOT_SELL_FEE,
+        },
         "chips": list(state.chips) if state.rules.edition == "1998" else None,
         "token": list(state.token) if state.token else None,
         "here": _here(state),
-        "arrived": state.arrived, "traded": state.traded, "die": state.die,
+        "arrived": state.arrived,
+        "traded": state.traded,
+        "die": state.die,
         "draw": _draw_view(state),
-        "cutting": [{"seat": s, "excess": g.total(state.hands[s]) - g.HAND_LIMIT}
-                    for s in over_limit(state)] if state.phase == CUT else [],
+        "cutting": [{"seat": s, "excess": g.total(state.hands[s]) - g.HAND_LIMIT} for s in over_limit(state)]
+        if state.phase == CUT
+        else [],
         "winner": state.winner,
         "players": players,
         "records": [record_view(r, viewer, over) for r in state.records[-LOG_LENGTH:]],
         "proof": _proof(state),
     }
     if viewer is not None:
-        view["you"] = {"seat": viewer, "goods": g.ordered(state.hands[viewer]),
-                       "money": state.money[viewer], "help": help_for(state, viewer)}
+        view["you"] = {
+            "seat": viewer,
+            "goods": g.ordered(state.hands[viewer]),
+            "money": state.money[viewer],
+            "help": help_for(state, viewer),
+        }
     return view
 
 
@@ -146,22 +193,32 @@ def help_for(state: SamarkandState, seat: int) -> dict[str, Any]:
         here = state.positions[seat]
         rolls = {face: list(die_reach(state, seat, face)) for face in DIE} if money >= ROLL_COST else {}
         reachable = set(board.exits(here)).union(*rolls.values())
-        return {"free": list(board.exits(here)), "roll": rolls, "roll_cost": ROLL_COST,
-                "spaces": {sid: space_help(state, seat, sid) for sid in sorted(reachable)}}
+        return {
+            "free": list(board.exits(here)),
+            "roll": rolls,
+            "roll_cost": ROLL_COST,
+            "spaces": {sid: space_help(state, seat, sid) for sid in sorted(reachable)},
+        }
     if phase == MOVE:
         return {"free_mode": board is None, "can_roll": money >= ROLL_COST, "roll_cost": ROLL_COST}
     if phase == STEER:
         if board is None:
             return {"die": state.die, "free_mode": True}
         reach = die_reach(state, seat, state.die)
-        return {"die": state.die, "reach": list(reach),
-                "spaces": {sid: space_help(state, seat, sid) for sid in reach}}
+        return {
+            "die": state.die,
+            "reach": list(reach),
+            "spaces": {sid: space_help(state, seat, sid) for sid in reach},
+        }
     if phase == GIFT:
         return {"gift": sorted(state.hands[seat], key=g.KINDS.index)}
     if phase == TRADE:
         extra = state.arrived != "roll" and not state.traded
-        shown: dict[str, Any] = {"field": g.ordered(state.camps[state.camp_index(state.here.id)]),
-                                 "can_trade": bool(state.hands[seat]), "extra_move": extra}
+        shown: dict[str, Any] = {
+            "field": g.ordered(state.camps[state.camp_index(state.here.id)]),
+            "can_trade": bool(state.hands[seat]),
+            "extra_move": extra,
+        }
         if extra and board is not None:
             exits = board.exits(state.positions[seat])
             shown["exits"] = list(exits)
@@ -174,10 +231,13 @@ def help_for(state: SamarkandState, seat: int) -> dict[str, Any]:
     if phase == SELL:
         found = sales_here(state, seat, state.here.id)
         best = g.best_sale(found)
-        needs_chip = (state.rules.edition == "1998" and None not in state.chips)
-        return {"sales": [s.to_dict() for s in found], "best": best.to_dict() if best else None,
-                "chips": list(state.chips) if state.rules.edition == "1998" else None,
-                "chip_needed": needs_chip}
+        needs_chip = state.rules.edition == "1998" and None not in state.chips
+        return {
+            "sales": [s.to_dict() for s in found],
+            "best": best.to_dict() if best else None,
+            "chips": list(state.chips) if state.rules.edition == "1998" else None,
+            "chip_needed": needs_chip,
+        }
     return {}
 
 
@@ -190,22 +250,42 @@ def space_help(state: SamarkandState, seat: int, space_id: str) -> dict[str, Any
         count = g.total(state.camps[index])
         full = count >= space.capacity
         no_gift = not full and not state.hands[seat]
-        return {"type": CAMP, "name": space.name, "capacity": space.capacity, "count": count,
-                "full": full, "fee": FULL_CAMP_FEE if full else 0,
-                "cannot_pay": full and money < FULL_CAMP_FEE, "no_gift": no_gift,
-                "no_gift_fee": min(NO_GIFT_FEE, money) if no_gift else 0}
+        return {
+            "type": CAMP,
+            "name": space.name,
+            "capacity": space.capacity,
+            "count": count,
+            "full": full,
+            "fee": FULL_CAMP_FEE if full else 0,
+            "cannot_pay": full and money < FULL_CAMP_FEE,
+            "no_gift": no_gift,
+            "no_gift_fee": min(NO_GIFT_FEE, money) if no_gift else 0,
+        }
     if space.type == OASIS:
         can = [n for n, cost in ((1, space.one), (4, space.four)) if money >= cost]
-        return {"type": OASIS, "name": space.name, "one": space.one, "four": space.four,
-                "can_buy": can, "penalty": OASIS_LOSS if not can else 0}
+        return {
+            "type": OASIS,
+            "name": space.name,
+            "one": space.one,
+            "four": space.four,
+            "can_buy": can,
+            "penalty": OASIS_LOSS if not can else 0,
+        }
     markets, covered, closed = price_of_market(state, space_id)
     best = g.best_sale(sales_here(state, seat, space_id))
-    shown: dict[str, Any] = {"type": CITY, "name": space.name, "markets": list(markets),
-                             "covered": sorted(covered), "closed": closed,
-                             "best": best.to_dict() if best else None}
-    if best is None:                 # what not selling would cost them (2.0: nothing to pay is out)
-        shown["cannot_sell"] = {"pays": min(CANNOT_SELL_FEE, money),
-                                "out": money == 0 and state.rules.edition == "2.0"}
+    shown: dict[str, Any] = {
+        "type": CITY,
+        "name": space.name,
+        "markets": list(markets),
+        "covered": sorted(covered),
+        "closed": closed,
+        "best": best.to_dict() if best else None,
+    }
+    if best is None:  # what not selling would cost them (2.0: nothing to pay is out)
+        shown["cannot_sell"] = {
+            "pays": min(CANNOT_SELL_FEE, money),
+            "out": money == 0 and state.rules.edition == "2.0",
+        }
     return shown
 
 
@@ -213,9 +293,30 @@ class SeatView:
     """What a bot in ``seat`` decides from: that seat's own facts and the public ones, as
     plain attributes (quicker to read than the JSON view, never more than it shows)."""
 
-    __slots__ = ("seat", "rules", "board", "phase", "turn", "turns", "hand", "money", "positions",
-                 "camps", "capacities", "cities", "chips", "token", "here", "arrived", "traded",
-                 "die", "supply", "goods_counts", "others_money", "cut")
+    __slots__ = (
+        "arrived",
+        "board",
+        "camps",
+        "capacities",
+        "chips",
+        "cities",
+        "cut",
+        "die",
+        "goods_counts",
+        "hand",
+        "here",
+        "money",
+        "others_money",
+        "phase",
+        "positions",
+        "rules",
+        "seat",
+        "supply",
+        "token",
+        "traded",
+        "turn",
+        "turns",
+    )
 
     def __init__(self, state: SamarkandState, seat: int) -> None:
         self.seat = seat

@@ -12,6 +12,7 @@ it, ``input_request`` asks for data with its own validator, ``to_act`` says whos
 is, ``view`` hides other seats' balls, ``result`` ranks the seats. The registration at the
 bottom is all the appliance needs to run it (``SAMARKAND_GAMES=toy_game``).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,10 +21,17 @@ from dataclasses import dataclass, field, replace
 from companion.core.bot import Bot
 from companion.core.errors import RuleError
 from companion.core.game import (
-    CHANCE, ENTRY, ChanceRequest, Event, Game, InputRequest, Result, places_by,
+    CHANCE,
+    ENTRY,
+    ChanceRequest,
+    Event,
+    Game,
+    InputRequest,
+    Result,
+    places_by,
 )
-from companion.core.registry import GameSpec, Option, register_game
 from companion.core.phrase import Phrase
+from companion.core.registry import GameSpec, Option, register_game
 
 
 @dataclass
@@ -31,9 +39,9 @@ class Urn:
     names: tuple[str, ...]
     left: tuple[int, ...]
     wanted: int = 0
-    turn: int = 0                       # the seat to act
-    label: str | None = ""              # None: the table must enter it first
-    drawn: list[tuple[int, ...]] = field(default_factory=list)   # each seat's balls
+    turn: int = 0  # the seat to act
+    label: str | None = ""  # None: the table must enter it first
+    drawn: list[tuple[int, ...]] = field(default_factory=list)  # each seat's balls
     notes: tuple[str, ...] = ()
 
 
@@ -55,8 +63,9 @@ class UrnGame(Game[Urn]):
         rules = setup.get("rules") or {}
         balls = setup.get("balls", rules.get("balls", (1, 1, 1, 2)))
         label = None if rules.get("label_at_table") else ""
-        return Urn(names, tuple(sorted(balls)), setup.get("wanted", 0), label=label,
-                   drawn=[() for _ in names])
+        return Urn(
+            names, tuple(sorted(balls)), setup.get("wanted", 0), label=label, drawn=[() for _ in names]
+        )
 
     def copy(self, state):
         return replace(state, drawn=list(state.drawn))
@@ -124,13 +133,24 @@ class UrnGame(Game[Urn]):
 
     def view(self, state, viewer):
         over = self.is_over(state)
-        players = [{"seat": seat, "name": name, "balls": len(state.drawn[seat]),
-                    **({"drawn": list(state.drawn[seat])} if seat == viewer or over else {})}
-                   for seat, name in enumerate(state.names)]
-        return {"phase": "over" if over else "playing", "turn": state.turn,
-                "left": len(state.left), "label": state.label, "players": players,
-                "drawn": list(state.drawn[viewer]) if viewer is not None else [],
-                "notes": list(state.notes)}
+        players = [
+            {
+                "seat": seat,
+                "name": name,
+                "balls": len(state.drawn[seat]),
+                **({"drawn": list(state.drawn[seat])} if seat == viewer or over else {}),
+            }
+            for seat, name in enumerate(state.names)
+        ]
+        return {
+            "phase": "over" if over else "playing",
+            "turn": state.turn,
+            "left": len(state.left),
+            "label": state.label,
+            "players": players,
+            "drawn": list(state.drawn[viewer]) if viewer is not None else [],
+            "notes": list(state.notes),
+        }
 
     def is_over(self, state):
         return not state.left
@@ -173,11 +193,18 @@ class Chatty(Bot):
         return note("hm", seat) if self.rng.random() < 0.3 else want(1, seat)
 
 
-SPEC = register_game(GameSpec(
-    name="urn", title="The urn (the core's toy game)", min_players=1, max_players=4,
-    engine=UrnGame,
-    options=(Option("balls", [1, 1, 1, 2, 3, 5], "the balls in the urn"),
-             Option("label_at_table", False, "the table enters the urn's label first")),
-    bots={"greedy": Greedy, "chatty": Chatty},
-    renderer="toy_game",
-))
+SPEC = register_game(
+    GameSpec(
+        name="urn",
+        title="The urn (the core's toy game)",
+        min_players=1,
+        max_players=4,
+        engine=UrnGame,
+        options=(
+            Option("balls", [1, 1, 1, 2, 3, 5], "the balls in the urn"),
+            Option("label_at_table", False, "the table enters the urn's label first"),
+        ),
+        bots={"greedy": Greedy, "chatty": Chatty},
+        renderer="toy_game",
+    )
+)

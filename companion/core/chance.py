@@ -50,28 +50,12 @@ class CardAwaited(Exception):
         self.request = request
 
 
-class RefusedCard(CardAwaited, RuleError):
-    """The card entered is not in the deck: it is refused and a card is still awaited."""
-
-
 class EnteredChance:
-    """The physical table's draws: a person enters the real card, checked against what is left."""
-
-    def __init__(self) -> None:
-        self._entered: list[Any] = []
-
-    def enter(self, card: Any) -> None:
-        self._entered.append(card)
+    """The physical table's draws: every one waits for a person to enter the real card
+    (``Match.enter_chance``, checked against what is left by the game)."""
 
     def draw(self, request: ChanceRequest, position: int) -> Any:
-        if not self._entered:
-            raise CardAwaited(request)
-        card = self._entered.pop(0)
-        try:
-            check_remaining(request, card)
-        except RuleError as refused:  # the decision stands; the card is still awaited
-            raise RefusedCard(request, str(refused)) from None
-        return card
+        raise CardAwaited(request)
 
 
 def check_remaining(request: ChanceRequest, card: Any) -> None:

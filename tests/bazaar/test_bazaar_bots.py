@@ -129,20 +129,14 @@ def test_samarkand_simulate_bazaar_prints_the_same_summary_as_the_other_games(ca
 
 
 def test_simulate_takes_rule_options(capsys):
-    assert (
-        main(
-            [
-                "simulate",
-                "bazaar",
-                "--players",
-                "2",
-                "--games",
-                "3",
-                "--json",
-                "--rules",
-                '{"wares_per_turn": "many", "first_player": 2}',
-            ]
-        )
-        == 0
-    )
-    assert json.loads(capsys.readouterr().out)["capped"] == 0
+    def played(rules: dict) -> dict:
+        command = ["simulate", "bazaar", "--players", "2", "--games", "3", "--seed", "4", "--json"]
+        assert main([*command, "--rules", json.dumps(rules)] if rules else command) == 0
+        return json.loads(capsys.readouterr().out)
+
+    plain, many = played({}), played({"wares_per_turn": "many", "first_player": 2})
+    assert plain["capped"] == many["capped"] == 0
+    # the same seeds, other rules: other games (more wares a turn, the other seat first)
+    assert many["per_game"] != plain["per_game"] or many["wins_by_seat"] != plain["wins_by_seat"]
+    assert main(["simulate", "bazaar", "--players", "2", "--rules", '{"wares_per_turn": 3}']) == 2
+    assert "wares_per_turn" in capsys.readouterr().err

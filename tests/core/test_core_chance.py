@@ -28,15 +28,11 @@ def test_the_table_must_say_which_card_came_up():
     with pytest.raises(CardAwaited) as waiting:
         table.draw(URN, 0)
     assert waiting.value.request is URN and "urn deck" in str(waiting.value)
-    table.enter(2)
-    assert table.draw(URN, 0) == 2
 
 
 def test_a_table_card_no_longer_in_the_deck_is_refused_naming_what_is_left():
-    table = EnteredChance()
-    table.enter(9)
     with pytest.raises(RuleError, match=r"card 9 is no longer in the urn deck \(left: 1×3, 2×1\)"):
-        table.draw(URN, 0)
+        check_remaining(URN, 9)
 
 
 def test_an_empty_deck_is_named_as_such():

@@ -56,33 +56,14 @@ def test_a_physical_table_waits_for_the_card_then_checks_it():
     assert match.waiting_for_card.remaining == {1: 3, 2: 1}
     with pytest.raises(RuleError, match="a ball must be drawn first"):
         match.act(note("early"))
+    before = (match.state, list(match.log))
     with pytest.raises(RuleError, match="ball 5 cannot be drawn"):
         match.enter_chance(5)
+    assert (match.state, match.log) == before  # refused whole: the draw is still awaited
     assert match.enter_chance(2) == [chance_event("urn", 2, seen_by=0)]
     assert match.state.drawn[0] == (2,)
     with pytest.raises(RuleError, match="no card is waiting"):
         match.enter_chance(1)
-
-
-def test_a_card_entered_ahead_is_used_by_the_next_draw():
-    table = EnteredChance()
-    table.enter(2)
-    match = Match(GAME, {}, table)
-    match.act(want(1))
-    assert match.state.drawn[0] == (2,) and match.waiting_for_card is None
-
-
-def test_a_wrong_card_entered_ahead_does_not_half_apply_the_decision():
-    table = EnteredChance()
-    table.enter(5)
-    match = Match(GAME, {}, table)
-    before = (match.state, list(match.log))
-    try:
-        match.act(want(1))
-    except RuleError:
-        assert (match.state, match.log) == before  # refused: nothing changed
-    else:
-        assert match.log == [want(1)]  # accepted: the card is still awaited
 
 
 def test_undo_drops_the_last_decision_and_the_draws_after_it():

@@ -71,7 +71,9 @@ def drive(spec: GameSpec, setup: dict, seed: Any, styles: list[str]) -> Played:
         if (request := game.chance_request(state)) is not None:
             event = chance_event(request.deck, chance.draw(request, step), request.seen_by)
         elif game.input_request(state) is not None:
-            raise RuleError(f"{spec.title} needs data entered at the table: give it in the rules to simulate")
+            raise RuleError(
+                "{game} needs data entered at the table: give it in the rules to simulate", game=spec.title
+            )
         else:
             seats = game.to_act(state)
             if not seats:

@@ -18,6 +18,7 @@ from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import ChanceRequest, Event
 from companion.core.match import Match
+from companion.core.realtime import RealtimeKind
 from companion.core.registry import game_spec
 from companion.runtime.session import Session
 
@@ -25,7 +26,12 @@ LEVELS = {"down": True, "up": False}
 KEYS = {"setup", "table", "cards", "seed", "turns"}
 TARGETS = ("bank", "camel", None)
 MARCHE = game_spec("marche")
-"""Table scripts replay Le Marché's stops (the only game with buzzers so far)."""
+"""Table scripts replay Le Marché's stops (the game whose buzzers race a countdown)."""
+
+
+def _countdown() -> RealtimeKind:
+    assert MARCHE.realtime is not None, "Le Marché registers its countdown"
+    return MARCHE.realtime
 
 
 class ScriptError(ValueError):
@@ -84,7 +90,7 @@ class Script:
         if not isinstance(table, dict):
             raise ScriptError("table: an object of countdown settings in ms")
         try:
-            settings = MARCHE.realtime.settings(table)
+            settings = _countdown().settings(table)
         except RuleError as exc:
             raise ScriptError(f"table: {exc}") from None
         turns = [_parse_turn(t, seats, f"turns[{i}]") for i, t in enumerate(raw.get("turns", []))]
@@ -181,7 +187,7 @@ def play_script(script: Script, out: TextIO, factory=None) -> Session:
     now = [0]
     match = Match(MARCHE.engine(), script.setup, ScriptChance(script.cards, script.seed))
     journal = ScriptJournal(out, lambda: now[0])
-    core = Session(match, journal, MARCHE.realtime.from_settings(script.settings))
+    core = Session(match, journal, _countdown().from_settings(script.settings))
     factory = factory or make_factory(simulate=True)
     pins = {seat: f"GPIO{4 + seat}" for seat in range(len(script.setup["names"]))}
     bank = BuzzerBank(pins, factory, core.press, start_us=0)

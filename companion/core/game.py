@@ -136,6 +136,20 @@ def places_by(keys: list[tuple]) -> tuple[int, ...]:
     return tuple(1 + sum(other > key for other in keys) for key in keys)
 
 
+def seat_names(setup: Mapping[str, Any]) -> tuple[str, ...]:
+    """The players' names of a setup, one per seat ("Seat 1", … where none are given),
+    each distinct. The number of players a game allows is the registry's check
+    (``GameSpec.setup``): an engine reads its names here and checks nothing else of them."""
+    names = tuple(setup.get("names") or ())
+    players = setup.get("players", len(names))
+    if type(players) is not int or players < 1:
+        raise RuleError("the number of players must be a whole number, not {players}", players=repr(players))
+    names = names or tuple(f"Seat {seat + 1}" for seat in range(players))
+    if len(names) != players or len(set(names)) != players:
+        raise RuleError("each player needs a distinct name")
+    return names
+
+
 def check_viewer(viewer: Any, players: int, table: bool = True) -> None:
     """A view is for a seat (0 to players - 1) or, where ``table``, for the table (None);
     anything else is a RuleError."""
@@ -217,6 +231,14 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` (a seat, or None for the table screen) may see, as JSON-able data."""
+
+    def secret_twin(self, state: S, seat: int) -> S:
+        """The game's declaration of what ``seat`` alone may know now: a state that differs
+        from ``state`` only there (its hand, its money, its sealed bid, each changed, the
+        sizes everyone sees kept). Every other viewer's view, ``to_act_shown`` and seat
+        view must be the same for both: the conformance suite (tests/games) checks it at
+        every step. A game of open information returns ``state``."""
+        raise NotImplementedError
 
     def seat_view(self, state: S, seat: int) -> Any:
         """What a bot in ``seat`` decides from: the seat's own view, or the same facts as

@@ -17,7 +17,7 @@ import importlib
 import os
 import pkgutil
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -25,63 +25,20 @@ from typing import Any
 
 from companion.core.bot import Bot
 from companion.core.errors import RuleError
-from companion.core.game import Event, Game, Result
+from companion.core.game import Event, Game, Result, seat_names
+from companion.core.options import Option, check_options, find_option
+from companion.core.phrase import Phrase
+from companion.core.realtime import RealtimeKind
 
 GAMES_PACKAGE = "companion.games"
 EXTRA_GAMES = "SAMARKAND_GAMES"
 
 
 @dataclass(frozen=True)
-class Option:
-    """One rule option: its default (whose type is the option's type), a one-line
-    description, and the values allowed where they can be listed."""
-
-    name: str
-    default: Any
-    description: str
-    choices: tuple[Any, ...] = ()
-
-    @property
-    def kind(self) -> str:
-        """The JSON type a form or a flag asks for: bool, int, str or list."""
-        return {bool: "bool", int: "int", str: "str"}.get(type(self.default), "list")
-
-    def check(self, value: Any) -> Any:
-        """``value`` if it is of the option's type and allowed; else a RuleError."""
-        expected = type(self.default)
-        same_type = type(value) is expected or (self.kind == "list" and isinstance(value, (list, tuple)))
-        if not same_type:
-            raise RuleError(
-                "rule option {name} must be {kind}, not {value}",
-                name=repr(self.name),
-                kind=self.kind,
-                value=repr(value),
-            )
-        if self.choices and value not in self.choices:
-            allowed = ", ".join(map(repr, self.choices))
-            raise RuleError(
-                "rule option {name} must be one of {allowed}, not {value}",
-                name=repr(self.name),
-                allowed=allowed,
-                value=repr(value),
-            )
-        return value
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "default": self.default,
-            "kind": self.kind,
-            "description": self.description,
-            "choices": list(self.choices),
-        }
-
-
-@dataclass(frozen=True)
 class Narration:
     """The game told in words on the Pi's terminal, and its keyboard seat."""
 
-    describe: Callable[[Event, Any, Any], list[str]]
+    describe: Callable[[Event, Any, Any], Sequence[Phrase | str]]
     """(event, state before, state after) -> the lines a person at the table reads."""
     score_sheet: Callable[[Any], str]
     """A finished game's scores as a text table."""
@@ -100,14 +57,14 @@ class GameSpec:
     max_players: int
     engine: Callable[[], Game]
     options: tuple[Option, ...] = ()
-    bots: Mapping[str, Callable[[random.Random], Bot]] = field(default_factory=dict)
+    bots: Mapping[str, Callable[[random.Random], Bot[Any]]] = field(default_factory=dict)
     narration: Narration | None = None
     renderer: str = ""
     """The package whose ``web/`` folder holds the game's page module (``game.js``), and
     whose ``data/`` folder the files named in ``data``."""
-    realtime: Any = None
-    """The game's real-time part (a countdown and its arbiter), a class with
-    ``settings(values_ms) -> stored`` and ``from_settings(stored)``, made per session."""
+    realtime: RealtimeKind | None = None
+    """The game's real-time part (a countdown and its arbiter, a buzzer roll), made per
+    session from the table's settings (companion/core/realtime.py)."""
     tools: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     """JSON in, JSON out helpers the command line offers (``samarkand score marche``);
     each refuses a malformed input with a ValueError naming the field."""
@@ -132,16 +89,7 @@ class GameSpec:
     no I/O; the stored setup keeps the text, so a replay never depends on the file later."""
 
     def option(self, name: str) -> Option:
-        for option in self.options:
-            if option.name == name:
-                return option
-        known = ", ".join(o.name for o in self.options) or "none"
-        raise RuleError(
-            "{game} has no rule option {name} (options: {known})",
-            game=self.title,
-            name=repr(name),
-            known=known,
-        )
+        return find_option(self.options, name)
 
     def setup(
         self, players: Any, options: Mapping[str, Any] | None = None, names: list[str] | None = None
@@ -156,12 +104,9 @@ class GameSpec:
                 high=self.max_players,
                 players=repr(players),
             )
-        chosen = {o.name: o.default for o in self.options}
-        for name, value in (options or {}).items():
-            chosen[name] = self.option(name).check(value)
-        setup: dict[str, Any] = {"players": players, "rules": chosen}
+        setup: dict[str, Any] = {"players": players, "rules": check_options(self.options, options, players)}
         if names is not None:
-            setup["names"] = list(names)
+            setup["names"] = list(seat_names({"players": players, "names": names}))
         if self.data:
             setup["data"] = {name: data_file(self.renderer, name) for name in self.data}
         return setup

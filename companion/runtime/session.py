@@ -19,6 +19,7 @@ from companion.core.arbiter import BuzzerEvent
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
+from companion.core.realtime import Realtime
 from companion.runtime.signals import CountdownDisplay, SeatLights, StuckBuzzer
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ class Session:
         self,
         match: Match,
         journal: Journal | None = None,
-        realtime: Any = None,
+        realtime: Realtime | None = None,
         display: CountdownDisplay | None = None,
         lights: SeatLights | None = None,
     ) -> None:
@@ -106,9 +107,9 @@ class Session:
             return "waiting_entry"
         return "playing"
 
-    def _running(self) -> bool:
-        """The real-time part runs only while nothing else holds the table up."""
-        return self.realtime is not None and self.status() == "playing"
+    def _running(self) -> Realtime | None:
+        """The real-time part, while it runs: only while nothing else holds the table up."""
+        return self.realtime if self.realtime is not None and self.status() == "playing" else None
 
     def shown(self, now_us: int) -> tuple[str, int | None]:
         """What the countdown display shows: ("count", n), ("ready", None) in the lead-in,
@@ -119,7 +120,8 @@ class Session:
 
     def next_deadline(self, now_us: int) -> int | None:
         """The next time ``catch_up`` has something to do."""
-        return self.realtime.next_deadline(now_us) if self._running() else None
+        running = self._running()
+        return running.next_deadline(now_us) if running is not None else None
 
     # ---------------------------------------------------------------- inputs
     def press(self, event: BuzzerEvent) -> None:
@@ -195,8 +197,8 @@ class Session:
     def catch_up(self, now_us: int) -> None:
         """Do what the game's clock makes due by ``now_us`` (a stop, a countdown's end…),
         each due event committed with its notes in one transaction."""
-        while self._running():
-            due = self.realtime.due(self.state, now_us)
+        while (running := self._running()) is not None:
+            due = running.due(self.state, now_us)
             if due is None:
                 break
             self.act(due.event, now_us, due.notes)

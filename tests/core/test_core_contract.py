@@ -87,7 +87,7 @@ def test_the_registry_finds_games_and_checks_options_against_their_schema():
         SPEC.setup(5)
     with pytest.raises(RuleError, match="rule option 'label_at_table' must be bool"):
         SPEC.setup(2, {"label_at_table": 1})
-    with pytest.raises(RuleError, match="has no rule option 'colour'"):
+    with pytest.raises(RuleError, match="there is no rule option 'colour'"):
         SPEC.setup(2, {"colour": "red"})
     assert [o["name"] for o in SPEC.to_dict()["options"]] == ["balls", "label_at_table"]
 

@@ -11,28 +11,12 @@ the seed or entered by the host like a roll chosen on the phone.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from companion.core.arbiter import BuzzerEvent, IgnoredPress
 from companion.core.game import Event
+from companion.core.realtime import Due, Lights
 from companion.games.bazaar.state import ACT, BazaarState
-
-
-@dataclass(frozen=True, slots=True)
-class Lit:
-    """The buzzer lights: steady for the player to play (no blinking in Bazaar)."""
-
-    steady: tuple[int, ...] = ()
-    blinking: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """The roll a press makes due, with the press recorded beside it."""
-
-    event: Event
-    notes: tuple[dict, ...] = ()
 
 
 class BuzzerRoll:
@@ -41,7 +25,7 @@ class BuzzerRoll:
     def __init__(self) -> None:
         self.roller: int | None = None
         self.pressed: BuzzerEvent | None = None
-        self.lights = Lit()
+        self.lights = Lights()
 
     @staticmethod
     def schema() -> list[dict]:
@@ -60,13 +44,13 @@ class BuzzerRoll:
         """The game changed: the player to play may roll with their buzzer, unless the
         table is held up (a pause, a card or a face to enter)."""
         self.roller = state.turn if state.phase == ACT and not hold else None
-        self.lights = Lit(steady=(self.roller,) if self.roller is not None else ())
+        self.lights = Lights(steady=(self.roller,) if self.roller is not None else ())
         if self.pressed is not None and self.pressed.seat != self.roller:
             self.pressed = None
 
     def halt(self) -> None:
         self.roller, self.pressed = None, None
-        self.lights = Lit()
+        self.lights = Lights()
 
     def press(self, event: BuzzerEvent) -> IgnoredPress | None:
         if not event.pressed:
@@ -79,12 +63,12 @@ class BuzzerRoll:
             self.pressed = event
         return None
 
-    def due(self, state: BazaarState, now_us: int) -> Roll | None:
+    def due(self, state: BazaarState, now_us: int) -> Due | None:
         press, self.pressed = self.pressed, None
         if press is None or state.phase != ACT or state.turn != press.seat:
             return None
         note = {"note": "buzzer_roll", "seat": press.seat, "pressed_us": press.t_us}
-        return Roll(Event("roll", press.seat), (note,))
+        return Due(Event("roll", press.seat), (note,))
 
     def next_deadline(self, now_us: int) -> int | None:
         return now_us if self.pressed is not None else None

@@ -22,6 +22,7 @@ from companion.core.countdown import Countdown
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
+from companion.core.realtime import Due, Lights
 from companion.games.marche.engine import MarcheGame
 from companion.games.marche.state import CLAIMING, COUNTDOWN, OVER, MarcheState
 
@@ -85,20 +86,6 @@ class Timing:
 
     def to_ms(self) -> dict[str, float]:
         return {name[:-3] + "_ms": value / 1000 for name, value in vars(self).items()}
-
-
-@dataclass(frozen=True)
-class Due:
-    """An event the clock makes due, with the notes recorded in the same transaction."""
-
-    event: Event
-    notes: tuple[dict, ...] = ()
-
-
-@dataclass(frozen=True)
-class Lights:
-    steady: tuple[int, ...] = ()
-    blinking: tuple[int, ...] = ()
 
 
 class MarcheCountdown:

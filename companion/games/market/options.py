@@ -48,7 +48,7 @@ class DeckOption(Option):
     """The deck option: a list of cards, a deck file's table, or a deck file's text (TOML or
     JSON), each checked card by card and kept as the list of cards."""
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: Any, players: int | None = None) -> Any:
         return deck_to_data(parse_deck(value, self.name))
 
 

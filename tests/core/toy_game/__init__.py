@@ -29,6 +29,7 @@ from companion.core.game import (
     InputRequest,
     Result,
     places_by,
+    seat_names,
 )
 from companion.core.phrase import Phrase
 from companion.core.registry import GameSpec, Option, register_game
@@ -56,10 +57,7 @@ class UrnGame(Game[Urn]):
     decisions = frozenset({"want", "note"})
 
     def new_state(self, setup):
-        players = setup.get("players", 1)
-        if type(players) is not int or not 1 <= players <= 4:
-            raise RuleError(f"the urn is played by 1 to 4 players, not {players!r}")
-        names = tuple(setup.get("names") or (f"Seat {s + 1}" for s in range(players)))
+        names = seat_names({"players": 1, **setup})
         rules = setup.get("rules") or {}
         balls = setup.get("balls", rules.get("balls", (1, 1, 1, 2)))
         label = None if rules.get("label_at_table") else ""
@@ -102,7 +100,7 @@ class UrnGame(Game[Urn]):
         if event.kind == CHANCE:
             card = event.data["card"]
             if self.chance_request(state) is None or card not in state.left:
-                raise RuleError(f"ball {card!r} cannot be drawn now")
+                raise RuleError("ball {card} cannot be drawn now", card=repr(card))
             left = list(state.left)
             left.remove(card)
             state.left, state.wanted = tuple(left), state.wanted - 1
@@ -111,17 +109,17 @@ class UrnGame(Game[Urn]):
                 self._pass(state)
             return
         if event.kind not in ("want", "note"):
-            raise RuleError(f"unknown action {event.kind!r}")
+            raise RuleError("unknown action {kind}", kind=repr(event.kind))
         if self.input_request(state) is not None:
             raise RuleError("the urn's label must be entered first")
         if self.chance_request(state) is not None:
             raise RuleError("a ball must be drawn first")
         if event.actor != state.turn:
-            raise RuleError(f"it is {state.names[state.turn]}'s turn")
+            raise RuleError("it is {name}'s turn", name=state.names[state.turn])
         if event.kind == "want":
             n = event.data.get("n")
             if type(n) is not int or not 1 <= n <= len(state.left):
-                raise RuleError(f"want 1 to {len(state.left)} balls, not {n!r}")
+                raise RuleError("want 1 to {left} balls, not {n}", left=len(state.left), n=repr(n))
             state.wanted = n
         else:
             state.notes += (str(event.data.get("word")),)
@@ -130,6 +128,13 @@ class UrnGame(Game[Urn]):
     @staticmethod
     def _pass(state):
         state.turn = (state.turn + 1) % len(state.names)
+
+    def secret_twin(self, state, seat):
+        """A seat's balls are its own until the urn is empty."""
+        twin = self.copy(state)
+        if not self.is_over(state):
+            twin.drawn[seat] = tuple(ball + 100 for ball in state.drawn[seat])
+        return twin
 
     def view(self, state, viewer):
         over = self.is_over(state)

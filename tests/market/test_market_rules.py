@@ -473,7 +473,7 @@ def test_a_digital_market_card_comes_from_the_deck_not_yet_drawn():
         match.enter_chance("M2")
 
 
-def test_nothing_but_the_awaited_draw_is_taken():
+def test_nothing_but_the_chance_request_is_taken():
     match = table(2)
     assert_refused(match, chance_event("market", "M9"), "nothing is drawn from the market now")
     assert_refused(match, Event("fly", 0), "unknown action 'fly'")

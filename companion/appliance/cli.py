@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from companion.appliance import logs
 from companion.core.errors import RuleError
 from companion.core.registry import game_spec, game_specs
 
@@ -290,6 +291,7 @@ PASSED_ON = {"wiring-check": _wiring, "bench": _bench, "doctor": _doctor, "bridg
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    logs.configure()
     if argv and argv[0] in PASSED_ON:
         return PASSED_ON[argv[0]](argparse.Namespace(rest=argv[1:]))
     try:

@@ -245,7 +245,7 @@ class Appliance:
             try:
                 self.store.set_checkpoint(self.game_id, HANDS_KEY, {"changes": self.hands})
             except StoreError as exc:  # the play goes on; only this note is not kept
-                print(f"warning: who plays seat {seat + 1} was not saved: {exc}", file=sys.stderr)
+                log.warning("who plays seat %d was not saved: %s", seat + 1, exc)
 
     def _last_hand(self, seat: int) -> str | None:
         """Who the record says acts for ``seat`` now ("person", "bot", "timer"), if it says."""
@@ -280,7 +280,12 @@ class Appliance:
                 session.pause(now_us())
             elif connected and paused_by_link:
                 session.resume(now_us())
-        print(f"buzzer board {'connected' if connected else 'disconnected'}: {reason}", flush=True)
+        log.log(
+            logging.INFO if connected else logging.WARNING,
+            "buzzer board %s: %s",
+            "connected" if connected else "disconnected",
+            reason,
+        )
 
     def release_seat(self, seat: int) -> None:
         """Nobody plays ``seat`` any more: a bot takes it over (in simulation)."""
@@ -319,10 +324,7 @@ class Appliance:
         try:
             self.lobby = Lobby.from_dict(stored)
         except (RuleError, KeyError, TypeError, ValueError) as exc:
-            print(
-                f"warning: the lobby kept in the store cannot be read ({exc}): a new one is opened",
-                file=sys.stderr,
-            )
+            log.warning("the lobby kept in the store cannot be read (%s): a new one is opened", exc)
             self.store.set_setting(LOBBY_KEY, None)
             return False
         return True
@@ -462,15 +464,14 @@ def open_store(path) -> EventStore:
     try:
         store = EventStore(path, sole=True)
     except StoreCorruptError as exc:
-        print(f"warning: {exc}", file=sys.stderr)
+        log.warning("%s", exc)
         store = EventStore(path, sole=True)
     if store.found_empty:
-        print(
-            f"warning: The game store {store.path} was an empty file: it held no games, so a "
-            f"new store was begun in it. If it should have held games, they were lost before "
-            f"this start (a disk fault, or a power cut as it was first written): look for a "
-            f"copy.",
-            file=sys.stderr,
+        log.warning(
+            "The game store %s was an empty file: it held no games, so a new store was begun "
+            "in it. If it should have held games, they were lost before this start (a disk "
+            "fault, or a power cut as it was first written): look for a copy.",
+            store.path,
         )
     try:
         store.check_writable()

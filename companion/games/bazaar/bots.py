@@ -15,9 +15,8 @@ from __future__ import annotations
 from companion.core.bot import Bot
 from companion.core.game import Event
 from companion.games.bazaar.cubes import COLOURS, Cubes, Ware
-from companion.games.bazaar.engine import choices
 from companion.games.bazaar.planner import Plan, plan, recommend, soonest
-from companion.games.bazaar.rules import points
+from companion.games.bazaar.rules import choices, points
 from companion.games.bazaar.state import ACT, BUY, DISCARD, START_WILD, WILD
 from companion.games.bazaar.view import SeatView
 

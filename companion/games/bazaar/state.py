@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.bazaar.cubes import Equation, Ware
-from companion.games.bazaar.rules import BazaarRules
+from companion.games.bazaar.options import BazaarOptions
 
 # What the game waits for, one phase at a time.
 EXCHANGE = "exchange"  # setup: an exchange card to come face up (drawn or entered)
@@ -27,7 +27,7 @@ DRAWING = (EXCHANGE, STALLS, REVEAL)
 
 @dataclass(slots=True)
 class BazaarState:
-    rules: BazaarRules
+    rules: BazaarOptions
     names: tuple[str, ...]
     exchange_deck: dict[int, tuple[Equation, ...]] | None
     """The sample exchange cards not in play, by number (None: the host enters the cards)."""

@@ -16,15 +16,16 @@ from typing import Any
 
 from companion.core.game import check_viewer
 from companion.games.bazaar.cubes import COLOURS, LETTERS, Cubes, Equation, Ware
-from companion.games.bazaar.engine import (
-    awaited_stall,
+from companion.games.bazaar.planner import Advice, Plan, plan, recommend
+from companion.games.bazaar.rules import (
+    CUBE_LIMIT,
+    POINTS,
     buy_problem,
     default_discard,
     purchase_points,
+    stall_to_fill,
     trade_problem,
 )
-from companion.games.bazaar.planner import Advice, Plan, plan, recommend
-from companion.games.bazaar.rules import CUBE_LIMIT, POINTS
 from companion.games.bazaar.state import (
     ACT,
     BUY,
@@ -49,7 +50,7 @@ def build_view(state: BazaarState, viewer: Any) -> dict[str, Any]:
         "turn": state.turn,
         "turn_number": state.turn_number,
         "first_player": state.rules.first_player - 1,
-        "rules": state.rules.to_dict(),
+        "rules": state.rules.table_choices(),
         "colours": list(COLOURS),
         "letters": LETTERS,
         "cube_limit": CUBE_LIMIT,
@@ -99,7 +100,7 @@ def _awaiting(state: BazaarState) -> dict[str, Any] | None:
     if state.phase == EXCHANGE:
         return {"what": "exchange", "card": len(state.exchange) + 1}
     if state.phase in (STALLS, REVEAL):
-        return {"what": "ware", "stall": awaited_stall(state)}
+        return {"what": "ware", "stall": stall_to_fill(state)}
     if state.phase in (START, ROLLING):
         return {"what": "die", "seat": state.turn}
     return None

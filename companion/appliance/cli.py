@@ -221,7 +221,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="SECTION.KEY=VALUE",
-        help="override one configuration key, e.g. table.step_s=0.5",
+        help="override one configuration key, e.g. table.step_ms=500",
     )
     run.add_argument(
         "--no-web",

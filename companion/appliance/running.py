@@ -50,9 +50,9 @@ def timing_from(config: Config, table: dict | None = None) -> dict[str, float]:
     """The countdown's settings in milliseconds: the configuration's, a new game's on top."""
     values = {
         "tie_window_ms": config.table.tie_window_ms,
-        "step_ms": config.table.step_s * 1000,
-        "lead_in_ms": config.table.lead_in_s * 1000,
-        "claim_deadline_ms": config.table.claim_deadline_s * 1000,
+        "step_ms": config.table.step_ms,
+        "lead_in_ms": config.table.lead_in_ms,
+        "claim_deadline_ms": config.table.claim_deadline_ms,
     }
     values.update(table or {})
     return values

@@ -43,6 +43,14 @@ class BazaarGame(Game[BazaarState]):
     def view(self, state: BazaarState, viewer: Any) -> dict[str, Any]:
         return build_view(state, viewer)
 
+    def secret_twin(self, state: BazaarState, seat: int) -> BazaarState:
+        """``state`` itself: Bazaar has no secret of one seat. The rulebook keeps each
+        player's cubes on their aid card, their wares in front of them and their points on
+        the score track, with no screen (Samarkand's, in the same box, has one); the cards
+        not yet face up are hidden from every seat alike (docs/rules/bazaar.md, "What is
+        secret")."""
+        return state
+
     def seat_view(self, state: BazaarState, seat: int) -> SeatView:
         """Public facts only (Bazaar has no secrets), as an object quick to read."""
         return seat_view(state, seat)

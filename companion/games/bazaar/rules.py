@@ -158,13 +158,12 @@ def new_state(setup: Mapping[str, Any]) -> BazaarState:
 
 
 # ----------------------------------------------------------------- what the game waits for
-def stall_to_fill(state: BazaarState) -> int | None:
-    """The stall whose card is to come face up: the next one at setup, or the one bought from."""
-    if state.phase == REVEAL:
+def stall_to_fill(state: BazaarState) -> int:
+    """The stall whose card is to come face up (a phase of DRAWING after the exchange):
+    the one bought from, or the next one at setup."""
+    if state.revealing is not None:
         return state.revealing
-    if state.phase == STALLS:
-        return state.stalls_up.index(None)
-    return None
+    return state.stalls_up.index(None)
 
 
 def chance_request(state: BazaarState) -> ChanceRequest | None:
@@ -213,7 +212,7 @@ def to_act(state: BazaarState) -> tuple[int, ...]:
     if state.phase in (START_WILD, ACT, WILD_PHASE, BUY):
         return (state.turn,)
     if state.phase == DISCARD:
-        return (state.discard[1],)
+        return (state.discarding[1],)
     return ()
 
 
@@ -234,7 +233,7 @@ def legal_actions(state: BazaarState, seat: int) -> list[Event]:
     if phase == BUY:
         buys = [Event("buy", seat, {"stall": k}) for k in range(STALL_COUNT) if buy_problem(state, k) is None]
         return [*buys, Event("done", seat)]
-    owner, _, excess = state.discard
+    owner, _, excess = state.discarding
     return [
         Event("discard", seat, {"cubes": {COLOURS[c]: n for c, n in enumerate(choice) if n}})
         for choice in choices(tuple(state.cubes[owner]), excess)
@@ -302,7 +301,7 @@ def _player(state: BazaarState, seat: Any) -> int:
     if type(seat) is not int or not 0 <= seat < state.players:
         raise RuleError("unknown player {seat}", seat=repr(seat))
     if state.phase == DISCARD:
-        owner, chooser, _ = state.discard
+        owner, chooser, _ = state.discarding
         if seat == owner:  # a refusal is said to the seat that asked
             raise RuleError("{chooser} is choosing the cubes you return", chooser=state.names[chooser])
         raise RuleError(
@@ -324,9 +323,9 @@ def turn_up(state: BazaarState, deck: Any, card: Any) -> None:
     check_remaining(request, card)
     if deck == "die":
         rolled(state, card)
-    elif deck == "exchange":
+    elif deck == "exchange" and state.exchange_deck is not None:  # (the request came from it)
         _put_exchange(state, card, state.exchange_deck.pop(card))
-    else:
+    elif state.ware_deck is not None:
         state.ware_deck[card] -= 1
         _put_ware(state, state.wares_known[card])
 
@@ -345,7 +344,7 @@ def enter(state: BazaarState, name: Any, value: Any) -> None:
         _put_ware(state, ware)
 
 
-def _put_exchange(state: BazaarState, number: int | None, card) -> None:
+def _put_exchange(state: BazaarState, number: int | None, card: tuple[Equation, ...]) -> None:
     state.exchange.append((number, tuple(card)))
     _record(state, "exchange", card=number, equations=[e.text for e in card])
     if len(state.exchange) == EXCHANGE_CARDS:
@@ -570,6 +569,7 @@ def buy(state: BazaarState, seat: Any, stall: Any) -> None:
             "you lack {n} {colour} for the ware of stall {stall}", n=n, colour=colour, stall=stall + 1
         )
     ware = state.ware(stall)
+    assert ware is not None, "buy_problem refuses an empty stall"
     level, left, score = purchase_points(state, seat, ware)
     for colour, n in enumerate(ware.cubes):
         state.cubes[seat][colour] -= n
@@ -642,7 +642,7 @@ def discard(state: BazaarState, seat: Any, cubes: Any) -> None:
     _check_open(state)
     if state.phase != DISCARD:
         raise RuleError("nobody has more than 10 cubes to return")
-    owner, chooser, excess = state.discard
+    owner, chooser, excess = state.discarding
     if seat == owner:
         raise RuleError(
             "{chooser}, the player to your left, chooses the cubes you return", chooser=state.names[chooser]

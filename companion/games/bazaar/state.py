@@ -68,6 +68,13 @@ class BazaarState:
         """A stall is empty: every purchase now scores one star level higher."""
         return bool(self.emptied)
 
+    @property
+    def discarding(self) -> tuple[int, int, int]:
+        """The discard phase's (the player over the limit, the chooser, the excess)."""
+        if self.discard is None:
+            raise ValueError(f"no cubes are to be returned in phase {self.phase!r}")
+        return self.discard
+
     def ware(self, stall: int) -> Ware | None:
         code = self.stalls_up[stall]
         return None if code is None else self.wares_known[code]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.game import check_viewer
-from companion.games.bazaar.cubes import COLOURS, LETTERS, Cubes, Equation, Ware
+from companion.games.bazaar.cubes import COLOURS, LETTERS, Cubes, Equation, Ware, cubes_of
 from companion.games.bazaar.planner import Advice, Plan, plan, recommend
 from companion.games.bazaar.rules import (
     CUBE_LIMIT,
@@ -109,7 +109,7 @@ def _awaiting(state: BazaarState) -> dict[str, Any] | None:
 def _discard_view(state: BazaarState) -> dict[str, Any] | None:
     if state.phase != DISCARD:
         return None
-    owner, chooser, excess = state.discard
+    owner, chooser, excess = state.discarding
     return {
         "seat": owner,
         "by": chooser,
@@ -132,7 +132,7 @@ def _yours(state: BazaarState, seat: int) -> dict[str, Any]:
         ],
         "wares": [_ware_state(state, seat, k) for k in range(len(state.stalls_up))],
         "advice": advice(state) if playing and state.phase in (ACT, BUY) else None,
-        "choose_discard": state.phase == DISCARD and state.discard[1] == seat,
+        "choose_discard": state.phase == DISCARD and state.discarding[1] == seat,
     }
     return yours
 
@@ -255,8 +255,8 @@ def seat_view(state: BazaarState, seat: int) -> SeatView:
         seat=seat,
         phase=state.phase,
         turn=state.turn,
-        cubes=tuple(tuple(c) for c in state.cubes),
-        bank=tuple(state.bank),
+        cubes=tuple(cubes_of(c) for c in state.cubes),
+        bank=cubes_of(state.bank),
         equations=state.equations,
         wares=tuple(state.ware(k) for k in range(len(state.stalls_up))),
         stalls_left=tuple(state.stalls_left),

@@ -1,4 +1,4 @@
-"""The rules of Bazaar (the 1967 rulebook, with the rulings of docs/rules/bazaar.md) as a
+"""The rules of Bazaar (the box's rulebook, with the rulings of docs/rules/bazaar.md) as a
 pure engine on the core: one function per move or draw, and the rulebook's constants.
 
 Events (``Event.kind``, ``actor`` a seat where a player decides):

@@ -1,5 +1,5 @@
 """What a viewer sees of a game of Bazaar: everything, since nothing in it is secret
-(bazaar-rules.md, "What is secret"), arranged for a page; and the bots' seat view.
+(docs/rules/bazaar.md, "What is secret"), arranged for a page; and the bots' seat view.
 
 The one thing no view shows is the digital deck's unseen cards. A player's own view adds
 what that player may do now: each equation in each direction, usable or with the reason

@@ -58,6 +58,13 @@ class BridgeConfig:
 
 
 @dataclass(frozen=True)
+class LobbyConfig:
+    """[lobby]: the game a new lobby opens with (the host may choose another)."""
+
+    game: str
+
+
+@dataclass(frozen=True)
 class NetworkConfig:
     """[network]: the table's own Wi-Fi (hotspot mode) and the credentials phones join with."""
 
@@ -81,6 +88,7 @@ class Config:
     display: DisplayConfig
     bridge: BridgeConfig
     network: NetworkConfig
+    lobby: LobbyConfig
     pins: dict  # passed through unparsed to hardware.pinmap
     source: str | None  # the file read, None for defaults only
 
@@ -91,6 +99,7 @@ _CHECKS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
     ("table", "lead_in_ms"): (lambda v: v >= 0, "must be 0 or more"),
     ("table", "claim_deadline_ms"): (lambda v: v > 0, "must be more than 0"),
     ("table", "decision_timer_s"): (lambda v: v >= 0, "must be 0 (off) or more"),
+    ("lobby", "game"): (bool, "must name a game (samarkand games --help lists them)"),
     ("web", "port"): (lambda v: 1 <= v <= 65535, "must be a port number 1-65535"),
     ("web", "host"): (bool, "must not be empty"),
     ("web", "pin_policy"): (lambda v: v in ("random", "fixed"), 'must be "random" or "fixed"'),
@@ -138,6 +147,7 @@ def load_config(
         display=DisplayConfig(**values["display"]),
         bridge=BridgeConfig(**values["bridge"]),
         network=NetworkConfig(**values["network"]),
+        lobby=LobbyConfig(**values["lobby"]),
         pins=values["pins"],
         source=None if path is None else str(path),
     )

@@ -1,5 +1,5 @@
 """Bazaar's rule options: the schema the host's form and the registry check, and the typed
-options the rules read (docs/rules/bazaar.md, "Rule options").
+options the rules read (docs/rules/bazaar.md, "Options").
 
 The card contents nobody has published are options too: ``exchange_cards`` and
 ``ware_cards`` carry the text of a card file (the notation of docs/rules/bazaar.md, "Card

@@ -365,13 +365,17 @@ const Samarkand = (() => {
       // a list of records (a deck of cards): edited as JSON; a file's own text may be pasted
       input = el("textarea", { name, rows: 4, spellcheck: false, value: JSON.stringify(now) });
       input.dataset.kind = "records";
+    } else if (option.kind === "str" && String(now).includes("\n")) {
+      // a file's text (a deck, a board, cards): its lines kept, as the table would paste it
+      input = el("textarea", { name, rows: 6, spellcheck: false, value: now });
     } else if (option.choices.length) {
       input = el("select", { name }, ...option.choices.map((c) =>
         el("option", { value: JSON.stringify(c), textContent: choiceWords(c), selected: c === now })));
     } else {
       input = el("input", { name, value: option.kind === "list" ? now.join(",") : now,
                             type: option.kind === "int" || option.kind === "number" ? "number" : "text" });
-      if (option.low !== undefined) Object.assign(input, { min: option.low, max: option.high });
+      if (option.low != null) input.min = option.low;
+      if (option.high != null) input.max = option.high;
     }
     input.dataset.kind = input.dataset.kind || option.kind;
     return el("label", {}, option.description + " ", input);

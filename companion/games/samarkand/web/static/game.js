@@ -649,19 +649,10 @@
     area.addEventListener("change", check);
     input.replaceWith(area);
     area.after(el("span", { className: "hint" }, _("Load a board file") + " ", file), mistake);
-    /* a one-line input drops a file's line breaks: the text they came from is the default
-       (the games' schema) or the lobby's board, whichever reads the same without them */
-    const flat = input.value;
-    const restore = (text) => {
-      if (typeof text === "string" && area.value === flat && text.replace(/[\r\n]/g, "") === flat) area.value = text;
-    };
-    const json = (url) => fetch(url, { credentials: "same-origin" }).then((r) => r.json());
-    json("/api/games").then((d) => restore(d.games.find((g) => g.name === "samarkand").options.find((o) => o.name === "board").default)).catch(() => null);
-    json("/api/state").then((s) => restore(s.lobby && s.lobby.rules && s.lobby.rules.board)).catch(() => null);
   }
 
   if (["host", "lobby_host"].includes(document.body.dataset.page)) {
-    const upgrade = () => document.querySelectorAll('input[name="rules.board"]').forEach(boardField);
+    const upgrade = () => document.querySelectorAll('[name="rules.board"]:not(.sk-board-file)').forEach(boardField);
     new MutationObserver(upgrade).observe(document.body, { childList: true, subtree: true });
   }
 

@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement
 
 from companion.core.game import Event
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.actions import (
+from companion.games.samarkand.rules import (
     OASIS_LOSS,
     ROLL_COST,
     die_reach,

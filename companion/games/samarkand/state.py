@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.samarkand.board import Board, Space
-from companion.games.samarkand.rules import Rules
+from companion.games.samarkand.options import SamarkandOptions
 
 # phases: what the game waits for
 DRAW = "draw"  # blind draws (chance_request): setup, an oasis, a camp's refill…
@@ -28,7 +28,7 @@ DIE = ("1", "2", "3", "4", "5", "back")
 
 @dataclass(slots=True)
 class SamarkandState:
-    rules: Rules
+    rules: SamarkandOptions
     board: Board | None  # None in free-movement mode
     names: tuple[str, ...]
     phase: str

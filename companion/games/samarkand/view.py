@@ -13,7 +13,8 @@ from typing import Any
 
 from companion.core.game import CHANCE, Event, check_viewer
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.actions import (
+from companion.games.samarkand.board import CAMP, CITY, OASIS
+from companion.games.samarkand.rules import (
     CANNOT_SELL_FEE,
     FULL_CAMP_FEE,
     NO_GIFT_FEE,
@@ -24,7 +25,6 @@ from companion.games.samarkand.actions import (
     price_of_market,
     sales_here,
 )
-from companion.games.samarkand.board import CAMP, CITY, OASIS
 from companion.games.samarkand.state import (
     CUT,
     DIE,

@@ -25,9 +25,9 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.actions import FULL_CAMP_FEE, ROLL_COST
 from companion.games.samarkand.board import CAMP, CITY, OASIS, Board, parse_board
-from companion.games.samarkand.rules import EDITIONS
+from companion.games.samarkand.options import EDITIONS
+from companion.games.samarkand.rules import FULL_CAMP_FEE, ROLL_COST
 from companion.games.samarkand.state import DIE
 
 KNOWN = {

@@ -144,6 +144,26 @@ class SamarkandGame(Game[SamarkandState]):
     def view(self, state: SamarkandState, viewer: Any) -> dict[str, Any]:
         return build_view(state, viewer)
 
+    def secret_twin(self, state: SamarkandState, seat: int) -> SamarkandState:
+        """What ``seat`` alone knows until the game is over: its goods (one of them swapped
+        with a good of another kind from the deck or bag, so the sizes everyone sees and
+        the goods in play stay the same) and, where money is secret, its piasters (an
+        eliminated player's are known: none)."""
+        twin = state.copy()
+        if state.phase == OVER:
+            return twin
+        hand = twin.hands[seat]
+        given = next((kind for kind in g.KINDS if hand.get(kind)), None)
+        taken = next((kind for kind in g.KINDS if kind != given and twin.supply.get(kind)), None)
+        if given is not None and taken is not None:
+            g.take(hand, {given: 1})
+            g.add(hand, {taken: 1})
+            g.take(twin.supply, {taken: 1})
+            g.add(twin.supply, {given: 1})
+        if not state.rules.money_public and not state.eliminated[seat]:
+            twin.money[seat] += 1000
+        return twin
+
     def seat_view(self, state: SamarkandState, seat: int) -> SeatView:
         return SeatView(state, seat)
 

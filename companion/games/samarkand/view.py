@@ -44,6 +44,8 @@ from companion.games.samarkand.state import (
 
 LOG_LENGTH = 40
 """The last records a page shows (the store keeps every event)."""
+PRICE_TABLE = {symbol: {str(count): pays for count, pays in row.items()} for symbol, row in g.PRICES.items()}
+"""The price table as JSON has it (counts as the keys' text), so a view is the same read back."""
 SECRET_KEYS = ("good", "goods")
 """What a secret record (a blind draw into a supply, a loss, a cut) hides from the others."""
 
@@ -87,7 +89,7 @@ def build_view(state: SamarkandState, viewer: int | None) -> dict[str, Any]:
         ],
         "cities": {city: list(markets) for city, markets in state.cities.items()},
         "supply": g.total(state.supply),
-        "prices": g.PRICES,  # the rules at a glance: the price table, the fees
+        "prices": PRICE_TABLE,  # the rules at a glance: the price table, the fees
         "costs": {
             "roll": ROLL_COST,
             "full_camp": FULL_CAMP_FEE,
@@ -334,6 +336,10 @@ class SeatView:
         self.goods_counts = [g.total(h) for h in state.hands]
         self.others_money = list(state.money) if state.rules.money_public else None
         self.cut = g.total(self.hand) - g.HAND_LIMIT if state.phase == CUT else 0
+
+    def __eq__(self, other: object) -> bool:
+        """The same facts (the conformance suite compares a seat's views of two states)."""
+        return type(other) is SeatView and all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
 
     def camp_index(self, space_id: str) -> int:
         if self.board is not None:

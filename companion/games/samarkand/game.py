@@ -121,7 +121,7 @@ class SamarkandGame(Game[SamarkandState]):
     def moment(self, before: SamarkandState, event: Event, after: SamarkandState) -> Phrase | None:
         """The sales, where the money is made, with what each paid; and 2.0's eliminations
         (which may follow a move or the die, not only a decision of the player's)."""
-        for record in (after.records or [])[len(before.records or ()) :]:
+        for record in after.records[len(before.records) :]:
             name = after.names[record["seat"]] if record["seat"] is not None else ""
             if record["kind"] == "sold":
                 return Phrase("{name} sells for {pays}", name=name, pays=record["pays"])

@@ -119,7 +119,7 @@ PAID_FOR = {
 def _accounts(state: SamarkandState, seat: int) -> dict[str, int]:
     """How a seat's money was made: the start, each sale's pay, and what went to the bank
     (start + sales - every payment = money)."""
-    mine = [r for r in state.records or () if r["seat"] == seat]
+    mine = [r for r in state.records if r["seat"] == seat]
     sales = [r["pays"] for r in mine if r["kind"] == "sold"]
     accounts = {
         "start": START_MONEY,
@@ -234,10 +234,7 @@ def free_space(state: SamarkandState, raw: Any) -> Space:
             )
         return Space(f"camp{number}", CAMP, f"Camp {number}", (), (0, 0), capacity=capacity)
     if kind == OASIS:
-        one, four = raw.get("one"), raw.get("four")
-        for what, value in ((Phrase("1 good"), one), (Phrase("4 goods"), four)):
-            if type(value) is not int or not 1 <= value <= 1000:
-                raise RuleError("say the oasis's price for {what}, not {value}", what=what, value=repr(value))
+        one, four = _oasis_price(raw, "one", Phrase("1 good")), _oasis_price(raw, "four", Phrase("4 goods"))
         return Space("oasis", OASIS, "an oasis", (), (0, 0), one=one, four=four)
     if kind == CITY:
         number = raw.get("number")
@@ -273,6 +270,14 @@ def free_space(state: SamarkandState, raw: Any) -> Space:
     raise RuleError("a space is a camp, an oasis or a city, not {type}", type=repr(kind))
 
 
+def _oasis_price(raw: Mapping[str, Any], key: str, what: Phrase) -> int:
+    """An oasis's price told in free-movement mode, checked: a whole number of piasters."""
+    value = raw.get(key)
+    if type(value) is not int or not 1 <= value <= 1000:
+        raise RuleError("say the oasis's price for {what}, not {value}", what=what, value=repr(value))
+    return value
+
+
 def _learn(state: SamarkandState, space: Space) -> None:
     if space.type == CAMP:
         state.capacities[state.camp_index(space.id)] = space.capacity
@@ -301,10 +306,10 @@ def destination(
 
 def die_reach(state: SamarkandState, seat: int, face: str) -> tuple[str, ...]:
     """Where a die face takes the player (board mode)."""
-    here = state.positions[seat]
+    board, here = state.the_board(), state.position(seat)
     if face == "back":
-        return state.board.entries(here)
-    return state.board.reach(here, int(face))
+        return board.entries(here)
+    return board.reach(here, int(face))
 
 
 # ----------------------------------------------------------------- events
@@ -327,6 +332,7 @@ def turn_up(state: SamarkandState, _actor: Any, data: Mapping[str, Any]) -> None
     if request is None or request.deck != deck:
         raise RuleError("no draw is awaited from the {deck} deck", deck=str(deck))
     check_remaining(request, card)
+    assert isinstance(card, str), "check_remaining passed: one of the request's cards, all text"
     if deck == DIE_DECK:
         _rolled(state, card)
         return
@@ -350,7 +356,7 @@ def turn_up(state: SamarkandState, _actor: Any, data: Mapping[str, Any]) -> None
 def place(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, PLACE)
     space = data.get("space")
-    if not state.board.has(space):
+    if not state.the_board().has(space):
         raise RuleError("there is no space {space} on the board", space=repr(space))
     state.positions[seat] = space
     _record(state, "placed", seat, space=space)
@@ -368,12 +374,11 @@ def _order(state: SamarkandState) -> list[int]:
 
 def move(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, MOVE, STEER, TRADE)
-    here = state.positions[seat]
     if state.phase == MOVE:
-        exits = state.board.exits(here) if state.board else ()
+        exits = state.board.exits(state.position(seat)) if state.board else ()
         space, by = destination(state, data, exits, Phrase("by the free move of one space")), "free"
     elif state.phase == STEER:
-        face = state.die
+        face = state.face()
         reach = die_reach(state, seat, face) if state.board else ()
         why = Phrase("with the backwards arrow") if face == "back" else Phrase("with a {face}", face=face)
         space, by = destination(state, data, reach, why), "roll"
@@ -385,7 +390,7 @@ def move(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
             )
         if state.traded:
             raise RuleError("the extra move is instead of trading: you have traded already")
-        exits = state.board.exits(here) if state.board else ()
+        exits = state.board.exits(state.position(seat)) if state.board else ()
         space, by = destination(state, data, exits, Phrase("by the extra move of one space")), "extra"
     _record(state, "moved", seat, by=by, space=space.id, **_free_facts(state, space))
     _arrive(state, seat, space, by)
@@ -506,7 +511,7 @@ def gift(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
         raise RuleError("a gift is one good: {kinds}, not {good}", kinds=", ".join(g.KINDS), good=repr(good))
     if not state.hands[seat].get(good):
         raise RuleError("you have no {good} to give", good=g.word(good, state.rules.edition))
-    index = state.camp_index(state.here.id)
+    index = state.camp_index(state.space_here().id)
     g.take(state.hands[seat], {good: 1})
     g.add(state.camps[index], {good: 1})
     _record(state, "gift", seat, camp=index, good=good)
@@ -525,7 +530,7 @@ def trade(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
             taken=g.total(taken),
             given=g.total(given),
         )
-    index = state.camp_index(state.here.id)
+    index = state.camp_index(state.space_here().id)
     if not g.covers(state.camps[index], taken):
         raise RuleError(
             "the camp's field has {field}: it cannot give {goods}",
@@ -554,7 +559,7 @@ def buy(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     count = data.get("count")
     if count not in (1, 4) or type(count) is not int:
         raise RuleError("an oasis sells 1 or 4 goods, not {count}", count=repr(count))
-    cost = state.here.one if count == 1 else state.here.four
+    cost = state.space_here().cost(count)
     if state.money[seat] < cost:
         raise RuleError(
             "{count} goods cost {cost}: you have {money}", count=count, cost=cost, money=state.money[seat]
@@ -563,7 +568,7 @@ def buy(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
 
 
 def _buy(state: SamarkandState, seat: int, count: int) -> None:
-    cost = state.here.one if count == 1 else state.here.four
+    cost = state.space_here().cost(count)
     _pay(state, seat, cost)
     _record(state, "bought", seat, count=count, paid=cost)
     _draw(state, [("buy", seat)] * count, "end")
@@ -594,7 +599,7 @@ def _lose(state: SamarkandState, seat: int, chosen: dict[str, int]) -> None:
 
 def sell(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
     seat = _turn_of(state, actor, SELL)
-    city = state.here.id
+    city = state.space_here().id
     markets, covered, closed = price_of_market(state, city)
     market = data.get("market")
     if market not in (0, 1) or type(market) is not int:
@@ -653,12 +658,13 @@ def _chip_to_move(state: SamarkandState, symbol: str, chip: Any) -> Any:
     if None in state.chips:
         return None
     if chip not in state.chips:
-        name = {c: g.word(c, "1998") for c in (*state.chips, symbol)}
+        covered = [c for c in state.chips if c is not None]  # both, as None is not in them
+        name = {c: g.word(c, "1998") for c in (*covered, symbol)}
         raise RuleError(
             "both chips are on the board, on {first} and on {second}: choose the "
             "one that moves onto {symbol}",
-            first=name[state.chips[0]],
-            second=name[state.chips[1]],
+            first=name[covered[0]],
+            second=name[covered[1]],
             symbol=name[symbol],
         )
     return chip

@@ -74,6 +74,7 @@ def advise(data: Any, sample_board: str = "") -> dict[str, Any]:
         if best is None:
             answer["cannot_sell"] = "show your goods to everyone and pay 20 to the bank"
     if "at" in data:
+        assert board is not None, "_board reads one whenever 'at' is given"
         answer["reach"] = _reach(data, board, goods, chips, covered_two)
     if markets is None and "at" not in data:
         raise ValueError('say the city\'s "markets" (or its "city" on the board), or where you stand ("at")')

@@ -36,6 +36,7 @@ from companion.games.samarkand.state import (
     SELL,
     STEER,
     TRADE,
+    PhaseFacts,
     SamarkandState,
 )
 from companion.games.samarkand.state import (
@@ -192,7 +193,7 @@ def help_for(state: SamarkandState, seat: int) -> dict[str, Any]:
         return {}
     money, board = state.money[seat], state.board
     if phase == MOVE and board is not None and state.positions[seat] is not None:
-        here = state.positions[seat]
+        here = state.position(seat)
         rolls = {face: list(die_reach(state, seat, face)) for face in DIE} if money >= ROLL_COST else {}
         reachable = set(board.exits(here)).union(*rolls.values())
         return {
@@ -206,7 +207,7 @@ def help_for(state: SamarkandState, seat: int) -> dict[str, Any]:
     if phase == STEER:
         if board is None:
             return {"die": state.die, "free_mode": True}
-        reach = die_reach(state, seat, state.die)
+        reach = die_reach(state, seat, state.face())
         return {
             "die": state.die,
             "reach": list(reach),
@@ -217,21 +218,22 @@ def help_for(state: SamarkandState, seat: int) -> dict[str, Any]:
     if phase == TRADE:
         extra = state.arrived != "roll" and not state.traded
         shown: dict[str, Any] = {
-            "field": g.ordered(state.camps[state.camp_index(state.here.id)]),
+            "field": g.ordered(state.camps[state.camp_index(state.space_here().id)]),
             "can_trade": bool(state.hands[seat]),
             "extra_move": extra,
         }
         if extra and board is not None:
-            exits = board.exits(state.positions[seat])
+            exits = board.exits(state.position(seat))
             shown["exits"] = list(exits)
             shown["spaces"] = {sid: space_help(state, seat, sid) for sid in exits}
         return shown
     if phase == AT_OASIS:
-        return {"one": state.here.one, "four": state.here.four, "can_buy": [1, 4]}
+        oasis = state.space_here()
+        return {"one": oasis.one, "four": oasis.four, "can_buy": [1, 4]}
     if phase == LOSE:
         return {"lose": OASIS_LOSS}
     if phase == SELL:
-        found = sales_here(state, seat, state.here.id)
+        found = sales_here(state, seat, state.space_here().id)
         best = g.best_sale(found)
         needs_chip = state.rules.edition == "1998" and None not in state.chips
         return {
@@ -245,7 +247,7 @@ def help_for(state: SamarkandState, seat: int) -> dict[str, Any]:
 
 def space_help(state: SamarkandState, seat: int, space_id: str) -> dict[str, Any]:
     """What landing on ``space_id`` would mean for ``seat`` now."""
-    space = state.board.space(space_id)
+    space = state.the_board().space(space_id)
     money = state.money[seat]
     if space.type == CAMP:
         index = state.camp_index(space_id)
@@ -291,7 +293,7 @@ def space_help(state: SamarkandState, seat: int, space_id: str) -> dict[str, Any
     return shown
 
 
-class SeatView:
+class SeatView(PhaseFacts):
     """What a bot in ``seat`` decides from: that seat's own facts and the public ones, as
     plain attributes (quicker to read than the JSON view, never more than it shows)."""
 

@@ -550,6 +550,8 @@ def trade(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
 
 
 def done(state: SamarkandState, actor: Any, data: Mapping[str, Any]) -> None:
+    """The turn ends at a camp without a trade (or after some). Ruling: after a roll too,
+    though 2.0's paragraph on the die says "must give a greeting gift and trade"."""
     _turn_of(state, actor, TRADE)
     _end_turn(state)
 

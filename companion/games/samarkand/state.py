@@ -23,7 +23,7 @@ CUT = "cut"  # the deck or bag ran out: every supply over 12 is cut
 OVER = "over"
 
 DIE = ("1", "2", "3", "4", "5", "back")
-"""The die's faces: 1 to 5 and the backwards arrow."""
+"""The die's faces: 1 to 5 and the backwards arrow (a ruling: no rulebook prints them)."""
 
 
 class PhaseFacts:

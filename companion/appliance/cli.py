@@ -207,9 +207,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     run.add_argument("--port", type=int, help="the web page's port (default 8000)")
     run.add_argument(
         "--game",
-        default="marche",
         choices=games,
-        help="the game the lobby opens with (an unfinished one is resumed)",
+        help="the game the lobby opens with (an unfinished one is resumed; default: [lobby] game)",
     )
     run.add_argument(
         "--players", type=int, default=4, help="seats in the lobby, or in a game started at once"
@@ -221,7 +220,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="SECTION.KEY=VALUE",
-        help="override one configuration key, e.g. table.step_s=0.5",
+        help="override one configuration key, e.g. table.step_ms=500",
     )
     run.add_argument(
         "--no-web",

@@ -22,10 +22,10 @@ from companion.core.chance import EnteredChance
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
-from companion.games.samarkand import SAMPLE_BOARD, SPEC, engine
+from companion.games.samarkand import SAMPLE_BOARD, SPEC
 from companion.games.samarkand import goods as g
 
-GAME = engine()
+GAME = SPEC.engine()
 BOARD = GAME.board(SAMPLE_BOARD)
 CAMP_ORDER = BOARD.camps
 """The sample board's camps in the file's order: camp field i is CAMP_ORDER[i]'s."""

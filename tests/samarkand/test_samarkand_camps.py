@@ -128,6 +128,21 @@ def test_no_extra_move_after_a_roll(edition):
 
 
 @EDITIONS
+def test_after_a_roll_trading_is_optional(edition):
+    """Ruling: a roll that ends in a camp stops there with the gift due (2.0: "must give a
+    greeting gift and trade"), and the turn may end without a trade."""
+    match = table(2, places=["camp6", "camp6"], edition=edition)
+    act(match, 0, "roll")
+    draw(match, "2")  # camp6 -> oasis4 -> camp7
+    assert match.state.positions[0] == "camp7"
+    refused(match, 0, "done", "not possible now")  # the gift first
+    act(match, 0, "gift", good="red")
+    act(match, 0, "done")
+    assert records(match, "trade") == [] and records(match, "gift")
+    assert match.state.turn == 1 and match.state.phase == "move"
+
+
+@EDITIONS
 def test_no_good_to_give_costs_20_and_a_blind_gift_drawn_onto_the_field(edition):
     match = table(2, places=["oasis4", "oasis4"], edition=edition)
     set_hand(match, 0, {})

@@ -11,7 +11,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from samarkand_driver import GAME, SPEC, conserved
+from samarkand_driver import GAME, SPEC, conserved, table
 
 from companion.core.chance import SeededChance
 from companion.core.game import CHANCE, Event
@@ -123,9 +123,32 @@ def test_no_secret_reaches_another_seat(game):
                 assert view["you"]["goods"] == g.ordered(state.hands[viewer])
             else:
                 assert "you" not in view
+            for seat in range(state.players):  # what secret_twin declares the seat's own
+                if seat != viewer:
+                    assert GAME.view(GAME.secret_twin(state, seat), viewer) == view, (seat, viewer)
             for event in match.log[-30:]:
                 shown = GAME.redact(event, viewer)
                 if event.kind == CHANCE and event.data.get("seen_by") not in (None, viewer):
                     assert "card" not in shown["data"]
                 if event.kind in ("lose", "cut") and event.actor != viewer:
                     assert "goods" not in shown["data"]
+
+
+def test_a_secret_twin_changes_the_seats_goods_and_secret_money_in_its_own_view_only():
+    """secret_twin declares the seat's goods (and 2.0's secret money) its own: they change
+    in its view, the sizes and the goods in play stay, and no other view changes."""
+    for edition, money_changes in (("2.0", True), ("1998", False)):
+        state = table(3, edition=edition).state
+        kept = GAME.copy(state)
+        for seat in range(3):
+            twin = GAME.secret_twin(state, seat)
+            assert state == kept
+            mine, theirs = GAME.view(twin, seat)["you"], GAME.view(state, seat)["you"]
+            assert mine["goods"] != theirs["goods"]
+            assert (mine["money"] != theirs["money"]) == money_changes
+            assert g.total(twin.hands[seat]) == g.total(state.hands[seat])
+            assert conserved(twin)
+            assert GAME.view(twin, None) == GAME.view(state, None)
+            for viewer in set(range(3)) - {seat}:
+                assert GAME.view(twin, viewer) == GAME.view(state, viewer)
+                assert GAME.seat_view(twin, viewer) == GAME.seat_view(state, viewer)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from samarkand_driver import GAME, act, refused, set_field, set_hand, table
 from test_samarkand_cities import at_city
 
-from companion.games.samarkand.actions import result
+from companion.games.samarkand.rules import result
 
 
 def test_1998_the_chip_refusal_names_the_cards_and_no_raw_field():

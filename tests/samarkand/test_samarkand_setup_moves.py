@@ -33,6 +33,16 @@ def test_the_goods_by_edition_and_players(edition, players, each):
     assert state.token is None
 
 
+def test_1998_the_camps_are_filled_from_the_deck_after_the_cards_are_removed():
+    """Ruling: with 2 players the 5 of each kind are out of the deck before the camps'
+    20 cards, the first draws, are drawn from it."""
+    state = GAME.new_state(setup(2, edition="1998"))
+    assert g.total(state.supply) == 72
+    assert [purpose for purpose, _ in state.draws[:21]] == ["camp"] * 20 + ["hand"]
+    request = GAME.chance_request(state)
+    assert request is not None and request.remaining == state.supply
+
+
 def test_setup_draws_two_per_camp_in_public_then_seven_secret_goods_each():
     match = Match(GAME, setup(3), SeededChance(4))
     requests = []

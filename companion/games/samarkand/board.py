@@ -53,6 +53,10 @@ class Space:
     four: int = 0
     markets: tuple[str, ...] = ()  # a city's two markets
 
+    def cost(self, count: int) -> int:
+        """An oasis's price for ``count`` goods (1 or 4)."""
+        return self.one if count == 1 else self.four
+
     def to_dict(self) -> dict[str, Any]:
         shown: dict[str, Any] = {
             "id": self.id,

@@ -45,7 +45,7 @@ RESERVE = 30
 """Piasters a bot keeps in hand before it pays for 4 goods or a roll."""
 
 
-class SamarkandBot(Bot):
+class SamarkandBot(Bot[SeatView]):
     style = "bot"
     set_weight = 1.0  # the weight of the strongest set against the others
     small_sale = 1.0  # how much a sale of 2 or 3 goods is worth of its price
@@ -87,7 +87,7 @@ class SamarkandBot(Bot):
 
     def least_useful(self, hand: dict[str, int], n: int) -> dict[str, int]:
         """The ``n`` goods whose loss costs the holding least (greedily)."""
-        left, chosen = dict(hand), {}
+        left, chosen = dict(hand), dict[str, int]()
         for _ in range(min(n, g.total(hand))):
             base = self.worth(left)
             kind = min(left, key=lambda k: (base - self.worth(_minus(left, k)), g.KINDS.index(k)))
@@ -109,7 +109,7 @@ class SamarkandBot(Bot):
 
     def now_worth(self, view: SeatView, sid: str) -> float:
         """What landing on ``sid`` does now."""
-        space = view.board.space(sid)
+        space = view.the_board().space(sid)
         hand, money = view.hand, view.money
         if space.type == CITY:
             sale = self.city_sale(view, sid, hand)
@@ -189,16 +189,16 @@ class SamarkandBot(Bot):
 
     # ------------------------------------------------------------ decisions
     def place(self, view: SeatView) -> tuple[str, dict[str, Any]]:
-        spaces = [s.id for s in view.board.spaces]
+        spaces = [s.id for s in view.the_board().spaces]
         scores = {sid: self.lead_worth(view, sid) + self.rng.random() for sid in spaces}
-        return "place", {"space": max(spaces, key=scores.get)}
+        return "place", {"space": max(spaces, key=scores.__getitem__)}
 
     def move(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if view.board is None:
             if view.money >= 5 and self.rng.random() < 0.3:
                 return "roll", {}
             return "move", {"space": self.imagined(view)}
-        here = view.positions[view.seat]
+        here = view.position(view.seat)
         options = {to: self.space_worth(view, to) for to in view.board.exits(here)}
         best = max(options, key=lambda to: (options[to], self.rng.random()))
         if view.money >= 5 + RESERVE / self.roll_keen:
@@ -213,7 +213,7 @@ class SamarkandBot(Bot):
     def steer(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if view.board is None:
             return "move", {"space": self.imagined(view)}
-        here, face = view.positions[view.seat], view.die
+        here, face = view.position(view.seat), view.face()
         reach = view.board.entries(here) if face == "back" else view.board.reach(here, int(face))
         return "move", {"to": max(reach, key=lambda to: (self.space_worth(view, to), self.rng.random()))}
 
@@ -222,13 +222,13 @@ class SamarkandBot(Bot):
 
     def trade(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if not view.traded and view.hand:
-            take, give = self.trades(view.hand, view.camps[view.camp_index(view.here.id)])
+            take, give = self.trades(view.hand, view.camps[view.camp_index(view.space_here().id)])
             if take and (
                 view.arrived == "roll" or view.board is None or not self._better_on(view, take, give)
             ):
                 return "trade", {"take": take, "give": give}
         if view.arrived != "roll" and not view.traded and view.board is not None:
-            here = view.positions[view.seat]
+            here = view.position(view.seat)
             exits = view.board.exits(here)
             best = max(exits, key=lambda to: self.space_worth(view, to))
             if self.space_worth(view, best) > self.lead_worth(view, here) + 10:
@@ -241,12 +241,12 @@ class SamarkandBot(Bot):
         g.take(after, give)
         g.add(after, take)
         gain = self.worth(after) - self.worth(view.hand)
-        here = view.positions[view.seat]
-        best = max(self.space_worth(view, to) for to in view.board.exits(here))
+        here = view.position(view.seat)
+        best = max(self.space_worth(view, to) for to in view.the_board().exits(here))
         return best > gain + self.lead_worth(view, here) + 10
 
     def buy(self, view: SeatView) -> tuple[str, dict[str, Any]]:
-        four = view.here.four
+        four = view.space_here().four
         keen = view.money - four >= RESERVE and g.total(view.hand) <= 10
         return "buy", {"count": 4 if keen else 1}
 
@@ -257,7 +257,7 @@ class SamarkandBot(Bot):
         return "cut", {"goods": self.least_useful(view.hand, view.cut)}
 
     def sell(self, view: SeatView) -> tuple[str, dict[str, Any]]:
-        city = view.here.id
+        city = view.space_here().id
         markets, covered, closed = view.markets(city)
         found = g.sales(
             view.hand, markets, covered=covered, closed=closed, covered_two=view.rules.covered_two
@@ -268,8 +268,8 @@ class SamarkandBot(Bot):
             data["kinds"] = [k for k, _ in sale.goods]
         else:
             data["count"] = sale.count
-        chips = view.chips
-        if view.rules.edition == "1998" and None not in chips and sale.symbol not in chips:
+        chips = [c for c in view.chips if c is not None]
+        if view.rules.edition == "1998" and len(chips) == 2 and sale.symbol not in chips:
             # lift the chip off what this bot holds most of (it uncovers that kind)
             data["chip"] = max(chips, key=lambda c: (view.hand.get(c, 0) - (sale.symbol == c), c))
         return "sell", data

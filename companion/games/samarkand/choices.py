@@ -8,10 +8,11 @@ distinct ways to choose (few: at most a few hundred).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from companion.core.game import Event
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.actions import (
+from companion.games.samarkand.rules import (
     OASIS_LOSS,
     ROLL_COST,
     die_reach,
@@ -40,21 +41,20 @@ def legal_actions(state: SamarkandState, seat: int) -> list[Event] | None:
         return [Event("cut", seat, {"goods": c}) for c in choose(state.hands[seat], excess)]
     if state.phase not in (PLACE, MOVE, STEER, GIFT, TRADE, OASIS, LOSE, SELL) or seat != state.turn:
         return []
-    board = state.board
     phase = state.phase
-    if board is None and phase in (MOVE, STEER, TRADE):
-        return None  # free movement: any space the player names
+    if state.board is None and phase in (MOVE, STEER, TRADE):
+        return None  # free movement: any space the player names (and no placing)
     if phase == PLACE:
-        return [Event("place", seat, {"space": s.id}) for s in board.spaces]
+        return [Event("place", seat, {"space": s.id}) for s in state.the_board().spaces]
     if phase == MOVE:
-        moves = [Event("move", seat, {"to": to}) for to in board.exits(state.positions[seat])]
+        moves = [Event("move", seat, {"to": to}) for to in state.the_board().exits(state.position(seat))]
         return moves + ([Event("roll", seat, {})] if state.money[seat] >= ROLL_COST else [])
     if phase == STEER:
-        return [Event("move", seat, {"to": to}) for to in die_reach(state, seat, state.die)]
+        return [Event("move", seat, {"to": to}) for to in die_reach(state, seat, state.face())]
     if phase == GIFT:
         return [Event("gift", seat, {"good": k}) for k in g.KINDS if state.hands[seat].get(k)]
     if phase == TRADE:
-        field = state.camps[state.camp_index(state.here.id)]
+        field = state.camps[state.camp_index(state.space_here().id)]
         swaps = [
             Event("trade", seat, {"take": {t: 1}, "give": {k: 1}})
             for t in g.KINDS
@@ -64,21 +64,21 @@ def legal_actions(state: SamarkandState, seat: int) -> list[Event] | None:
         ]
         extra = []
         if state.arrived != "roll" and not state.traded:
-            extra = [Event("move", seat, {"to": to}) for to in board.exits(state.positions[seat])]
+            extra = [Event("move", seat, {"to": to}) for to in state.the_board().exits(state.position(seat))]
         return [Event("done", seat, {}), *swaps, *extra]
     if phase == OASIS:
         return [
             Event("buy", seat, {"count": n})
-            for n, cost in ((1, state.here.one), (4, state.here.four))
-            if state.money[seat] >= cost
+            for n in (1, 4)
+            if state.money[seat] >= state.space_here().cost(n)
         ]
     if phase == LOSE:
         return [Event("lose", seat, {"goods": c}) for c in choose(state.hands[seat], OASIS_LOSS)]
-    found = sales_here(state, seat, state.here.id)
+    found = sales_here(state, seat, state.space_here().id)
     chips = [c for c in state.chips if c is not None]
     events = []
     for sale in found:
-        data = {"market": sale.market}
+        data: dict[str, Any] = {"market": sale.market}
         if sale.symbol == g.WILD:
             data["kinds"] = [k for k, _ in sale.goods]
         else:

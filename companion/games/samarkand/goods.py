@@ -47,7 +47,8 @@ HAND_LIMIT = 12
 
 
 def full_supply(edition: str, players: int) -> dict[str, int]:
-    """The deck (1998, fewer cards with fewer players) or the bag (2.0, all 102 cubes)."""
+    """The deck (1998, fewer cards with fewer players) or the bag (2.0, all 102 cubes).
+    Ruling: 1998's cards are removed before the camps are filled (drawn from this deck)."""
     removed = REMOVED_1998[players] if edition == "1998" else 0
     return {kind: COPIES[kind] - removed for kind in KINDS}
 

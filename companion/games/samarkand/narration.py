@@ -10,7 +10,7 @@ from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.actions import result
+from companion.games.samarkand.rules import result
 from companion.games.samarkand.state import SamarkandState
 from companion.games.samarkand.view import record_view
 

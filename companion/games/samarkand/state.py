@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.games.samarkand.board import Board, Space
-from companion.games.samarkand.rules import Rules
+from companion.games.samarkand.options import SamarkandOptions
 
 # phases: what the game waits for
 DRAW = "draw"  # blind draws (chance_request): setup, an oasis, a camp's refill…
@@ -23,12 +23,50 @@ CUT = "cut"  # the deck or bag ran out: every supply over 12 is cut
 OVER = "over"
 
 DIE = ("1", "2", "3", "4", "5", "back")
-"""The die's faces: 1 to 5 and the backwards arrow."""
+"""The die's faces: 1 to 5 and the backwards arrow (a ruling: no rulebook prints them)."""
+
+
+class PhaseFacts:
+    """The facts a phase guarantees, read as their type without None: the state's and a
+    bot's view (``SeatView``) share them, each under the same names."""
+
+    __slots__ = ()
+    board: Board | None
+    positions: list[str | None]
+    here: Space | None
+    die: str | None
+
+    def space_here(self) -> Space:
+        """The space the player to act is resolving: set on arriving there, so every phase
+        at a space (gift, trade, oasis, lose, sell) has it."""
+        if self.here is None:
+            raise ValueError("no space is being resolved now")
+        return self.here
+
+    def the_board(self) -> Board:
+        """The board, where the movement is the board's (free movement has none)."""
+        if self.board is None:
+            raise ValueError("free movement has no board")
+        return self.board
+
+    def position(self, seat: int) -> str:
+        """Where ``seat``'s figure stands: on a board, every figure is placed before the
+        first turn (in free movement, from its first landing)."""
+        where = self.positions[seat]
+        if where is None:
+            raise ValueError("this seat has no figure on the board yet")
+        return where
+
+    def face(self) -> str:
+        """The die's face, shown from the roll until the player has moved by it (STEER)."""
+        if self.die is None:
+            raise ValueError("the die has not been rolled")
+        return self.die
 
 
 @dataclass(slots=True)
-class SamarkandState:
-    rules: Rules
+class SamarkandState(PhaseFacts):
+    rules: SamarkandOptions
     board: Board | None  # None in free-movement mode
     names: tuple[str, ...]
     phase: str
@@ -48,12 +86,12 @@ class SamarkandState:
     arrived: str = ""  # how they got there: "free", "roll" or "extra"
     traded: bool = False
     die: str | None = None
-    draws: list[tuple[str, int]] | None = None  # pending draws: (purpose, seat or camp)
+    draws: list[tuple[str, int]] = field(default_factory=list)  # pending draws: (purpose, seat or camp)
     then: str = ""  # what follows the pending draws
     winner: int | None = None
     bank_in: int = 0  # piasters paid to the bank
     bank_out: int = 0  # piasters the bank paid
-    records: list[dict[str, Any]] | None = None
+    records: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def players(self) -> int:
@@ -71,8 +109,8 @@ class SamarkandState:
             positions=list(self.positions),
             eliminated=list(self.eliminated),
             chips=list(self.chips),
-            draws=list(self.draws or ()),
-            records=list(self.records or ()),
+            draws=list(self.draws),
+            records=list(self.records),
         )
 
     def camp_index(self, space_id: str) -> int:

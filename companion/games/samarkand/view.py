@@ -13,7 +13,8 @@ from typing import Any
 
 from companion.core.game import CHANCE, Event, check_viewer
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.actions import (
+from companion.games.samarkand.board import CAMP, CITY, OASIS
+from companion.games.samarkand.rules import (
     CANNOT_SELL_FEE,
     FULL_CAMP_FEE,
     NO_GIFT_FEE,
@@ -24,7 +25,6 @@ from companion.games.samarkand.actions import (
     price_of_market,
     sales_here,
 )
-from companion.games.samarkand.board import CAMP, CITY, OASIS
 from companion.games.samarkand.state import (
     CUT,
     DIE,
@@ -36,6 +36,7 @@ from companion.games.samarkand.state import (
     SELL,
     STEER,
     TRADE,
+    PhaseFacts,
     SamarkandState,
 )
 from companion.games.samarkand.state import (
@@ -44,6 +45,8 @@ from companion.games.samarkand.state import (
 
 LOG_LENGTH = 40
 """The last records a page shows (the store keeps every event)."""
+PRICE_TABLE = {symbol: {str(count): pays for count, pays in row.items()} for symbol, row in g.PRICES.items()}
+"""The price table as JSON has it (counts as the keys' text), so a view is the same read back."""
 SECRET_KEYS = ("good", "goods")
 """What a secret record (a blind draw into a supply, a loss, a cut) hides from the others."""
 
@@ -87,7 +90,7 @@ def build_view(state: SamarkandState, viewer: int | None) -> dict[str, Any]:
         ],
         "cities": {city: list(markets) for city, markets in state.cities.items()},
         "supply": g.total(state.supply),
-        "prices": g.PRICES,  # the rules at a glance: the price table, the fees
+        "prices": PRICE_TABLE,  # the rules at a glance: the price table, the fees
         "costs": {
             "roll": ROLL_COST,
             "full_camp": FULL_CAMP_FEE,
@@ -190,7 +193,7 @@ def help_for(state: SamarkandState, seat: int) -> dict[str, Any]:
         return {}
     money, board = state.money[seat], state.board
     if phase == MOVE and board is not None and state.positions[seat] is not None:
-        here = state.positions[seat]
+        here = state.position(seat)
         rolls = {face: list(die_reach(state, seat, face)) for face in DIE} if money >= ROLL_COST else {}
         reachable = set(board.exits(here)).union(*rolls.values())
         return {
@@ -204,7 +207,7 @@ def help_for(state: SamarkandState, seat: int) -> dict[str, Any]:
     if phase == STEER:
         if board is None:
             return {"die": state.die, "free_mode": True}
-        reach = die_reach(state, seat, state.die)
+        reach = die_reach(state, seat, state.face())
         return {
             "die": state.die,
             "reach": list(reach),
@@ -215,21 +218,22 @@ def help_for(state: SamarkandState, seat: int) -> dict[str, Any]:
     if phase == TRADE:
         extra = state.arrived != "roll" and not state.traded
         shown: dict[str, Any] = {
-            "field": g.ordered(state.camps[state.camp_index(state.here.id)]),
+            "field": g.ordered(state.camps[state.camp_index(state.space_here().id)]),
             "can_trade": bool(state.hands[seat]),
             "extra_move": extra,
         }
         if extra and board is not None:
-            exits = board.exits(state.positions[seat])
+            exits = board.exits(state.position(seat))
             shown["exits"] = list(exits)
             shown["spaces"] = {sid: space_help(state, seat, sid) for sid in exits}
         return shown
     if phase == AT_OASIS:
-        return {"one": state.here.one, "four": state.here.four, "can_buy": [1, 4]}
+        oasis = state.space_here()
+        return {"one": oasis.one, "four": oasis.four, "can_buy": [1, 4]}
     if phase == LOSE:
         return {"lose": OASIS_LOSS}
     if phase == SELL:
-        found = sales_here(state, seat, state.here.id)
+        found = sales_here(state, seat, state.space_here().id)
         best = g.best_sale(found)
         needs_chip = state.rules.edition == "1998" and None not in state.chips
         return {
@@ -243,7 +247,7 @@ def help_for(state: SamarkandState, seat: int) -> dict[str, Any]:
 
 def space_help(state: SamarkandState, seat: int, space_id: str) -> dict[str, Any]:
     """What landing on ``space_id`` would mean for ``seat`` now."""
-    space = state.board.space(space_id)
+    space = state.the_board().space(space_id)
     money = state.money[seat]
     if space.type == CAMP:
         index = state.camp_index(space_id)
@@ -289,7 +293,7 @@ def space_help(state: SamarkandState, seat: int, space_id: str) -> dict[str, Any
     return shown
 
 
-class SeatView:
+class SeatView(PhaseFacts):
     """What a bot in ``seat`` decides from: that seat's own facts and the public ones, as
     plain attributes (quicker to read than the JSON view, never more than it shows)."""
 
@@ -334,6 +338,10 @@ class SeatView:
         self.goods_counts = [g.total(h) for h in state.hands]
         self.others_money = list(state.money) if state.rules.money_public else None
         self.cut = g.total(self.hand) - g.HAND_LIMIT if state.phase == CUT else 0
+
+    def __eq__(self, other: object) -> bool:
+        """The same facts (the conformance suite compares a seat's views of two states)."""
+        return type(other) is SeatView and all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
 
     def camp_index(self, space_id: str) -> int:
         if self.board is not None:

@@ -25,9 +25,9 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.actions import FULL_CAMP_FEE, ROLL_COST
 from companion.games.samarkand.board import CAMP, CITY, OASIS, Board, parse_board
-from companion.games.samarkand.rules import EDITIONS
+from companion.games.samarkand.options import EDITIONS
+from companion.games.samarkand.rules import FULL_CAMP_FEE, ROLL_COST
 from companion.games.samarkand.state import DIE
 
 KNOWN = {
@@ -74,6 +74,7 @@ def advise(data: Any, sample_board: str = "") -> dict[str, Any]:
         if best is None:
             answer["cannot_sell"] = "show your goods to everyone and pay 20 to the bank"
     if "at" in data:
+        assert board is not None, "_board reads one whenever 'at' is given"
         answer["reach"] = _reach(data, board, goods, chips, covered_two)
     if markets is None and "at" not in data:
         raise ValueError('say the city\'s "markets" (or its "city" on the board), or where you stand ("at")')

@@ -1,6 +1,6 @@
 """Samarkand on the core's game contract: the engine the registry hands out.
 
-The rules themselves are plain functions of the state in actions.py (its docstring lists
+The rules themselves are plain functions of the state in rules.py (its docstring lists
 every event); what each viewer may see is view.py; what a seat may do, choices.py.
 """
 
@@ -10,23 +10,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.errors import RuleError
-from companion.core.game import ChanceRequest, Event, Game, Result
+from companion.core.game import ChanceRequest, Event, Game, Result, seat_names
 from companion.core.phrase import Phrase
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.actions import (
+from companion.games.samarkand.board import CITY, Board, parse_board
+from companion.games.samarkand.choices import legal_actions
+from companion.games.samarkand.options import SamarkandOptions
+from companion.games.samarkand.rules import (
     CAMP_START,
     CAMPS,
-    SEAT_NAMES,
     START_GOODS,
     START_MONEY,
     advance,
-    awaited,
+    chance_request,
     over_limit,
     result,
 )
-from companion.games.samarkand.board import CITY, Board, parse_board
-from companion.games.samarkand.choices import legal_actions
-from companion.games.samarkand.rules import Rules
 from companion.games.samarkand.state import CUT, DRAW, OVER, PLACE, ROLL, SamarkandState
 from companion.games.samarkand.view import SeatView, build_view, redact_event
 
@@ -37,8 +36,7 @@ class SamarkandGame(Game[SamarkandState]):
     name = "samarkand"
     decisions = frozenset({"place", "move", "roll", "gift", "trade", "done", "buy", "lose", "sell", "cut"})
 
-    def __init__(self, default_board: str = "") -> None:
-        self.default_board = default_board
+    def __init__(self) -> None:
         self._boards: dict[str, Board] = {}
 
     def board(self, text: str) -> Board:
@@ -49,29 +47,17 @@ class SamarkandGame(Game[SamarkandState]):
 
     # ------------------------------------------------------------ setup
     def new_state(self, setup: Mapping[str, Any]) -> SamarkandState:
-        names = tuple(setup.get("names") or ())
-        players = setup.get("players", len(names))
-        if type(players) is not int or not 2 <= players <= 5:
-            raise RuleError(
-                "{game} is played by {low} to {high} players, not {players}",
-                game="Samarkand",
-                low=2,
-                high=5,
-                players=repr(players),
-            )
-        names = names or SEAT_NAMES[:players]
-        if len(names) != players or len(set(names)) != players:
-            raise RuleError("each player needs a distinct name")
-        rules = Rules.from_dict(setup.get("rules"), players)
+        names = seat_names(setup)
+        players = len(names)
+        rules = SamarkandOptions.from_rules(setup.get("rules"), players)
         board = None
         if not rules.free:
-            text = rules.board or self.default_board
-            if not text:
+            if not rules.board:
                 raise RuleError(
                     "board movement needs a board: give the board file's text as "
                     "the rule option 'board', or play with movement \"free\""
                 )
-            board = self.board(text)
+            board = self.board(rules.board)
         camps = board.camps if board else tuple(f"camp{i + 1}" for i in range(CAMPS))
         capacities = [board.space(c).capacity for c in camps] if board else [0] * CAMPS
         cities = {s.id: s.markets for s in board.spaces if s.type == CITY} if board else {}
@@ -108,7 +94,7 @@ class SamarkandGame(Game[SamarkandState]):
 
     # ------------------------------------------------------------ what is awaited
     def chance_request(self, state: SamarkandState) -> ChanceRequest | None:
-        return awaited(state)
+        return chance_request(state)
 
     def to_act(self, state: SamarkandState) -> tuple[int, ...]:
         if state.phase in (DRAW, ROLL, OVER):
@@ -135,7 +121,7 @@ class SamarkandGame(Game[SamarkandState]):
     def moment(self, before: SamarkandState, event: Event, after: SamarkandState) -> Phrase | None:
         """The sales, where the money is made, with what each paid; and 2.0's eliminations
         (which may follow a move or the die, not only a decision of the player's)."""
-        for record in (after.records or [])[len(before.records or ()) :]:
+        for record in after.records[len(before.records) :]:
             name = after.names[record["seat"]] if record["seat"] is not None else ""
             if record["kind"] == "sold":
                 return Phrase("{name} sells for {pays}", name=name, pays=record["pays"])
@@ -157,6 +143,26 @@ class SamarkandGame(Game[SamarkandState]):
 
     def view(self, state: SamarkandState, viewer: Any) -> dict[str, Any]:
         return build_view(state, viewer)
+
+    def secret_twin(self, state: SamarkandState, seat: int) -> SamarkandState:
+        """What ``seat`` alone knows until the game is over: its goods (one of them swapped
+        with a good of another kind from the deck or bag, so the sizes everyone sees and
+        the goods in play stay the same) and, where money is secret, its piasters (an
+        eliminated player's are known: none)."""
+        twin = state.copy()
+        if state.phase == OVER:
+            return twin
+        hand = twin.hands[seat]
+        given = next((kind for kind in g.KINDS if hand.get(kind)), None)
+        taken = next((kind for kind in g.KINDS if kind != given and twin.supply.get(kind)), None)
+        if given is not None and taken is not None:
+            g.take(hand, {given: 1})
+            g.add(hand, {taken: 1})
+            g.take(twin.supply, {taken: 1})
+            g.add(twin.supply, {given: 1})
+        if not state.rules.money_public and not state.eliminated[seat]:
+            twin.money[seat] += 1000
+        return twin
 
     def seat_view(self, state: SamarkandState, seat: int) -> SeatView:
         return SeatView(state, seat)

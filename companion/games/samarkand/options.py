@@ -1,0 +1,104 @@
+"""Samarkand's rule options: the schema the host's form and the registry check (each
+option's type, choices and words, checked by the core alone), and the typed options the
+rules read: the edition and every option that docs/rules/samarkand.md names, and the board.
+
+The board is an option too: ``board`` carries a board file's text. Its default here is
+empty; the registration (``__init__.py``) gives the game's spec the text of the package's
+invented sample board (data/) as its default, so every setup the spec makes carries its
+board and a stored game replays without the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar
+
+from companion.core.options import Option, RuleOptions
+from companion.core.phrase import Phrase
+
+EDITIONS = ("2.0", "1998")
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "edition",
+        "2.0",
+        Phrase("2.0 (cubes, a bag, the closed-market token) or 1998 (cards, a deck, two transparent chips)"),
+        EDITIONS,
+    ),
+    Option(
+        "open_money",
+        "by_edition",
+        Phrase("money public or secret: by_edition (1998 open, 2.0 secret), open, secret"),
+        ("by_edition", "open", "secret"),
+    ),
+    Option(
+        "covered_two",
+        "half",
+        Phrase(
+            "1998: two goods of a covered kind pay half the 2-goods price (half) or cannot be sold (none)"
+        ),
+        ("half", "none"),
+    ),
+    Option(
+        "movement",
+        "board",
+        Phrase(
+            "board: the companion knows the board and checks every move; free: each "
+            "player says which space they landed on, nothing is checked"
+        ),
+        ("board", "free"),
+    ),
+    Option("target", 500, Phrase("the piasters that win at once (the rules: 500)"), low=1, high=100_000),
+    Option(
+        "first_player",
+        1,
+        Phrase("the seat (1, 2, …) of the oldest player, who places first and plays first"),
+        seat=True,
+    ),
+    Option(
+        "board",
+        "",
+        Phrase(
+            "the board file's text (JSON or TOML, docs/rules/samarkand.md); the default "
+            "is the sample board, which is INVENTED"
+        ),
+    ),
+)
+"""The schema: each option's type, choices and words, checked by the core alone."""
+
+
+def with_board(text: str) -> tuple[Option, ...]:
+    """The schema with ``text`` (the sample board file's) as the board option's default."""
+    return tuple(replace(o, default=text) if o.name == "board" else o for o in OPTIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class SamarkandOptions(RuleOptions):
+    """The options of one game, built by ``from_rules`` from a setup's rules."""
+
+    schema: ClassVar[tuple[Option, ...]] = OPTIONS
+
+    edition: str
+    open_money: str
+    covered_two: str
+    movement: str
+    target: int
+    first_player: int
+    board: str
+
+    @property
+    def money_public(self) -> bool:
+        if self.open_money == "by_edition":
+            return self.edition == "1998"
+        return self.open_money == "open"
+
+    @property
+    def free(self) -> bool:
+        return self.movement == "free"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options every view shows: the board's text left out (the view shows the
+        board itself), whether money is public added."""
+        shown = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "board"}
+        shown["money_public"] = self.money_public
+        return shown

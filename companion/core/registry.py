@@ -82,11 +82,6 @@ class GameSpec:
     drawn; None: the game has no such choice."""
     first_rule: Any = ""
     """How the rules choose who plays first (a Phrase the lobby shows: "the oldest player")."""
-    data: tuple[str, ...] = ()
-    """Files of the renderer package's ``data/`` folder that every setup carries as text,
-    under ``setup["data"][file]`` (card contents nobody published, shipped as samples).
-    They are read here, where the game's package is found, because a game's own code does
-    no I/O; the stored setup keeps the text, so a replay never depends on the file later."""
 
     def option(self, name: str) -> Option:
         return find_option(self.options, name)
@@ -107,8 +102,6 @@ class GameSpec:
         setup: dict[str, Any] = {"players": players, "rules": check_options(self.options, options, players)}
         if names is not None:
             setup["names"] = list(seat_names({"players": players, "names": names}))
-        if self.data:
-            setup["data"] = {name: data_file(self.renderer, name) for name in self.data}
         return setup
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,7 +119,10 @@ class GameSpec:
 
 @cache
 def data_file(package: str, name: str) -> str:
-    """The text of ``name`` in ``package``'s data/ folder (shipped with the package)."""
+    """The text of ``name`` in ``package``'s data/ folder (shipped with the package): a
+    game's one way to carry data (a sample deck, a board), read when the game registers and
+    given as the default of the rule option that holds it, so every setup carries the data
+    and a stored game replays without the file."""
     return files(package).joinpath("data", name).read_text(encoding="utf-8")
 
 

@@ -3,6 +3,8 @@ the registry's option schema."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from toy_game import SPEC, UrnGame, note, want
 
@@ -10,7 +12,7 @@ from companion.core.chance import EnteredChance, SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import ENTRY, Result, places_by
 from companion.core.match import Match
-from companion.core.registry import game_spec, game_specs, register_game
+from companion.core.registry import Option, data_file, game_spec, game_specs, register_game
 
 GAME = UrnGame()
 
@@ -97,20 +99,13 @@ def test_two_games_may_not_share_a_name():
         register_game(type(SPEC)(name="urn", title="another", min_players=1, max_players=2, engine=UrnGame))
 
 
-def test_a_setup_carries_the_text_of_the_games_data_files(tmp_path, monkeypatch):
+def test_a_games_data_file_is_the_default_of_the_option_that_carries_it(tmp_path, monkeypatch):
     package = tmp_path / "cards_game"
     (package / "data").mkdir(parents=True)
     (package / "__init__.py").write_text("")
     (package / "data" / "deck.txt").write_text("# invented\nA B C\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    spec = type(SPEC)(
-        name="cards",
-        title="Cards",
-        min_players=1,
-        max_players=2,
-        engine=UrnGame,
-        renderer="cards_game",
-        data=("deck.txt",),
-    )
-    assert spec.setup(1)["data"] == {"deck.txt": "# invented\nA B C\n"}
-    assert "data" not in SPEC.setup(1)  # a game without data files: setups unchanged
+    deck = Option("deck", data_file("cards_game", "deck.txt"), "the deck (invented)")
+    spec = replace(SPEC, name="cards", title="Cards", options=(deck,))
+    assert spec.setup(1)["rules"] == {"deck": "# invented\nA B C\n"}  # kept with the game
+    assert spec.setup(1, {"deck": "X Y"})["rules"] == {"deck": "X Y"}  # a table's own

@@ -26,7 +26,7 @@ from web.app import create_app
 
 MID_TURN = ("steer", "gift", "trade", "oasis", "sell", "lose", "cut")
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
-PAGES = ("/", "/table", "/host", "/games/samarkand/game.js", "/games/samarkand/samarkand.css", "/api/games")
+PAGES = ("/", "/table", "/host", "/games/samarkand/game.js", "/games/samarkand/game.css", "/api/games")
 
 
 def snapshots(phone) -> list[dict]:

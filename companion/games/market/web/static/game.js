@@ -427,15 +427,9 @@
   }
 
   /* ---------------------------------------------------------- pages */
-  function ensureStyles() {
-    if (document.getElementById("market-css")) return;
-    document.head.append(ui.el("link", { id: "market-css", rel: "stylesheet", href: "/games/market/game.css" }));
-  }
-
   const render = {
     player(s, shell) {
       ui = shell; snap = s;
-      ensureStyles();
       const el = ui.el, v = snap.view, you = v.you, me = v.players[you.seat];
       ui.swap($("me"),
         el("h1", { textContent: me.name }),
@@ -447,9 +441,9 @@
       renderSellBox(you);
       renderDiscardBox(you);
     },
-    table(s, shell) { ui = shell; snap = s; ensureStyles(); renderCommon(null); renderPlayers(); },
+    table(s, shell) { ui = shell; snap = s; renderCommon(null); renderPlayers(); },
     host(s, shell) {
-      ui = shell; snap = s; ensureStyles();
+      ui = shell; snap = s;
       renderCommon(null); renderPlayers();
       const v = snap.view;
       $("bag").textContent = WORDS.bag(cubesText(v.bag.cubes), v.bag.total);

@@ -10,8 +10,8 @@ from appliance_rig import bot_script
 from companion.appliance.cli import main
 from companion.core.game import Event
 from companion.core.match import replay
-from companion.games.marche.engine import MarcheGame
 from companion.games.marche.final import final_score
+from companion.games.marche.game import MarcheGame
 from companion.store import EventStore
 
 SCRIPT = bot_script(seed=9, players=4)

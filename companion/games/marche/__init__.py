@@ -7,12 +7,12 @@ from companion.core.phrase import Phrase
 from companion.core.registry import GameSpec, Narration, Option, register_game
 from companion.games.marche import narration
 from companion.games.marche.bots import STYLES
-from companion.games.marche.engine import MarcheGame
 from companion.games.marche.final import table_scores
+from companion.games.marche.game import MarcheGame
 from companion.games.marche.options import CHOICES, DEFAULT_CAMEL_CARDS, DEFAULT_GOODS_CARDS
 from companion.games.marche.realtime import MarcheCountdown
-from companion.games.marche.score_file import score_data
 from companion.games.marche.simulate import play_game
+from companion.games.marche.tools import score_data
 
 DESCRIPTIONS = {
     "lowest_price": Phrase("the lowest count a stop may buy at (the rulebook: 1)"),

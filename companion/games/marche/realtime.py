@@ -23,7 +23,7 @@ from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.core.realtime import Due, Lights
-from companion.games.marche.engine import MarcheGame
+from companion.games.marche.game import MarcheGame
 from companion.games.marche.state import CLAIMING, COUNTDOWN, OVER, MarcheState
 
 REACTION = (0.15, 0.7)  # a bot presses this long after the count it wants, in steps

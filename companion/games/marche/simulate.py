@@ -16,15 +16,9 @@ from dataclasses import dataclass
 from companion.core.chance import SeededChance
 from companion.core.game import Event
 from companion.games.marche.bots import STYLES, Bid
-from companion.games.marche.engine import (
-    MarcheGame,
-    advance,
-    awaited_card,
-    end_countdown,
-    stop,
-    turn_up,
-)
 from companion.games.marche.final import final_score
+from companion.games.marche.game import MarcheGame
+from companion.games.marche.rules import advance, chance_request, end_countdown, stop, turn_up
 from companion.games.marche.state import OVER, PICKING
 from companion.games.marche.view import SeatView
 
@@ -76,7 +70,7 @@ class SimulatedGame:
         self.fill_chance()
 
     def fill_chance(self) -> None:
-        while (request := awaited_card(self.state)) is not None:
+        while (request := chance_request(self.state)) is not None:
             turn_up(self.state, request.deck, self.chance.draw(request, self.log_length))
             self.log_length += 1
 

@@ -1,4 +1,5 @@
-"""Scoring a finished game typed in as JSON (``samarkand score marche FILE``).
+"""Le Marché's command-line tool (GameSpec.tools): ``score``, a finished game typed in as
+JSON scored (``samarkand score marche FILE``).
 
 The JSON edge of scoring.py: every field is checked and a bad one is named in the error,
 which the command line prints on one line with exit code 2, so a table can fix its file

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.game import ChanceRequest, Event, Game, Result, places_by
+from companion.core.game import ChanceRequest, Event, Game, Result, places_by, seat_names
 from companion.core.phrase import Phrase
 from companion.games.marche import choices, rules
 from companion.games.marche.final import final_score
+from companion.games.marche.options import MarcheOptions
 from companion.games.marche.state import OVER, MarcheState
 from companion.games.marche.view import SeatView, build_view, redact_event
 
@@ -22,7 +23,9 @@ class MarcheGame(Game[MarcheState]):
     decisions = frozenset({"pick", "claim"})  # stops and ends are the countdown's
 
     def new_state(self, setup: Mapping[str, Any]) -> MarcheState:
-        return rules.set_up(setup)
+        names = seat_names(setup)
+        options = MarcheOptions.from_rules(setup.get("rules"), len(names))
+        return rules.set_up(names, options, setup.get("types"), setup.get("first_dean", 0))
 
     def chance_request(self, state: MarcheState) -> ChanceRequest | None:
         return rules.chance_request(state)

@@ -17,14 +17,14 @@ open are listed in docs/rules/marche.md ("Rulings").
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
 from companion.core.game import CHANCE, ChanceRequest, Event
 from companion.core.phrase import Phrase
-from companion.games.marche.options import GOODS_TYPES, MarcheRules, starting_money
+from companion.games.marche.options import MarcheOptions
 from companion.games.marche.state import (
     BANK,
     CAMEL,
@@ -37,11 +37,20 @@ from companion.games.marche.state import (
     Stop,
 )
 
-DEFAULT_RULES = MarcheRules()
-"""The rulebook's options: shared by every game set up without rules (the rules are frozen)."""
-SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
+GOODS_TYPES = ("jewels", "spices", "vegetables", "carpets", "textiles")
+"""The five goods types, in the order seats sell them by default."""
 SEQUENCE = (list, tuple)
 """What a stop's stoppers, and each stopper, may be given as (JSON arrays or tuples)."""
+
+
+def starting_money(players: int) -> int:
+    """15 dirhams each, 25 with three players."""
+    return 25 if players == 3 else 15
+
+
+def podium_points(players: int) -> tuple[int, ...]:
+    """Points by money rank: 5/3/1 with 4-5 players, 3/1 with three."""
+    return (3, 1) if players == 3 else (5, 3, 1)
 
 
 def multiset(cards: tuple[int, ...]) -> dict[int, int]:
@@ -55,24 +64,18 @@ def half_up(count: int) -> int:
 
 
 # ----------------------------------------------------------------- setup
-def set_up(setup: Mapping[str, Any]) -> MarcheState:
-    """The game before the first pick: each seat sells a type and holds its cards, with
-    three players the bank sells a fourth; the camel deck waits for its first card."""
-    names = tuple(setup.get("names") or ())
-    players = setup.get("players", len(names))
-    if not isinstance(players, int) or not 3 <= players <= 5:
-        raise RuleError("Le Marché needs 3 to 5 players, not {players}", players=repr(players))
-    names = names or SEAT_NAMES[:players]
-    if len(names) != players or len(set(names)) != players:
-        raise RuleError("each player needs a distinct name")
-    raw_rules = setup.get("rules")
-    rules = MarcheRules.from_dict(raw_rules) if raw_rules else DEFAULT_RULES
-    types = tuple(setup.get("types") or GOODS_TYPES)
+def set_up(
+    names: tuple[str, ...], rules: MarcheOptions, types: Sequence[str] | None, dean: Any
+) -> MarcheState:
+    """The game before the first pick: seat i sells the i-th of ``types`` (GOODS_TYPES
+    unless given) and holds its cards, with three players the bank sells a fourth; the
+    first Dean is ``dean``; the camel deck waits for its first card to be turned up."""
+    players = len(names)
+    types = tuple(types or GOODS_TYPES)
     if len(set(types)) != len(types) or len(types) < (4 if players == 3 else players):
         raise RuleError("not enough distinct goods types for the players (and the bank)")
     sells = types[:players]
     bank_type = types[3] if players == 3 else None
-    dean = setup.get("first_dean", 0)
     if type(dean) is not int or dean not in range(players):
         raise RuleError("first_dean must be a seat from 0 to {last}", last=players - 1)
     money = starting_money(players)

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 
 from companion.core.errors import RuleError
 from companion.games.marche.discard import best_keep, card_count, set_bonus
-from companion.games.marche.options import podium_points
+from companion.games.marche.rules import podium_points
 
 EMPTY_SPACE_COST = 2
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.games.marche.options import MarcheRules
+from companion.games.marche.options import MarcheOptions
 
 BANK = "bank"
 CAMEL = "camel"
@@ -35,7 +35,7 @@ class Stop:
 
 @dataclass(slots=True)
 class MarcheState:
-    rules: MarcheRules
+    rules: MarcheOptions
     names: tuple[str, ...]
     sells: tuple[str, ...]  # the goods type each seat sells
     bank_type: str | None  # the 4th type the bank sells with three players

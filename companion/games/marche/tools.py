@@ -12,7 +12,8 @@ from collections import Counter
 from typing import Any
 
 from companion.core.errors import RuleError
-from companion.games.marche.options import GOODS_TYPES, MarcheRules
+from companion.games.marche.options import MarcheOptions
+from companion.games.marche.rules import GOODS_TYPES
 from companion.games.marche.scoring import Holdings, checked_keep, score_game
 
 PLAYER_KEYS = {"name", "sells", "money", "camels", "goods", "keep"}
@@ -34,13 +35,12 @@ def score_data(data: Any) -> dict:
     return score_game(players, types, rules.set_scoring, keeps).to_dict()
 
 
-def _rules(raw: Any) -> MarcheRules:
-    if raw is None:
-        return MarcheRules()
-    _expect_object(raw, "rules")
+def _rules(raw: Any) -> MarcheOptions:
+    if raw is not None:
+        _expect_object(raw, "rules")
     try:
-        return MarcheRules.from_dict(raw)
-    except (RuleError, TypeError) as exc:
+        return MarcheOptions.from_rules(raw)
+    except RuleError as exc:
         raise ScoreFileError("rules", str(exc)) from None
 
 
@@ -55,7 +55,7 @@ def _types(raw: Any) -> list[str]:
     return list(raw)
 
 
-def _players(raw: Any, types: list[str], rules: MarcheRules) -> tuple[list[Holdings], dict]:
+def _players(raw: Any, types: list[str], rules: MarcheOptions) -> tuple[list[Holdings], dict]:
     if not isinstance(raw, list) or not 3 <= len(raw) <= 5:
         raise ScoreFileError("players", "expected a list of 3 to 5 players")
     if len(types) != max(len(raw), 4):
@@ -102,7 +102,7 @@ def _players(raw: Any, types: list[str], rules: MarcheRules) -> tuple[list[Holdi
     return players, keeps
 
 
-def _cards(raw: Any, at: str, types: list[str], sells: str, rules: MarcheRules) -> dict:
+def _cards(raw: Any, at: str, types: list[str], sells: str, rules: MarcheOptions) -> dict:
     """A type -> card values table, each type in play, never the player's own."""
     _expect_object(raw, at)
     deck = Counter(rules.goods_cards)

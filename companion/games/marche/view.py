@@ -17,7 +17,8 @@ from typing import Any, NamedTuple
 
 from companion.core.game import Event, check_viewer
 from companion.games.marche.discard import set_bonus
-from companion.games.marche.options import MarcheRules, podium_points
+from companion.games.marche.options import MarcheOptions
+from companion.games.marche.rules import podium_points
 from companion.games.marche.scoring import EMPTY_SPACE_COST
 from companion.games.marche.state import CAMEL, OVER, PICKING, REVEAL, MarcheState
 
@@ -54,7 +55,7 @@ class TableView:
         self._offers = MappingProxyType(state.offers)  # the market, changed in place
         self.seat: int | None = None
         # What never changes in a game:
-        self.rules: MarcheRules = state.rules
+        self.rules: MarcheOptions = state.rules
         self.names: tuple[str, ...] = state.names
         self.players = len(state.names)
         self.sells: tuple[str, ...] = state.sells  # the goods type each seat sells
@@ -225,7 +226,7 @@ SETS_SHOWN = range(2, 8)
 """The set sizes the rules at a glance show (a goods type has 10 cards, 5 types: 7 is rare)."""
 
 
-def scoring_rules(rules: MarcheRules, players: int) -> dict:
+def scoring_rules(rules: MarcheOptions, players: int) -> dict:
     """How the final scoring counts, for the rules at a glance: the money podium's points,
     each set size's points (all types together), an empty camel space's cost."""
     return {

@@ -12,8 +12,15 @@ from companion.core.phrase import Phrase
 from companion.games.marche import choices, rules
 from companion.games.marche.final import final_score
 from companion.games.marche.options import MarcheOptions
-from companion.games.marche.state import OVER, MarcheState
-from companion.games.marche.view import SeatView, build_view, redact_event
+from companion.games.marche.state import CAMEL, OVER, MarcheState
+from companion.games.marche.view import (
+    HIDDEN_OFFERS,
+    PRIVATE_RECORD_KEYS,
+    SeatView,
+    build_view,
+    card_hidden,
+    redact_event,
+)
 
 
 class MarcheGame(Game[MarcheState]):
@@ -55,6 +62,35 @@ class MarcheGame(Game[MarcheState]):
             "scores": final_score(state).to_dict() if over else None,
         }
 
+    def secret_twin(self, state: MarcheState, seat: int) -> MarcheState:
+        """``state`` with what only ``seat`` knows changed (view.py says what that is; once
+        the game is over nothing is): its money and its camels' capacities, what it paid
+        and which camel it bought in its records, its pick until the offers are revealed,
+        its claim until the stop is settled, and with hidden_goods the goods it bought. The
+        counts everyone sees (camels, goods, records, who has picked or claimed) are kept."""
+        twin = state.copy()
+        if state.phase == OVER:
+            return twin
+        hidden_goods = state.rules.hidden_goods
+        twin.money[seat] += 1000
+        twin.camels[seat] = [camel + 10 for camel in state.camels[seat]]
+        twin.records = [
+            _record_twin(record, hidden_goods) if record["seat"] == seat else record
+            for record in state.records
+        ]
+        pick = state.picks[seat]
+        if state.phase in HIDDEN_OFFERS and pick is not None:
+            twin.picks[seat] = pick + 100
+            if seat in twin.offers:  # revealed to nobody yet: the bank's card is awaited
+                twin.offers[seat] = pick + 100
+        if twin.stop is not None and seat in twin.stop.claims:
+            twin.stop.claims[seat] = CAMEL if twin.stop.claims[seat] is None else None
+        if hidden_goods:
+            twin.goods[seat] = {
+                kind: [card + 100 for card in cards] for kind, cards in state.goods[seat].items()
+            }
+        return twin
+
     def seat_view(self, state: MarcheState, seat: int) -> SeatView:
         return SeatView(state, seat)
 
@@ -80,3 +116,15 @@ class MarcheGame(Game[MarcheState]):
 
     def redact(self, event: Event, viewer: Any) -> dict[str, Any]:
         return redact_event(event, viewer)
+
+
+def _record_twin(record: dict[str, Any], hidden_goods: bool) -> dict[str, Any]:
+    """A seat's record with what only that seat sees of it changed: what it paid, and the
+    card where the others see none (a camel; goods bought under hidden_goods)."""
+    twin = dict(record)
+    for key in PRIVATE_RECORD_KEYS:
+        if key in twin:
+            twin[key] += 1000
+    if card_hidden(record, hidden_goods) and record["card"] is not None:
+        twin["card"] += 100
+    return twin

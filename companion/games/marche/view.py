@@ -61,6 +61,13 @@ class TableView:
         self.sells: tuple[str, ...] = state.sells  # the goods type each seat sells
         self.bank_type: str | None = state.bank_type  # the bank's, with three players
 
+    def __eq__(self, other: object) -> bool:
+        """Two views are equal when they show the same to the same viewer (the seat views of
+        a state and of its secret twin, for a seat other than the twin's)."""
+        return isinstance(other, TableView) and build_view(self._state, self.seat) == build_view(
+            other._state, other.seat
+        )
+
     turn = _public("turn")
     phase = _public("phase")
     dean = _public("dean")
@@ -121,9 +128,15 @@ class TableView:
         if self._sees_all_of(record["seat"]):
             return dict(record)
         shown = {k: v for k, v in record.items() if k not in PRIVATE_RECORD_KEYS}
-        if record["target"] == CAMEL or (self.rules.hidden_goods and record["kind"] == "buy"):
+        if card_hidden(record, self.rules.hidden_goods):
             shown["card"] = None
         return shown
+
+
+def card_hidden(record: Mapping[str, Any], hidden_goods: bool) -> bool:
+    """Whether a record's card is hidden from all but its payer: a camel's capacity, and
+    the value of goods bought under hidden_goods."""
+    return record["target"] == CAMEL or (hidden_goods and record["kind"] == "buy")
 
 
 class SeatView(TableView):

@@ -113,12 +113,12 @@ def changed_for_its_seat_only(state, seat):
     return GAME.view(twin, seat), GAME.view(state, seat)
 
 
-def test_a_secret_twin_changes_a_pick_not_yet_revealed_and_the_money():
+def test_a_secret_twin_changes_a_pick_not_yet_revealed_the_hand_and_the_money():
     match = table_match(4)
     match.act(pick(1, 7))
     twin, seen = changed_for_its_seat_only(match.state, 1)
     assert seen["you"]["pick"] == 7 and twin["you"]["pick"] != 7
-    assert twin["you"]["money"] != seen["you"]["money"]
+    assert twin["you"]["money"] != seen["you"]["money"] and twin["you"]["hand"] != seen["you"]["hand"]
 
 
 def test_a_secret_twin_changes_a_claim_not_yet_resolved():

@@ -15,8 +15,9 @@ def to_act(state: MarcheState) -> tuple[int, ...]:
         return ()
     if state.phase == PICKING:
         return tuple(seat for seat, card in enumerate(state.picks) if card is None)
-    if state.phase == CLAIMING and state.stop is not None:
-        return tuple(seat for seat in state.stop.seats() if seat not in state.stop.claims)
+    if state.phase == CLAIMING:
+        stop = state.claiming()
+        return tuple(seat for seat in stop.seats() if seat not in stop.claims)
     return ()
 
 

@@ -64,15 +64,17 @@ class MarcheGame(Game[MarcheState]):
 
     def secret_twin(self, state: MarcheState, seat: int) -> MarcheState:
         """``state`` with what only ``seat`` knows changed (view.py says what that is; once
-        the game is over nothing is): its money and its camels' capacities, what it paid
+        the game is over nothing is): its money, its hand, its camels' capacities, what it paid
         and which camel it bought in its records, its pick until the offers are revealed,
         its claim until the stop is settled, and with hidden_goods the goods it bought. The
-        counts everyone sees (camels, goods, records, who has picked or claimed) are kept."""
+        counts everyone sees (cards left, camels, goods, records, who has picked or claimed)
+        are kept."""
         twin = state.copy()
         if state.phase == OVER:
             return twin
         hidden_goods = state.rules.hidden_goods
         twin.money[seat] += 1000
+        twin.hands[seat] = [card + 100 for card in state.hands[seat]]  # the others see its size
         twin.camels[seat] = [camel + 10 for camel in state.camels[seat]]
         twin.records = [
             _record_twin(record, hidden_goods) if record["seat"] == seat else record

@@ -84,6 +84,11 @@ class MarcheState:
             records=list(self.records),
         )
 
+    def claiming(self) -> Stop:
+        """The stop whose claims are awaited (the claiming phase always has one)."""
+        assert self.stop is not None, "a stop is being claimed"
+        return self.stop
+
     def type_of(self, seller: Any) -> str:
         if seller == BANK:
             assert self.bank_type is not None, "only a three-player game's bank sells goods"

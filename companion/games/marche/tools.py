@@ -64,7 +64,8 @@ def _players(raw: Any, types: list[str], rules: MarcheOptions) -> tuple[list[Hol
             f"{len(raw)} players need {max(len(raw), 4)} goods types "
             "in play (with 3 players, the bank's type too)",
         )
-    players, keeps = [], {}
+    players: list[Holdings] = []
+    keeps: dict[str, dict[str, list[int]]] = {}
     for i, p in enumerate(raw):
         at = f"players[{i}]"
         _expect_object(p, at, PLAYER_KEYS)
@@ -134,7 +135,9 @@ def _int(value: Any, at: str, minimum: int) -> int:
 def _expect_object(value: Any, at: str, keys: set[str] | None = None) -> None:
     if not isinstance(value, dict):
         raise ScoreFileError(at, "expected an object")
-    unknown = sorted(set(value) - keys) if keys is not None else []
+    if keys is None:
+        return
+    unknown = sorted(set(value) - keys)
     if unknown:
         raise ScoreFileError(
             f"{at}.{unknown[0]}" if at != "file" else unknown[0],

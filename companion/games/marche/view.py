@@ -11,9 +11,10 @@ decide from nothing else); ``build_view`` writes the same facts out as JSON-able
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.core.game import Event, check_viewer
 from companion.games.marche.discard import set_bonus
@@ -27,7 +28,8 @@ NOTHING: Mapping[Any, int] = MappingProxyType({})
 HIDDEN_OFFERS = (PICKING, REVEAL)  # the phases before every offer is revealed
 
 
-class StopSeen(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class StopSeen:
     """A stop being resolved, as a viewer sees it: who stopped, who has named a card yet."""
 
     count: int

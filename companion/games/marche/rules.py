@@ -131,12 +131,12 @@ def advance(state: MarcheState, event: Event) -> None:
 
 def chance_request(state: MarcheState) -> ChanceRequest | None:
     """The draw the game waits for, if any: the camel to turn up, or the bank's card."""
-    deck = _awaited_deck(state)
+    deck = _deck_to_draw(state)
     return None if deck is None else ChanceRequest(deck, dict(_pile(state, deck)))
 
 
-def _awaited_deck(state: MarcheState) -> str | None:
-    """The deck a card is awaited from, by the name the host's draw buttons read."""
+def _deck_to_draw(state: MarcheState) -> str | None:
+    """The deck a card is to be turned up from, if any (by the name the host's buttons read)."""
     if state.camel_due == "now" and state.phase != OVER:
         return Phrase("camels")
     return Phrase("bank") if state.phase == REVEAL else None
@@ -154,7 +154,7 @@ def _check_open(state: MarcheState) -> None:
 def _check_decision(state: MarcheState) -> None:
     """What refuses any decision: the game is over, or a card must be turned up first."""
     _check_open(state)
-    if _awaited_deck(state) is not None:
+    if _deck_to_draw(state) is not None:
         raise RuleError("a card must be turned up first")
 
 
@@ -192,7 +192,7 @@ def _reveal(state: MarcheState) -> None:
 def turn_up(state: MarcheState, deck: Any, card: Any) -> None:
     """``card`` is turned up from ``deck`` (a chance event)."""
     _check_open(state)
-    expected = _awaited_deck(state)
+    expected = _deck_to_draw(state)
     if expected is None or expected != deck:
         raise RuleError("no card is waiting to be turned up from the {deck} deck", deck=str(deck))
     pile = _pile(state, expected)

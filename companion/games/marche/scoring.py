@@ -1,6 +1,6 @@
 """Final scoring of Le Marché, in the rules' order, with every part shown per player.
 
-Order (design/marche-rules.md, "End of the game and scoring"): money podium, discard down
+The rulebook's order (docs/rules/marche.md, "End of the game and scoring"): money podium, discard down
 to camel capacity, least-bought type, equal values, empty camel spaces. The discard is the
 optimal one from `discard.best_keep` unless the table overrides it.
 """

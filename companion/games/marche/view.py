@@ -2,7 +2,8 @@
 
 Secret until the final scoring: each player's money and camels (and, with
 ``hidden_goods``, bought goods); a player's pick until all have picked; a stopper's claim
-until the stop is resolved. Everything else is public (marche-rules.md, "What is secret").
+until the stop is resolved. Everything else is public (docs/rules/marche.md, "What is
+secret from whom"). MarcheGame.secret_twin (game.py) declares the same secrets.
 
 ``TableView`` and ``SeatView`` are that secrecy as facts a program can ask for (the bots
 decide from nothing else); ``build_view`` writes the same facts out as JSON-able data.

@@ -55,7 +55,7 @@ def next_action(state) -> Event:
 
 def _appliance(store_path: Path, seed: int = 1) -> Appliance:
     """An appliance with no inputs and an hour's lead-in: only the actions given move it."""
-    config = load_config(None, {"store": {"path": str(store_path)}, "table": {"lead_in_s": 3600}})
+    config = load_config(None, {"store": {"path": str(store_path)}, "table": {"lead_in_ms": 3600000}})
     return Appliance(config, Inputs(), open_store(config.store.path), seed=seed, bots_fill_seats=False)
 
 

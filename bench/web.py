@@ -148,7 +148,7 @@ def run() -> dict:
             {
                 "store": {"path": str(Path(folder) / "s.db")},
                 "display": {"kind": "terminal"},
-                "table": {"lead_in_s": 3600},
+                "table": {"lead_in_ms": 3600000},
             },
         )
         appliance = Appliance(

@@ -28,9 +28,9 @@ class CountdownConfig:
     """[table]: the countdown's timing a new game of a game with buzzers starts with."""
 
     tie_window_ms: int
-    step_s: float
-    lead_in_s: float
-    claim_deadline_s: float
+    step_ms: int
+    lead_in_ms: int
+    claim_deadline_ms: int
     decision_timer_s: float = 0.0
 
 
@@ -58,6 +58,13 @@ class BridgeConfig:
 
 
 @dataclass(frozen=True)
+class LobbyConfig:
+    """[lobby]: the game a new lobby opens with (the host may choose another)."""
+
+    game: str
+
+
+@dataclass(frozen=True)
 class NetworkConfig:
     """[network]: the table's own Wi-Fi (hotspot mode) and the credentials phones join with."""
 
@@ -81,16 +88,18 @@ class Config:
     display: DisplayConfig
     bridge: BridgeConfig
     network: NetworkConfig
+    lobby: LobbyConfig
     pins: dict  # passed through unparsed to hardware.pinmap
     source: str | None  # the file read, None for defaults only
 
 
 _CHECKS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
     ("table", "tie_window_ms"): (lambda v: v >= 0, "must be 0 or more"),
-    ("table", "step_s"): (lambda v: v > 0, "must be more than 0"),
-    ("table", "lead_in_s"): (lambda v: v >= 0, "must be 0 or more"),
-    ("table", "claim_deadline_s"): (lambda v: v > 0, "must be more than 0"),
+    ("table", "step_ms"): (lambda v: v > 0, "must be more than 0"),
+    ("table", "lead_in_ms"): (lambda v: v >= 0, "must be 0 or more"),
+    ("table", "claim_deadline_ms"): (lambda v: v > 0, "must be more than 0"),
     ("table", "decision_timer_s"): (lambda v: v >= 0, "must be 0 (off) or more"),
+    ("lobby", "game"): (bool, "must name a game (samarkand games --help lists them)"),
     ("web", "port"): (lambda v: 1 <= v <= 65535, "must be a port number 1-65535"),
     ("web", "host"): (bool, "must not be empty"),
     ("web", "pin_policy"): (lambda v: v in ("random", "fixed"), 'must be "random" or "fixed"'),
@@ -138,6 +147,7 @@ def load_config(
         display=DisplayConfig(**values["display"]),
         bridge=BridgeConfig(**values["bridge"]),
         network=NetworkConfig(**values["network"]),
+        lobby=LobbyConfig(**values["lobby"]),
         pins=values["pins"],
         source=None if path is None else str(path),
     )
@@ -168,6 +178,18 @@ def _read(path: Path) -> dict[str, Any]:
         raise ConfigError(f"The configuration file {path} is not valid TOML: {exc}.") from exc
 
 
+RENAMED = {
+    ("table", "step_s"): "step_ms",
+    ("table", "lead_in_s"): "lead_in_ms",
+    ("table", "claim_deadline_s"): "claim_deadline_ms",
+}
+"""Keys of an older configuration file, named now as the table settings name them."""
+
+
+def _in_ms(seconds: Any) -> str:
+    return str(round(seconds * 1000)) if isinstance(seconds, (int, float)) else "1000"
+
+
 def _layer(values: dict, origin: dict, layer: Mapping, source: str) -> None:
     """Apply one layer over `values`, checking every key and type against the defaults."""
     for section, table in layer.items():
@@ -180,6 +202,12 @@ def _layer(values: dict, origin: dict, layer: Mapping, source: str) -> None:
             values["pins"] = {**values["pins"], **table}
             continue
         for key, value in table.items():
+            if (section, key) in RENAMED:
+                now = RENAMED[section, key]
+                raise ConfigError(
+                    f"[{section}] {key} in {source} is now {now}, in milliseconds "
+                    f"(e.g. {now} = {_in_ms(value)}): the countdown's times are all in ms."
+                )
             if key not in values[section]:
                 known = ", ".join(values[section])
                 raise ConfigError(f"Unknown key [{section}] {key} in {source} (known keys: {known}).")

@@ -77,7 +77,7 @@ def drive(spec: GameSpec, setup: dict, seed: Any, styles: list[str]) -> Played:
         else:
             seats = game.to_act(state)
             if not seats:
-                raise RuleError(f"{spec.title} waits for nobody: it cannot be simulated")
+                raise RuleError("{game} waits for nobody: it cannot be simulated", game=spec.title)
             seat = seats[0]
             event = bots[seat].decide(game.seat_view(state, seat), seat)
         game.advance(state, event)
@@ -160,7 +160,12 @@ def simulate(
     styles = styles or sorted(spec.bots)
     unknown = sorted(set(styles) - set(spec.bots))
     if unknown:
-        raise RuleError(f"{spec.title} has no bot {unknown[0]!r} (bots: {', '.join(sorted(spec.bots))})")
+        raise RuleError(
+            "{game} has no bot {name} (bots: {known})",
+            game=spec.title,
+            name=repr(unknown[0]),
+            known=", ".join(sorted(spec.bots)),
+        )
     summary = Summary(name, players, workers, wins_by_seat=[0] * players, score_by_seat=[0] * players)
     jobs = [
         (name, players, seed, first, min(CHUNK, games - first), styles, rules)

@@ -359,7 +359,8 @@ class GameService:
     # ------------------------------------------------------------ host
     def new_game(self, body: dict) -> int:
         """A new game of the host's choice, with options from its own schema."""
-        game = body.get("game") or (self.appliance.spec.name if self.appliance.spec else "marche")
+        default = self.appliance.spec.name if self.appliance.spec else self.appliance.config.lobby.game
+        game = body.get("game") or default
         players = whole_number(body.get("players"), Phrase("players"))
         rules = body.get("rules") or {}
         table = body.get("table") or {}

@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from companion.appliance import logs
 from companion.core.errors import RuleError
 from companion.core.registry import game_spec, game_specs
 
@@ -207,9 +208,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     run.add_argument("--port", type=int, help="the web page's port (default 8000)")
     run.add_argument(
         "--game",
-        default="marche",
         choices=games,
-        help="the game the lobby opens with (an unfinished one is resumed)",
+        help="the game the lobby opens with (an unfinished one is resumed; default: [lobby] game)",
     )
     run.add_argument(
         "--players", type=int, default=4, help="seats in the lobby, or in a game started at once"
@@ -221,7 +221,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="SECTION.KEY=VALUE",
-        help="override one configuration key, e.g. table.step_s=0.5",
+        help="override one configuration key, e.g. table.step_ms=500",
     )
     run.add_argument(
         "--no-web",
@@ -291,6 +291,7 @@ PASSED_ON = {"wiring-check": _wiring, "bench": _bench, "doctor": _doctor, "bridg
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    logs.configure()
     if argv and argv[0] in PASSED_ON:
         return PASSED_ON[argv[0]](argparse.Namespace(rest=argv[1:]))
     try:

@@ -38,21 +38,19 @@ from companion.store.journal import StoreJournal
 log = logging.getLogger(__name__)
 BOT_NAME = "{name} (bot)"
 """A bot's name wherever it appears (the log, the results, ``games export``)."""
-DEFAULT_GAME = "marche"
-"""What a stored game from before the registry (no "game" in its configuration) is."""
 SEED_BYTES = 32
 """A game's seed is a secret of this many random bytes (``secrets``): the draws are a public
 hash of it, so a short seed could be found from the draws the table sees, and every hidden
 draw foretold. It is kept in the game's stored configuration and shown to nobody."""
 
 
-def timing_from(config: Config, table: dict | None = None) -> dict[str, float]:
+def timing_from(config: Config, table: dict | None = None) -> dict[str, int]:
     """The countdown's settings in milliseconds: the configuration's, a new game's on top."""
     values = {
         "tie_window_ms": config.table.tie_window_ms,
-        "step_ms": config.table.step_s * 1000,
-        "lead_in_ms": config.table.lead_in_s * 1000,
-        "claim_deadline_ms": config.table.claim_deadline_s * 1000,
+        "step_ms": config.table.step_ms,
+        "lead_in_ms": config.table.lead_in_ms,
+        "claim_deadline_ms": config.table.claim_deadline_ms,
     }
     values.update(table or {})
     return values
@@ -105,7 +103,7 @@ class Appliance:
         if game_id is None:
             return False
         try:
-            records, _, _ = replay_stored(self.store, game_id, DEFAULT_GAME)
+            records, _, _ = replay_stored(self.store, game_id)
             stored = self.store.config(game_id)
             people = self._joined(game_id) if phones else set()
         except StoreError as exc:
@@ -125,7 +123,7 @@ class Appliance:
         seats = (self.store.checkpoint(game_id, JOINED_KEY) or {}).get("seats", {})
         return {int(seat) for seat in seats if str(seat).isdigit()}
 
-    def table_settings(self) -> dict[str, float]:
+    def table_settings(self) -> dict[str, int]:
         """The countdown's settings a new game starts with unless the host changes them
         (the configuration's), in milliseconds: the new-game form's defaults."""
         return timing_from(self.config)
@@ -135,7 +133,7 @@ class Appliance:
         setup: dict,
         table: dict | None = None,
         mode: str = "digital",
-        game: str = DEFAULT_GAME,
+        game: str | None = None,
         bots: dict[int, str] | None = None,
         joined: dict | None = None,
         first: int | None = None,
@@ -152,7 +150,7 @@ class Appliance:
         if mode not in ("digital", "physical"):
             raise RuleError('mode must be "digital" (cards dealt by the companion) or "physical"')
         setup = {**setup, "mode": mode}  # a game may ask a physical table for more
-        spec = game_spec(game)
+        spec = game_spec(game or self.config.lobby.game)
         spec.engine().new_state(setup)  # refuse a bad setup before touching the store
         timing = spec.realtime.settings(timing_from(self.config, table)) if spec.realtime else {}
         with self.runner.lock:
@@ -177,7 +175,7 @@ class Appliance:
     def _install(self, game_id: int, stored: dict, events: list[Event], people: Collection[int] = ()) -> None:
         """Build the game's session and hand it to the runner; ``people``: seats a person
         holds besides those taken already (a resumed game's phones)."""
-        spec = game_spec(stored.get("game", DEFAULT_GAME))
+        spec = game_spec(self.store.game(game_id))
         chance = EnteredChance() if stored.get("mode") == "physical" else SeededChance(stored["seed"])
         match = Match(spec.engine(), stored["setup"], chance, events)
         journal = StoreJournal(self.store, game_id)
@@ -247,7 +245,7 @@ class Appliance:
             try:
                 self.store.set_checkpoint(self.game_id, HANDS_KEY, {"changes": self.hands})
             except StoreError as exc:  # the play goes on; only this note is not kept
-                print(f"warning: who plays seat {seat + 1} was not saved: {exc}", file=sys.stderr)
+                log.warning("who plays seat %d was not saved: %s", seat + 1, exc)
 
     def _last_hand(self, seat: int) -> str | None:
         """Who the record says acts for ``seat`` now ("person", "bot", "timer"), if it says."""
@@ -282,7 +280,12 @@ class Appliance:
                 session.pause(now_us())
             elif connected and paused_by_link:
                 session.resume(now_us())
-        print(f"buzzer board {'connected' if connected else 'disconnected'}: {reason}", flush=True)
+        log.log(
+            logging.INFO if connected else logging.WARNING,
+            "buzzer board %s: %s",
+            "connected" if connected else "disconnected",
+            reason,
+        )
 
     def release_seat(self, seat: int) -> None:
         """Nobody plays ``seat`` any more: a bot takes it over (in simulation)."""
@@ -321,10 +324,7 @@ class Appliance:
         try:
             self.lobby = Lobby.from_dict(stored)
         except (RuleError, KeyError, TypeError, ValueError) as exc:
-            print(
-                f"warning: the lobby kept in the store cannot be read ({exc}): a new one is opened",
-                file=sys.stderr,
-            )
+            log.warning("the lobby kept in the store cannot be read (%s): a new one is opened", exc)
             self.store.set_setting(LOBBY_KEY, None)
             return False
         return True
@@ -348,7 +348,7 @@ class Appliance:
         same) with its options, seats and bots, or another game with the people kept."""
         session, spec = self.session, self.spec
         if session is None or spec is None:
-            return Lobby.open(game or DEFAULT_GAME, None, people)
+            return Lobby.open(game or self.config.lobby.game, None, people)
         stored = self.store.config(self._stored_id())
         players = session.game.players(session.state)
         if game not in (None, spec.name):
@@ -464,15 +464,14 @@ def open_store(path) -> EventStore:
     try:
         store = EventStore(path, sole=True)
     except StoreCorruptError as exc:
-        print(f"warning: {exc}", file=sys.stderr)
+        log.warning("%s", exc)
         store = EventStore(path, sole=True)
     if store.found_empty:
-        print(
-            f"warning: The game store {store.path} was an empty file: it held no games, so a "
-            f"new store was begun in it. If it should have held games, they were lost before "
-            f"this start (a disk fault, or a power cut as it was first written): look for a "
-            f"copy.",
-            file=sys.stderr,
+        log.warning(
+            "The game store %s was an empty file: it held no games, so a new store was begun "
+            "in it. If it should have held games, they were lost before this start (a disk "
+            "fault, or a power cut as it was first written): look for a copy.",
+            store.path,
         )
     try:
         store.check_writable()
@@ -550,10 +549,10 @@ def _open_table(appliance: Appliance, args) -> str:
         _check_seat(keyboard, appliance.session.game.players(appliance.session.state))
         return f"Resuming the unfinished game of {appliance.spec.title} (game {appliance.game_id})"
     if not at_once:
-        lobby = Lobby.open(args.game, args.players)
+        lobby = Lobby.open(args.game or appliance.config.lobby.game, args.players)
         appliance.open_lobby(lobby)
         return f"The lobby of {lobby.spec.title}: nothing is played before Start"
-    spec = game_spec(args.game)
+    spec = game_spec(args.game or appliance.config.lobby.game)
     setup = spec.setup(args.players)
     _check_seat(keyboard, setup["players"])
     appliance.new_game(setup, game=spec.name)

@@ -85,7 +85,7 @@ class ReplayError(StoreError):
     """A stored game whose events the engine refuses: the store and the rules disagree."""
 
 
-def replay_stored(store: EventStore, game_id: int, default_game: str = "marche") -> tuple[list, Any, dict]:
+def replay_stored(store: EventStore, game_id: int) -> tuple[list, Any, dict]:
     """Replay a stored game through its engine: (active records, final state, summary).
 
     Raises ReplayError naming the first event (by seq) that the engine refuses.
@@ -95,9 +95,8 @@ def replay_stored(store: EventStore, game_id: int, default_game: str = "marche")
     from companion.core.registry import game_spec
 
     config = store.config(game_id)
-    name = config.get("game", default_game)
     try:
-        game = game_spec(name).engine()
+        game = game_spec(store.game(game_id)).engine()
     except RuleError as unknown:
         raise ReplayError(f"Game {game_id} cannot be replayed: {unknown}.") from None
     if "setup" not in config:
@@ -154,7 +153,7 @@ def chart_main(argv: list[str], store_path: str | Path) -> int:
                 f"over (until then the standings may be secret)."
             )
         config = store.config(args.id)
-        spec = game_spec(config["game"])
+        spec = game_spec(store.game(args.id))
         names = dict(enumerate(store.seat_names(args.id, config) or []))
         chart = progress(
             spec.engine(),

@@ -213,6 +213,12 @@ class EventStore:
             body = self._row(conn, "config", game_id)
         return self._decode(body, f"Game {game_id}'s configuration")
 
+    def game(self, game_id: int) -> str:
+        """Which game it is (every store has kept it in its own column; a configuration
+        stored before the registry does not name it)."""
+        with self._read() as conn:
+            return str(self._row(conn, "game", game_id))
+
     def finish(self, game_id: int, result: dict) -> None:
         """Close the game keeping its result (final scores; a "winners" list is summarised)."""
         body = _encode(result, "the game result")

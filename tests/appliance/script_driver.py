@@ -20,14 +20,14 @@ from companion.appliance.running import Appliance, open_store
 from companion.config import load_config
 from companion.core.game import Event
 
-HOUR_S = 3600
+HOUR_MS = 3_600_000
 
 
 def main(store_path: str, script_path: str) -> int:
     with open(script_path, encoding="utf-8") as f:
         script = json.load(f)
     expected = [Event.from_dict(e) for e in script["events"]]
-    config = load_config(None, {"store": {"path": store_path}, "table": {"lead_in_s": HOUR_S}})
+    config = load_config(None, {"store": {"path": store_path}, "table": {"lead_in_ms": HOUR_MS}})
     store = open_store(config.store.path)
     if store.list_games() and store.unfinished() is None:
         print("finished", flush=True)

@@ -41,7 +41,7 @@ class FillableStore(EventStore):
 
 
 def _appliance(tmp_path, **table) -> Appliance:
-    config = load_config(None, {"table": {"lead_in_s": 3600, **table}})
+    config = load_config(None, {"table": {"lead_in_ms": 3600000, **table}})
     appliance = Appliance(
         config, Inputs(), FillableStore(tmp_path / "companion.db"), seed=4, bots_fill_seats=False
     )
@@ -57,7 +57,7 @@ def appliance(tmp_path):
 
 
 def _counting(tmp_path) -> Appliance:
-    appliance = _appliance(tmp_path, lead_in_s=0, step_s=0.01)
+    appliance = _appliance(tmp_path, lead_in_ms=0, step_ms=10)
     core = appliance.session
     for seat in range(3):
         appliance.call(core.act, Event("pick", seat, {"card": core.state.hands[seat][0]}))

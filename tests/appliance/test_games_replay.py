@@ -19,7 +19,8 @@ SCRIPT = bot_script(seed=9, players=4)
 
 def _store(path, events: list[dict], config: dict | None = None) -> int:
     with EventStore(path) as store:
-        game = store.create_game("marche", config or {"game": "marche", "setup": SCRIPT["setup"]})
+        config = config or {"game": "marche", "setup": SCRIPT["setup"]}
+        game = store.create_game(config["game"], config)
         if events:
             store.append_many(game, events)
         return game

@@ -33,7 +33,7 @@ def _appliance(path, bots: bool = True, timer_s: float = 0) -> Appliance:
         {
             "store": {"path": str(path)},
             "display": {"kind": "terminal"},
-            "table": {"lead_in_s": 3600, "decision_timer_s": timer_s},
+            "table": {"lead_in_ms": 3600000, "decision_timer_s": timer_s},
         },
     )
     return Appliance(

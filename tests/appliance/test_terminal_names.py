@@ -16,7 +16,7 @@ NAMES = ["\x1b]0;PWN\x07\x1b[2J\x1b[31mEve", "Zed\ud800", "Ana\u202e"]  # from a
 
 
 def test_the_terminal_escapes_what_it_cannot_print_as_it_is(tmp_path):
-    config = load_config(None, {"table": {"lead_in_s": 3600}})
+    config = load_config(None, {"table": {"lead_in_ms": 3600000}})
     appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4, bots_fill_seats=False)
     appliance.new_game({"players": 3, "names": NAMES})
     printed = io.BytesIO()

@@ -21,13 +21,13 @@ from companion.runtime.lobby import Lobby
 from companion.runtime.terminal import Narrator
 from companion.store import EventStore
 
-FAST = {"step_s": 0.03, "lead_in_s": 0.05, "tie_window_ms": 5, "claim_deadline_s": 1}
+FAST = {"step_ms": 30, "lead_in_ms": 50, "tie_window_ms": 5, "claim_deadline_ms": 1000}
 WAYS_IN = ["Phones join at: http://10.0.0.2:8000/", "Table screen: … PIN: 4242"]
 
 
 @pytest.fixture
 def table(tmp_path):
-    config = load_config(None, {"table": {"lead_in_s": 3600}})
+    config = load_config(None, {"table": {"lead_in_ms": 3600000}})
     appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4, bots_fill_seats=False)
     appliance.new_game(game_spec("marche").setup(3, names=["Ana", "Bo", "Cy"]))
     yield appliance

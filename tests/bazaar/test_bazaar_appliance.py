@@ -55,7 +55,7 @@ def test_the_appliance_plays_bazaar_with_bots_to_the_end_and_keeps_its_result(tm
     appliance.close()
     with EventStore(tmp_path / "s.db") as store:
         result, stored = store.result(game_id), store.config(game_id)
-    assert stored["game"] == "bazaar" and stored["setup"]["data"] == SPEC.setup(2)["data"]
+    assert stored["game"] == "bazaar" and stored["setup"]["rules"] == SPEC.setup(2)["rules"]
     assert result["winners"] and len(result["breakdown"]["players"]) == 2
     state, summary = replayed(tmp_path / "s.db", game_id)
     assert summary["over"] and summary["result"]["scores"] == result["scores"]

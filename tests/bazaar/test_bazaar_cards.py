@@ -19,7 +19,7 @@ from companion.games.bazaar.cubes import (
     parse_ware,
     parse_ware_file,
 )
-from companion.games.bazaar.engine import DATA_FILES
+from companion.games.bazaar.options import CARD_FILES
 
 PACKAGE = "companion.games.bazaar"
 
@@ -182,7 +182,7 @@ def test_a_die_face_is_undone_only_with_the_roll_that_made_it_due():
 
 # ------------------------------------------------------------------ the sample files
 def test_the_sample_files_are_marked_as_invented_and_hold_ten_cards_and_45_wares():
-    exchange, wares = (data_file(PACKAGE, name) for name in DATA_FILES)
+    exchange, wares = (data_file(PACKAGE, f"{name}.txt") for name in CARD_FILES)
     for text in (exchange, wares):
         assert "INVENTED" in text and "NOT THE PUBLISHER'S CARDS" in text and "Format" in text
     cards = parse_exchange_file(exchange)
@@ -192,14 +192,21 @@ def test_the_sample_files_are_marked_as_invented_and_hold_ten_cards_and_45_wares
     assert len(deck) == 45 and len({w.code for w in deck}) == 45 and sum(w.star for w in deck) == 15
 
 
-def test_a_setup_from_the_spec_carries_the_sample_files_and_replays_without_them():
-    made = SPEC.setup(3)
-    assert set(made["data"]) == set(DATA_FILES)
-    assert made["data"][DATA_FILES[0]] == data_file(PACKAGE, DATA_FILES[0])
+def test_a_setup_from_the_spec_carries_the_sample_files_as_its_card_options():
+    rules = SPEC.setup(3)["rules"]
+    for name in CARD_FILES:
+        assert rules[name] == data_file(PACKAGE, f"{name}.txt")
+        assert "INVENTED" in str(SPEC.option(name).description)
 
 
-def test_a_sample_setup_without_its_data_is_refused():
-    with pytest.raises(RuleError, match="the sample cards are missing from the setup"):
+def test_a_table_may_give_its_own_cards_and_the_game_draws_from_them():
+    own = "8: " + CARD_1 + "\n9: " + CARD_2 + "\n"
+    match = Match(GAME, SPEC.setup(3, {"cards": "sample", "exchange_cards": own}), EnteredChance())
+    assert dict(match.waiting_for_card.remaining) == {8: 1, 9: 1}
+
+
+def test_a_sample_setup_without_its_cards_is_refused():
+    with pytest.raises(RuleError, match="at least the 2 cards a game puts in play"):
         GAME.new_state({"players": 3, "rules": {"cards": "sample"}})
 
 
@@ -215,7 +222,6 @@ def test_a_card_file_error_names_its_line():
 
 
 def test_a_sample_ware_file_short_of_20_cards_is_refused():
-    data = dict(SPEC.setup(3)["data"])
-    data[DATA_FILES[1]] = "YYGRB\n" * 19
+    setup = SPEC.setup(3, {"cards": "sample", "ware_cards": "YYGRB\n" * 19})
     with pytest.raises(RuleError, match="at least the 20 cards of the four stalls, not 19"):
-        GAME.new_state({"players": 3, "rules": {"cards": "sample"}, "data": data})
+        GAME.new_state(setup)

@@ -1,7 +1,7 @@
 """Invariants over random legal games: cubes conserved, replay equals state, undo restores.
 
-Cubes: a purchase returns the ware's five cubes to the bank (the source: "by returning the
-cubes to the Bank"; bazaar-rules.md likewise), so the bank and the players together hold
+Cubes: a purchase returns the ware's five cubes to the bank (the rulebook: "by returning the
+cubes to the Bank"), so the bank and the players together hold
 all 100 cubes, 20 of each colour, at every moment. (Issue 15 words the invariant as
 "100 minus wares bought x 5", which would hold only if spent cubes left the game; they do
 not. The test checks both the total and that every purchase paid its five cubes back.)

@@ -1,4 +1,5 @@
-"""Every rule of shared/design/bazaar-rules.md, one test (or a table of cases) each.
+"""Every rule of the rulebook and every ruling of docs/rules/bazaar.md, one test (or a table
+of cases) each.
 
 The table (bazaar_driver.table): three players; seat 0 holds R, seat 1 W, seat 2 Y;
 equations 0-4: R = YGBW; R = WW; Y = GGGGG; G = BBBBB; B = YY and 5-9: W = GR; YW = BB;

@@ -11,8 +11,8 @@ from bazaar_driver import GAME, buy, hold, roll, rolled, table, trade
 from companion.appliance.cli import main
 from companion.core.errors import RuleError
 from companion.core.game import Event
-from companion.games.bazaar.advise import advise
 from companion.games.bazaar.narration import command, describe, score_sheet
+from companion.games.bazaar.tools import advise
 
 
 def told(match, event):

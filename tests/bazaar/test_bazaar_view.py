@@ -36,8 +36,18 @@ def test_the_view_shows_the_bank_the_stalls_the_exchange_and_the_players():
 
 
 def test_no_view_shows_the_unseen_cards_of_the_sample_deck():
-    text = json.dumps(GAME.view(digital(3).state, 0))
+    view = GAME.view(digital(3).state, 0)
+    text = json.dumps(view)
     assert "ware_deck" not in text and "exchange_deck" not in text
+    assert set(view["rules"]) == {"wares_per_turn", "cards", "first_player"}  # not the card files
+
+
+def test_no_seat_has_a_secret_so_its_twin_is_the_game_itself():
+    match = digital(3, seed=2)
+    for seat in range(3):
+        twin = GAME.secret_twin(match.state, seat)
+        assert twin == match.state
+        assert all(GAME.view(twin, viewer) == GAME.view(match.state, viewer) for viewer in (None, 0, 1, 2))
 
 
 def test_an_unknown_viewer_is_refused():

@@ -120,7 +120,7 @@ def test_missing_file_bad_toml_and_a_pins_value_that_is_no_table_are_refused(tmp
 def test_a_config_with_no_or_an_empty_pins_table_means_the_default_map(tmp_path):
     """As in the appliance's config: wiring-check reads /etc/samarkand/config.toml as it is."""
     other = tmp_path / "other.toml"
-    other.write_text("[table]\nstep_s = 0.5\n")
+    other.write_text("[table]\nstep_ms = 500\n")
     default = load_pin_map_file(DEFAULT_PIN_FILE)
     assert load_pin_map_file(DEFAULT_FILE) == default == load_pin_map_file(other)
 

@@ -12,7 +12,7 @@ from companion.config import load_config
 from companion.store import EventStore
 from web.app import create_app
 
-CONFIGURED = {"step_s": 0.6, "lead_in_s": 1.5, "tie_window_ms": 80, "claim_deadline_s": 12}
+CONFIGURED = {"step_ms": 600, "lead_in_ms": 1500, "tie_window_ms": 80, "claim_deadline_ms": 12000}
 
 
 def test_the_new_game_form_offers_the_configured_countdown(tmp_path):

@@ -13,7 +13,7 @@ from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
 from companion.games.market import cubes as cu
-from companion.games.market.engine import MarketGame
+from companion.games.market.game import MarketGame
 
 GAME = MarketGame()
 LETTER = {"Y": "yellow", "B": "blue", "R": "red", "G": "green", "K": "black"}

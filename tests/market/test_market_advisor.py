@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from companion.appliance.cli import main
 from companion.games.market import cubes as cu
 from companion.games.market.cards import Card, CubeSet, parse_card
-from companion.games.market.sale import advise_data, best, check_sale, fits, suggested_return
+from companion.games.market.sale import best, check_sale, fits, suggested_return
+from companion.games.market.tools import advise_data
 
 vectors = st.tuples(*[st.integers(0, 4)] * 5)
 small_sets = st.builds(

@@ -11,7 +11,7 @@ from market_driver import DECK, GAME, bids, draw, pick, sell, table
 from companion.core.chance import SeededChance
 from companion.core.match import Match
 from companion.games.market.bots import Thrifty
-from companion.games.market.options import START_MONEY
+from companion.games.market.rules import START_MONEY
 
 
 def whole_game(seed: int, players: int = 4) -> Match:

@@ -1,4 +1,4 @@
-"""Every rule of shared/design/market-rules.md and docs/rules/market.md, one test each or so.
+"""Every rule of the rulebook and of docs/rules/market.md, one test each or so.
 
 The test deck (market_driver.DECK): M1 sells Y=10, YY=25; M2 BR=30, BBB=50; M3 K=20, GK=45;
 M4 … M15 sell R=i, GG=3i. Three players unless said; seat 0 starts.
@@ -27,10 +27,10 @@ from companion.core.chance import EnteredChance, SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import Event, chance_event
 from companion.core.match import Match
+from companion.games.market import SPEC, narration
 from companion.games.market import cubes as cu
-from companion.games.market import narration
 from companion.games.market.bots import Thrifty
-from companion.games.market.engine import _begin_round, _lots_drawn
+from companion.games.market.rules import _begin_round, _lots_drawn
 from companion.games.market.sale import suggested_return
 from companion.games.market.state import BIDDING, DISCARDING, MARKET, OVER, PICKING, SELLING
 
@@ -94,9 +94,10 @@ def test_the_start_player_is_drawn_from_the_seats_or_chosen_by_the_host():
 
 
 def test_a_setup_is_refused_with_what_is_wrong():
+    for players in (1, 6):  # the player range is the registry's check
+        with pytest.raises(RuleError, match=f"Samarkand Market is played by 2 to 5 players, not {players}"):
+            SPEC.setup(players)
     for setup, words in (
-        ({"players": 6}, "2 to 5 players"),
-        ({"players": 1}, "2 to 5 players"),
         ({"players": 2, "names": ["A", "A"]}, "distinct name"),
         ({"players": 2, "rules": {}}, "needs its market cards"),
         ({"players": 2, "rules": {"market_deck": DECK, "speed": 1}}, "no rule option 'speed'"),
@@ -472,7 +473,7 @@ def test_a_digital_market_card_comes_from_the_deck_not_yet_drawn():
         match.enter_chance("M2")
 
 
-def test_nothing_but_the_awaited_draw_is_taken():
+def test_nothing_but_the_chance_request_is_taken():
     match = table(2)
     assert_refused(match, chance_event("market", "M9"), "nothing is drawn from the market now")
     assert_refused(match, Event("fly", 0), "unknown action 'fly'")

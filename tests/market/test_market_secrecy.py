@@ -1,7 +1,7 @@
 """A crawl of every page, endpoint and stream as each player and the table, for Samarkand
 Market: no other player's secret in any response.
 
-Secret (market-rules.md, "What is secret from whom"): a player's money, unless the option
+Secret (docs/rules/market.md, "What is secret from whom"): a player's money, unless the option
 open_money; a bid until all bids are revealed together, and even who has bid, beyond the
 count of bids in.
 """

@@ -146,6 +146,30 @@ def test_a_seat_view_holds_nothing_its_seat_may_not_see():
         assert [cu.to_dict(c) for c in seen.cubes] == [p["cubes"] for p in view["players"]]
 
 
+def test_a_seats_secret_twin_changes_what_that_seat_sees():
+    """The twin declares the secrets: the seat's money, and its sealed bid before the reveal."""
+    match = bidding()
+    match.act(bid(0, 12))
+    state = match.state
+    for seat in range(3):
+        twin = GAME.secret_twin(state, seat)
+        assert twin.money[seat] == state.money[seat] + 1000
+        assert GAME.view(twin, seat) != GAME.view(state, seat)
+        assert GAME.seat_view(twin, seat) != GAME.seat_view(state, seat)
+    assert GAME.secret_twin(state, 0).bids[0] == 13 and state.bids[0] == 12
+    assert GAME.secret_twin(state, 1).bids == state.bids  # seat 1 has not bid
+    assert GAME.seat_view(GAME.secret_twin(state, 0), 0).my_bid == 13
+
+
+def test_with_open_money_a_twin_changes_only_the_sealed_bid():
+    match = bidding(rules={"open_money": True})
+    match.act(bid(0, 12))
+    state = match.state
+    assert GAME.secret_twin(state, 1) == state  # money public, no bid in
+    twin = GAME.secret_twin(state, 0)
+    assert twin.money == state.money and GAME.view(twin, 0) != GAME.view(state, 0)
+
+
 def test_an_unknown_viewer_is_refused():
     match = bidding()
     for viewer in (3, -1, "0", True):

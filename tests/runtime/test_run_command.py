@@ -19,13 +19,13 @@ from companion.store import EventStore
 
 FAST = [
     "--set",
-    "table.step_s=0.03",
+    "table.step_ms=30",
     "--set",
-    "table.lead_in_s=0.05",
+    "table.lead_in_ms=50",
     "--set",
     "table.tie_window_ms=5",
     "--set",
-    "table.claim_deadline_s=1",
+    "table.claim_deadline_ms=1000",
 ]
 
 

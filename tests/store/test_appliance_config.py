@@ -18,10 +18,10 @@ def test_defaults_are_the_documented_ones():
     config = load_config(None, {}, environ={})
     assert (
         config.table.tie_window_ms,
-        config.table.step_s,
-        config.table.lead_in_s,
-        config.table.claim_deadline_s,
-    ) == (100, 1.0, 2.0, 10.0)
+        config.table.step_ms,
+        config.table.lead_in_ms,
+        config.table.claim_deadline_ms,
+    ) == (100, 1000, 2000, 10000)
     assert (config.web.port, config.web.host, config.web.pin_policy) == (8000, "0.0.0.0", "random")
     assert config.display.kind == "bargraph" and config.bridge.port == "" and config.pins == {}
     assert config.store.path == Path("~/.local/share/samarkand/companion.db").expanduser()
@@ -52,7 +52,7 @@ def test_file_then_overrides(tmp_path):
         """
 [table]
 tie_window_ms = 50
-step_s = 2
+step_ms = 2000
 [web]
 pin_policy = "fixed"
 pin = "0420"
@@ -61,8 +61,7 @@ buzzers = { 1 = "GPIO17" }
 """,
     )
     config = load_config(path, {"table": {"tie_window_ms": 30}, "web": {"port": 8080}})
-    assert config.table.tie_window_ms == 30 and config.table.step_s == 2.0
-    assert isinstance(config.table.step_s, float)
+    assert config.table.tie_window_ms == 30 and config.table.step_ms == 2000
     assert (config.web.port, config.web.pin_policy, config.web.pin) == (8080, "fixed", "0420")
     assert config.pins == {"buzzers": {"1": "GPIO17"}}
     assert config.source == str(path)
@@ -72,10 +71,14 @@ buzzers = { 1 = "GPIO17" }
     "text, message",
     [
         ("[table]\ntie_windw_ms = 5\n", r"Unknown key \[table\] tie_windw_ms in .*config.toml"),
-        ("[tabel]\nstep_s = 1\n", r"Unknown section \[tabel\] in .*config.toml"),
+        ("[tabel]\nstep_ms = 1\n", r"Unknown section \[tabel\] in .*config.toml"),
         ('[web]\nport = "80"\n', r"\[web\] port = '80' in .*config.toml must be a whole number"),
-        ("[table]\nstep_s = true\n", r"\[table\] step_s = True .* must be a number"),
-        ("[table]\nstep_s = 0\n", r"\[table\] step_s = 0.0 \(from .*config.toml\) must be more than 0"),
+        ("[table]\nstep_ms = true\n", r"\[table\] step_ms = True .* must be a whole number"),
+        ("[table]\nstep_ms = 0\n", r"\[table\] step_ms = 0 \(from .*config.toml\) must be more than 0"),
+        (
+            "[table]\nstep_s = 0.5\n",
+            r"\[table\] step_s in .*config.toml is now step_ms, in milliseconds \(e.g. step_ms = 500\)",
+        ),
         ('[display]\nkind = "oled"\n', r"\[display\] kind = 'oled' .* must be \"bargraph\""),
         ('[web]\npin_policy = "fixed"\n', r"pin_policy = \"fixed\" .* needs pin"),
         ('[web]\npin = "12345"\n', r"\[web\] pin = '12345' .* must be 4 digits"),

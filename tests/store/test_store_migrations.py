@@ -31,7 +31,7 @@ def test_version_1_store_is_migrated_keeping_its_games(tmp_path):
     with EventStore(path) as store:
         assert store._conn.execute("PRAGMA user_version").fetchone()[0] == CURRENT_VERSION
         assert store.events(1) == [{"kind": "k1"}, {"kind": "k2"}, {"kind": "k3"}]
-        assert store.config(1) == {"p": 2}
+        assert store.config(1) == {"p": 2} and store.game(1) == "marche"
         assert store.result(2) == {"winners": [1]}
         assert store.unfinished() == 1
         store.undo_to(1, 3)

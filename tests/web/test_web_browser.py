@@ -171,7 +171,10 @@ def test_a_whole_game_from_joining_to_scores(browser, server, locale, words):
         page.locator("#claim-buttons button", has_text=words["bank"]).click()
     table.locator("#log", has_text=words["dispute"]).wait_for(timeout=T)
 
-    # a phone reloading mid-game keeps its seat and its secrets
+    # a phone reloading mid-game keeps its seat and its secrets (read once Ben's phone shows
+    # the money the dispute left him: its stream may be a frame behind the table's log)
+    left = appliance.session.state.money[1]
+    wait_on(ben, lambda: text(ben, "#me .secret").startswith(f"{left} "), "Ben's money after the dispute")
     money = text(ben, "#me .secret")
     ben.reload()
     ben.wait_for_selector("#me h1", timeout=T)

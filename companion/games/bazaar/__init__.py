@@ -1,27 +1,25 @@
 """Bazaar (Sid Sackson, 1967), from the Samarkand Bazaar box: trade cubes at the exchange's
 rates, buy the wares of four stalls, until a second stall is sold out. Registered here.
 
-The card contents nobody has published reach the engine through the setup, never a file
-read here: the registry puts the text of this package's two sample files (data/, marked as
-invented) into every setup it builds (GameSpec.data), and the engine draws the two
-exchange cards and the face-up wares from them; at a physical table (``cards = "auto"``,
-the appliance's mode in the setup) or with ``cards = "entered"`` the host types the two
-exchange cards at setup and each ware card as it comes face up (docs/rules/bazaar.md).
+The card contents nobody has published are rule options (options.py): the text of this
+package's two sample files (data/, marked as invented) is read here, once, as the defaults
+of ``exchange_cards`` and ``ware_cards``, so every setup carries its cards and the engine
+draws the two exchange cards and the face-up wares from them; at a physical table
+(``cards = "auto"``, the appliance's mode in the setup) or with ``cards = "entered"`` the
+host types the two exchange cards at setup and each ware card as it comes face up
+(docs/rules/bazaar.md).
 """
 
 from __future__ import annotations
 
 from companion.core.phrase import Phrase
-from companion.core.registry import GameSpec, Narration, Option, register_game
+from companion.core.registry import GameSpec, Narration, data_file, register_game
 from companion.games.bazaar import narration
-from companion.games.bazaar.advise import advise
 from companion.games.bazaar.bots import STYLES
-from companion.games.bazaar.buzzers import BuzzerRoll
-from companion.games.bazaar.engine import DATA_FILES
 from companion.games.bazaar.game import BazaarGame
-from companion.games.bazaar.rules import CHOICES, DESCRIPTIONS, BazaarRules
-
-DEFAULTS = BazaarRules()
+from companion.games.bazaar.options import CARD_FILES, with_samples
+from companion.games.bazaar.realtime import BuzzerRoll
+from companion.games.bazaar.tools import advise
 
 SPEC = register_game(
     GameSpec(
@@ -30,21 +28,14 @@ SPEC = register_game(
         min_players=2,
         max_players=5,
         engine=BazaarGame,
-        options=(
-            *(
-                Option(name, getattr(DEFAULTS, name), DESCRIPTIONS[name], allowed)
-                for name, allowed in CHOICES.items()
-            ),
-            Option("first_player", DEFAULTS.first_player, DESCRIPTIONS["first_player"]),
-        ),
+        options=with_samples({name: data_file(__name__, f"{name}.txt") for name in CARD_FILES}),
         bots=STYLES,
         narration=Narration(
             narration.describe, narration.score_sheet, narration.command, narration.KEYBOARD_HELP
         ),
-        renderer="companion.games.bazaar",
+        renderer=__name__,
         realtime=BuzzerRoll,
         tools={"advise": advise},
-        data=DATA_FILES,
         first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
         first_rule=Phrase("the first player: the youngest"),
     )

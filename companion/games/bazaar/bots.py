@@ -12,22 +12,23 @@ player furthest from every ware. All its choices come from its seat view and its
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.core.bot import Bot
 from companion.core.game import Event
-from companion.games.bazaar.cubes import COLOURS, Cubes, Ware
-from companion.games.bazaar.engine import choices
+from companion.games.bazaar.cubes import COLOURS, Ware
 from companion.games.bazaar.planner import Plan, plan, recommend, soonest
-from companion.games.bazaar.rules import points
+from companion.games.bazaar.rules import choices, points
 from companion.games.bazaar.state import ACT, BUY, DISCARD, START_WILD, WILD
 from companion.games.bazaar.view import SeatView
 
 
-def deficit(held: Cubes, ware: Ware) -> int:
+def deficit(held: Sequence[int], ware: Ware) -> int:
     """How many of the ware's cubes ``held`` lacks."""
     return sum(max(0, need - have) for need, have in zip(ware.cubes, held))
 
 
-class Planner(Bot):
+class Planner(Bot[SeatView]):
     """Shared reasoning; a style ranks the targets (``rank``)."""
 
     style = "planner"
@@ -84,6 +85,7 @@ class Planner(Bot):
 
     def discard(self, view: SeatView) -> dict[str, int]:
         """The owner's cubes to return: those that leave them furthest from every ware."""
+        assert view.discard is not None, "a bot returns cubes only in the discard phase"
         owner, _, excess = view.discard
         held = view.cubes[owner]
         wares = [w for w in view.wares if w is not None]

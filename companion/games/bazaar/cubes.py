@@ -63,18 +63,14 @@ def colour_index(name: Any) -> int:
     return COLOURS.index(name)
 
 
-def one(colour: int) -> Cubes:
-    cubes = [0] * 5
-    cubes[colour] = 1
-    return tuple(cubes)  # type: ignore[return-value]
-
-
-def plus(a: Cubes, b: Cubes) -> Cubes:
-    return tuple(x + y for x, y in zip(a, b))  # type: ignore[return-value]
+def cubes_of(counts: Iterable[int]) -> Cubes:
+    """Five counts, one per colour in COLOURS' order, as Cubes."""
+    yellow, green, red, blue, white = counts
+    return (yellow, green, red, blue, white)
 
 
 def minus(a: Cubes, b: Cubes) -> Cubes:
-    return tuple(x - y for x, y in zip(a, b))  # type: ignore[return-value]
+    return cubes_of(x - y for x, y in zip(a, b))
 
 
 def covers(have: Iterable[int], need: Iterable[int]) -> bool:
@@ -109,7 +105,7 @@ def from_dict(raw: Any, what: str = Phrase("the cubes")) -> Cubes:
                 n=repr(n),
             )
         counts[index] = n
-    return tuple(counts)  # type: ignore[return-value]
+    return cubes_of(counts)
 
 
 # ----------------------------------------------------------------- parsing the notation
@@ -153,7 +149,7 @@ def parse_cubes(text: Any, what: str = Phrase("a side")) -> Cubes:
             )
         for c in word:
             counts[LETTERS.index(c.upper())] += int(count) if count else 1
-    return tuple(counts)  # type: ignore[return-value]
+    return cubes_of(counts)
 
 
 @dataclass(frozen=True, slots=True)

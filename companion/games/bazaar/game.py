@@ -1,4 +1,4 @@
-"""Bazaar on the core's game contract: the rule functions of engine.py behind ``Game``."""
+"""Bazaar on the core's game contract: the rule functions of rules.py behind ``Game``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.core.game import CHANCE, ChanceRequest, Event, Game, InputRequest, Result
 from companion.core.phrase import Phrase
-from companion.games.bazaar import engine
+from companion.games.bazaar import rules
 from companion.games.bazaar.state import OVER, BazaarState
 from companion.games.bazaar.view import SeatView, build_view, seat_view
 
@@ -17,31 +17,39 @@ class BazaarGame(Game[BazaarState]):
     decisions = frozenset({"roll", "take", "trade", "buy", "done", "discard"})
 
     def new_state(self, setup: Mapping[str, Any]) -> BazaarState:
-        return engine.new_state(setup)
+        return rules.new_state(setup)
 
     def copy(self, state: BazaarState) -> BazaarState:
         return state.copy()
 
     def advance(self, state: BazaarState, event: Event) -> None:
-        engine.advance(state, event)
+        rules.advance(state, event)
 
     def names(self, state: BazaarState) -> tuple[str, ...]:
         return state.names
 
     def chance_request(self, state: BazaarState) -> ChanceRequest | None:
-        return engine.chance_request(state)
+        return rules.chance_request(state)
 
     def input_request(self, state: BazaarState) -> InputRequest | None:
-        return engine.input_request(state)
+        return rules.input_request(state)
 
     def to_act(self, state: BazaarState) -> tuple[int, ...]:
-        return engine.to_act(state)
+        return rules.to_act(state)
 
     def legal_actions(self, state: BazaarState, seat: int) -> list[Event]:
-        return engine.legal_actions(state, seat)
+        return rules.legal_actions(state, seat)
 
     def view(self, state: BazaarState, viewer: Any) -> dict[str, Any]:
         return build_view(state, viewer)
+
+    def secret_twin(self, state: BazaarState, seat: int) -> BazaarState:
+        """``state`` itself: Bazaar has no secret of one seat. The rulebook keeps each
+        player's cubes on their aid card, their wares in front of them and their points on
+        the score track, with no screen (Samarkand's, in the same box, has one); the cards
+        not yet face up are hidden from every seat alike (docs/rules/bazaar.md, "What is
+        secret")."""
+        return state
 
     def seat_view(self, state: BazaarState, seat: int) -> SeatView:
         """Public facts only (Bazaar has no secrets), as an object quick to read."""
@@ -51,7 +59,7 @@ class BazaarGame(Game[BazaarState]):
         return state.phase == OVER
 
     def result(self, state: BazaarState) -> Result:
-        return engine.result(state)
+        return rules.result(state)
 
     def standing(self, state: BazaarState) -> tuple[int, ...]:
         return tuple(state.scores)
@@ -77,7 +85,7 @@ class BazaarGame(Game[BazaarState]):
             "scores": list(state.scores),
             "bank": list(state.bank),
             "stalls_left": list(state.stalls_left),
-            "result": engine.result(state).to_dict() if over else None,
+            "result": rules.result(state).to_dict() if over else None,
         }
 
     def undoable(self, event: Event) -> bool:

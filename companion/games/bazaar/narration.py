@@ -10,7 +10,7 @@ from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.games.bazaar.cubes import COLOURS, LETTERS, WILD, parse_cubes
-from companion.games.bazaar.engine import RETURNED, result
+from companion.games.bazaar.rules import RETURNED, result
 from companion.games.bazaar.state import ACT, BazaarState
 
 KEYBOARD_HELP = (

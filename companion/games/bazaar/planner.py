@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from companion.games.bazaar.cubes import COLOURS, FACES, WILD, Cubes, Equation, Ware
+from companion.games.bazaar.cubes import COLOURS, FACES, WILD, Cubes, Equation, Ware, cubes_of
 from companion.games.bazaar.rules import CUBE_LIMIT, points
 
 BASE = CUBE_LIMIT + 1
@@ -45,7 +45,7 @@ def index(cubes: Iterable[int]) -> int:
 
 
 def digits(bit: int) -> Cubes:
-    return tuple((bit // place) % BASE for place in PLACES)  # type: ignore[return-value]
+    return cubes_of((bit // place) % BASE for place in PLACES)
 
 
 def holdings(most: int, colours: int = 5) -> Iterable[tuple[int, ...]]:
@@ -302,7 +302,7 @@ def plan(
     turn's action is still to come, and the plans count this turn as turn 1.
     ``bonus``: a stall is empty, so every purchase scores one star level higher.
     """
-    held = tuple(cubes)
+    held = cubes_of(cubes)
     if not acted and sum(held) > CUBE_LIMIT:
         raise ValueError(f"a turn starts with at most {CUBE_LIMIT} cubes, not {sum(held)}")
     caps = [h + b for h, b in zip(held, bank)]
@@ -374,9 +374,9 @@ def _rolls(
             ):
                 pending.append(stall)
         if pending:
-            bounds = [trades_only[s] for s in pending]
-            horizon = None if None in bounds else max(bounds) - 3
-            found, _, _ = search.run(tuple(after), pending, horizon)
+            bounds = [bound for s in pending if (bound := trades_only[s]) is not None]
+            horizon = max(bounds) - 3 if len(bounds) == len(pending) else None
+            found, _, _ = search.run(cubes_of(after), pending, horizon)
             for stall in pending:
                 if stall in found:
                     total = 1 + found[stall][0]
@@ -403,7 +403,7 @@ def expected(p: Plan) -> tuple[float, float]:
     """(turns by trades alone, turns expected if this turn is a roll): the roll's six faces
     equally likely, a face that is no sooner counted as trades alone and the turn lost."""
     trades = NEVER if p.turns is None else float(p.turns)
-    faces = [trades + 1 if p.rolls.get(face) is None else float(p.rolls[face]) for face in FACES]
+    faces = [trades + 1 if (turns := p.rolls.get(face)) is None else float(turns) for face in FACES]
     return trades, sum(faces) / len(faces)
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.bazaar.cubes import Equation, Ware
-from companion.games.bazaar.rules import BazaarRules
+from companion.games.bazaar.options import BazaarOptions
 
 # What the game waits for, one phase at a time.
 EXCHANGE = "exchange"  # setup: an exchange card to come face up (drawn or entered)
@@ -27,7 +27,7 @@ DRAWING = (EXCHANGE, STALLS, REVEAL)
 
 @dataclass(slots=True)
 class BazaarState:
-    rules: BazaarRules
+    rules: BazaarOptions
     names: tuple[str, ...]
     exchange_deck: dict[int, tuple[Equation, ...]] | None
     """The sample exchange cards not in play, by number (None: the host enters the cards)."""
@@ -67,6 +67,13 @@ class BazaarState:
     def bonus(self) -> bool:
         """A stall is empty: every purchase now scores one star level higher."""
         return bool(self.emptied)
+
+    @property
+    def discarding(self) -> tuple[int, int, int]:
+        """The discard phase's (the player over the limit, the chooser, the excess)."""
+        if self.discard is None:
+            raise ValueError(f"no cubes are to be returned in phase {self.phase!r}")
+        return self.discard
 
     def ware(self, stall: int) -> Ware | None:
         code = self.stalls_up[stall]

@@ -1,5 +1,5 @@
 """What a viewer sees of a game of Bazaar: everything, since nothing in it is secret
-(bazaar-rules.md, "What is secret"), arranged for a page; and the bots' seat view.
+(docs/rules/bazaar.md, "What is secret"), arranged for a page; and the bots' seat view.
 
 The one thing no view shows is the digital deck's unseen cards. A player's own view adds
 what that player may do now: each equation in each direction, usable or with the reason
@@ -15,16 +15,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.game import check_viewer
-from companion.games.bazaar.cubes import COLOURS, LETTERS, Cubes, Equation, Ware
-from companion.games.bazaar.engine import (
-    awaited_stall,
+from companion.games.bazaar.cubes import COLOURS, LETTERS, Cubes, Equation, Ware, cubes_of
+from companion.games.bazaar.planner import Advice, Plan, plan, recommend
+from companion.games.bazaar.rules import (
+    CUBE_LIMIT,
+    POINTS,
     buy_problem,
     default_discard,
     purchase_points,
+    stall_to_fill,
     trade_problem,
 )
-from companion.games.bazaar.planner import Advice, Plan, plan, recommend
-from companion.games.bazaar.rules import CUBE_LIMIT, POINTS
 from companion.games.bazaar.state import (
     ACT,
     BUY,
@@ -49,7 +50,7 @@ def build_view(state: BazaarState, viewer: Any) -> dict[str, Any]:
         "turn": state.turn,
         "turn_number": state.turn_number,
         "first_player": state.rules.first_player - 1,
-        "rules": state.rules.to_dict(),
+        "rules": state.rules.table_choices(),
         "colours": list(COLOURS),
         "letters": LETTERS,
         "cube_limit": CUBE_LIMIT,
@@ -99,7 +100,7 @@ def _awaiting(state: BazaarState) -> dict[str, Any] | None:
     if state.phase == EXCHANGE:
         return {"what": "exchange", "card": len(state.exchange) + 1}
     if state.phase in (STALLS, REVEAL):
-        return {"what": "ware", "stall": awaited_stall(state)}
+        return {"what": "ware", "stall": stall_to_fill(state)}
     if state.phase in (START, ROLLING):
         return {"what": "die", "seat": state.turn}
     return None
@@ -108,7 +109,7 @@ def _awaiting(state: BazaarState) -> dict[str, Any] | None:
 def _discard_view(state: BazaarState) -> dict[str, Any] | None:
     if state.phase != DISCARD:
         return None
-    owner, chooser, excess = state.discard
+    owner, chooser, excess = state.discarding
     return {
         "seat": owner,
         "by": chooser,
@@ -131,7 +132,7 @@ def _yours(state: BazaarState, seat: int) -> dict[str, Any]:
         ],
         "wares": [_ware_state(state, seat, k) for k in range(len(state.stalls_up))],
         "advice": advice(state) if playing and state.phase in (ACT, BUY) else None,
-        "choose_discard": state.phase == DISCARD and state.discard[1] == seat,
+        "choose_discard": state.phase == DISCARD and state.discarding[1] == seat,
     }
     return yours
 
@@ -254,8 +255,8 @@ def seat_view(state: BazaarState, seat: int) -> SeatView:
         seat=seat,
         phase=state.phase,
         turn=state.turn,
-        cubes=tuple(tuple(c) for c in state.cubes),
-        bank=tuple(state.bank),
+        cubes=tuple(cubes_of(c) for c in state.cubes),
+        bank=cubes_of(state.bank),
         equations=state.equations,
         wares=tuple(state.ware(k) for k in range(len(state.stalls_up))),
         stalls_left=tuple(state.stalls_left),

@@ -17,7 +17,6 @@ All randomness comes from the ``random.Random`` it is given, so a seed replays t
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import ClassVar
 
@@ -25,7 +24,7 @@ from companion.core.bot import Bot
 from companion.core.game import Event
 from companion.games.market import cubes as cu
 from companion.games.market.cards import Card
-from companion.games.market.options import CUBE_LIMIT, MIN_BID, ROUNDS
+from companion.games.market.rules import CUBE_LIMIT, MIN_BID, ROUNDS
 from companion.games.market.sale import Sale, best, suggested_return
 from companion.games.market.state import BIDDING, DISCARDING, PICKING, SELLING
 from companion.games.market.view import SeatView
@@ -38,16 +37,13 @@ def best_now(held: cu.Cubes, markets: tuple[Card, ...]) -> Sale:
     return best(held, markets)
 
 
-class MarketBot(Bot):
+class MarketBot(Bot[SeatView]):
     """Shared reasoning; the styles differ in their weights and in how they sell."""
 
-    style: ClassVar[str] = "bot"
+    style = "bot"
     keep: ClassVar[float] = 6.0  # piasters an unsold cube is hoped to fetch later
     eagerness: ClassVar[float] = 0.5  # the share of an earlier pick's worth it bids
     min_per_cube: ClassVar[float] = 0.0  # a set sold must pay this much a cube (not the last round)
-
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng)
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:

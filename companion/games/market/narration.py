@@ -13,7 +13,7 @@ from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.games.market import cubes as cu
-from companion.games.market.engine import result
+from companion.games.market.rules import result
 from companion.games.market.sale import best
 from companion.games.market.state import BIDDING, MarketState
 

@@ -24,9 +24,7 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.games.market import cubes as cu
-from companion.games.market.cards import Card, parse_card
-
-MARKETS = 3
+from companion.games.market.cards import Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,32 +208,3 @@ def suggested_return(held: cu.Cubes, markets: Sequence[Card], limit: int) -> cu.
                 options.append((-best(cu.sub(left, cube), markets).payout, -cu.BAG[colour], colour, cube))
         back = cu.add(back, min(options)[3])
     return back
-
-
-# ------------------------------------------------------------------ the CLI's advice
-def advise_data(data: Any) -> dict:
-    """``samarkand advise market FILE``: {"cubes": ..., "markets": [card, card, card]} in,
-    the best sale out; a malformed field is named in a ValueError."""
-    if not isinstance(data, dict):
-        raise ValueError('file: expected {"cubes": {"yellow": 2, ...}, "markets": [card, ...]}')
-    unknown = sorted(set(data) - {"cubes", "markets"})
-    if unknown:
-        raise ValueError(f"file: unknown field {unknown[0]!r} (expected cubes and markets)")
-    if "cubes" not in data or "markets" not in data:
-        raise ValueError("file: both cubes (the cubes held) and markets (the current cards) are needed")
-    try:
-        held = cu.parse(data["cubes"])
-    except RuleError as exc:
-        raise ValueError(str(exc)) from None
-    raw = data["markets"]
-    if not isinstance(raw, list) or not 1 <= len(raw) <= MARKETS:
-        raise ValueError(f"markets: expected a list of 1 to {MARKETS} market cards")
-    markets = [parse_card(card, f"markets[{i}]", f"Market {i + 1}") for i, card in enumerate(raw)]
-    sale = best(held, markets)
-    answer = sale.to_dict(markets)
-    answer["kept"] = cu.to_dict(cu.sub(held, sale.sold))
-    answer["each_set"] = [
-        [{"pays": s.pays, "could_sell": n} for s, n in zip(card.sets, row)]
-        for card, row in zip(markets, fits(held, markets))
-    ]
-    return answer

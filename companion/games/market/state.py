@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.games.market.cards import CARDS_USED, Card
 from companion.games.market.cubes import Cubes
-from companion.games.market.options import MarketRules
+from companion.games.market.options import MarketOptions
 
 START = "start"  # the start player is drawn (digital) or chosen by the host
 MARKET = "market"  # a market card is revealed (drawn, or typed by the host)
@@ -41,7 +41,7 @@ class Reveal:
 
 @dataclass(slots=True)
 class MarketState:
-    rules: MarketRules
+    rules: MarketOptions
     names: tuple[str, ...]
     entered: bool  # physical table: market cards are typed by the host
     phase: str

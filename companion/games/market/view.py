@@ -15,7 +15,7 @@ from typing import Any
 from companion.core.game import Event, check_viewer
 from companion.games.market import cubes as cu
 from companion.games.market.cards import CARDS_USED, Card
-from companion.games.market.options import CUBE_LIMIT, LOTS, MIN_BID, ROUNDS
+from companion.games.market.rules import CUBE_LIMIT, LOTS, MIN_BID, ROUNDS
 from companion.games.market.sale import best, fits, suggested_return
 from companion.games.market.state import (
     BIDDING,
@@ -100,7 +100,7 @@ def build_view(state: MarketState, viewer: int | None) -> dict[str, Any]:
         "rounds": ROUNDS,
         "final_round": state.final_round,
         "start": None if state.start < 0 else state.start,
-        "rules": state.rules.to_dict(),
+        "rules": {"open_money": state.rules.open_money, "broke_player": state.rules.broke_player},
         "physical": state.entered,
         "markets": [market_view(card, space) for space, card in enumerate(state.markets)],
         "cards_revealed": state.revealed,

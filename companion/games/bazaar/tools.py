@@ -36,7 +36,7 @@ from companion.games.bazaar.cubes import (
     parse_ware,
 )
 from companion.games.bazaar.planner import Advice, Plan, plan, recommend
-from companion.games.bazaar.rules import STALLS
+from companion.games.bazaar.rules import STALL_COUNT
 from companion.games.bazaar.view import action_view
 
 FIELDS = ("cubes", "equations", "cards", "wares", "bank", "bonus", "acted")
@@ -98,8 +98,8 @@ def _equations(data: dict) -> tuple:
 
 
 def _wares(raw: Any) -> list:
-    if not isinstance(raw, list) or not 1 <= len(raw) <= STALLS:
-        raise ValueError(f'a list of 1 to {STALLS} ware cards such as "YYGRB*" (null: an empty stall)')
+    if not isinstance(raw, list) or not 1 <= len(raw) <= STALL_COUNT:
+        raise ValueError(f'a list of 1 to {STALL_COUNT} ware cards such as "YYGRB*" (null: an empty stall)')
     return [None if w is None else parse_ware(w) for w in raw]
 
 

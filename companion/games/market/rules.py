@@ -1,4 +1,4 @@
-"""The rules of Samarkand Market as a pure engine on the core.
+"""The rules of Samarkand Market: one function per move and per draw, over the state.
 
 Events (``Event.kind``):
 - ``bid``     actor=seat, ``{"amount": n}``: the seat's sealed bid for this round's picks.
@@ -19,32 +19,16 @@ first change. The rulings are in docs/rules/market.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
-from companion.core.game import (
-    CHANCE,
-    ENTRY,
-    ChanceRequest,
-    Event,
-    Game,
-    InputRequest,
-    Result,
-    places_by,
-)
+from companion.core.game import CHANCE, ENTRY, ChanceRequest, Event, Result, places_by, seat_names
 from companion.core.phrase import Phrase
 from companion.games.market import cubes as cu
 from companion.games.market.cards import CARDS_USED, Card, parse_card
-from companion.games.market.options import (
-    CUBE_LIMIT,
-    LOTS,
-    MIN_BID,
-    ROUNDS,
-    START_MONEY,
-    MarketRules,
-)
+from companion.games.market.options import MarketOptions
 from companion.games.market.sale import check_sale
 from companion.games.market.state import (
     BIDDING,
@@ -60,7 +44,13 @@ from companion.games.market.state import (
 from companion.games.market.state import (
     LOTS as LOTS_PHASE,
 )
-from companion.games.market.view import SeatView, build_view, redact_event, seat_view
+
+START_MONEY = 75
+MIN_BID = 5
+CUBE_LIMIT = 10
+ROUNDS = 10
+LOTS = {2: (3, 5), 3: (3, 4, 5), 4: (3, 4, 4, 5), 5: (3, 3, 4, 4, 5)}
+"""The lots' sizes by player count, in lot order (lot 1 first)."""
 
 START_DECK = Phrase("start player")
 MARKET_DECK = Phrase("market")
@@ -68,135 +58,36 @@ BAG_DECK = Phrase("bag")
 """The decks' names, kept in every chance event; the host's draw buttons show them (a cube
 drawn from the bag is its colour, which the page module translates)."""
 CARD_ENTRY = "market card"
-SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
-CARD_EXAMPLE = "Saffron Row: YY=25, YBK=70, RG=40"
-
-
-class MarketGame(Game[MarketState]):
-    """The core's Game protocol over the rule functions below (the engine keeps no state)."""
-
-    name = "market"
-    decisions = frozenset({"bid", "pick", "sell", "discard"})
-
-    def new_state(self, setup: Mapping[str, Any]) -> MarketState:
-        return new_state(setup)
-
-    def copy(self, state: MarketState) -> MarketState:
-        return state.copy()
-
-    def advance(self, state: MarketState, event: Event) -> None:
-        advance(state, event)
-
-    def names(self, state: MarketState) -> tuple[str, ...]:
-        return state.names
-
-    def chance_request(self, state: MarketState) -> ChanceRequest | None:
-        return awaited_draw(state)
-
-    def input_request(self, state: MarketState) -> InputRequest | None:
-        if state.phase != MARKET or not state.entered:
-            return None
-        number = state.revealed + 1
-        # the numbers as text: the console's say() (web/static/shell.js) takes a parameter
-        # that is not a string for a nested Phrase
-        prompt = Phrase(
-            "Type market card {number} of {cards} (space {space}) as it is revealed: "
-            "its sets (Y yellow, B blue, R red, G green, K black) and payouts",
-            number=str(number),
-            cards=str(CARDS_USED),
-            space=str(number if number <= 3 else 1),
-        )
-        return InputRequest(CARD_ENTRY, prompt, CARD_EXAMPLE, card_checker(number))
-
-    def to_act(self, state: MarketState) -> tuple[int, ...]:
-        return to_act(state)
-
-    def to_act_shown(self, state: MarketState, viewer: int | None) -> tuple[int, ...]:
-        """Who has bid is secret: a seat sees only itself while its bid is still due."""
-        waiting = to_act(state)
-        if state.phase != BIDDING:
-            return waiting
-        return (viewer,) if viewer in waiting else ()
-
-    def legal_actions(self, state: MarketState, seat: int) -> list[Event] | None:
-        if seat not in to_act(state):
-            return []
-        if state.phase == BIDDING:
-            return [Event("bid", seat, {"amount": n}) for n in range(MIN_BID, state.money[seat] + 1)]
-        if state.phase == PICKING:
-            return [
-                Event("pick", seat, {"lot": i}) for i, owner in enumerate(state.lot_owner) if owner is None
-            ]
-        return None  # a sale or a discard: too many to list
-
-    def view(self, state: MarketState, viewer: Any) -> dict[str, Any]:
-        return build_view(state, viewer)
-
-    def seat_view(self, state: MarketState, seat: int) -> SeatView:
-        return seat_view(state, seat)
-
-    def redact(self, event: Event, viewer: Any) -> dict[str, Any]:
-        return redact_event(event, viewer)
-
-    def is_over(self, state: MarketState) -> bool:
-        return state.phase == OVER
-
-    def result(self, state: MarketState) -> Result:
-        return result(state)
-
-    def standing(self, state: MarketState) -> tuple[int, ...]:
-        return tuple(state.money)
-
-    def moment(self, before: MarketState, event: Event, after: MarketState) -> Phrase | None:
-        """The reveals (the last sealed bid in shows them all, or the lots drawn when nobody
-        can bid), with the top bid: what the first pick cost."""
-        reveal = next((r for r in after.records[len(before.records) :] if r["kind"] == "reveal"), None)
-        if reveal is None:
-            return None
-        top = max((b for b in reveal["bids"] if b is not None), default=None)
-        if top is None:
-            return Phrase("round {n}: nobody could bid", n=reveal["round"])
-        return Phrase("round {n}: top bid {bid}", n=reveal["round"], bid=top)
-
-    def summary(self, state: MarketState) -> dict[str, Any]:
-        over = state.phase == OVER
-        return {
-            "round": state.round,
-            "phase": state.phase,
-            "money": list(state.money),
-            "cubes": [cu.total(c) for c in state.cubes],
-            "bag": cu.total(state.bag),
-            "over": over,
-            "result": result(state).to_dict() if over else None,
-        }
+CARD_EXAMPLE = "Saffron Row: YY=25, YBK=70"
 
 
 # ----------------------------------------------------------------- setup
 def new_state(setup: Mapping[str, Any]) -> MarketState:
-    names = tuple(setup.get("names") or ())
-    players = setup.get("players", len(names))
-    if type(players) is not int or players not in LOTS:
-        raise RuleError("Samarkand Market is played by 2 to 5 players, not {players}", players=repr(players))
-    names = names or SEAT_NAMES[:players]
-    if len(names) != players or len(set(names)) != players:
-        raise RuleError("each player needs a distinct name")
+    """A game at its start: the start player to draw (or the host's ``start``, a seat from
+    0), then the market's first three cards."""
+    names = seat_names(setup)
+    players = len(names)
     mode = setup.get("mode", "digital")
     if mode not in ("digital", "physical"):
         raise RuleError('mode must be "digital" or "physical", not {mode}', mode=repr(mode))
     entered = mode == "physical"
-    rules = MarketRules.from_setup(setup.get("rules"), entered)
+    rules = setup.get("rules") or {}
+    if not entered and "market_deck" not in rules:
+        # the setup carries the cards, so a replay never depends on the sample file
+        raise RuleError("a digital game of Samarkand Market needs its market cards (rule option market_deck)")
+    options = MarketOptions.from_rules(rules, players)
     start = setup.get("start")
     if start is not None and (type(start) is not int or not 0 <= start < players):
         raise RuleError("start must be a seat from 0 to {last}", last=players - 1)
     state = MarketState(
-        rules=rules,
+        rules=options,
         names=names,
         entered=entered,
         phase=START if start is None else MARKET,
         round=1,
         start=-1 if start is None else start,
         bag=cu.BAG,
-        deck={card.name: 1 for card in rules.deck},
+        deck={} if entered else {card.name: 1 for card in options.deck},
         revealed=0,
         markets=[],
         lots=[],
@@ -216,7 +107,7 @@ def new_state(setup: Mapping[str, Any]) -> MarketState:
     return state
 
 
-def card_checker(number: int):
+def card_checker(number: int) -> Callable[[Any], dict]:
     """The validator of a typed market card: its JSON form, named "Card N" when unnamed."""
 
     def check(value: Any) -> dict:
@@ -231,7 +122,8 @@ def typed_card(value: Any, number: int) -> Card:
 
 
 # ----------------------------------------------------------------- waiting
-def awaited_draw(state: MarketState) -> ChanceRequest | None:
+def chance_request(state: MarketState) -> ChanceRequest | None:
+    """The draw the game waits for: the start player, a digital market card, or a cube."""
     phase = state.phase
     if phase == START:
         return ChanceRequest(START_DECK, {seat + 1: 1 for seat in range(state.players)})
@@ -415,7 +307,7 @@ def discard(state: MarketState, seat: Any, returned: Any) -> None:
 
 def draw(state: MarketState, deck: Any, card: Any) -> None:
     """A chance event: the start player, a digital market card, or a cube from the bag."""
-    request = awaited_draw(state)
+    request = chance_request(state)
     if state.phase == OVER:
         raise RuleError("the game is over")
     if request is None or request.deck != deck:
@@ -519,12 +411,14 @@ def _reveal(state: MarketState) -> None:
     """All bids are in: shown together, paid, and the pick order set."""
     order = seat_order(state)
     place = {seat: i for i, seat in enumerate(order)}
-    bidders = sorted(state.bidders, key=lambda s: (-state.bids[s], place[s]))
+    # every bidder's bid is in (bid() reveals only then; nobody bids when there is no bidder)
+    sealed = {seat: amount for seat in state.bidders if (amount := state.bids[seat]) is not None}
+    bidders = sorted(sealed, key=lambda s: (-sealed[s], place[s]))
     broke = [s for s in order if s not in state.bidders]
     picking = bidders + (broke if state.rules.broke_player == "last_pick" else [])
-    for seat in state.bidders:
-        state.money[seat] -= state.bids[seat]
-        state.paid_in += state.bids[seat]
+    for seat, amount in sealed.items():
+        state.money[seat] -= amount
+        state.paid_in += amount
     bids = tuple(state.bids)
     tied = bid_ties(bids, bidders)
     state.reveal = Reveal(state.round, bids, tuple(picking), tied)

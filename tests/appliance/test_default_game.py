@@ -1,0 +1,35 @@
+"""The game a new lobby opens with is the configuration's ([lobby] game), named once."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from companion.appliance.inputs import GpioInputs
+from companion.appliance.running import Appliance, _open_table
+from companion.config import ConfigError, load_config
+from companion.store import EventStore
+
+
+def opened(tmp_path, lobby: dict, game: str | None = None) -> str:
+    config = load_config(
+        None, {"store": {"path": str(tmp_path / "s.db")}, "display": {"kind": "terminal"}, "lobby": lobby}
+    )
+    appliance = Appliance(config, GpioInputs(config, simulate=True), EventStore(config.store.path), seed=1)
+    args = argparse.Namespace(no_web=False, autostart=False, seat=None, new=True, game=game, players=3)
+    try:
+        return _open_table(appliance, args)
+    finally:
+        appliance.close()
+
+
+def test_a_new_lobby_opens_with_the_configured_game_unless_the_command_names_one(tmp_path):
+    assert opened(tmp_path, {}) == "The lobby of Le Marché de Samarkand: nothing is played before Start"
+    assert opened(tmp_path / "b", {"game": "bazaar"}).startswith("The lobby of Bazaar")
+    assert opened(tmp_path / "c", {"game": "bazaar"}, game="samarkand").startswith("The lobby of Samarkand")
+
+
+def test_an_empty_default_game_is_refused_by_name():
+    with pytest.raises(ConfigError, match=r"\[lobby\] game = '' .* must name a game"):
+        load_config(None, {"lobby": {"game": ""}})

@@ -13,7 +13,8 @@ import random
 import time
 
 from companion.games.marche.discard import best_keep
-from companion.games.marche.options import GOODS_TYPES, MarcheRules
+from companion.games.marche.options import MarcheOptions
+from companion.games.marche.rules import GOODS_TYPES
 
 REPEATS = 3
 RANDOM_HANDS = 40
@@ -40,7 +41,7 @@ def _worst(hands: list[tuple[dict, list[str]]], set_scoring: str) -> tuple[float
 
 
 def run(seed: int = 1) -> dict:
-    deck = MarcheRules().goods_cards
+    deck = MarcheOptions.from_rules().goods_cards
     four = list(GOODS_TYPES[:4])
     largest = [({t: list(deck) for t in four}, four)]
     rng = random.Random(seed)

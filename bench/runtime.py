@@ -15,7 +15,7 @@ import time
 from companion.core.chance import SeededChance
 from companion.core.game import Event
 from companion.core.match import Match
-from companion.games.marche.engine import MarcheGame
+from companion.games.marche.game import MarcheGame
 from companion.games.marche.realtime import MarcheCountdown, Timing
 from companion.runtime.runner import Runner
 from companion.runtime.session import NullJournal, Session

@@ -32,8 +32,8 @@ def test_the_runtime_importing_a_game_breaks_a_contract(tmp_path):
         shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
     session = tmp_path / "companion" / "runtime" / "session.py"
-    session.write_text(session.read_text() + "\nimport companion.games.marche.engine\n")
+    session.write_text(session.read_text() + "\nimport companion.games.marche.game\n")
     done = lint(tmp_path)
     assert done.returncode != 0
     assert "1 broken" in done.stdout
-    assert "companion.runtime.session -> companion.games.marche.engine" in done.stdout
+    assert "companion.runtime.session -> companion.games.marche.game" in done.stdout

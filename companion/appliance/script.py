@@ -185,6 +185,7 @@ def play_script(script: Script, out: TextIO, factory=None) -> Session:
     from hardware.pins import make_factory
 
     now = [0]
+    MARCHE.setup(len(script.setup["names"]))  # the number of players: the registry's check
     match = Match(MARCHE.engine(), script.setup, ScriptChance(script.cards, script.seed))
     journal = ScriptJournal(out, lambda: now[0])
     core = Session(match, journal, _countdown().from_settings(script.settings))

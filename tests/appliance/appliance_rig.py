@@ -19,7 +19,7 @@ from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
 from companion.games.marche.bots import STYLES
-from companion.games.marche.engine import MarcheGame
+from companion.games.marche.game import MarcheGame
 from companion.games.marche.state import CLAIMING, OVER, PICKING
 from companion.games.marche.view import SeatView
 from companion.store import EventStore

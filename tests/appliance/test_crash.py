@@ -33,8 +33,8 @@ from appliance_rig import (
 
 from companion.core.game import Event
 from companion.core.match import replay
-from companion.games.marche.engine import MarcheGame
 from companion.games.marche.final import final_score
+from companion.games.marche.game import MarcheGame
 
 GAME_TIMEOUT_S = 60
 

@@ -10,8 +10,8 @@ from appliance_rig import bot_script
 from companion.appliance.cli import main
 from companion.core.game import Event
 from companion.core.match import replay
-from companion.games.marche.engine import MarcheGame
 from companion.games.marche.final import final_score
+from companion.games.marche.game import MarcheGame
 from companion.store import EventStore
 
 SCRIPT = bot_script(seed=9, players=4)
@@ -88,4 +88,4 @@ def test_a_game_without_a_known_engine_and_setup_is_a_clear_error(tmp_path, caps
 def test_a_refused_setup_is_a_clear_error(tmp_path, capsys):
     game = _store(tmp_path / "s.db", [], {"game": "marche", "setup": {"players": 9}})
     code, _, err = _replay(tmp_path / "s.db", game, capsys)
-    assert code == 1 and "setup is refused" in err and "3 to 5 players" in err
+    assert code == 1 and "setup is refused" in err and "goods types" in err

@@ -15,7 +15,7 @@ from companion.core.chance import EnteredChance
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
-from companion.games.marche.engine import MarcheGame
+from companion.games.marche.game import MarcheGame
 from companion.games.marche.state import BANK, CAMEL
 
 GAME = MarcheGame()

@@ -10,7 +10,7 @@ import pytest
 from companion.core.chance import SeededChance
 from companion.core.game import Event, chance_event
 from companion.games.marche.bots import STYLES
-from companion.games.marche.engine import MarcheGame
+from companion.games.marche.game import MarcheGame
 from companion.games.marche.state import (
     BANK,
     CAMEL,

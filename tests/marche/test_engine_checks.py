@@ -6,7 +6,7 @@ import pytest
 from marche_driver import GAME, assert_refused, claim, offer, stop, table_match
 
 from companion.core.game import Event, chance_event
-from companion.games.marche.options import MarcheRules
+from companion.games.marche.options import MarcheOptions
 
 
 def market():
@@ -66,7 +66,7 @@ def test_a_camel_equal_to_one_left_but_of_another_type_is_refused(card):
     "setup", [{"players": 4}, {"players": 4, "rules": None}, {"players": 4, "rules": {}}]
 )
 def test_a_game_without_rules_plays_the_rulebook(setup):
-    assert GAME.new_state(setup).rules == MarcheRules.from_dict(None) == MarcheRules()
+    assert GAME.new_state(setup).rules == MarcheOptions.from_rules(None) == MarcheOptions.from_rules({})
 
 
 def test_games_set_up_alike_share_no_mutable_state():
@@ -74,7 +74,8 @@ def test_games_set_up_alike_share_no_mutable_state():
     first.hands[0].remove(7)
     first.camel_deck[3] -= 1
     first.bank_deck[7] -= 1
-    assert second.hands[0] == second.hands[1] == sorted(MarcheRules().goods_cards)
+    rulebook = MarcheOptions.from_rules()
+    assert second.hands[0] == second.hands[1] == sorted(rulebook.goods_cards)
     assert first.hands[1] == second.hands[0]
-    assert second.camel_deck == dict(Counter(MarcheRules().camel_cards))
-    assert second.bank_deck == dict(Counter(MarcheRules().goods_cards))
+    assert second.camel_deck == dict(Counter(rulebook.camel_cards))
+    assert second.bank_deck == dict(Counter(rulebook.goods_cards))

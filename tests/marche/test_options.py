@@ -1,4 +1,4 @@
-"""Every rule option and card distribution of MarcheRules, each against its default."""
+"""Every rule option and card distribution of MarcheOptions, each against its default."""
 
 from collections import Counter
 
@@ -6,8 +6,9 @@ import pytest
 from marche_driver import CAMEL, END, GAME, assert_refused, buy, offer, stop, table_match
 
 from companion.core.errors import RuleError
+from companion.games.marche import SPEC
 from companion.games.marche.final import final_score
-from companion.games.marche.options import MarcheRules
+from companion.games.marche.options import MarcheOptions
 from companion.games.marche.state import OVER
 
 
@@ -73,6 +74,15 @@ def test_hidden_goods_are_shown_at_the_end_of_the_game():
 
 
 # ------------------------------------------------------------------ card distributions as data
+def test_the_card_splits_no_source_prints_are_the_rulings_data_and_each_setup_carries_them():
+    rulebook = MarcheOptions.from_rules()
+    assert rulebook.goods_cards == (1, 1, 2, 2, 2, 3, 3, 5, 6, 7)
+    assert Counter(rulebook.camel_cards) == {3: 4, 4: 4, 5: 4, 6: 4}
+    rules = SPEC.setup(4)["rules"]  # what the store keeps with a game: a replay reads no file
+    assert rules["goods_cards"] == list(rulebook.goods_cards)
+    assert rules["camel_cards"] == list(rulebook.camel_cards)
+
+
 def test_a_custom_goods_distribution_fills_the_hands_and_the_bank_deck():
     cards = [9, 0, 0, 1, 1, 1, 2, 2, 8, 9]
     state = table_match(3, rules={"goods_cards": cards}).state
@@ -98,14 +108,17 @@ def test_the_number_of_turns_follows_the_goods_cards():
 
 
 def test_rules_round_trip_through_their_json_form():
-    rules = MarcheRules(
-        lowest_price=0,
-        camel_refill="immediate",
-        set_scoring="doubling",
-        hidden_goods=True,
-        camel_cards=(3, 3, 7),
+    rules = MarcheOptions.from_rules(
+        {
+            "lowest_price": 0,
+            "camel_refill": "immediate",
+            "set_scoring": "doubling",
+            "hidden_goods": True,
+            "camel_cards": (3, 3, 7),
+        }
     )
-    assert MarcheRules.from_dict(rules.to_dict()) == rules
+    assert MarcheOptions.from_rules(rules.to_dict()) == rules
+    assert rules.camel_cards == (3, 3, 7) and rules.to_dict()["camel_cards"] == [3, 3, 7]
 
 
 # ------------------------------------------------------------------ invalid values
@@ -128,7 +141,9 @@ def test_rules_round_trip_through_their_json_form():
         ({"start_price": "10"}, "start_price"),
         ({"start_price": 10.5}, "start_price"),
         ({"turns": 0, "goods_cards": []}, "turns"),
-        ({"camels": [3]}, "unknown rule option 'camels'"),
+        ({"camel_cards": [3, 4.5]}, "camel_cards"),
+        ({"start_price": 0}, "start_price"),
+        ({"camels": [3]}, "there is no rule option 'camels'"),
     ],
     ids=repr,
 )

@@ -164,3 +164,21 @@ def test_no_view_holds_another_players_secrets(game):
             event = match.log[-1]
             if event.kind in ("pick", "claim") and event.actor != viewer:
                 assert GAME.redact(event, viewer)["data"] == {}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_a_seats_secret_twin_changes_its_own_view_and_nobody_elses(game):
+    for step, match in enumerate(random_game(game)):
+        state = match.state
+        if step % 3 or state.phase == OVER:
+            continue
+        for seat in range(state.players):
+            twin = GAME.secret_twin(state, seat)
+            assert GAME.view(twin, seat) != GAME.view(state, seat)
+            for viewer in (None, *range(state.players)):
+                if viewer != seat:
+                    assert GAME.view(twin, viewer) == GAME.view(state, viewer), (seat, viewer)
+                    assert GAME.to_act_shown(twin, viewer) == GAME.to_act_shown(state, viewer)
+                    if viewer is not None:
+                        assert GAME.seat_view(twin, viewer) == GAME.seat_view(state, viewer)

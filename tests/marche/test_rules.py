@@ -20,8 +20,12 @@ from marche_driver import (
 from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.match import Match
-from companion.games.marche.options import DEFAULT_CAMEL_CARDS, DEFAULT_GOODS_CARDS
+from companion.games.marche import SPEC
+from companion.games.marche.options import MarcheOptions
 from companion.games.marche.state import COUNTDOWN, OVER, PICKING
+
+RULEBOOK = MarcheOptions.from_rules()
+DEFAULT_GOODS_CARDS, DEFAULT_CAMEL_CARDS = RULEBOOK.goods_cards, RULEBOOK.camel_cards
 
 # Four players sell jewels, spices, vegetables, carpets; seat 0 is the first Dean.
 
@@ -93,8 +97,8 @@ def test_a_digital_match_turns_up_the_first_camel_itself():
 
 @pytest.mark.parametrize("players", [2, 6, "four"])
 def test_only_three_to_five_players(players):
-    with pytest.raises(RuleError, match="3 to 5 players"):
-        GAME.new_state({"players": players})
+    with pytest.raises(RuleError, match="is played by 3 to 5 players"):
+        SPEC.setup(players)
 
 
 def test_the_first_dean_is_seat_0_or_the_first_dean_setting():

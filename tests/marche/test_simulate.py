@@ -7,7 +7,7 @@ from companion.core.game import Event
 from companion.core.match import Match
 from companion.games.marche import simulate as simulator
 from companion.games.marche.bots import STYLES
-from companion.games.marche.engine import MarcheGame
+from companion.games.marche.game import MarcheGame
 from companion.games.marche.simulate import play_game
 from companion.simulation import seat_styles
 from companion.simulation import simulate as simulate_game

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from marche_driver import CAMEL, END, GAME, buy, claim, offer, stop, table_match
+from marche_driver import CAMEL, END, GAME, buy, claim, offer, pick, stop, table_match
 
 from companion.core.errors import RuleError
 from companion.games.marche.state import OVER
@@ -98,3 +98,55 @@ def test_every_view_is_json_data():
 def test_a_viewer_that_is_no_seat_is_refused(viewer):
     with pytest.raises(RuleError, match="viewer|player"):
         GAME.view(market().state, viewer)
+
+
+# ------------------------------------------------------------------ the secret twin
+def changed_for_its_seat_only(state, seat):
+    """The secret twin of ``seat``: the same for every other viewer, different for ``seat``."""
+    twin = GAME.secret_twin(state, seat)
+    for viewer in VIEWERS:
+        if viewer != seat:
+            assert GAME.view(twin, viewer) == GAME.view(state, viewer), viewer
+            assert GAME.to_act_shown(twin, viewer) == GAME.to_act_shown(state, viewer)
+    for viewer in (0, 1, 2, 3):
+        assert (GAME.seat_view(twin, viewer) == GAME.seat_view(state, viewer)) == (viewer != seat)
+    return GAME.view(twin, seat), GAME.view(state, seat)
+
+
+def test_a_secret_twin_changes_a_pick_not_yet_revealed_the_hand_and_the_money():
+    match = table_match(4)
+    match.act(pick(1, 7))
+    twin, seen = changed_for_its_seat_only(match.state, 1)
+    assert seen["you"]["pick"] == 7 and twin["you"]["pick"] != 7
+    assert twin["you"]["money"] != seen["you"]["money"] and twin["you"]["hand"] != seen["you"]["hand"]
+
+
+def test_a_secret_twin_changes_a_claim_not_yet_resolved():
+    match = market()
+    match.act(stop(6, 1, 2))
+    match.act(claim(1, 0))
+    twin, seen = changed_for_its_seat_only(match.state, 1)
+    assert seen["stop"]["your_claim"] == 0 and twin["stop"]["your_claim"] != 0
+
+
+def test_a_secret_twin_changes_a_bought_camel_and_what_was_paid():
+    state = buy(market(), 6, 2, CAMEL).state
+    twin, seen = changed_for_its_seat_only(state, 2)
+    assert (seen["you"]["camels"], seen["records"][-1]["card"]) == ([5], 5)
+    assert twin["you"]["camels"] != [5] and twin["records"][-1]["card"] != 5
+    assert twin["records"][-1]["paid"] != seen["records"][-1]["paid"]
+
+
+def test_a_secret_twin_changes_goods_bought_only_when_they_are_hidden():
+    for hidden in (False, True):
+        state = buy(offer(table_match(4, rules={"hidden_goods": hidden}), [7, 1, 2, 3]), 9, 1, 0).state
+        twin, seen = changed_for_its_seat_only(state, 1)
+        assert seen["players"][1]["goods"] == {"jewels": [7]}
+        assert (twin["players"][1]["goods"] != {"jewels": [7]}) == hidden
+
+
+def test_nothing_is_secret_once_the_game_is_over():
+    match = table_match(4, rules={"turns": 1, "goods_cards": [1]})
+    offer(match, [1, 1, 1, 1]).act(END)
+    assert match.state.phase == OVER
+    assert GAME.secret_twin(match.state, 1) == match.state

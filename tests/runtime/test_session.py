@@ -10,7 +10,7 @@ from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
-from companion.games.marche.engine import MarcheGame
+from companion.games.marche.game import MarcheGame
 from companion.games.marche.realtime import MarcheCountdown, Timing
 from companion.runtime.session import Session
 from companion.runtime.signals import BuzzerEvent

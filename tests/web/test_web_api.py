@@ -333,7 +333,7 @@ def test_a_seatless_phone_cannot_act(phone):
     [
         ({"players": 2}, "3 to 5"),
         ({"players": "4"}, "whole number"),
-        ({"players": 4, "rules": {"turns": 3}}, "there is no rule option 'turns'"),
+        ({"players": 4, "rules": {"turns_": 3}}, "there is no rule option 'turns_'"),
         ({"players": 4, "game": "chess"}, "there is no game 'chess'"),
         ({"players": 4, "rules": {"lowest_price": 5}}, "lowest_price"),
         ({"players": 4, "table": {"step_ms": 0}}, "step_ms"),

@@ -19,6 +19,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any
 
+from companion.core.bot import Bot
 from companion.core.game import Event
 from companion.games.marche.state import BANK, CAMEL, PICKING
 from companion.games.marche.view import SeatView
@@ -34,18 +35,17 @@ Bid = tuple[int, Any]
 it wants there (a seat, BANK or CAMEL)."""
 
 
-class Bot:
+class MarcheBot(Bot[SeatView]):
     """Shared reasoning; styles differ in how they value money, sets and camels, and in
     which card they offer. A bot plays one seat for one game."""
 
-    style = "bot"
     points_per_dirham = 1.0  # how many points one dirham is worth to this style
     set_weight = 1.0
     least_weight = 0.4
     camel_weight = 1.0
 
     def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+        super().__init__(rng)
         self._whim_turn = 0
         self._whims: dict[Any, float] = {}  # this turn's taste for each seller's card, the camel
         self._sellers: dict[Any, str] = {}  # who sells what the seat can buy: the same all game
@@ -197,13 +197,13 @@ class Bot:
 def sellers(view: SeatView) -> dict[Any, str]:
     """Who sells the goods types the seat can buy (every other seat, and the bank with three
     players), with the type each sells, in the market's order."""
-    sold = {seat: kind for seat, kind in enumerate(view.sells) if seat != view.seat}
+    sold: dict[Any, str] = {seat: kind for seat, kind in enumerate(view.sells) if seat != view.seat}
     if view.bank_type:
         sold[BANK] = view.bank_type
     return sold
 
 
-class Collector(Bot):
+class Collector(MarcheBot):
     """Chases sets and the least-type bonus; spends freely; sells its small cards first."""
 
     style = "collector"
@@ -215,7 +215,7 @@ class Collector(Bot):
         return hand[0] if self.rng.random() < 0.7 else self._any_card(hand)
 
 
-class Miser(Bot):
+class Miser(MarcheBot):
     """Plays for the money podium: buys only bargains, offers its best cards early."""
 
     style = "miser"
@@ -228,7 +228,7 @@ class Miser(Bot):
         return hand[-1]
 
 
-class Camelteer(Bot):
+class Camelteer(MarcheBot):
     """Secures carrying capacity first, then buys to fill it."""
 
     style = "camelteer"
@@ -237,4 +237,4 @@ class Camelteer(Bot):
     least_weight = 0.4
 
 
-STYLES: dict[str, type[Bot]] = {cls.style: cls for cls in (Collector, Miser, Camelteer)}
+STYLES: dict[str, type[MarcheBot]] = {cls.style: cls for cls in (Collector, Miser, Camelteer)}

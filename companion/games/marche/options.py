@@ -1,95 +1,98 @@
-"""The table's settings for Le Marché: rule options and card distributions as data.
+"""Le Marché's rule options: the schema (each option's type, choices, bounds and words, the
+one place they are checked) and MarcheOptions, the options the rules read, built from it.
 
-Sources disagree on a few points and are silent on card splits (see
-shared/design/marche-rules.md); every such choice is a setting here, never a constant
-in the engine.
+Where the publisher's rulebook and the French write-up differ, the rulebook is the default
+and the other reading a choice. The card values no source publishes are a ruling kept as
+data, data/cards.toml, read once with the package as the defaults of ``goods_cards`` and
+``camel_cards``: a setup's rules carry the cards, so a stored game never reads the file.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import tomllib
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from companion.core.errors import RuleError
+from companion.core.options import Option, RuleOptions
+from companion.core.phrase import Phrase
+from companion.core.registry import data_file
 
-GOODS_TYPES = ("jewels", "spices", "vegetables", "carpets", "textiles")
-# One each of 5, 6, 7 and seven low cards; the low split is in no source: default 1,1,2,2,2,3,3.
-DEFAULT_GOODS_CARDS = (1, 1, 2, 2, 2, 3, 3, 5, 6, 7)
-# Sixteen camels valued 3-6; the split is in no source: default four of each.
-DEFAULT_CAMEL_CARDS = (3,) * 4 + (4,) * 4 + (5,) * 4 + (6,) * 4
+CARDS_FILE = "cards.toml"
+CARDS = tomllib.loads(data_file("companion.games.marche", CARDS_FILE))
+"""The ruling on the cards' values: ``goods_cards`` and ``camel_cards``."""
 
-CHOICES = {
-    "lowest_price": (1, 0),
-    "camel_refill": ("rulebook", "immediate"),
-    "set_scoring": ("rulebook", "doubling"),
-    "hidden_goods": (False, True),
-}
+OPTIONS: tuple[Option, ...] = (
+    Option("lowest_price", 1, Phrase("the lowest count a stop may buy at (the rulebook: 1)"), (1, 0)),
+    Option(
+        "camel_refill",
+        "rulebook",
+        Phrase(
+            "a camel sold when no goods are left is replaced at the next turn (rulebook) or at once (immediate)"
+        ),
+        ("rulebook", "immediate"),
+    ),
+    Option(
+        "set_scoring",
+        "rulebook",
+        Phrase("6 or more equal values score 16 (rulebook) or keep doubling"),
+        ("rulebook", "doubling"),
+    ),
+    Option("hidden_goods", False, Phrase("bought goods stay hidden until the scoring"), (False, True)),
+    Option(
+        "goods_cards",
+        CARDS["goods_cards"],
+        Phrase("each goods type's 10 card values (the low split is in no source)"),
+    ),
+    Option("camel_cards", CARDS["camel_cards"], Phrase("the camel cards' capacities")),
+    Option(
+        "start_price",
+        10,
+        Phrase("the count each turn's countdown starts from (the rulebook: 10)"),
+        low=1,
+    ),
+    Option(
+        "turns",
+        10,
+        Phrase("the number of turns, one card of each hand per turn (the rulebook: 10)"),
+        low=1,
+    ),
+)
+
+
+def _whole(value: Any, low: int) -> bool:
+    return type(value) is int and value >= low
 
 
 @dataclass(frozen=True)
-class MarcheRules:
-    """Rule options (defaults are the publisher's rulebook) and the card data."""
+class MarcheOptions(RuleOptions):
+    """The options of one game (the defaults are the rulebook's), built by ``from_rules``;
+    the card lists are kept as tuples, since every copy of the state shares them."""
 
-    lowest_price: int = 1
-    camel_refill: str = "rulebook"
-    set_scoring: str = "rulebook"
-    hidden_goods: bool = False
-    goods_cards: tuple[int, ...] = DEFAULT_GOODS_CARDS
-    camel_cards: tuple[int, ...] = DEFAULT_CAMEL_CARDS
-    start_price: int = 10
-    turns: int = 10
+    schema: ClassVar[tuple[Option, ...]] = OPTIONS
+
+    lowest_price: int
+    camel_refill: str
+    set_scoring: str
+    hidden_goods: bool
+    goods_cards: tuple[int, ...]
+    camel_cards: tuple[int, ...]
+    start_price: int
+    turns: int
 
     def __post_init__(self) -> None:
-        for name, allowed in CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed or type(value) is not type(allowed[0]):
-                raise RuleError(
-                    "rule option {name} must be one of {allowed}, not {value}",
-                    name=repr(name),
-                    allowed=str(list(allowed)),
-                    value=repr(value),
-                )
-        for name in ("start_price", "turns"):
-            if type(getattr(self, name)) is not int or getattr(self, name) < 1:
-                raise RuleError("rule option {name} must be a whole number of at least 1", name=repr(name))
-        if len(self.goods_cards) != self.turns or any(v < 0 for v in self.goods_cards):
+        """What one option's schema cannot check: the options together, and the cards."""
+        object.__setattr__(self, "goods_cards", tuple(self.goods_cards))
+        object.__setattr__(self, "camel_cards", tuple(self.camel_cards))
+        if len(self.goods_cards) != self.turns or not all(_whole(v, 0) for v in self.goods_cards):
             raise RuleError(
-                "goods_cards must list {turns} non-negative values, one per turn", turns=self.turns
+                "goods_cards must list {turns} whole numbers from 0 up, one per turn", turns=self.turns
             )
-        if not self.camel_cards or any(v <= 0 for v in self.camel_cards):
-            raise RuleError("camel_cards must list positive capacities")
+        if not self.camel_cards or not all(_whole(v, 1) for v in self.camel_cards):
+            raise RuleError("camel_cards must list camel capacities, whole numbers from 1 up")
         if not self.lowest_price < self.start_price:
             raise RuleError("start_price must be above lowest_price")
 
-    @classmethod
-    def from_dict(cls, data: dict | None) -> MarcheRules:
-        """Build from a JSON/TOML table, naming any unknown or malformed key."""
-        data = dict(data or {})
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RuleError(
-                "unknown rule option {name}; known: {known}", name=repr(unknown[0]), known=str(sorted(known))
-            )
-        for key in ("goods_cards", "camel_cards"):
-            if key in data:
-                if not isinstance(data[key], (list, tuple)) or not all(
-                    isinstance(v, int) and not isinstance(v, bool) for v in data[key]
-                ):
-                    raise RuleError("rule option {name} must be a list of integers", name=repr(key))
-                data[key] = tuple(data[key])
-        return cls(**data)
-
-    def to_dict(self) -> dict:
-        return {
-            f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v) for f in fields(self)
-        }
-
-
-def starting_money(players: int) -> int:
-    """15 dirhams each, 25 with three players."""
-    return 25 if players == 3 else 15
-
-
-def podium_points(players: int) -> tuple[int, ...]:
-    """Points by money rank: 5/3/1 with 4-5 players, 3/1 with three."""
-    return (3, 1) if players == 3 else (5, 3, 1)
+    def to_dict(self) -> dict[str, Any]:
+        """The options as JSON has them (the card lists as lists)."""
+        return {name: list(v) if isinstance(v, tuple) else v for name, v in super().to_dict().items()}

@@ -23,7 +23,7 @@ from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.core.realtime import Due, Lights
-from companion.games.marche.engine import MarcheGame
+from companion.games.marche.game import MarcheGame
 from companion.games.marche.state import CLAIMING, COUNTDOWN, OVER, MarcheState
 
 REACTION = (0.15, 0.7)  # a bot presses this long after the count it wants, in steps
@@ -150,7 +150,7 @@ class MarcheCountdown:
                         "records_from": len(state.records),
                         "tie_window_us": self.timing.tie_window_us,
                     }
-                self.lights = Lights(steady=tuple(state.stop.seats()))
+                self.lights = Lights(steady=tuple(state.claiming().seats()))
         elif self.claim_deadline_us is not None:  # a stop was just resolved: carry on at once
             self.claim_deadline_us = None
             lead_in = False
@@ -191,7 +191,7 @@ class MarcheCountdown:
             if not self.arbiter.pending and now_us >= self.countdown.ends_us + self.timing.latency_us:
                 return Due(Event("end_countdown"))
         if self.claim_deadline_us is not None and now_us >= self.claim_deadline_us:
-            stop = state.stop
+            stop = state.claiming()  # a claim deadline runs only while claiming
             for seat in stop.seats():
                 if seat not in stop.claims:
                     return Due(
@@ -216,25 +216,27 @@ class MarcheCountdown:
         """When each bot presses its buzzer, (press at, held for): a reaction time after
         the count it would stop at appears. Plans are dropped when the market changes."""
         kind, shown = self.shown(state, now_us)
+        countdown = self.countdown
         market = (state.turn, len(state.records))
         if kind != "count" or market != self._market:
             planned = {}  # what was worth a press may be gone now
             self._market = market
         if kind != "count":
             return planned
+        assert countdown is not None and shown is not None, "a count is shown while counting"
         step = self.timing.step_us
         for seat, bot in bots.items():
             if seat in planned:
                 continue
             wanted = bot.stop_at(GAME.seat_view(state, seat), seat)
             if wanted is not None and wanted >= shown:
-                at = self.countdown.tick_us(shown) + int(step * rng.uniform(*REACTION))
+                at = countdown.tick_us(shown) + int(step * rng.uniform(*REACTION))
                 planned[seat] = (max(at, now_us), max(int(HOLD * step), 1))
         return planned
 
     def next_deadline(self, now_us: int) -> int | None:
         """The next time ``due`` may have something (a tick, a window, a deadline)."""
-        times = []
+        times: list[int | None] = []
         if self.countdown is not None:
             times += [
                 self.countdown.next_tick_after(now_us),
@@ -243,15 +245,15 @@ class MarcheCountdown:
             ]
         if self.claim_deadline_us is not None:
             times.append(self.claim_deadline_us)
-        times = [t for t in times if t is not None]
-        return min(times) if times else None
+        known = [t for t in times if t is not None]
+        return min(known) if known else None
 
     # ------------------------------------------------------------- what is shown
     def shown(self, state: MarcheState, now_us: int) -> tuple[str, int | None]:
         """The display: ("count", n) while counting, ("ready", None) in the lead-in,
         ("stop", n) while a stop is resolved, ("blank", None) otherwise."""
         if self.countdown is None:
-            return ("stop", state.stop.count) if state.phase == CLAIMING else ("blank", None)
+            return ("stop", state.claiming().count) if state.phase == CLAIMING else ("blank", None)
         if now_us < self.countdown.opens_us:
             return "ready", None
         count = self.countdown.count_at(now_us)

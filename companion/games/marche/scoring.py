@@ -1,6 +1,6 @@
 """Final scoring of Le Marché, in the rules' order, with every part shown per player.
 
-Order (design/marche-rules.md, "End of the game and scoring"): money podium, discard down
+The rulebook's order (docs/rules/marche.md, "End of the game and scoring"): money podium, discard down
 to camel capacity, least-bought type, equal values, empty camel spaces. The discard is the
 optimal one from `discard.best_keep` unless the table overrides it.
 """
@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 
 from companion.core.errors import RuleError
 from companion.games.marche.discard import best_keep, card_count, set_bonus
-from companion.games.marche.options import podium_points
+from companion.games.marche.rules import podium_points
 
 EMPTY_SPACE_COST = 2
 

@@ -14,17 +14,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from companion.core.chance import SeededChance
-from companion.core.game import Event
+from companion.core.game import Event, Result, places_by
 from companion.games.marche.bots import STYLES, Bid
-from companion.games.marche.engine import (
-    MarcheGame,
-    advance,
-    awaited_card,
-    end_countdown,
-    stop,
-    turn_up,
-)
 from companion.games.marche.final import final_score
+from companion.games.marche.game import MarcheGame
+from companion.games.marche.rules import advance, chance_request, end_countdown, stop, turn_up
 from companion.games.marche.state import OVER, PICKING
 from companion.games.marche.view import SeatView
 
@@ -76,7 +70,7 @@ class SimulatedGame:
         self.fill_chance()
 
     def fill_chance(self) -> None:
-        while (request := awaited_card(self.state)) is not None:
+        while (request := chance_request(self.state)) is not None:
             turn_up(self.state, request.deck, self.chance.draw(request, self.log_length))
             self.log_length += 1
 
@@ -116,6 +110,14 @@ def play_game(
     totals = [player.total for player in score.players]
     winners = [seat for seat, name in enumerate(game.state.names) if name in score.winners]
     return GameResult(list(styles), totals, winners, disputes, stops)
+
+
+def simulate_one(seed: int | str, styles: list[str], rules: dict) -> tuple[Result, dict[str, int]]:
+    """One game between bots for the simulator (GameSpec.simulate): its result, and how many
+    stops and disputes it had."""
+    played = play_game(seed, styles, rules)
+    places = places_by([(total,) for total in played.totals])
+    return (Result(tuple(played.totals), places), {"disputes": played.disputes, "stops": played.stops})
 
 
 def disputed(claims: list[Event]) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.games.marche.options import MarcheRules
+from companion.games.marche.options import MarcheOptions
 
 BANK = "bank"
 CAMEL = "camel"
@@ -35,7 +35,7 @@ class Stop:
 
 @dataclass(slots=True)
 class MarcheState:
-    rules: MarcheRules
+    rules: MarcheOptions
     names: tuple[str, ...]
     sells: tuple[str, ...]  # the goods type each seat sells
     bank_type: str | None  # the 4th type the bank sells with three players
@@ -83,6 +83,11 @@ class MarcheState:
             else replace(stop, stoppers=list(stop.stoppers), claims=dict(stop.claims)),
             records=list(self.records),
         )
+
+    def claiming(self) -> Stop:
+        """The stop whose claims are awaited (the claiming phase always has one)."""
+        assert self.stop is not None, "a stop is being claimed"
+        return self.stop
 
     def type_of(self, seller: Any) -> str:
         if seller == BANK:

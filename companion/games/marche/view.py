@@ -2,7 +2,8 @@
 
 Secret until the final scoring: each player's money and camels (and, with
 ``hidden_goods``, bought goods); a player's pick until all have picked; a stopper's claim
-until the stop is resolved. Everything else is public (marche-rules.md, "What is secret").
+until the stop is resolved. Everything else is public (docs/rules/marche.md, "What is
+secret from whom"). MarcheGame.secret_twin (game.py) declares the same secrets.
 
 ``TableView`` and ``SeatView`` are that secrecy as facts a program can ask for (the bots
 decide from nothing else); ``build_view`` writes the same facts out as JSON-able data.
@@ -11,13 +12,15 @@ decide from nothing else); ``build_view`` writes the same facts out as JSON-able
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.core.game import Event, check_viewer
 from companion.games.marche.discard import set_bonus
-from companion.games.marche.options import MarcheRules, podium_points
+from companion.games.marche.options import MarcheOptions
+from companion.games.marche.rules import podium_points
 from companion.games.marche.scoring import EMPTY_SPACE_COST
 from companion.games.marche.state import CAMEL, OVER, PICKING, REVEAL, MarcheState
 
@@ -26,7 +29,8 @@ NOTHING: Mapping[Any, int] = MappingProxyType({})
 HIDDEN_OFFERS = (PICKING, REVEAL)  # the phases before every offer is revealed
 
 
-class StopSeen(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class StopSeen:
     """A stop being resolved, as a viewer sees it: who stopped, who has named a card yet."""
 
     count: int
@@ -54,11 +58,18 @@ class TableView:
         self._offers = MappingProxyType(state.offers)  # the market, changed in place
         self.seat: int | None = None
         # What never changes in a game:
-        self.rules: MarcheRules = state.rules
+        self.rules: MarcheOptions = state.rules
         self.names: tuple[str, ...] = state.names
         self.players = len(state.names)
         self.sells: tuple[str, ...] = state.sells  # the goods type each seat sells
         self.bank_type: str | None = state.bank_type  # the bank's, with three players
+
+    def __eq__(self, other: object) -> bool:
+        """Two views are equal when they show the same to the same viewer (the seat views of
+        a state and of its secret twin, for a seat other than the twin's)."""
+        return isinstance(other, TableView) and build_view(self._state, self.seat) == build_view(
+            other._state, other.seat
+        )
 
     turn = _public("turn")
     phase = _public("phase")
@@ -120,9 +131,15 @@ class TableView:
         if self._sees_all_of(record["seat"]):
             return dict(record)
         shown = {k: v for k, v in record.items() if k not in PRIVATE_RECORD_KEYS}
-        if record["target"] == CAMEL or (self.rules.hidden_goods and record["kind"] == "buy"):
+        if card_hidden(record, self.rules.hidden_goods):
             shown["card"] = None
         return shown
+
+
+def card_hidden(record: Mapping[str, Any], hidden_goods: bool) -> bool:
+    """Whether a record's card is hidden from all but its payer: a camel's capacity, and
+    the value of goods bought under hidden_goods."""
+    return record["target"] == CAMEL or (hidden_goods and record["kind"] == "buy")
 
 
 class SeatView(TableView):
@@ -225,7 +242,7 @@ SETS_SHOWN = range(2, 8)
 """The set sizes the rules at a glance show (a goods type has 10 cards, 5 types: 7 is rare)."""
 
 
-def scoring_rules(rules: MarcheRules, players: int) -> dict:
+def scoring_rules(rules: MarcheOptions, players: int) -> dict:
     """How the final scoring counts, for the rules at a glance: the money podium's points,
     each set size's points (all types together), an empty camel space's cost."""
     return {

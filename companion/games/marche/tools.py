@@ -1,4 +1,5 @@
-"""Scoring a finished game typed in as JSON (``samarkand score marche FILE``).
+"""Le Marché's command-line tool (GameSpec.tools): ``score``, a finished game typed in as
+JSON scored (``samarkand score marche FILE``).
 
 The JSON edge of scoring.py: every field is checked and a bad one is named in the error,
 which the command line prints on one line with exit code 2, so a table can fix its file
@@ -11,7 +12,8 @@ from collections import Counter
 from typing import Any
 
 from companion.core.errors import RuleError
-from companion.games.marche.options import GOODS_TYPES, MarcheRules
+from companion.games.marche.options import MarcheOptions
+from companion.games.marche.rules import GOODS_TYPES
 from companion.games.marche.scoring import Holdings, checked_keep, score_game
 
 PLAYER_KEYS = {"name", "sells", "money", "camels", "goods", "keep"}
@@ -33,13 +35,12 @@ def score_data(data: Any) -> dict:
     return score_game(players, types, rules.set_scoring, keeps).to_dict()
 
 
-def _rules(raw: Any) -> MarcheRules:
-    if raw is None:
-        return MarcheRules()
-    _expect_object(raw, "rules")
+def _rules(raw: Any) -> MarcheOptions:
+    if raw is not None:
+        _expect_object(raw, "rules")
     try:
-        return MarcheRules.from_dict(raw)
-    except (RuleError, TypeError) as exc:
+        return MarcheOptions.from_rules(raw)
+    except RuleError as exc:
         raise ScoreFileError("rules", str(exc)) from None
 
 
@@ -54,7 +55,7 @@ def _types(raw: Any) -> list[str]:
     return list(raw)
 
 
-def _players(raw: Any, types: list[str], rules: MarcheRules) -> tuple[list[Holdings], dict]:
+def _players(raw: Any, types: list[str], rules: MarcheOptions) -> tuple[list[Holdings], dict]:
     if not isinstance(raw, list) or not 3 <= len(raw) <= 5:
         raise ScoreFileError("players", "expected a list of 3 to 5 players")
     if len(types) != max(len(raw), 4):
@@ -63,7 +64,8 @@ def _players(raw: Any, types: list[str], rules: MarcheRules) -> tuple[list[Holdi
             f"{len(raw)} players need {max(len(raw), 4)} goods types "
             "in play (with 3 players, the bank's type too)",
         )
-    players, keeps = [], {}
+    players: list[Holdings] = []
+    keeps: dict[str, dict[str, list[int]]] = {}
     for i, p in enumerate(raw):
         at = f"players[{i}]"
         _expect_object(p, at, PLAYER_KEYS)
@@ -101,7 +103,7 @@ def _players(raw: Any, types: list[str], rules: MarcheRules) -> tuple[list[Holdi
     return players, keeps
 
 
-def _cards(raw: Any, at: str, types: list[str], sells: str, rules: MarcheRules) -> dict:
+def _cards(raw: Any, at: str, types: list[str], sells: str, rules: MarcheOptions) -> dict:
     """A type -> card values table, each type in play, never the player's own."""
     _expect_object(raw, at)
     deck = Counter(rules.goods_cards)
@@ -133,7 +135,9 @@ def _int(value: Any, at: str, minimum: int) -> int:
 def _expect_object(value: Any, at: str, keys: set[str] | None = None) -> None:
     if not isinstance(value, dict):
         raise ScoreFileError(at, "expected an object")
-    unknown = sorted(set(value) - keys) if keys is not None else []
+    if keys is None:
+        return
+    unknown = sorted(set(value) - keys)
     if unknown:
         raise ScoreFileError(
             f"{at}.{unknown[0]}" if at != "file" else unknown[0],

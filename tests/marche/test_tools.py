@@ -144,7 +144,7 @@ def change(path: str, value):
         (change("types", GAME["types"] + ["vegetables"]), "types: 4 players need 4 goods types"),
         (change("types", None), "types: expected a non-empty list"),
         (change("rules/set_scoring", "tripling"), "rules: rule option 'set_scoring'"),
-        (change("rules/colour", 1), "rules: unknown rule option 'colour'"),
+        (change("rules/colour", 1), "rules: there is no rule option 'colour'"),
         (change("rules", "doubling"), "rules: expected an object"),
         (change("winner", "Ana"), "winner: unknown key"),
         ([GAME], "file: expected an object"),

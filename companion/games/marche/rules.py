@@ -1,4 +1,5 @@
-"""The rules of Le Marché de Samarkand as a pure engine on the core.
+"""The rules of Le Marché de Samarkand: one function of the state per move and per draw,
+in the rulebook's order (MarcheGame, in game.py, is the core's contract over them).
 
 Events (``Event.kind``):
 - ``pick``  actor=seat, ``{"card": value}``: the seat's secret offer for this turn.
@@ -10,21 +11,20 @@ Events (``Event.kind``):
 - ``chance`` ``{"deck": "camels" | "bank", "card": value}``: a card turned up.
 Each kind is a rule function of the state (``pick``, ``stop``, ``claim``, ``end_countdown``,
 ``turn_up``) that ``advance`` reads the event onto. The rulings on points the sources leave
-open are in docs/marche-rulings.md.
+open are listed in docs/rules/marche.md ("Rulings").
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from companion.core.chance import check_remaining
 from companion.core.errors import RuleError
-from companion.core.game import CHANCE, ChanceRequest, Event, Game, Result, places_by
+from companion.core.game import CHANCE, ChanceRequest, Event
 from companion.core.phrase import Phrase
-from companion.games.marche.final import final_score
-from companion.games.marche.options import GOODS_TYPES, MarcheRules, starting_money
+from companion.games.marche.options import MarcheOptions
 from companion.games.marche.state import (
     BANK,
     CAMEL,
@@ -36,13 +36,21 @@ from companion.games.marche.state import (
     MarcheState,
     Stop,
 )
-from companion.games.marche.view import SeatView, build_view, redact_event
 
-DEFAULT_RULES = MarcheRules()
-"""The rulebook's options: shared by every game set up without rules (the rules are frozen)."""
-SEAT_NAMES = tuple(f"Seat {i + 1}" for i in range(5))
+GOODS_TYPES = ("jewels", "spices", "vegetables", "carpets", "textiles")
+"""The five goods types, in the order seats sell them by default."""
 SEQUENCE = (list, tuple)
 """What a stop's stoppers, and each stopper, may be given as (JSON arrays or tuples)."""
+
+
+def starting_money(players: int) -> int:
+    """15 dirhams each, 25 with three players."""
+    return 25 if players == 3 else 15
+
+
+def podium_points(players: int) -> tuple[int, ...]:
+    """Points by money rank: 5/3/1 with 4-5 players, 3/1 with three."""
+    return (3, 1) if players == 3 else (5, 3, 1)
 
 
 def multiset(cards: tuple[int, ...]) -> dict[int, int]:
@@ -55,126 +63,48 @@ def half_up(count: int) -> int:
     return -(-count // 2)
 
 
-class MarcheGame(Game[MarcheState]):
-    """The core's Game protocol over the rules below, which are plain functions of the state
-    (the engine keeps no state of its own)."""
-
-    name = "marche"
-    decisions = frozenset({"pick", "claim"})  # stops and ends are the countdown's
-
-    def new_state(self, setup: Mapping[str, Any]) -> MarcheState:
-        names = tuple(setup.get("names") or ())
-        players = setup.get("players", len(names))
-        if not isinstance(players, int) or not 3 <= players <= 5:
-            raise RuleError("Le Marché needs 3 to 5 players, not {players}", players=repr(players))
-        names = names or SEAT_NAMES[:players]
-        if len(names) != players or len(set(names)) != players:
-            raise RuleError("each player needs a distinct name")
-        raw_rules = setup.get("rules")
-        rules = MarcheRules.from_dict(raw_rules) if raw_rules else DEFAULT_RULES
-        types = tuple(setup.get("types") or GOODS_TYPES)
-        if len(set(types)) != len(types) or len(types) < (4 if players == 3 else players):
-            raise RuleError("not enough distinct goods types for the players (and the bank)")
-        sells = types[:players]
-        bank_type = types[3] if players == 3 else None
-        dean = setup.get("first_dean", 0)
-        if type(dean) is not int or dean not in range(players):
-            raise RuleError("first_dean must be a seat from 0 to {last}", last=players - 1)
-        money = starting_money(players)
-        hand = sorted(rules.goods_cards)
-        return MarcheState(
-            rules=rules,
-            names=names,
-            sells=sells,
-            bank_type=bank_type,
-            start_money=money,
-            turn=1,
-            dean=dean,
-            phase=PICKING,
-            price=rules.start_price,
-            hands=[hand.copy() for _ in range(players)],
-            picks=[None] * players,
-            offers={},
-            bank_deck=multiset(rules.goods_cards) if bank_type else {},
-            camel_deck=multiset(rules.camel_cards),
-            camel_up=None,
-            camel_due="now",
-            money=[money] * players,
-            bank=0,
-            goods=[{} for _ in range(players)],
-            camels=[[] for _ in range(players)],
-            discarded=[],
-            stop=None,
-            records=[],
-        )
-
-    def chance_request(self, state: MarcheState) -> ChanceRequest | None:
-        return awaited_card(state)
-
-    def copy(self, state: MarcheState) -> MarcheState:
-        return state.copy()
-
-    def advance(self, state: MarcheState, event: Event) -> None:
-        advance(state, event)
-
-    def names(self, state: MarcheState) -> tuple[str, ...]:
-        return state.names
-
-    def to_act(self, state: MarcheState) -> tuple[int, ...]:
-        """The seats still to pick an offer, or the stoppers still to name a card."""
-        if awaited_card(state) is not None:
-            return ()
-        if state.phase == PICKING:
-            return tuple(seat for seat, card in enumerate(state.picks) if card is None)
-        if state.phase == CLAIMING:
-            return tuple(seat for seat in state.stop.seats() if seat not in state.stop.claims)
-        return ()
-
-    def legal_actions(self, state: MarcheState, seat: int) -> list[Event] | None:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == PICKING:
-            return [Event("pick", seat, {"card": card}) for card in sorted(set(state.hands[seat]))]
-        targets = [t for t in state.offers if t != seat]
-        if state.camel_up is not None:
-            targets.append(CAMEL)
-        return [Event("claim", seat, {"target": t}) for t in [*targets, None]]
-
-    def summary(self, state: MarcheState) -> dict[str, Any]:
-        over = state.phase == OVER
-        return {
-            "turn": state.turn,
-            "phase": state.phase,
-            "money": list(state.money),
-            "bank": state.bank,
-            "scores": final_score(state).to_dict() if over else None,
-        }
-
-    def seat_view(self, state: MarcheState, seat: int) -> SeatView:
-        return SeatView(state, seat)
-
-    def is_over(self, state: MarcheState) -> bool:
-        return state.phase == OVER
-
-    def standing(self, state: MarcheState) -> tuple[int, ...]:
-        return tuple(state.money)
-
-    def moment(self, before: MarcheState, event: Event, after: MarcheState) -> Phrase | None:
-        """The stops: each sets a price and who pays it."""
-        return Phrase("stop at {count}", count=event.data["count"]) if event.kind == "stop" else None
-
-    def result(self, state: MarcheState) -> Result:
-        """Scored with the optimal discard; the winners share the highest total."""
-        score = final_score(state)
-        totals = tuple(player.total for player in score.players)
-        return Result(totals, places_by([(total,) for total in totals]), score.to_dict())
-
-    def view(self, state: MarcheState, viewer: Any) -> dict[str, Any]:
-        """``viewer`` as asked for: build_view refuses anything but a seat or None."""
-        return build_view(state, viewer)
-
-    def redact(self, event: Event, viewer: Any) -> dict[str, Any]:
-        return redact_event(event, viewer)
+# ----------------------------------------------------------------- setup
+def set_up(
+    names: tuple[str, ...], rules: MarcheOptions, types: Sequence[str] | None, dean: Any
+) -> MarcheState:
+    """The game before the first pick: seat i sells the i-th of ``types`` (GOODS_TYPES
+    unless given) and holds its cards, with three players the bank sells a fourth; the
+    first Dean is ``dean``; the camel deck waits for its first card to be turned up."""
+    players = len(names)
+    types = tuple(types or GOODS_TYPES)
+    if len(set(types)) != len(types) or len(types) < (4 if players == 3 else players):
+        raise RuleError("not enough distinct goods types for the players (and the bank)")
+    sells = types[:players]
+    bank_type = types[3] if players == 3 else None
+    if type(dean) is not int or dean not in range(players):
+        raise RuleError("first_dean must be a seat from 0 to {last}", last=players - 1)
+    money = starting_money(players)
+    hand = sorted(rules.goods_cards)
+    return MarcheState(
+        rules=rules,
+        names=names,
+        sells=sells,
+        bank_type=bank_type,
+        start_money=money,
+        turn=1,
+        dean=dean,
+        phase=PICKING,
+        price=rules.start_price,
+        hands=[hand.copy() for _ in range(players)],
+        picks=[None] * players,
+        offers={},
+        bank_deck=multiset(rules.goods_cards) if bank_type else {},
+        camel_deck=multiset(rules.camel_cards),
+        camel_up=None,
+        camel_due="now",
+        money=[money] * players,
+        bank=0,
+        goods=[{} for _ in range(players)],
+        camels=[[] for _ in range(players)],
+        discarded=[],
+        stop=None,
+        records=[],
+    )
 
 
 # ----------------------------------------------------------------- events
@@ -199,14 +129,14 @@ def advance(state: MarcheState, event: Event) -> None:
         raise RuleError("unknown action {kind}", kind=repr(kind))
 
 
-def awaited_card(state: MarcheState) -> ChanceRequest | None:
-    """The draw the game waits for, if any (MarcheGame.chance_request)."""
-    deck = _awaited_deck(state)
+def chance_request(state: MarcheState) -> ChanceRequest | None:
+    """The draw the game waits for, if any: the camel to turn up, or the bank's card."""
+    deck = _deck_to_draw(state)
     return None if deck is None else ChanceRequest(deck, dict(_pile(state, deck)))
 
 
-def _awaited_deck(state: MarcheState) -> str | None:
-    """The deck a card is awaited from, by the name the host's draw buttons read."""
+def _deck_to_draw(state: MarcheState) -> str | None:
+    """The deck a card is to be turned up from, if any (by the name the host's buttons read)."""
     if state.camel_due == "now" and state.phase != OVER:
         return Phrase("camels")
     return Phrase("bank") if state.phase == REVEAL else None
@@ -224,7 +154,7 @@ def _check_open(state: MarcheState) -> None:
 def _check_decision(state: MarcheState) -> None:
     """What refuses any decision: the game is over, or a card must be turned up first."""
     _check_open(state)
-    if _awaited_deck(state) is not None:
+    if _deck_to_draw(state) is not None:
         raise RuleError("a card must be turned up first")
 
 
@@ -262,11 +192,11 @@ def _reveal(state: MarcheState) -> None:
 def turn_up(state: MarcheState, deck: Any, card: Any) -> None:
     """``card`` is turned up from ``deck`` (a chance event)."""
     _check_open(state)
-    awaited = _awaited_deck(state)
-    if awaited is None or awaited != deck:
+    expected = _deck_to_draw(state)
+    if expected is None or expected != deck:
         raise RuleError("no card is waiting to be turned up from the {deck} deck", deck=str(deck))
-    pile = _pile(state, awaited)
-    check_remaining(ChanceRequest(awaited, pile), card)
+    pile = _pile(state, expected)
+    check_remaining(ChanceRequest(expected, pile), card)
     pile[card] -= 1
     if not pile[card]:
         del pile[card]

@@ -232,13 +232,13 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` (a seat, or None for the table screen) may see, as JSON-able data."""
 
+    @abstractmethod
     def secret_twin(self, state: S, seat: int) -> S:
         """The game's declaration of what ``seat`` alone may know now: a state that differs
         from ``state`` only there (its hand, its money, its sealed bid, each changed, the
         sizes everyone sees kept). Every other viewer's view, ``to_act_shown`` and seat
         view must be the same for both: the conformance suite (tests/games) checks it at
         every step. A game of open information returns ``state``."""
-        raise NotImplementedError
 
     def seat_view(self, state: S, seat: int) -> Any:
         """What a bot in ``seat`` decides from: the seat's own view, or the same facts as

@@ -72,7 +72,7 @@ def command(command: str):
     elif command == "act":
         web.act_for(data.get("seat"), data.get("kind"), data.get("data", {}))
     elif command == "score":
-        web.override(data.get("seat"), data.get("keep"))
+        web.override(data.get("seat"), data.get("choice"))
     elif command == "accept":
         web.accept()
     else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from typing import Any
 
 from companion.core.chart import Chart, progress
 from companion.core.errors import RuleError
@@ -36,7 +37,7 @@ class GameService:
         self.lock = threading.Lock()
         self.ended: set[int] = set()  # games the host ended early
         self.held: set[int] = set()  # games held after an undo
-        self.overrides: dict[int, dict[int, dict]] = {}  # game -> seat -> kept goods
+        self.overrides: dict[int, dict[int, Any]] = {}  # game -> seat -> the table's own choice
         self.accepted: set[int] = set()
         self._modes: dict[int | None, str] = {}
         self._score_cache: tuple | None = None
@@ -415,8 +416,9 @@ class GameService:
         self.ended.add(game_id)
         self.hub.notify()
 
-    def override(self, seat, keep) -> None:
-        """The table's own discard for one player (None: back to the advice)."""
+    def override(self, seat, choice) -> None:
+        """The table's own end-of-game choice for one player, where the game has one (Le
+        Marché's discard); None: back to the advice."""
         session, game_id = self._session(), self.appliance.game_id
         if not (session.game.is_over(session.state) or game_id in self.ended):
             raise Refused(409, "discards are chosen when the game is over")
@@ -425,11 +427,17 @@ class GameService:
         seat = whole_number(seat, Phrase("seat"))
         if not 0 <= seat < session.game.players(session.state):
             raise Refused(400, "there is no seat {seat} at this table", seat=seat)
+        check = self.appliance.spec.table_choice if self.appliance.spec else None
+        if check is None:
+            raise Refused(409, "this game has no choices to make at the end")
         chosen = dict(self.overrides.get(game_id, {}))
-        if keep is None:
+        if choice is None:
             chosen.pop(seat, None)
         else:
-            chosen[seat] = parse_keep(keep)
+            try:
+                chosen[seat] = check(choice)
+            except RuleError as malformed:
+                raise Refused(400, malformed.phrase) from None
         try:
             scores(self.appliance.spec, session, {}, chosen)
         except RuleError as exc:
@@ -457,13 +465,3 @@ def whole_number(value, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise Refused(400, "{what} must be a whole number, not {value}", what=what, value=repr(value))
     return value
-
-
-def parse_keep(keep) -> dict:
-    """The table's own discard: each goods type mapped to a list of the card values kept."""
-    if not isinstance(keep, dict) or not all(isinstance(v, list) for v in keep.values()):
-        raise Refused(400, "keep must map each goods type to the card values kept")
-    for values in keep.values():
-        for value in values:
-            whole_number(value, Phrase("a card value kept"))
-    return keep

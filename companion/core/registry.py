@@ -68,6 +68,9 @@ class GameSpec:
     tools: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     """JSON in, JSON out helpers the command line offers (``samarkand score marche``);
     each refuses a malformed input with a ValueError naming the field."""
+    table_choice: Callable[[Any], Any] | None = None
+    """One seat's end-of-game choice as the host's console sends it, checked (a RuleError
+    says what is malformed) and as ``table_scores`` takes it: Le Marché's kept cards."""
     table_scores: Callable[[Any, Mapping[int, Any]], Result] | None = None
     """The final result with the table's own choices (seat -> choice), where the game lets
     the table choose at the end (Le Marché's discards); None: the engine's result."""

@@ -542,7 +542,7 @@ def test_final_scores_advice_override_and_accept(tmp_path):
         assert score and not score["accepted"]
         held = max(score["breakdown"]["players"], key=lambda p: sum(map(len, p["kept"].values())))
         keep = held["kept"]  # the advice, chosen by the table
-        assert host.post("/api/host/score", {"seat": held["seat"], "keep": keep}).status_code == 200
+        assert host.post("/api/host/score", {"seat": held["seat"], "choice": keep}).status_code == 200
         chosen = host.state()["score"]["breakdown"]["players"][held["seat"]]
         assert chosen["overridden"] and chosen["advice"]["total"] == held["total"]
         assert keep, "nobody kept a card"
@@ -550,16 +550,16 @@ def test_final_scores_advice_override_and_accept(tmp_path):
             {t: [float(v) for v in values] for t, values in keep.items()},
             {t: [True] * len(values) for t, values in keep.items()},
         ):
-            response = host.post("/api/host/score", {"seat": held["seat"], "keep": not_cards})
+            response = host.post("/api/host/score", {"seat": held["seat"], "choice": not_cards})
             assert response.status_code == 400 and "whole number" in response.json["error"]
         too_many = {t: [*v, 1] for t, v in keep.items()}
-        response = host.post("/api/host/score", {"seat": held["seat"], "keep": too_many})
+        response = host.post("/api/host/score", {"seat": held["seat"], "choice": too_many})
         assert response.status_code == 409 and response.json["error"]
-        assert host.post("/api/host/score", {"seat": held["seat"], "keep": None}).status_code == 200
+        assert host.post("/api/host/score", {"seat": held["seat"], "choice": None}).status_code == 200
         assert not host.state()["score"]["breakdown"]["players"][held["seat"]]["overridden"]
         assert host.post("/api/host/accept").status_code == 200
         assert host.state()["score"]["accepted"]
-        assert host.post("/api/host/score", {"seat": 0, "keep": None}).status_code == 409
+        assert host.post("/api/host/score", {"seat": 0, "choice": None}).status_code == 409
     finally:
         appliance.close()
 

@@ -53,7 +53,7 @@ HOST_ROUTES = {
     "/api/host/card": {"card": 4},
     "/api/host/entry": {"value": 4},
     "/api/host/act": {"seat": 0, "kind": "claim", "data": {"target": "camel"}},
-    "/api/host/score": {"seat": 0, "keep": {"jewels": [1, 2]}},
+    "/api/host/score": {"seat": 0, "choice": {"jewels": [1, 2]}},
     "/api/host/accept": {},
     "/api/host/seat": {"seat": 1, "to": "free"},
     "/api/host/lobby/open": {"game": "market", "seats": 3, "rules": {"open_money": True}},

@@ -6,7 +6,7 @@ from companion.core.phrase import Phrase
 from companion.core.registry import GameSpec, Narration, register_game
 from companion.games.marche import narration
 from companion.games.marche.bots import STYLES
-from companion.games.marche.final import table_scores
+from companion.games.marche.final import checked_keep, table_scores
 from companion.games.marche.game import MarcheGame
 from companion.games.marche.options import MarcheOptions
 from companion.games.marche.realtime import MarcheCountdown
@@ -30,6 +30,7 @@ SPEC = register_game(
         realtime=MarcheCountdown,
         tools={"score": score_data},
         table_scores=table_scores,
+        table_choice=checked_keep,
         simulate=simulate_one,
         first_seat=lambda setup, seat: {**setup, "first_dean": seat},
         first_rule=Phrase("the first Dean: the oldest player"),

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
+from companion.core.errors import RuleError
 from companion.core.game import Result, places_by
+from companion.core.phrase import Phrase
 from companion.games.marche.scoring import GameScore, Holdings, score_game
 from companion.games.marche.state import MarcheState
 
@@ -44,3 +47,19 @@ def table_scores(state: MarcheState, overrides: Mapping[int, Mapping]) -> Result
         }
     totals = tuple(player["total"] for player in chosen["players"])
     return Result(totals, places_by([(total,) for total in totals]), chosen)
+
+
+def checked_keep(keep: Any) -> dict[str, list[int]]:
+    """The table's own discard for one player, as the host's console sends it: each goods
+    type mapped to the card values kept (whether they fit is the scoring's to say)."""
+    if not isinstance(keep, dict) or not all(isinstance(v, list) for v in keep.values()):
+        raise RuleError("keep must map each goods type to the card values kept")
+    for values in keep.values():
+        for value in values:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RuleError(
+                    "{what} must be a whole number, not {value}",
+                    what=Phrase("a card value kept"),
+                    value=repr(value),
+                )
+    return keep

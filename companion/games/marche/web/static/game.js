@@ -381,8 +381,8 @@
       };
       return el("div", { className: "override" }, el("strong", { textContent: _("{name} (capacity {capacity})", { name: p.name, capacity: p.capacity }) }),
         el("div", { className: "buttons" }, ...toggles),
-        button(_("Use this discard"), () => act("/api/host/score", { seat: p.seat, keep: keep() })),
-        p.overridden ? button(_("Back to the advice"), () => act("/api/host/score", { seat: p.seat, keep: null }), { className: "quiet" }) : null);
+        button(_("Use this discard"), () => act("/api/host/score", { seat: p.seat, choice: keep() })),
+        p.overridden ? button(_("Back to the advice"), () => act("/api/host/score", { seat: p.seat, choice: null }), { className: "quiet" }) : null);
     }));
   }
 

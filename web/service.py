@@ -120,6 +120,7 @@ class GameService:
             session,
             now,
             viewer,
+            game_name=self.appliance.spec.name if self.appliance.spec else "",
             names=names,
             phones=self.connected(names),
             ended=ended,

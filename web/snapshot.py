@@ -18,6 +18,7 @@ def snapshot(
     now_us: int,
     viewer: int | None,
     *,
+    game_name: str,
     names: dict[int, str],
     phones: set[int],
     ended: bool,
@@ -34,7 +35,7 @@ def snapshot(
         player["joined"] = player["seat"] in names
     status = "ended" if ended else session.status()
     table = {
-        "game": game.name,
+        "game": game_name,
         "status": status,
         "phase": view.get("phase", status) if status == "playing" else status,
         "to_act": list(game.to_act_shown(state, viewer)),

@@ -169,7 +169,6 @@ class Game(ABC, Generic[S]):
     never shares its state (the simulator) may advance it without copying.
     """
 
-    name: str
     decisions: frozenset[str] = frozenset()
     """The event kinds a seat decides: the only kinds a phone, the host acting for a seat or
     a bot may send. Every other kind is the table's own (draws, entries, the real-time part's

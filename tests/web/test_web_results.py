@@ -97,7 +97,7 @@ def test_a_log_that_no_longer_replays_is_a_clear_refusal_not_a_crash(urn):
 
 
 def test_a_game_without_end_of_game_choices_refuses_one_in_words(urn):
-    _appliance, ana, ben, host = urn
+    _appliance, ana, _ben, host = urn
     assert ana.post("/api/act", {"kind": "want", "data": {"n": 3}}).status_code == 200
     response = host.post("/api/host/score", {"seat": 0, "choice": {"balls": [1]}})
     assert response.status_code == 409

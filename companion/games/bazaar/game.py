@@ -13,7 +13,6 @@ from companion.games.bazaar.view import SeatView, build_view, seat_view
 
 
 class BazaarGame(Game[BazaarState]):
-    name = "bazaar"
     decisions = frozenset({"roll", "take", "trade", "buy", "done", "discard"})
 
     def new_state(self, setup: Mapping[str, Any]) -> BazaarState:

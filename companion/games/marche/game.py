@@ -26,7 +26,6 @@ from companion.games.marche.view import (
 class MarcheGame(Game[MarcheState]):
     """The core's Game protocol over the rules, which are plain functions of the state."""
 
-    name = "marche"
     decisions = frozenset({"pick", "claim"})  # stops and ends are the countdown's
 
     def new_state(self, setup: Mapping[str, Any]) -> MarcheState:

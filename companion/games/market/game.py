@@ -28,7 +28,6 @@ from companion.games.market.view import SeatView, build_view, redact_event, seat
 class MarketGame(Game[MarketState]):
     """The core's Game contract over the rule functions (rules.py)."""
 
-    name = "market"
     decisions = frozenset({"bid", "pick", "sell", "discard"})
 
     def new_state(self, setup: Mapping[str, Any]) -> MarketState:

@@ -33,7 +33,6 @@ from companion.games.samarkand.view import SeatView, build_view, redact_event
 class SamarkandGame(Game[SamarkandState]):
     """The core's Game protocol over the rule functions below."""
 
-    name = "samarkand"
     decisions = frozenset({"place", "move", "roll", "gift", "trade", "done", "buy", "lose", "sell", "cut"})
 
     def __init__(self) -> None:

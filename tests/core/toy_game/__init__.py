@@ -53,7 +53,6 @@ def check_label(value) -> str:
 
 
 class UrnGame(Game[Urn]):
-    name = "urn"
     decisions = frozenset({"want", "note"})
 
     def new_state(self, setup):

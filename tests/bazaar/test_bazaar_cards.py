@@ -205,9 +205,11 @@ def test_a_table_may_give_its_own_cards_and_the_game_draws_from_them():
     assert dict(match.waiting_for_card.remaining) == {8: 1, 9: 1}
 
 
-def test_a_sample_setup_without_its_cards_is_refused():
+def test_a_sample_setup_with_empty_card_files_is_refused():
     with pytest.raises(RuleError, match="at least the 2 cards a game puts in play"):
-        GAME.new_state({"players": 3, "rules": {"cards": "sample"}})
+        GAME.new_state({"players": 3, "rules": {"cards": "sample", "exchange_cards": ""}})
+    # a setup that names no cards gets the options' defaults: the sample files
+    assert len(GAME.new_state({"players": 3, "rules": {"cards": "sample"}}).exchange_deck or ()) == 10
 
 
 def test_a_card_file_error_names_its_line():

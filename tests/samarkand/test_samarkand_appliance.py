@@ -305,6 +305,8 @@ def test_a_kill_mid_turn_resumes_where_the_game_stood(tmp_path):
     assert "Resuming the unfinished game of Samarkand" in text
     after = stored_events(store, game_id)
     assert after[: len(before)] == before and len(stored_games(store)) == 1
+    # the bots play on between the look and the kill, so the kill lands at a turn half done
+    # or a step after it: whichever, the resumed table goes on with whoever the game stood
+    # waiting for (or with the table's own draw)
     first = Event.from_dict(after[len(before)])
-    assert first.actor in (stood.turn, None) or stood.phase == "cut"
-    assert stood.phase in MID_TURN
+    assert first.actor is None or first.actor in game_spec("samarkand").engine().to_act(stood)

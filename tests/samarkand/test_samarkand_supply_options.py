@@ -147,7 +147,9 @@ def test_the_names_must_be_distinct():
 
 def test_the_board_option_is_needed_for_board_movement_only():
     with pytest.raises(RuleError, match="board movement needs a board"):
-        GAME.new_state({"players": 2})
+        GAME.new_state({"players": 2, "rules": {"board": ""}})
+    # a setup that gives no board gets the option's default: the sample board
+    assert GAME.new_state({"players": 2}).board.name.startswith("Sample board (INVENTED")
     assert GAME.new_state({"players": 2, "rules": {"movement": "free"}}).board is None
     assert GAME.new_state(setup(2)).board.name.startswith("Sample board (INVENTED")
 

@@ -2,8 +2,8 @@
 rates, buy the wares of four stalls, until a second stall is sold out. Registered here.
 
 The card contents nobody has published are rule options (options.py): the text of this
-package's two sample files (data/, marked as invented) is read here, once, as the defaults
-of ``exchange_cards`` and ``ware_cards``, so every setup carries its cards and the engine
+package's two sample files (data/, marked as invented) is read once (options.py), as the
+defaults of ``exchange_cards`` and ``ware_cards``, so every setup carries its cards and the engine
 draws the two exchange cards and the face-up wares from them; at a physical table
 (``cards = "auto"``, the appliance's mode in the setup) or with ``cards = "entered"`` the
 host types the two exchange cards at setup and each ware card as it comes face up
@@ -13,11 +13,11 @@ host types the two exchange cards at setup and each ware card as it comes face u
 from __future__ import annotations
 
 from companion.core.phrase import Phrase
-from companion.core.registry import GameSpec, Narration, data_file, register_game
+from companion.core.registry import GameSpec, Narration, register_game
 from companion.games.bazaar import narration
 from companion.games.bazaar.bots import STYLES
 from companion.games.bazaar.game import BazaarGame
-from companion.games.bazaar.options import CARD_FILES, with_samples
+from companion.games.bazaar.options import BazaarOptions
 from companion.games.bazaar.realtime import BuzzerRoll
 from companion.games.bazaar.tools import advise
 
@@ -28,7 +28,7 @@ SPEC = register_game(
         min_players=2,
         max_players=5,
         engine=BazaarGame,
-        options=with_samples({name: data_file(__name__, f"{name}.txt") for name in CARD_FILES}),
+        options=BazaarOptions.schema,
         bots=STYLES,
         narration=Narration(
             narration.describe, narration.score_sheet, narration.command, narration.KEYBOARD_HELP

@@ -3,18 +3,19 @@ options the rules read (docs/rules/bazaar.md, "Options").
 
 The card contents nobody has published are options too: ``exchange_cards`` and
 ``ware_cards`` carry the text of a card file (the notation of docs/rules/bazaar.md, "Card
-notation"). Their defaults here are empty; the registration (``__init__.py``) gives the
-game's spec the text of the package's invented sample files (data/) as their defaults, so
-every setup the spec makes carries its cards and a stored game replays without the files.
+notation"). Their defaults are the package's invented sample files (data/), read once when
+the package registers (``data_file``, the one way a game carries data), so every setup
+carries its cards and a stored game replays without the files.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.core.options import Option, RuleOptions
 from companion.core.phrase import Phrase
+from companion.core.registry import data_file
 
 CARD_FILES = ("exchange_cards", "ware_cards")
 """The options that carry a card file: each one's sample is data/<name>.txt."""
@@ -42,7 +43,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("first_player", 1, Phrase("the seat that starts (the youngest player)"), seat=True),
     Option(
         "exchange_cards",
-        "",
+        data_file(__package__, "exchange_cards.txt"),
         Phrase(
             "the exchange cards a game with sample cards draws its two from, one card a line "
             "(N: five equations); the default is an INVENTED sample set, not the publisher's cards"
@@ -50,7 +51,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "ware_cards",
-        "",
+        data_file(__package__, "ware_cards.txt"),
         Phrase(
             "the ware cards a game with sample cards deals the stalls from, one card a line "
             "(five cubes, * for a star); the default is an INVENTED sample deck, not the "
@@ -59,11 +60,6 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 """The schema: each option's type, choices and words, checked by the core alone."""
-
-
-def with_samples(samples: dict[str, str]) -> tuple[Option, ...]:
-    """The schema with the sample files' texts (by option name) as the card options' defaults."""
-    return tuple(replace(o, default=samples[o.name]) if o.name in samples else o for o in OPTIONS)
 
 
 @dataclass(frozen=True, slots=True)

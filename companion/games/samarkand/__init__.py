@@ -2,8 +2,8 @@
 
 The rules as implemented, every gap and edition difference decided: docs/rules/samarkand.md.
 The board reaches the engine through the rules: option ``board`` holds a board file's
-text, and its default is the invented sample board shipped in data/, read here once when
-the package registers (the engine itself reads nothing).
+text, and its default is the invented sample board shipped in data/, read once when the
+package registers (options.py; the engine itself reads nothing).
 """
 
 from __future__ import annotations
@@ -11,15 +11,12 @@ from __future__ import annotations
 from functools import partial
 
 from companion.core.phrase import Phrase
-from companion.core.registry import GameSpec, Narration, data_file, register_game
+from companion.core.registry import GameSpec, Narration, register_game
 from companion.games.samarkand import narration
 from companion.games.samarkand.bots import STYLES
 from companion.games.samarkand.game import SamarkandGame
-from companion.games.samarkand.options import with_board
+from companion.games.samarkand.options import SAMPLE_BOARD, SamarkandOptions
 from companion.games.samarkand.tools import advise
-
-SAMPLE_BOARD = data_file(__package__, "sample_board.json")
-"""The sample board's file text (INVENTED: not the printed board)."""
 
 SPEC = register_game(
     GameSpec(
@@ -29,7 +26,7 @@ SPEC = register_game(
         min_players=2,
         max_players=5,
         engine=SamarkandGame,
-        options=with_board(SAMPLE_BOARD),
+        options=SamarkandOptions.schema,
         bots=STYLES,
         narration=Narration(
             narration.describe, narration.score_sheet, narration.command, narration.KEYBOARD_HELP

@@ -2,19 +2,23 @@
 option's type, choices and words, checked by the core alone), and the typed options the
 rules read: the edition and every option that docs/rules/samarkand.md names, and the board.
 
-The board is an option too: ``board`` carries a board file's text. Its default here is
-empty; the registration (``__init__.py``) gives the game's spec the text of the package's
-invented sample board (data/) as its default, so every setup the spec makes carries its
-board and a stored game replays without the file.
+The board is an option too: ``board`` carries a board file's text. Its default is the
+package's invented sample board (data/), read once when the package registers
+(``data_file``, the one way a game carries data), so every setup carries its board and a
+stored game replays without the file.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from companion.core.options import Option, RuleOptions
 from companion.core.phrase import Phrase
+from companion.core.registry import data_file
+
+SAMPLE_BOARD = data_file(__package__, "sample_board.json")
+"""The sample board's file text (INVENTED: not the printed board)."""
 
 EDITIONS = ("2.0", "1998")
 
@@ -57,7 +61,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "board",
-        "",
+        SAMPLE_BOARD,
         Phrase(
             "the board file's text (JSON or TOML, docs/rules/samarkand.md); the default "
             "is the sample board, which is INVENTED"
@@ -65,11 +69,6 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 """The schema: each option's type, choices and words, checked by the core alone."""
-
-
-def with_board(text: str) -> tuple[Option, ...]:
-    """The schema with ``text`` (the sample board file's) as the board option's default."""
-    return tuple(replace(o, default=text) if o.name == "board" else o for o in OPTIONS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,10 @@ host types the two exchange cards at setup and each ware card as it comes face u
 from __future__ import annotations
 
 from companion.core.phrase import Phrase
-from companion.core.registry import GameSpec, Narration, register_game
-from companion.games.bazaar import narration
+from companion.core.registry import GameSpec, register_game
 from companion.games.bazaar.bots import STYLES
 from companion.games.bazaar.game import BazaarGame
+from companion.games.bazaar.narration import NARRATION
 from companion.games.bazaar.options import BazaarOptions
 from companion.games.bazaar.realtime import BuzzerRoll
 from companion.games.bazaar.tools import advise
@@ -30,9 +30,7 @@ SPEC = register_game(
         engine=BazaarGame,
         options=BazaarOptions.schema,
         bots=STYLES,
-        narration=Narration(
-            narration.describe, narration.score_sheet, narration.command, narration.KEYBOARD_HELP
-        ),
+        narration=NARRATION,
         renderer=__name__,
         realtime=BuzzerRoll,
         tools={"advise": advise},

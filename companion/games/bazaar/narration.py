@@ -9,6 +9,7 @@ from string import Formatter
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
+from companion.core.registry import Narration
 from companion.games.bazaar.cubes import COLOURS, LETTERS, WILD, parse_cubes
 from companion.games.bazaar.rules import RETURNED, result
 from companion.games.bazaar.state import ACT, BazaarState
@@ -142,3 +143,7 @@ def _number(text: str, example: str) -> int:
     if not text.isdigit():
         raise RuleError("say which one by its number: {example}", example=example)
     return int(text)
+
+
+NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP)
+"""The game told on the Pi's terminal and typed at its keyboard (GameSpec.narration)."""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from companion.core.phrase import Phrase
-from companion.core.registry import GameSpec, Narration, register_game
-from companion.games.marche import narration
+from companion.core.registry import GameSpec, register_game
 from companion.games.marche.bots import STYLES
 from companion.games.marche.final import checked_keep, table_scores
 from companion.games.marche.game import MarcheGame
+from companion.games.marche.narration import NARRATION
 from companion.games.marche.options import MarcheOptions
 from companion.games.marche.realtime import MarcheCountdown
 from companion.games.marche.simulate import simulate_one
@@ -23,9 +23,7 @@ SPEC = register_game(
         engine=MarcheGame,
         options=MarcheOptions.schema,
         bots=STYLES,
-        narration=Narration(
-            narration.describe, narration.score_sheet, narration.command, narration.KEYBOARD_HELP
-        ),
+        narration=NARRATION,
         renderer="companion.games.marche",
         realtime=MarcheCountdown,
         tools={"score": score_data},

@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
+from companion.core.registry import Narration
 from companion.games.marche.final import final_score
 from companion.games.marche.state import BANK, CAMEL, MarcheState
 
@@ -152,3 +153,7 @@ def _target(state: MarcheState, word: str):
     if word == state.bank_type:
         return BANK
     raise RuleError("no player or goods called {word}", word=repr(word))
+
+
+NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP)
+"""The game told on the Pi's terminal and typed at its keyboard (GameSpec.narration)."""

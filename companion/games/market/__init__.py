@@ -9,10 +9,10 @@ store keeps with the game.
 from __future__ import annotations
 
 from companion.core.phrase import Phrase
-from companion.core.registry import GameSpec, Narration, register_game
-from companion.games.market import narration
+from companion.core.registry import GameSpec, register_game
 from companion.games.market.bots import STYLES
 from companion.games.market.game import MarketGame
+from companion.games.market.narration import NARRATION
 from companion.games.market.options import MarketOptions
 from companion.games.market.tools import advise_data
 
@@ -26,9 +26,7 @@ SPEC = register_game(
         engine=MarketGame,
         options=MarketOptions.schema,
         bots=STYLES,
-        narration=Narration(
-            narration.describe, narration.score_sheet, narration.command, narration.KEYBOARD_HELP
-        ),
+        narration=NARRATION,
         renderer="companion.games.market",
         tools={"advise": advise_data},
     )

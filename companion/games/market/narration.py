@@ -12,6 +12,7 @@ from __future__ import annotations
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
+from companion.core.registry import Narration
 from companion.games.market import cubes as cu
 from companion.games.market.rules import result
 from companion.games.market.sale import best
@@ -193,3 +194,7 @@ def _sales(state: MarketState, seat: int, text: str) -> list[dict]:
             raise RuleError("a part is SPACE.SET or SPACE.SETxTIMES, counted from 1: s 1.2x3 3.1")
         parts.append({"market": int(space) - 1, "set": int(which) - 1, "times": int(count or 1)})
     return parts
+
+
+NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP)
+"""The game told on the Pi's terminal and typed at its keyboard (GameSpec.narration)."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 from functools import partial
 
 from companion.core.phrase import Phrase
-from companion.core.registry import GameSpec, Narration, register_game
-from companion.games.samarkand import narration
+from companion.core.registry import GameSpec, register_game
 from companion.games.samarkand.bots import STYLES
 from companion.games.samarkand.game import SamarkandGame
+from companion.games.samarkand.narration import NARRATION
 from companion.games.samarkand.options import SAMPLE_BOARD, SamarkandOptions
 from companion.games.samarkand.tools import advise
 
@@ -28,9 +28,7 @@ SPEC = register_game(
         engine=SamarkandGame,
         options=SamarkandOptions.schema,
         bots=STYLES,
-        narration=Narration(
-            narration.describe, narration.score_sheet, narration.command, narration.KEYBOARD_HELP
-        ),
+        narration=NARRATION,
         renderer="companion.games.samarkand",
         tools={"advise": partial(advise, sample_board=SAMPLE_BOARD)},
         first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},

@@ -9,6 +9,7 @@ from string import Formatter
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
+from companion.core.registry import Narration
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.rules import result
 from companion.games.samarkand.state import SamarkandState
@@ -171,3 +172,7 @@ def command(state: SamarkandState, seat: int, text: str) -> Event:
     if word in ("l", "c"):
         return Event("lose" if word == "l" else "cut", seat, {"goods": _goods(rest)})
     raise RuleError("keys: {keys}", keys=KEYBOARD_HELP)
+
+
+NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP)
+"""The game told on the Pi's terminal and typed at its keyboard (GameSpec.narration)."""

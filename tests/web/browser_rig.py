@@ -175,6 +175,15 @@ def answered(page, path: str):
     )
 
 
+def decide(page, kind: str, data: dict) -> None:
+    """Send a seat's decision as its page's own module does (shell.js's ``decide``, an
+    export of the page's ES module), and wait for the server's answer."""
+    with answered(page, "/api/act"):
+        page.evaluate(
+            "([kind, data]) => import('/static/shell.js').then((shell) => shell.decide(kind, data))", [kind, data]
+        )
+
+
 def wait_on(page, predicate, what: str, timeout_ms: int = T):
     """Poll ``predicate`` (the server's side) while ``page``'s Playwright keeps running: the
     sync API answers a page's dialogs (the console's confirm) only inside its own calls, so

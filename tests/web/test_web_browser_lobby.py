@@ -17,7 +17,7 @@ import socket
 import time
 
 import pytest
-from browser_rig import NEEDED, Pages, T, join, log_in, wait_on
+from browser_rig import NEEDED, Pages, T, decide, join, log_in, wait_on
 
 from companion.core.chance import SeededChance
 from companion.core.game import Event
@@ -113,7 +113,7 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
                 phone, lambda: first_decision(store, seat), f"seat {seat + 1}'s turn", timeout_ms=60_000
             )
             assert not any(e.get("actor") == seat for e in stored_events(store, game_id))
-            phone.evaluate("([kind, data]) => Samarkand.ui.decide(kind, data)", [event.kind, event.data])
+            decide(phone, event.kind, event.data)
             wait_on(
                 phone,
                 lambda: any(e.get("actor") == seat for e in stored_events(store, game_id)),

@@ -22,7 +22,6 @@ from market_driver import GAME
 from web_rig import PIN, make_appliance
 
 from companion.core.registry import game_spec
-from web.server import Server
 
 pytestmark = NEEDED
 BIDS = {0: 11, 1: 17, 2: 23}
@@ -97,11 +96,7 @@ WORDS = {
 def server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False, seed=3)
     appliance.new_game(game_spec("market").setup(3), game="market")
-    appliance.runner.start()
-    server = Server(appliance, "127.0.0.1", 0, PIN)
-    yield server, appliance
-    server.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 def text(page, selector: str) -> str:

@@ -12,11 +12,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser_rig import NEEDED, Pages, T, answered, join, log_in, third_person, wait_on
+from browser_rig import NEEDED, Pages, T, answered, decide, join, log_in, served, third_person, wait_on
 from web_rig import PIN, make_appliance
 
 from companion.core.registry import game_spec
-from web.server import Server
 
 pytestmark = NEEDED
 HANDS = [
@@ -73,11 +72,7 @@ def server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     spec = game_spec("samarkand")
     appliance.new_game(spec.setup(3, {"edition": "2.0"}), mode="physical", game="samarkand")
-    appliance.runner.start()
-    srv = Server(appliance, "127.0.0.1", 0, PIN)
-    yield srv, appliance
-    srv.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 def enter(appliance, *cards):
@@ -195,11 +190,7 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
 def free_server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     appliance.new_game(game_spec("samarkand").setup(2, {"movement": "free"}), game="samarkand")
-    appliance.runner.start()
-    srv = Server(appliance, "127.0.0.1", 0, PIN)
-    yield srv, appliance
-    srv.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 def test_free_movement_a_city_told_from_a_french_phone(browser, free_server):
@@ -240,11 +231,7 @@ def bot_server(tmp_path, request):
     appliance = make_appliance(tmp_path, bots=False)
     setup = game_spec("samarkand").setup(2, {"edition": request.param, "target": 300})
     appliance.new_game(setup, game="samarkand", bots={1: "merchant"})
-    appliance.runner.start()
-    srv = Server(appliance, "127.0.0.1", 0, PIN)
-    yield srv, appliance
-    srv.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 ME = "Ysaline"  # a name no other text on the page holds
@@ -290,11 +277,7 @@ def test_the_phone_says_you_to_its_own_player_to_the_end(browser, bot_server, lo
         assert third_person(phone, ME, language) == []
         view = appliance.call(lambda _now: session.game.seat_view(session.state, 0))
         event = advisor.decide(view, 0)
-        decided(
-            lambda: phone.evaluate(
-                "([kind, data]) => Samarkand.ui.decide(kind, data)", [event.kind, event.data]
-            )
-        )
+        decided(lambda: decide(phone, event.kind, event.data))
     assert session.game.is_over(session.state)
     phone.wait_for_selector("#results:not([hidden])", timeout=T)
     assert phone.inner_text("#results-title").strip() and third_person(phone, ME, language) == []

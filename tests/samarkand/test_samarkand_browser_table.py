@@ -8,13 +8,12 @@ its line."""
 from __future__ import annotations
 
 import pytest
-from browser_rig import NEEDED, TABLE_SIZES, Pages, T, answered, in_first_screen, log_in, page_scrolls
+from browser_rig import NEEDED, TABLE_SIZES, Pages, T, answered, in_first_screen, log_in, page_scrolls, served
 from samarkand_pages import two_phones
 from web_rig import PIN, make_appliance
 
 from companion.core.registry import game_spec
 from companion.games.samarkand import SAMPLE_BOARD
-from web.server import Server
 
 pytestmark = NEEDED
 TABLE = {"width": 1280, "height": 800}
@@ -57,13 +56,9 @@ def server(tmp_path):
     appliance = make_appliance(tmp_path, bots=False)
     setup = game_spec("samarkand").setup(2, {"edition": "2.0", "target": 250, "first_player": 2})
     appliance.new_game(setup, mode="physical", game="samarkand")
-    appliance.runner.start()
     for card in ("white", "blue") * 10 + HANDS[0] + HANDS[1]:
         appliance.call(appliance.session.enter_card, card)
-    srv = Server(appliance, "127.0.0.1", 0, PIN)
-    yield srv, appliance
-    srv.close()
-    appliance.close()
+    yield from served(appliance, PIN)
 
 
 def luminance(hex_colour: str) -> float:

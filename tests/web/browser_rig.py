@@ -180,7 +180,8 @@ def decide(page, kind: str, data: dict) -> None:
     export of the page's ES module), and wait for the server's answer."""
     with answered(page, "/api/act"):
         page.evaluate(
-            "([kind, data]) => import('/static/shell.js').then((shell) => shell.decide(kind, data))", [kind, data]
+            "([kind, data]) => import('/static/shell.js').then((shell) => shell.decide(kind, data))",
+            [kind, data],
         )
 
 

@@ -2,12 +2,12 @@
 
 Trades are listed as single 1-for-1 swaps (any trade is a series of them); losses and cuts
 as one choice per kind at a time would not be a list of whole decisions, so they list the
-distinct ways to choose (few: at most a few hundred).
+distinct ways to choose, as counts per kind (at most 6,188: a whole game's goods cut to 12).
 """
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from collections.abc import Iterator
 from typing import Any
 
 from companion.core.game import Event
@@ -91,13 +91,19 @@ def legal_actions(state: SamarkandState, seat: int) -> list[Event] | None:
 
 
 def choose(hand: dict[str, int], n: int) -> list[dict[str, int]]:
-    """Every distinct way to pick ``n`` goods from ``hand``."""
-    kinds = [k for k in g.KINDS for _ in range(min(hand.get(k, 0), n))]
-    found = []
-    for combo in dict.fromkeys(combinations_with_replacement(sorted(set(kinds), key=g.KINDS.index), n)):
-        counted: dict[str, int] = {}
-        for k in combo:
-            counted[k] = counted.get(k, 0) + 1
-        if g.covers(hand, counted):
-            found.append(counted)
-    return found
+    """Every distinct way to pick ``n`` goods from ``hand``, as counts per kind, the most of
+    the first kind first. Made kind by kind, so the work is the number of ways (at most
+    6,188 for the cut of a whole game's goods to 12), not the number of n-good sequences:
+    a cut of 40 from a 52-good supply tried 1.2 million of them."""
+    kinds = [k for k in g.KINDS if hand.get(k, 0) > 0]
+
+    def ways(i: int, left: int) -> Iterator[dict[str, int]]:
+        if i == len(kinds):
+            yield {}
+            return
+        later = sum(hand[k] for k in kinds[i + 1 :])
+        for count in range(min(hand[kinds[i]], left), max(0, left - later) - 1, -1):
+            for rest in ways(i + 1, left - count):
+                yield {kinds[i]: count, **rest} if count else rest
+
+    return list(ways(0, n)) if 0 <= n <= sum(hand[k] for k in kinds) else []

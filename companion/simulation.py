@@ -96,6 +96,7 @@ class Summary:
     wins_by_style: dict[str, int] = field(default_factory=dict)
     score_by_seat: list[int] = field(default_factory=list)
     score_by_style: dict[str, list[int]] = field(default_factory=dict)
+    """Each style's scores, one per seat it held in a scored game."""
     counts: dict[str, int] = field(default_factory=dict)
 
     def add(self, played: Played) -> None:
@@ -129,6 +130,11 @@ class Summary:
             },
             "average_score_by_bot": {
                 k: round(sum(v) / len(v), 2) for k, v in sorted(self.score_by_style.items())
+            },
+            # a style's wins over the seats it held: 1 / players is parity at a table of equals
+            "win_rate_by_bot": {
+                k: round(self.wins_by_style.get(k, 0) / len(v), 3)
+                for k, v in sorted(self.score_by_style.items())
             },
             "per_game": {k: round(v / max(self.games, 1), 3) for k, v in sorted(self.counts.items())},
             "seconds": round(self.seconds, 3),

@@ -44,6 +44,7 @@ def _simulate(args) -> int:
         args.games,
         args.seed,
         rules=rules or None,
+        styles=args.bots,
         workers=workers,
         progress=None if args.json else progress_bar(),
     )
@@ -143,6 +144,14 @@ def _bridge(args) -> int:
     from firmware_bridge.flash import main
 
     return main(args.rest)
+
+
+def _styles(text: str) -> list[str]:
+    """``--bots strong,miser,miser``: a list of style names, none of them empty."""
+    styles = [name.strip() for name in text.split(",")]
+    if not all(styles):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of bot styles")
+    return styles
 
 
 def _fail(message: str) -> int:
@@ -248,6 +257,13 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         type=int,
         default=1,
         help="processes to play on (0: every core); results do not depend on it",
+    )
+    simulate.add_argument(
+        "--bots",
+        type=_styles,
+        default=None,
+        help="the bots' styles, comma-separated, rotated round the table game by game "
+        "(default: each of the game's styles)",
     )
     simulate.add_argument("--json", action="store_true", help="machine-readable output")
     if len(argv) > 1 and argv[0] == "simulate":

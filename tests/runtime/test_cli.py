@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from companion.appliance.cli import main
 
 
@@ -105,3 +107,26 @@ def test_simulate_takes_the_games_own_rule_options_as_flags(capsys):
     assert "expected int as JSON" in capsys.readouterr().err
     assert main(["simulate", "marche", "--games", "1", "--camel-refill", "sometimes"]) == 2
     assert "rule option 'camel_refill' must be one of" in capsys.readouterr().err
+
+
+def test_simulate_sets_the_bots_styles_rotated_round_the_table(capsys):
+    """One collector against three misers, each game the collector a seat further on: its win
+    rate is its wins over the games it played, one seat in each."""
+    argv = ["simulate", "marche", "--players", "4", "--games", "8", "--seed", "2", "--json"]
+    assert main([*argv, "--bots", "collector,miser,miser,miser"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert set(summary["average_score_by_bot"]) == {"collector", "miser"}
+    wins = summary["wins_by_bot"]
+    assert summary["win_rate_by_bot"]["collector"] == round(wins.get("collector", 0) / 8, 3)
+    assert summary["win_rate_by_bot"]["miser"] == round(wins.get("miser", 0) / 24, 3)
+    assert main([*argv, "--bots", "camelteer"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["wins_by_bot"]) <= {"camelteer"}
+
+
+def test_simulate_refuses_an_unknown_or_empty_bot_style_in_one_line(capsys):
+    assert main(["simulate", "marche", "--games", "2", "--bots", "collector,wizard"]) == 2
+    err = capsys.readouterr().err
+    assert "has no bot 'wizard'" in err and "collector" in err and err.count("\n") == 1
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "marche", "--bots", "collector,,miser"])
+    assert done.value.code == 2 and "comma-separated list of bot styles" in capsys.readouterr().err

@@ -5,11 +5,13 @@ both editions, with games that end (capped ones reported)."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
-from samarkand_driver import SPEC
+from samarkand_driver import GAME, SPEC, set_hand, table
 
 from companion.appliance.cli import main
+from companion.games.samarkand.bots import Merchant
 from companion.simulation import simulate
 
 ADVISE = SPEC.tools["advise"]
@@ -116,3 +118,21 @@ def test_the_same_seed_plays_the_same_games():
     one = simulate("samarkand", 3, 4, seed=9).to_dict()
     two = simulate("samarkand", 3, 4, seed=9).to_dict()
     assert one["average_score_by_seat"] == two["average_score_by_seat"]
+
+
+def test_a_bots_memos_hold_for_one_view_only():
+    """A bot values each city's sale and each space once per view; the next view (other goods,
+    another decision) is valued afresh, as a new bot would value it."""
+    match = table(2, places=["camp6", "camp6"])
+    before = GAME.seat_view(match.state, 0)
+    bot = Merchant(random.Random(1))
+    spaces = [s.id for s in before.the_board().spaces]
+    worths = [bot.space_worth(before, sid) for sid in spaces]
+    set_hand(match, 0, {"red": 5, "blue": 4})
+    after = GAME.seat_view(match.state, 0)
+    fresh = Merchant(random.Random(1))
+    assert [bot.space_worth(after, sid) for sid in spaces] == [
+        fresh.space_worth(after, sid) for sid in spaces
+    ]
+    assert worths != [fresh.space_worth(after, sid) for sid in spaces]  # the goods changed the worths
+    assert [bot.space_worth(before, sid) for sid in spaces] == worths

@@ -55,11 +55,13 @@ class SamarkandBot(Bot[SeatView]):
         super().__init__(rng)
         self._board: Board | None = None
         self._dist: dict[str, dict[str, int]] = {}
+        self._seen: SeatView | None = None  # the view the memos below were made from
+        self._held_sales: dict[str, g.Sale | None] = {}
+        self._space_worths: dict[str, float] = {}
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
-        if view.board is not self._board and view.board is not None:
-            self._board, self._dist = view.board, view.board.distances()
+        self._memos(view)
         phase = view.phase
         act = {
             PLACE: self.place,
@@ -107,12 +109,28 @@ class SamarkandBot(Bot[SeatView]):
             g.sales(hand, markets, covered=covered, closed=closed, covered_two=view.rules.covered_two)
         )
 
+    def _memos(self, view: SeatView) -> None:
+        """The memos hold for one view: a new view (the next decision) clears them; the
+        distances hold for the board."""
+        if view is not self._seen:
+            self._seen, self._held_sales, self._space_worths = view, {}, {}
+        if view.board is not self._board and view.board is not None:
+            self._board, self._dist = view.board, view.board.distances()
+
+    def held_sale(self, view: SeatView, city: str) -> g.Sale | None:
+        """The best sale of the goods held at ``city``: the same for every space a decision
+        weighs, so it is found once per city and view, not once per candidate."""
+        self._memos(view)
+        if city not in self._held_sales:
+            self._held_sales[city] = self.city_sale(view, city, view.hand)
+        return self._held_sales[city]
+
     def now_worth(self, view: SeatView, sid: str) -> float:
         """What landing on ``sid`` does now."""
         space = view.the_board().space(sid)
         hand, money = view.hand, view.money
         if space.type == CITY:
-            sale = self.city_sale(view, sid, hand)
+            sale = self.held_sale(view, sid)
             if sale is not None:
                 return self.sale_value(sale)
             return -1000.0 if money == 0 and view.rules.edition == "2.0" else -25.0
@@ -146,17 +164,22 @@ class SamarkandBot(Bot[SeatView]):
 
     def lead_worth(self, view: SeatView, sid: str) -> float:
         """The best sale the goods held could make at a city, the further the less."""
+        self._memos(view)
         best = 0.0
-        for city, _markets in view.cities.items():
+        for city in view.cities:
             if city == sid:
                 continue
-            sale = self.city_sale(view, city, view.hand)
+            sale = self.held_sale(view, city)
             if sale is not None:
                 best = max(best, self.sale_value(sale) * FAR ** self._dist[sid].get(city, 20))
         return 0.6 * best
 
     def space_worth(self, view: SeatView, sid: str) -> float:
-        return self.now_worth(view, sid) + self.lead_worth(view, sid)
+        """Found once per space and view: the die's faces reach many spaces twice."""
+        self._memos(view)
+        if sid not in self._space_worths:
+            self._space_worths[sid] = self.now_worth(view, sid) + self.lead_worth(view, sid)
+        return self._space_worths[sid]
 
     # ------------------------------------------------------------ trades
     def trades(self, hand: dict[str, int], field: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:

@@ -157,7 +157,8 @@ def test_a_tie_on_points_says_how_it_was_broken_or_shared(browser, two, locale, 
     host = pages.open("/host", phone=False, locale=locale)
     log_in(host, PIN)
     host.click("[data-command=end]")  # the host ends the game: the scores as they stand
-    ben.wait_for_selector("#results:not([hidden])", timeout=T)
+    for phone in (ana, ben):  # each phone's stream brings the end in its own time
+        phone.wait_for_selector("#results-ties li", timeout=T)
     said = says[case]
     assert ana.locator("#results-ties li").all_text_contents() == [said.replace("Ana", you(locale, "Ana"), 1)]
     assert ben.locator("#results-ties li").all_text_contents() == [said.replace("Ben", you(locale, "Ben"), 1)]

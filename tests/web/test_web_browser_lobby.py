@@ -84,7 +84,10 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
         host = pages.open("/host", phone=False)
         bad = []
         for page in (ana, ben, table, host):
-            page.on("response", lambda r: r.status >= 400 and bad.append((r.url, r.status, r.text())))
+            page.on(
+                "response",
+                lambda r, p=page: r.status >= 400 and bad.append((r.url, r.status, r.request.method, p.url)),
+            )
         log_in(host, pin)
         host.wait_for_selector("#lobby-start", timeout=T)
         host.wait_for_selector("#lobby-fields label", timeout=T)
@@ -123,6 +126,8 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
         host.wait_for_selector("[data-command=end]:not([disabled])", timeout=T)
         host.click("[data-command=end]")
         host.wait_for_selector("[data-command=end][disabled]", state="attached", timeout=T)
+        for page in (ana, ben, table, host):  # the results' chart, fetched at the end, is drawn
+            page.wait_for_selector("#chart-svg svg", state="attached", timeout=T)
         host.click("#play-again")
         for phone, name in ((ana, "Ana"), (ben, "Ben")):
             phone.wait_for_selector(f"body[data-page=lobby_player] >> #lobby-you >> text={name}", timeout=T)

@@ -163,14 +163,14 @@ def simulate(
     """``games`` games of ``name`` between bots, on ``workers`` processes."""
     spec = game_spec(name)
     spec.setup(players, rules)  # refuse bad players or options before starting
-    styles = styles or sorted(spec.bots)
+    styles = styles or spec.default_styles()
     unknown = sorted(set(styles) - set(spec.bots))
     if unknown:
         raise RuleError(
             "{game} has no bot {name} (bots: {known})",
             game=spec.title,
             name=repr(unknown[0]),
-            known=", ".join(sorted(spec.bots)),
+            known=", ".join(spec.bots),
         )
     summary = Summary(name, players, workers, wins_by_seat=[0] * players, score_by_seat=[0] * players)
     jobs = [

@@ -42,7 +42,15 @@ def lobby_snapshot(lobby, viewer: int | None, live: dict[int, int]) -> dict:
             "seats": seats,
             "min_players": spec.min_players,
             "max_players": spec.max_players,
-            "styles": sorted(spec.bots),
+            "styles": [
+                {
+                    "style": style,
+                    "title": bot.title.to_dict(),
+                    "summary": bot.summary.to_dict(),
+                    "by_default": bot.by_default,
+                }
+                for style, bot in spec.bots.items()
+            ],
             "rules": lobby.rules,
             "table": lobby.table,
             "mode": lobby.mode,

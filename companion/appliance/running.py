@@ -214,7 +214,7 @@ class Appliance:
             styles = {int(seat): style for seat, style in chosen.items() if last.get(int(seat)) != "person"}
             styles.update(
                 {
-                    seat: sorted(spec.bots)[seat % len(spec.bots)]
+                    seat: spec.default_style(seat)
                     for seat, by in last.items()
                     if by == "bot" and seat not in styles
                 }
@@ -253,9 +253,8 @@ class Appliance:
 
     @staticmethod
     def _bot(spec: GameSpec, seat: int, rng: random.Random):
-        """The seat's bot: the game's styles in turn round the table."""
-        styles = sorted(spec.bots)
-        return spec.bots[styles[seat % len(styles)]](rng)
+        """The seat's bot: the game's default styles in turn round the table."""
+        return spec.bots[spec.default_style(seat)](rng)
 
     def take_seat(self, seat: int) -> None:
         """A person plays ``seat`` from now on (a phone joined, or the keyboard), once its
@@ -356,7 +355,7 @@ class Appliance:
         runner_bots = self.runner.seats.bots if self.runner.seats is not None else {}
         chosen = stored.get("bots") or {}
         bots = {
-            seat: {"style": chosen.get(str(seat)) or sorted(spec.bots)[seat % len(spec.bots)], "name": None}
+            seat: {"style": chosen.get(str(seat)) or spec.default_style(seat), "name": None}
             for seat in runner_bots
             if seat not in people
         }

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 
 V = TypeVar("V")
 
@@ -15,7 +16,14 @@ class Bot(Generic[V]):
     person in that seat would see, ``Game.seat_view``: the game's type ``V``), so it can
     never peek, and returns the event."""
 
-    style = "bot"
+    style: ClassVar[str] = "bot"
+    title: ClassVar[Phrase] = Phrase("bot")
+    """The style's name as the host reads it in the lobby."""
+    summary: ClassVar[Phrase] = Phrase("a bot")
+    """One line on how the style plays, beside its name where the host picks a bot."""
+    by_default: ClassVar[bool] = True
+    """Whether the table seats this style when nobody chose one (a beginner's bot or a
+    searching one is the host's choice)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

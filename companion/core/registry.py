@@ -16,7 +16,6 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -57,7 +56,8 @@ class GameSpec:
     max_players: int
     engine: Callable[[], Game]
     options: tuple[Option, ...] = ()
-    bots: Mapping[str, Callable[[random.Random], Bot[Any]]] = field(default_factory=dict)
+    bots: Mapping[str, type[Bot[Any]]] = field(default_factory=dict)
+    """The bots' styles by name, in the order the host is offered them."""
     narration: Narration | None = None
     renderer: str = ""
     """The package whose ``web/`` folder holds the game's page module (``game.js``), and
@@ -116,8 +116,17 @@ class GameSpec:
             "max_players": self.max_players,
             "options": [o.to_dict() for o in self.options],
             "table_settings": self.realtime.schema() if self.realtime else [],
-            "bots": sorted(self.bots),
+            "bots": list(self.bots),
         }
+
+    def default_styles(self) -> list[str]:
+        """The styles the table seats when nobody chose one, in the game's order."""
+        return [style for style, bot in self.bots.items() if bot.by_default] or list(self.bots)
+
+    def default_style(self, seat: int) -> str:
+        """The style of a bot nobody chose for ``seat``: the defaults in turn round the table."""
+        styles = self.default_styles()
+        return styles[seat % len(styles)]
 
 
 @cache

@@ -164,7 +164,7 @@ class Lobby:
             raise RuleError(
                 "there is no bot style {style}: {styles}",
                 style=repr(style),
-                styles=", ".join(sorted(self.spec.bots)),
+                styles=", ".join(self.spec.bots),
             )
         if seat in self.people:
             raise RuleError("seat {seat} is a person's: remove them first", seat=seat + 1)
@@ -199,10 +199,9 @@ class Lobby:
                 holders[seat] = there
 
     def fill_with_bots(self) -> None:
-        """A bot in every empty seat, the game's styles in turn round the table."""
-        styles = sorted(self.spec.bots)
+        """A bot in every empty seat, the game's default styles in turn round the table."""
         for seat in self.free_seats():
-            self.bots[seat] = {"style": styles[seat % len(styles)], "name": None}
+            self.bots[seat] = {"style": self.spec.default_style(seat), "name": None}
 
     def _check_seat(self, seat: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:

@@ -85,7 +85,7 @@ def test_after_a_restart_no_bot_decides_for_a_persons_seat(tmp_path, game):
         assert _made_by(appliance, start) == [], "a bot decided for Ana's seat"
         assert not appliance.bot_plays(0) and 0 in appliance.human_seats
         assert 0 in session.game.to_act(session.state), "the table should wait on Ana"
-        bot = game_spec(game).bots[sorted(game_spec(game).bots)[0]](random.Random(1))
+        bot = game_spec(game).bots[game_spec(game).default_style(0)](random.Random(1))
         decision = bot.decide(session.game.seat_view(session.state, 0), 0)
         appliance.call(lambda now: session.act(decision, now))  # the phone acts
         assert _made_by(appliance, start)[0] == decision

@@ -49,7 +49,7 @@ def test_each_new_game_draws_from_a_new_secret_of_at_least_128_bits(tmp_path):
 def _play(appliance: Appliance, decisions: int) -> list:
     """Up to ``decisions`` decisions by bots deciding for whoever the game waits on."""
     spec, made = appliance.spec, []
-    bots = {seat: spec.bots[sorted(spec.bots)[0]](random.Random(seat)) for seat in range(3)}
+    bots = {seat: spec.bots[spec.default_style(0)](random.Random(seat)) for seat in range(3)}
     for _ in range(decisions):
         session = appliance.session
         waiting = session.game.to_act(session.state)

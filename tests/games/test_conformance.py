@@ -28,6 +28,7 @@ from babel.messages.pofile import read_po
 
 from companion.core import registry
 from companion.core.arbiter import BuzzerEvent
+from companion.core.bot import Bot
 from companion.core.chance import SeededChance, check_remaining
 from companion.core.errors import RuleError
 from companion.core.game import CHANCE, Event, Game, chance_event, entry_event
@@ -77,7 +78,7 @@ def table(spec: GameSpec, players: int, seed: str) -> Iterator[Step]:
     game = spec.engine()
     state = game.new_state(spec.setup(players))
     chance, rng = SeededChance(seed), random.Random(f"bots/{seed}")
-    styles = sorted(spec.bots)
+    styles = list(spec.bots)  # every style plays: a seat per style in turn
     bots = {
         seat: spec.bots[styles[seat % len(styles)]](random.Random(rng.random())) for seat in range(players)
     }
@@ -320,6 +321,19 @@ def test_every_view_is_json_and_holds_no_other_seats_secret(name, players):
 def test_listed_actions_are_accepted_and_others_refused_untouched_in_known_words(name, players):
     first = played(name, players, SEEDS[0])
     check_actions(first.spec.engine(), first, first.spec)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_bot_style_is_named_and_said_how_it_plays(name):
+    """The host picks a bot by its name and a line on how it plays, in the reader's language;
+    the table seats the default styles when nobody chose one."""
+    spec = game_spec(name)
+    assert spec.bots and spec.default_styles()
+    for style, bot in spec.bots.items():
+        assert bot.style == style and bot.title is not Bot.title and bot.summary is not Bot.summary, style
+        if spec.renderer.startswith("companion.games."):
+            assert {bot.title.template, bot.summary.template} <= catalog(), style
+    assert len({bot.summary for bot in spec.bots.values()}) == len(spec.bots)
 
 
 # ------------------------------------------------------------------- the suite can fail

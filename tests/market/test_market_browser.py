@@ -278,7 +278,7 @@ def bot_table(tmp_path):
     appliance = make_appliance(tmp_path, bots=False, seed=5)
     spec = game_spec("market")
     appliance.new_game(
-        spec.setup(3, names=["Seat 1", BEN, "Seat 3"]), game="market", bots={2: sorted(spec.bots)[0]}
+        spec.setup(3, names=["Seat 1", BEN, "Seat 3"]), game="market", bots={2: spec.default_style(0)}
     )
     yield from served(appliance, PIN)
 
@@ -335,7 +335,7 @@ def test_a_phone_says_you_to_its_own_player_from_the_first_bid_to_the_ranking(br
     the table screen names everyone."""
     pw, chromium = browser
     srv, appliance = bot_table
-    ben = game_spec("market").bots[sorted(game_spec("market").bots)[-1]](random.Random(1))
+    ben = game_spec("market").bots[game_spec("market").default_styles()[-1]](random.Random(1))
     language, w = locale[:2], WORDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
     phone = pages.open(width=360, locale=locale)

@@ -265,7 +265,7 @@ def play_until(appliance, stop=lambda state: False) -> None:
     """Every seat's decisions made by a bot, through the session, until ``stop`` says so or
     the game is over."""
     spec = game_spec("market")
-    bot = spec.bots[sorted(spec.bots)[0]](random.Random(1))
+    bot = spec.bots[spec.default_style(0)](random.Random(1))
 
     def play(now: int) -> None:
         session = appliance.session

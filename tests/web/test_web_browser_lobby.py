@@ -63,7 +63,7 @@ def first_decision(store, seat: int) -> Event | None:
     state = match.state
     if seat not in match.game.to_act(state):
         return None
-    bot = spec.bots[sorted(spec.bots)[0]](random.Random(seat))
+    bot = spec.bots[spec.default_style(0)](random.Random(seat))
     return bot.decide(match.game.seat_view(state, seat), seat)
 
 
@@ -168,6 +168,18 @@ def test_the_lobby_speaks_french_on_the_host_console(browser, tmp_path):
         log_in(host, pin)
         host.wait_for_selector("#lobby-fields select >> text=choisit en dernier", state="attached", timeout=T)
         assert host.text_content("#lobby-start") == "Lancer la partie"
+        seat = host.locator("#lobby-seats li").first  # a bot's style, its name and how it plays
+        assert seat.locator("select[name=style] option:checked").text_content() == "accapareur"
+        assert "gros lots" in seat.locator(".style-summary").text_content()
+        seat.locator("select[name=style]").select_option("thrifty")
+        wait_on(
+            host,
+            lambda: (
+                seat.locator(".style-summary").text_content()
+                == "enchérit peu (l'argent fait le score) et fait la meilleure vente à chaque manche"
+            ),
+            "the thrifty bot's line",
+        )
         host.click("#lobby-start")
         host.wait_for_selector("#toast:not([hidden]) >> text=la place 1 est vide", timeout=T)
         assert "Salle d'attente" in host.title()

@@ -53,7 +53,7 @@ def test_the_declared_decisions_are_what_the_seats_bots_send(game):
     players = seats_for(spec)
     state = engine.new_state(spec.setup(players))
     chance, rng = SeededChance(5), random.Random(5)
-    bots = [spec.bots[sorted(spec.bots)[0]](random.Random(rng.random())) for _ in range(players)]
+    bots = [spec.bots[spec.default_style(0)](random.Random(rng.random())) for _ in range(players)]
     sent = set()
     for step in range(400):
         if engine.is_over(state) or engine.input_request(state) is not None:

@@ -166,7 +166,7 @@ def test_a_game_started_at_once_closes_the_lobby(table):
 def test_the_host_chooses_who_plays_first_and_play_again_passes_it_on(table, game, seated):
     appliance, app, host = table
     assert lobby(host, "game", {"game": game}).status_code == 200
-    style = sorted(appliance.lobby.spec.bots)[0]
+    style = appliance.lobby.spec.default_style(0)
     for seat in range(appliance.lobby.seats):
         lobby(host, "bot", {"seat": seat, "style": style})
     assert lobby(host, "first", {"seat": 9}).status_code == 409

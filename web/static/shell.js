@@ -442,14 +442,12 @@ function newGameForm(specs) {
 /* ---------------------------------------------------------- the lobby */
 /* Before every game: who sits where, filled in as phones join and the host puts bots;
    on the host console, each seat's controls, the game, its options and Start. */
-const BOT_STYLES = { collector: _("collector"), miser: _("miser"), camelteer: _("camelteer"),
-                     trader: _("trader"), hoarder: _("hoarder"), thrifty: _("thrifty"),
-                     merchant: _("merchant"), planner: _("planner"), quick: _("quick"),
-                     greedy: _("greedy") };
 let gameSpecs = null;     // the games and their options (the host's lobby form)
 let myName = null;        // the name this phone joined the lobby with
 
-function botStyle(style) { return BOT_STYLES[style] || style; }
+/* A bot style as the game words it (its name, and a line on how it plays), from the lobby. */
+function styleOf(style) { return (snap.lobby?.styles || []).find((st) => st.style === style); }
+function botStyle(style) { const known = styleOf(style); return known ? say(known.title) : style; }
 
 function lobbyWho(s) {
   if (s.holder === "person") return s.connected ? s.name : _("{name} (phone disconnected)", { name: s.name });
@@ -470,13 +468,18 @@ function lobbySeatControls(s, lobby) {
     return select;
   };
   if (s.holder === "free") {
-    const style = chooser("style", lobby.styles.map((st) => el("option", { value: st, textContent: botStyle(st) })), lobby.styles[0]);
+    const chosen = lobby.styles.find((st) => st.by_default) || lobby.styles[0];
+    const style = chooser("style", lobby.styles.map((st) => el("option", { value: st.style, textContent: say(st.title) })), chosen.style);
+    const summary = el("small", { className: "style-summary" });
+    const told = () => { summary.textContent = say(styleOf(style.value).summary); };
+    style.addEventListener("change", told);
+    told();
     const name = el("input", { name: "bot-name", maxLength: 20, value: kept.name || "",
                                placeholder: _("its name (optional)"), ariaLabel: _("its name (optional)") });
     name.addEventListener("input", () => { kept.name = name.value; });
     return [style, name, button(_("Put a bot here"), () =>
       lobbyCommand("bot", { seat: s.seat, style: style.value, name: name.value.trim() || null }),
-      { className: "put-bot" })];
+      { className: "put-bot" }), summary];
   }
   const others = lobby.seats.filter((o) => o.seat !== s.seat);
   const to = chooser("to", others.map((o) => el("option", { value: String(o.seat), textContent: _("Seat {n}", { n: o.seat + 1 }) })), String(others[0].seat));

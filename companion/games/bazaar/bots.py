@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from companion.core.bot import Bot
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 from companion.games.bazaar.cubes import COLOURS, Ware
 from companion.games.bazaar.planner import Plan, plan, recommend, soonest
 from companion.games.bazaar.rules import choices, points
@@ -100,19 +101,19 @@ class Planner(Bot[SeatView]):
 
 
 class Quick(Planner):
-    """Goes for whichever ware it can afford soonest, whatever it scores."""
-
     style = "quick"
+    title = Phrase("quick")
+    summary = Phrase("goes for whichever ware it can afford soonest, whatever it scores")
 
 
 class Greedy(Planner):
-    """Goes for the most points per turn, stars and the last cubes' bonus counted."""
-
     style = "greedy"
+    title = Phrase("greedy")
+    summary = Phrase("goes for the most points per turn, stars and the last cubes' bonus counted")
 
     def rank(self, p: Plan, turns: float) -> tuple:
         per_turn = (p.points or 1) / max(turns, 1.0)
         return (-per_turn, turns, p.stall)
 
 
-STYLES = {"quick": Quick, "greedy": Greedy}
+STYLES = {"greedy": Greedy, "quick": Quick}

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.core.bot import Bot
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 from companion.games.marche.state import BANK, CAMEL, PICKING
 from companion.games.marche.view import SeatView
 
@@ -204,9 +205,9 @@ def sellers(view: SeatView) -> dict[Any, str]:
 
 
 class Collector(MarcheBot):
-    """Chases sets and the least-type bonus; spends freely; sells its small cards first."""
-
     style = "collector"
+    title = Phrase("collector")
+    summary = Phrase("chases sets and the least-type bonus, spends freely, sells its small cards first")
     points_per_dirham = 0.8
     set_weight = 1.6
     least_weight = 0.45
@@ -216,9 +217,9 @@ class Collector(MarcheBot):
 
 
 class Miser(MarcheBot):
-    """Plays for the money podium: buys only bargains, offers its best cards early."""
-
     style = "miser"
+    title = Phrase("miser")
+    summary = Phrase("plays for the money podium: buys only bargains, offers its best cards early")
     points_per_dirham = 1.4
     set_weight = 1.0
     least_weight = 0.5
@@ -229,12 +230,12 @@ class Miser(MarcheBot):
 
 
 class Camelteer(MarcheBot):
-    """Secures carrying capacity first, then buys to fill it."""
-
     style = "camelteer"
+    title = Phrase("camelteer")
+    summary = Phrase("secures its camels first, then buys to fill them")
     points_per_dirham = 1.0
     camel_weight = 1.8
     least_weight = 0.4
 
 
-STYLES: dict[str, type[MarcheBot]] = {cls.style: cls for cls in (Collector, Miser, Camelteer)}
+STYLES: dict[str, type[MarcheBot]] = {cls.style: cls for cls in (Camelteer, Collector, Miser)}

@@ -22,6 +22,7 @@ from typing import ClassVar
 
 from companion.core.bot import Bot
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 from companion.games.market import cubes as cu
 from companion.games.market.cards import Card
 from companion.games.market.rules import CUBE_LIMIT, MIN_BID, ROUNDS
@@ -126,28 +127,28 @@ def _on_the_cards(sale: Sale, kept: tuple[Card, ...], markets: tuple[Card, ...])
 
 
 class Trader(MarketBot):
-    """Sells the best sale every round and bids moderately for the lot it wants."""
-
     style = "trader"
+    title = Phrase("trader")
+    summary = Phrase("sells the best sale every round and bids moderately for the lot it wants")
     keep = 5.0
     eagerness = 0.5
 
 
 class Hoarder(MarketBot):
-    """Keeps its cubes for the sets that pay well per cube and bids high for big lots."""
-
     style = "hoarder"
+    title = Phrase("hoarder")
+    summary = Phrase("keeps its cubes for the sets that pay well per cube and bids high for big lots")
     keep = 9.0
     eagerness = 0.8
     min_per_cube = 18.0
 
 
 class Thrifty(MarketBot):
-    """Bids little (money is the score) and sells the best sale every round."""
-
     style = "thrifty"
+    title = Phrase("thrifty")
+    summary = Phrase("bids little (money is the score) and sells the best sale every round")
     keep = 4.0
     eagerness = 0.2
 
 
-STYLES = {bot.style: bot for bot in (Trader, Hoarder, Thrifty)}
+STYLES = {bot.style: bot for bot in (Hoarder, Thrifty, Trader)}

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.core.bot import Bot
 from companion.core.game import Event
+from companion.core.phrase import Phrase
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.board import CAMP, CITY, OASIS, Board
 from companion.games.samarkand.state import (
@@ -324,18 +325,18 @@ def _minus(hand: dict[str, int], kind: str) -> dict[str, int]:
 
 
 class Merchant(SamarkandBot):
-    """Sells whatever pays most as soon as a city is near."""
-
     style = "merchant"
+    title = Phrase("merchant")
+    summary = Phrase("sells whatever pays most as soon as a city is near")
 
 
 class Hoarder(SamarkandBot):
-    """Builds one big set of its strongest kind; steers away from small sales."""
-
     style = "hoarder"
+    title = Phrase("hoarder")
+    summary = Phrase("builds one big set of its strongest kind and steers away from small sales")
     set_weight = 1.8
     small_sale = 0.5
     roll_keen = 1.4
 
 
-STYLES = {"merchant": Merchant, "hoarder": Hoarder}
+STYLES = {"hoarder": Hoarder, "merchant": Merchant}

@@ -180,18 +180,20 @@ def note(word: str, seat: int = 0) -> Event:
 
 
 class Greedy(Bot):
-    """Always wants one ball: it never needs to see anything but its turn."""
+    """It never needs to see anything but its turn."""
 
     style = "greedy"
+    title = Phrase("greedy")
+    summary = Phrase("always wants one ball")
 
     def decide(self, view, seat):
         return want(1, seat)
 
 
 class Chatty(Bot):
-    """Sometimes notes a word instead."""
-
     style = "chatty"
+    title = Phrase("chatty")
+    summary = Phrase("sometimes notes a word instead of wanting a ball")
 
     def decide(self, view, seat):
         return note("hm", seat) if self.rng.random() < 0.3 else want(1, seat)

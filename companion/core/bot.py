@@ -25,8 +25,11 @@ class Bot(Generic[V]):
     """Whether the table seats this style when nobody chose one (a beginner's bot or a
     searching one is the host's choice)."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
         self.rng = rng
+        self.effort = effort
+        """How much of its budget a searching style spends per decision (the table's
+        ``[bots] effort``: lower it on a slow Pi); a heuristic style has no budget."""
 
     def decide(self, view: V, seat: int) -> Event:
         raise NotImplementedError

@@ -45,8 +45,8 @@ class MarcheBot(Bot[SeatView]):
     least_weight = 0.4
     camel_weight = 1.0
 
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng)
+    def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
+        super().__init__(rng, effort)
         self._whim_turn = 0
         self._whims: dict[Any, float] = {}  # this turn's taste for each seller's card, the camel
         self._sellers: dict[Any, str] = {}  # who sells what the seat can buy: the same all game

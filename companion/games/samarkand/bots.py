@@ -52,8 +52,8 @@ class SamarkandBot(Bot[SeatView]):
     small_sale = 1.0  # how much a sale of 2 or 3 goods is worth of its price
     roll_keen = 1.0  # how readily the die is paid for
 
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng)
+    def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
+        super().__init__(rng, effort)
         self._board: Board | None = None
         self._dist: dict[str, dict[str, int]] = {}
         self._seen: SeatView | None = None  # the view the memos below were made from

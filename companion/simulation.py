@@ -197,20 +197,38 @@ def _results(jobs: list[tuple], workers: int) -> Iterator[list[Played]]:
         yield from pool.imap(_play_chunk, jobs)
 
 
-def progress_bar(stream=None, width: int = 30):
-    """A one-line bar on a terminal; silent when the output is not one."""
+def progress_bar(stream=None, width: int = 30, clock: Callable[[], float] = time.monotonic):
+    """A one-line bar on a terminal (games done, games a second, the time left), redrawn at
+    most five times a second; silent when the output is not a terminal."""
     stream = stream or sys.stderr
     if not stream.isatty():
         return None
-    shown = [-1]
+    started = clock()
+    drawn = [started - 1.0]
 
     def show(done: int, total: int) -> None:
+        now = clock()
+        if now - drawn[0] < 0.2 and done < total:
+            return
+        drawn[0] = now
         filled = done * width // total
-        if filled != shown[0] or done == total:
-            shown[0] = filled
-            stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-            if done == total:
-                stream.write("\n")
-            stream.flush()
+        rate = done / (now - started) if now > started else 0.0
+        if done == total:
+            told = f"done in {_duration(now - started)}"
+        else:
+            told = f"{_duration((total - done) / rate)} left" if rate else "timing…"
+        line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games · {rate:.1f} games/s · {told}"
+        stream.write("\r" + line.ljust(len(line) + 10) + ("\n" if done == total else ""))
+        stream.flush()
 
     return show
+
+
+def _duration(seconds: float) -> str:
+    """A time left as a person reads it: 45 s, 3 min 20 s, 1 h 05 min."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60:02d} s"
+    return f"{whole // 3600} h {whole % 3600 // 60:02d} min"

@@ -3,13 +3,15 @@ games that cannot end are capped, games that need the table's data are refused."
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from toy_game import UrnGame, note
 
 from companion.core.bot import Bot
 from companion.core.errors import RuleError
 from companion.core.registry import GameSpec, register_game
-from companion.simulation import MAX_STEPS, simulate
+from companion.simulation import MAX_STEPS, progress_bar, simulate
 
 TIMING = ("seconds", "games_per_second", "workers")
 
@@ -72,3 +74,40 @@ def test_bad_players_options_and_styles_are_refused_before_any_game():
         simulate("marche", 4, 1, seed=1, rules={"set_scoring": "tripling"})
     with pytest.raises(RuleError, match="has no bot 'gambler'"):
         simulate("marche", 4, 1, seed=1, styles=["gambler"])
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_tells_games_done_their_rate_and_the_time_left():
+    """On a terminal: the bar, games done, games a second and the time left, redrawn on one
+    line at most five times a second; nothing at all when the output is not a terminal."""
+    now = [100.0]
+    out = Terminal()
+    show = progress_bar(out, width=10, clock=lambda: now[0])
+    now[0] = 102.0
+    show(50, 200)
+    now[0] = 102.1  # too soon to redraw
+    show(75, 200)
+    now[0] = 110.0
+    show(100, 200)
+    now[0] = 120.0
+    show(200, 200)
+    lines = out.getvalue().split("\r")[1:]
+    assert [line.split(" · ")[0] for line in lines] == [
+        "[##........] 50/200 games",
+        "[#####.....] 100/200 games",
+        "[##########] 200/200 games",
+    ]
+    assert [part.strip() for part in lines[0].split(" · ")[1:]] == ["25.0 games/s", "6 s left"]
+    assert lines[1].split(" · ")[2].strip() == "10 s left"
+    assert lines[2].split(" · ")[2].strip() == "done in 20 s" and lines[2].endswith("\n")
+    assert progress_bar(io.StringIO()) is None
+
+
+def test_simulate_tells_its_progress_chunk_by_chunk():
+    told = []
+    simulate("urn", 2, 60, seed=3, progress=lambda done, total: told.append((done, total)))
+    assert told[-1] == (60, 60) and [d for d, _ in told] == sorted(d for d, _ in told) and len(told) > 1

@@ -13,19 +13,28 @@ from __future__ import annotations
 
 import time
 
-GAMES = {"marche": (5, 400), "market": (4, 200), "bazaar": (4, 100), "samarkand": (4, 20)}
-"""Each game's players and games per round (the largest games take longest)."""
+GAMES = {
+    "marche": ("marche", {}, 5, 400),
+    "marche_4": ("marche", {}, 4, 400),
+    "market": ("market", {}, 4, 200),
+    "bazaar": ("bazaar", {}, 4, 100),
+    "samarkand": ("samarkand", {"edition": "2.0"}, 4, 40),
+    "samarkand_1998": ("samarkand", {"edition": "1998"}, 4, 40),
+}
+"""Each table: its game, rule options, players and games per round (the largest games take
+longest). Goals per core: Le Marché 500 five-player games/s; Market 100, Bazaar 50,
+Samarkand 30 in both editions, with 4 players; the bots at most half of a game's time."""
 
 
-def per_core(name: str, players: int, games: int, rounds: int = 5) -> dict:
-    """Games per second of this process's CPU time, one worker."""
+def per_core(name: str, rules: dict, players: int, games: int, rounds: int = 5) -> dict:
+    """Games per second of this process's CPU time, one worker, and the bots' share of it."""
     from companion.simulation import simulate
 
-    simulate(name, players, min(games, 20), seed=99)  # warm up imports and caches
+    simulate(name, players, min(games, 20), seed=99, rules=rules)  # warm up imports and caches
     rates = []
     for _ in range(rounds):
         started = time.process_time()
-        simulate(name, players, games, seed=1)
+        simulate(name, players, games, seed=1, rules=rules)
         rates.append(games / (time.process_time() - started))
     rates.sort()
     return {
@@ -33,7 +42,52 @@ def per_core(name: str, players: int, games: int, rounds: int = 5) -> dict:
         "games": games,
         "per_core_best": round(rates[-1], 1),
         "per_core_median": round(rates[len(rates) // 2], 1),
+        "bots_share": bots_share(name, rules, players, games),
     }
+
+
+def bots_share(name: str, rules: dict, players: int, games: int) -> float:
+    """The share of a simulated game's CPU time spent in the bots' decisions: every
+    ``decide…`` method of each default style is timed for one run (Le Marché's simulator
+    asks for picks, bids and claims), a decision inside another counted once."""
+    from companion.core.registry import game_spec
+    from companion.simulation import simulate
+
+    spent, depth = [0.0], [0]
+
+    def timed(decide):
+        def decide_timed(bot, *args):
+            depth[0] += 1
+            started = time.process_time()
+            try:
+                return decide(bot, *args)
+            finally:
+                depth[0] -= 1
+                if depth[0] == 0:
+                    spent[0] += time.process_time() - started
+
+        return decide_timed
+
+    spec = game_spec(name)
+    patched = {
+        (cls, method): cls.__dict__.get(method)
+        for cls in {spec.bots[style] for style in spec.default_styles()}
+        for method in dir(cls)
+        if method.startswith("decide")
+    }
+    for cls, method in patched:
+        setattr(cls, method, timed(getattr(cls, method)))
+    try:
+        started = time.process_time()
+        simulate(name, players, games, seed=1, rules=rules)
+        whole = time.process_time() - started
+    finally:
+        for (cls, method), own in patched.items():
+            if own is None:
+                delattr(cls, method)
+            else:
+                setattr(cls, method, own)
+    return round(spent[0] / whole, 2)
 
 
 def speed_up(name: str, players: int, games: int, rounds: int = 3) -> dict:
@@ -61,7 +115,9 @@ def run() -> dict:
 
     known = {spec.name for spec in game_specs()}
     figures = {
-        name: per_core(name, players, games) for name, (players, games) in GAMES.items() if name in known
+        label: per_core(name, rules, players, games)
+        for label, (name, rules, players, games) in GAMES.items()
+        if name in known
     }
     figures["marche_on_two_workers"] = speed_up("marche", 5, 2000)
     return figures

@@ -18,6 +18,7 @@ from pathlib import Path
 BENCH_DIR = Path(__file__).resolve().parent.parent / "bench"
 ORDER = (
     "simulate",
+    "bots",
     "discard",
     "bazaar_planner",
     "market_advice",

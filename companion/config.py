@@ -65,6 +65,13 @@ class LobbyConfig:
 
 
 @dataclass(frozen=True)
+class BotsConfig:
+    """[bots]: how hard the searching bots think (their budget per decision)."""
+
+    effort: float
+
+
+@dataclass(frozen=True)
 class NetworkConfig:
     """[network]: the table's own Wi-Fi (hotspot mode) and the credentials phones join with."""
 
@@ -89,6 +96,7 @@ class Config:
     bridge: BridgeConfig
     network: NetworkConfig
     lobby: LobbyConfig
+    bots: BotsConfig
     pins: dict  # passed through unparsed to hardware.pinmap
     source: str | None  # the file read, None for defaults only
 
@@ -99,6 +107,7 @@ _CHECKS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
     ("table", "lead_in_ms"): (lambda v: v >= 0, "must be 0 or more"),
     ("table", "claim_deadline_ms"): (lambda v: v > 0, "must be more than 0"),
     ("table", "decision_timer_s"): (lambda v: v >= 0, "must be 0 (off) or more"),
+    ("bots", "effort"): (lambda v: 0 < v <= 10, "must be more than 0 and at most 10"),
     ("lobby", "game"): (bool, "must name a game (samarkand games --help lists them)"),
     ("web", "port"): (lambda v: 1 <= v <= 65535, "must be a port number 1-65535"),
     ("web", "host"): (bool, "must not be empty"),
@@ -148,6 +157,7 @@ def load_config(
         bridge=BridgeConfig(**values["bridge"]),
         network=NetworkConfig(**values["network"]),
         lobby=LobbyConfig(**values["lobby"]),
+        bots=BotsConfig(**values["bots"]),
         pins=values["pins"],
         source=None if path is None else str(path),
     )

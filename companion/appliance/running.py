@@ -220,7 +220,7 @@ class Appliance:
                 }
             )
             bots = {
-                seat: spec.bots[style](random.Random(rng.random()))
+                seat: spec.bots[style](random.Random(rng.random()), self.config.bots.effort)
                 for seat, style in sorted(styles.items())
                 if seat not in self.human_seats
             }
@@ -251,10 +251,9 @@ class Appliance:
         """Who the record says acts for ``seat`` now ("person", "bot", "timer"), if it says."""
         return next((change["by"] for change in reversed(self.hands) if change["seat"] == seat), None)
 
-    @staticmethod
-    def _bot(spec: GameSpec, seat: int, rng: random.Random):
+    def _bot(self, spec: GameSpec, seat: int, rng: random.Random):
         """The seat's bot: the game's default styles in turn round the table."""
-        return spec.bots[spec.default_style(seat)](rng)
+        return spec.bots[spec.default_style(seat)](rng, self.config.bots.effort)
 
     def take_seat(self, seat: int) -> None:
         """A person plays ``seat`` from now on (a phone joined, or the keyboard), once its

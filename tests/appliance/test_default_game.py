@@ -9,6 +9,7 @@ import pytest
 from companion.appliance.inputs import GpioInputs
 from companion.appliance.running import Appliance, _open_table
 from companion.config import ConfigError, load_config
+from companion.core.registry import game_spec
 from companion.store import EventStore
 
 
@@ -33,3 +34,26 @@ def test_a_new_lobby_opens_with_the_configured_game_unless_the_command_names_one
 def test_an_empty_default_game_is_refused_by_name():
     with pytest.raises(ConfigError, match=r"\[lobby\] game = '' .* must name a game"):
         load_config(None, {"lobby": {"game": ""}})
+
+
+def test_the_configured_effort_reaches_every_bot_the_table_seats(tmp_path):
+    """[bots] effort is how hard a searching bot thinks; the table hands it to each bot."""
+    config = load_config(
+        None,
+        {
+            "store": {"path": str(tmp_path / "s.db")},
+            "display": {"kind": "terminal"},
+            "bots": {"effort": 0.25},
+        },
+    )
+    appliance = Appliance(config, GpioInputs(config, simulate=True), EventStore(config.store.path), seed=1)
+    try:
+        appliance.new_game(game_spec("market").setup(3), game="market")  # a bot in every seat
+        assert [bot.effort for bot in appliance.runner.seats.bots.values()] == [0.25] * 3
+        appliance.new_game(game_spec("market").setup(3), game="market", bots={2: "trader"})  # the lobby's
+        bots = appliance.runner.seats.bots
+        assert sorted(bots) == [2] and bots[2].effort == 0.25
+    finally:
+        appliance.close()
+    with pytest.raises(ConfigError, match=r"\[bots\] effort = 0.0 .* must be more than 0"):
+        load_config(None, {"bots": {"effort": 0}})

@@ -113,13 +113,13 @@ function mergeForm(people) {
 
 /* A chart of rows: each a label, a bar (or a bar of parts, one colour each) and its value. */
 function rowsChart(title, rows, legend) {
-  const width = 560, left = 170, right = 40, rowH = 26, top = 8 + 22 * Math.ceil(legend.length / 3);
+  const width = 560, left = 170, right = 40, rowH = 26, top = 8 + 22 * Math.ceil(legend.length / 2);
   const most = Math.max(1, ...rows.map((r) => r.parts.reduce((a, b) => a + b, 0)));
   const scale = (width - left - right) / most;
   const height = top + rows.length * rowH + 8;
   const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "history-svg",
-                             "font-family": "sans-serif", "font-size": "14" }, svgEl("title", {}, title));
-  legend.forEach((item, i) => svg.append(svgEl("g", { transform: `translate(${8 + (i % 3) * 184},${18 + Math.floor(i / 3) * 22})` },
+                             "font-family": "sans-serif", "font-size": "15" }, svgEl("title", {}, title));
+  legend.forEach((item, i) => svg.append(svgEl("g", { transform: `translate(${8 + (i % 2) * 276},${18 + Math.floor(i / 2) * 22})` },
     svgEl("rect", { x: 0, y: -11, width: 14, height: 12, fill: item.colour }),
     svgEl("text", { x: 20, y: 0 }, item.text))));
   rows.forEach((row, i) => {

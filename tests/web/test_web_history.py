@@ -130,6 +130,7 @@ def test_the_host_merges_separates_and_hides(table):
     hidden = ids["finished"][2]  # Amelie and Cy's game
     assert host.post("/api/host/history/hide", {"game": hidden, "hidden": True}).status_code == 200
     assert people()["Cy"]["played"] == before["Cy"]["played"] - 1
+    assert appliance.store.hidden_games() == {hidden} and appliance.store.result(hidden) is not None
     days = visitor.get("/api/history").json["evenings"]
     assert [g["hidden"] for day in days for g in day["games"] if g["id"] == hidden] == [True]
     assert visitor.get(f"/api/history/{hidden}").status_code == 200  # still there, still open

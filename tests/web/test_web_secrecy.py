@@ -44,7 +44,9 @@ def snapshots(phone) -> list[dict]:
         if page.mimetype == "text/html":  # pages carry no game data
             assert b"money" not in page.data and b"Seat " not in page.data, url
     history = phone.get("/api/history").json  # closed games only: none is finished here
-    assert all(seat["score"] is None for day in history["evenings"] for g in day["games"] for seat in g["seats"])
+    assert all(
+        seat["score"] is None for day in history["evenings"] for g in day["games"] for seat in g["seats"]
+    )
     return [
         phone.state(),
         first_frame(phone.client, "/stream"),

@@ -44,7 +44,8 @@ log = logging.getLogger(__name__)
 
 def create_app(appliance, host_pin: str) -> Flask:
     """The app for ``appliance``; the host console opens with ``host_pin``."""
-    from web import host, i18n, pages, player, stream
+    from companion.store.history import History
+    from web import history, host, i18n, pages, player, stream
 
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, PING_S=PING_S, JOIN_URL=None, JSON_SORT_KEYS=False)
@@ -52,9 +53,10 @@ def create_app(appliance, host_pin: str) -> Flask:
     app.extensions["samarkand"] = GameService(appliance, hub)
     app.extensions["samarkand.hosts"] = HostSessions(host_pin)
     app.extensions["samarkand.hub"] = hub
+    app.extensions["samarkand.history"] = History(appliance.store)
     i18n.install(app)
     pages.install(app)
-    for blueprint in (player.bp, host.bp, stream.bp):
+    for blueprint in (player.bp, host.bp, stream.bp, history.bp):
         app.register_blueprint(blueprint)
     app.before_request(_check_request)
     app.after_request(_secure_response)

@@ -6,12 +6,14 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 
 from companion.core.phrase import Phrase
 from web.context import body, hosts, need_host, service
+from web.history import host_bp as history_bp
 from web.i18n import say
 from web.identity import HOST_COOKIE, Refused, set_cookie
 from web.lobby_host import bp as lobby_bp
 
 bp = Blueprint("host", __name__, url_prefix="/api/host")
 bp.register_blueprint(lobby_bp)  # /api/host/lobby/<command>
+bp.register_blueprint(history_bp)  # /api/host/history/<command>
 
 
 @bp.post("/login")

@@ -117,6 +117,7 @@ def _games(args) -> int:
         "export": cli.export_main,
         "replay": cli.replay_main,
         "chart": cli.chart_main,
+        "stats": cli.stats_main,
     }
     return commands[args.action](rest, path)
 
@@ -287,8 +288,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     wiring.add_argument("rest", nargs=argparse.REMAINDER)
     wiring.set_defaults(handler=_wiring)
 
-    stored = sub.add_parser("games", help="stored games: list, export, replay, chart")
-    stored.add_argument("action", nargs="?", choices=("list", "export", "replay", "chart"))
+    stored = sub.add_parser("games", help="stored games: list, export, replay, chart, stats")
+    stored.add_argument("action", nargs="?", choices=("list", "export", "replay", "chart", "stats"))
     _store_options(stored)
     stored.add_argument("rest", nargs=argparse.REMAINDER)
     stored.set_defaults(handler=_games)

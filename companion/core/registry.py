@@ -28,6 +28,7 @@ from companion.core.game import Event, Game, Result, seat_names
 from companion.core.options import Option, check_options, find_option
 from companion.core.phrase import Phrase
 from companion.core.realtime import RealtimeKind
+from companion.core.tally import Tally
 
 GAMES_PACKAGE = "companion.games"
 EXTRA_GAMES = "SAMARKAND_GAMES"
@@ -85,6 +86,9 @@ class GameSpec:
     drawn; None: the game has no such choice."""
     first_rule: Any = ""
     """How the rules choose who plays first (a Phrase the lobby shows: "the oldest player")."""
+    tallies: Callable[[Any], Sequence[Tally]] | None = None
+    """``tallies(final_state)``: what a finished game counts for its own charts in the
+    history (companion/core/tally.py); None: the game has no charts of its own."""
 
     def option(self, name: str) -> Option:
         return find_option(self.options, name)

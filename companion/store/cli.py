@@ -1,5 +1,5 @@
-"""`samarkand games list | export ID [--out FILE] | replay ID | chart ID [--out FILE]`: look
-at stored games.
+"""`samarkand games list | export ID [--out FILE] | replay ID | chart ID [--out FILE] |
+stats [--game NAME] [--json]`: look at stored games.
 
 `replay` re-runs the stored events through the game's engine, so it proves the log is
 playable (not merely readable) and shows the state it leads to.
@@ -15,10 +15,10 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from .errors import StoreError
 from .events import EventStore
+from .replay import replay_stored, stored_chart
 
 
 def _open(store_path: str | Path) -> EventStore:
@@ -81,47 +81,6 @@ def export_main(argv: list[str], store_path: str | Path) -> int:
     return _run("export", argv, store_path, build, body)
 
 
-class ReplayError(StoreError):
-    """A stored game whose events the engine refuses: the store and the rules disagree."""
-
-
-def replay_stored(store: EventStore, game_id: int) -> tuple[list, Any, dict]:
-    """Replay a stored game through its engine: (active records, final state, summary).
-
-    Raises ReplayError naming the first event (by seq) that the engine refuses.
-    """
-    from companion.core.errors import RuleError
-    from companion.core.game import Event
-    from companion.core.registry import game_spec
-
-    config = store.config(game_id)
-    try:
-        game = game_spec(store.game(game_id)).engine()
-    except RuleError as unknown:
-        raise ReplayError(f"Game {game_id} cannot be replayed: {unknown}.") from None
-    if "setup" not in config:
-        raise ReplayError(f"Game {game_id} cannot be replayed: its configuration has no setup.")
-    records = store.records(game_id)
-    try:
-        state = game.new_state(config["setup"])
-    except RuleError as exc:
-        raise ReplayError(f"Game {game_id} cannot be replayed: its setup is refused ({exc}).") from None
-    for record in records:
-        try:
-            state = game.apply(state, Event.from_dict(record.event))
-        except RuleError as exc:
-            raise _refused(game_id, record, f"is refused by the rules: {exc}") from None
-        except Exception as exc:  # the engine is pure: the event is not one it can apply
-            raise _refused(game_id, record, f"cannot be applied ({type(exc).__name__}: {exc})") from None
-    return records, state, game.summary(state)
-
-
-def _refused(game_id: int, record, what: str) -> ReplayError:
-    return ReplayError(
-        f"Game {game_id} does not replay: event seq {record.seq} ({record.event.get('kind')!r}) {what}"
-    )
-
-
 def replay_main(argv: list[str], store_path: str | Path) -> int:
     """Replay the game through its engine: each event as a JSON line, then the state's summary."""
 
@@ -137,8 +96,7 @@ def replay_main(argv: list[str], store_path: str | Path) -> int:
 
 def chart_main(argv: list[str], store_path: str | Path) -> int:
     """The game's chart (the results screen's picture) as SVG, to stdout or --out FILE."""
-    from companion.core.chart import progress, svg
-    from companion.core.game import Event
+    from companion.core.chart import svg
     from companion.core.registry import game_spec
 
     def build(parser: argparse.ArgumentParser) -> None:
@@ -146,22 +104,8 @@ def chart_main(argv: list[str], store_path: str | Path) -> int:
         parser.add_argument("--out", help="write to this file (an .svg) instead of the terminal")
 
     def body(store: EventStore, args) -> int:
-        records, _, _ = replay_stored(store, args.id)  # a log the rules refuse is named
-        if store.unfinished() == args.id:
-            raise StoreError(
-                f"Game {args.id} is still being played: its chart is drawn once it is "
-                f"over (until then the standings may be secret)."
-            )
-        config = store.config(args.id)
-        spec = game_spec(store.game(args.id))
-        names = dict(enumerate(store.seat_names(args.id, config) or []))
-        chart = progress(
-            spec.engine(),
-            config["setup"],
-            [Event.from_dict(r.event) for r in records],
-            {seat: name for seat, name in names.items() if name},
-        )
-        drawn = svg(chart, spec.standing_unit)
+        chart = stored_chart(store, args.id)
+        drawn = svg(chart, game_spec(store.game(args.id)).standing_unit)
         if args.out is None:
             print(drawn)
             return 0
@@ -170,3 +114,55 @@ def chart_main(argv: list[str], store_path: str | Path) -> int:
         return 0
 
     return _run("chart", argv, store_path, build, body)
+
+
+def stats_main(argv: list[str], store_path: str | Path) -> int:
+    """Each person's games, wins and average place, the bots' by style, and the games' own
+    charts as numbers (the history page's statistics); --json for the same as data."""
+    from companion.core.errors import RuleError
+    from companion.core.registry import game_spec
+
+    from .history import History
+    from .stats import said
+
+    def build(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--game", help="only this game's (marche, market, …)")
+        parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+    def body(store: EventStore, args) -> int:
+        if args.game is not None:
+            try:
+                game_spec(args.game)
+            except RuleError as unknown:
+                raise StoreError(str(unknown)) from None
+        stats = said(History(store).statistics(args.game))
+        if args.json:
+            print(json.dumps(stats, indent=2, ensure_ascii=False))
+        else:
+            print(stats_text(stats))
+        return 0
+
+    return _run("stats", argv, store_path, build, body)
+
+
+def stats_text(stats: dict) -> str:
+    """The statistics as a person reads them on the Pi's terminal."""
+
+    def record(row: dict) -> str:
+        return f"{row['played']:>6} {row['wins']:>5} {row['average_place']:>14}"
+
+    lines = [f"{stats['games']} finished games counted.", ""]
+    if stats["people"]:
+        lines.append(f"{'person':<24}{'games':>6} {'wins':>5} {'average place':>14}")
+    for person in stats["people"]:
+        also = [name for name in person["names"] if name != person["name"]]
+        called = person["name"] + (f" (also {', '.join(also)})" if also else "")
+        lines.append(f"{called:<24}{record(person)}")
+        lines += [f"  {row['title']:<22}{record(row)}" for row in person["by_game"]]
+    if stats["bots"]:
+        lines += ["", f"{'bots by style':<24}{'games':>6} {'wins':>5} {'average place':>14}"]
+        lines += [f"{row['title'] + ': ' + row['style']:<24}{record(row)}" for row in stats["bots"]]
+    for chart in stats["charts"]:
+        lines += ["", f"{chart['title']}: {chart['chart']}"]
+        lines += [f"  {bar['label']!s:<22}{bar['value']:>6}" for bar in chart["bars"]]
+    return "\n".join(lines)

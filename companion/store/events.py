@@ -412,6 +412,43 @@ class EventStore:
                     (key, body, _now()),
                 )
 
+    # --- the history's records: merged names, hidden games ------------------------------
+    def merge_name(self, name: str, into: str) -> None:
+        """Count ``name``'s games as ``into``'s in the statistics (two names, one person);
+        the games keep the names they were played with."""
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO merged_names (name, into_name, merged) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET into_name = excluded.into_name, merged = excluded.merged",
+                (name, into, _now()),
+            )
+
+    def separate_name(self, name: str) -> None:
+        """Undo ``merge_name``: ``name`` has its own record again."""
+        with self._write() as conn:
+            conn.execute("DELETE FROM merged_names WHERE name = ?", (name,))
+
+    def merged_names(self) -> dict[str, str]:
+        """Each merged name and the name it counts as."""
+        with self._read() as conn:
+            return dict(conn.execute("SELECT name, into_name FROM merged_names ORDER BY name").fetchall())
+
+    def hide_game(self, game_id: int, hidden: bool) -> None:
+        """Leave a game out of the statistics (a test game), or count it again; it stays
+        stored, listed and exported."""
+        with self._write() as conn:
+            self._row(conn, "id", game_id)
+            if hidden:
+                conn.execute(
+                    "INSERT OR IGNORE INTO hidden_games (game_id, hidden) VALUES (?, ?)", (game_id, _now())
+                )
+            else:
+                conn.execute("DELETE FROM hidden_games WHERE game_id = ?", (game_id,))
+
+    def hidden_games(self) -> frozenset[int]:
+        with self._read() as conn:
+            return frozenset(gid for (gid,) in conn.execute("SELECT game_id FROM hidden_games").fetchall())
+
     # --- export ----------------------------------------------------------------------
     def seat_names(self, game_id: int, config: dict) -> list | None:
         """Each seat's name as the table read it: the name a phone joined with (the web's

@@ -46,6 +46,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             updated TEXT NOT NULL
         )""",
     ),
+    # 5: the history's own records, beside the games they speak of: two names that are one
+    # person (Amélie, Amelie), and games left out of the statistics (a test game).
+    (
+        """CREATE TABLE merged_names (
+            name TEXT PRIMARY KEY,
+            into_name TEXT NOT NULL,
+            merged TEXT NOT NULL
+        )""",
+        """CREATE TABLE hidden_games (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id),
+            hidden TEXT NOT NULL
+        )""",
+    ),
 )
 
 CURRENT_VERSION = len(MIGRATIONS)

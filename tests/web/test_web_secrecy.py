@@ -23,6 +23,8 @@ PAGES = (
     "/static/app.css",
     "/games/marche/game.js",
     "/api/games",
+    "/history",
+    "/static/history.js",
 )
 NAMES = ["Ana", "Ben", "Cy", "Di"]
 
@@ -41,6 +43,10 @@ def snapshots(phone) -> list[dict]:
         assert page.status_code == 200
         if page.mimetype == "text/html":  # pages carry no game data
             assert b"money" not in page.data and b"Seat " not in page.data, url
+    history = phone.get("/api/history").json  # closed games only: none is finished here
+    assert all(
+        seat["score"] is None for day in history["evenings"] for g in day["games"] for seat in g["seats"]
+    )
     return [
         phone.state(),
         first_frame(phone.client, "/stream"),

@@ -67,8 +67,9 @@ export function listed(items, joiner) {
 
 /* A seat's own name and a bot's mark, as the appliance stores them in English ("Seat 3",
    "Seat 3 (bot)", "Tara (bot)"), said in the reader's language wherever they appear in a
-   snapshot (a person's own name can never look like these: web/identity.py). */
-function inWords(key, value) {
+   snapshot (a person's own name can never look like these: web/identity.py); a
+   reviver for JSON.parse. */
+export function inWords(key, value) {
   if (typeof value !== "string") return value;
   let m = /^Seat (\d+) \(bot\)$/.exec(value);
   if (m) return _("Seat {n} (bot)", { n: Number(m[1]) });
@@ -586,7 +587,7 @@ function standingCard(row, score) {
     lines(game.breakdown(score, row.seat), "breakdown"));
 }
 
-function renderResults() {
+function renderResults(chartUrl) {
   const box = $("results");
   const score = finished() ? snap.score : null;
   document.body.classList.toggle("finished", Boolean(score));
@@ -607,15 +608,22 @@ function renderResults() {
   swap($("results-players"), ...rows.map((r) => (mine ? el("p", { className: "standing-line" + (r.seat === mine.seat ? " mine" : "") },
     ordinal(r.place) + " · " + called(r.seat) + " · " + game.points(r.score)) : standingCard(r, score))));
   swap($("results-ties"), ...game.tieBreaks(score).map((text) => el("li", { textContent: text })));
-  showChart();
+  showChart(chartUrl || "/chart.svg");
+}
+
+/* A past game on the results screen, as it ended (the history's /history/<id>): ``past``
+   is its end as a snapshot reads it, ``chartUrl`` its chart. */
+export function showPast(past, chartUrl) {
+  snap = past;
+  renderResults(chartUrl);
 }
 
 /* The chart, fetched once per change of the finished game (its SVG is the Pi's own). */
 let chartShown = null;
-function showChart() {
+function showChart(url) {
   if (chartShown === snap.version) return;
   chartShown = snap.version;
-  fetch("/chart.svg", { credentials: "same-origin" }).then((r) => (r.ok ? r.text() : null)).then((text) => {
+  fetch(url, { credentials: "same-origin" }).then((r) => (r.ok ? r.text() : null)).then((text) => {
     const drawn = text && new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
     if (!drawn || drawn.nodeName !== "svg") return;
     $("chart").hidden = false;
@@ -739,7 +747,7 @@ function setUp() {
     $("logout").addEventListener("click", () => post("/api/host/logout").then(() => location.reload()).catch(() => null));
     $("logout").disabled = false;
   }
-  if (!GAME) return;
+  if (!GAME || PAGE === "history_game") return;  // a past game has no live stream
   connect();
   document.addEventListener("visibilitychange", reconnectIfVisible);
   window.addEventListener("pageshow", (e) => { if (e.persisted) connect(); });

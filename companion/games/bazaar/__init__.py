@@ -19,6 +19,7 @@ from companion.games.bazaar.game import BazaarGame
 from companion.games.bazaar.narration import NARRATION
 from companion.games.bazaar.options import BazaarOptions
 from companion.games.bazaar.realtime import BuzzerRoll
+from companion.games.bazaar.tallies import tallies
 from companion.games.bazaar.tools import advise
 
 SPEC = register_game(
@@ -36,5 +37,6 @@ SPEC = register_game(
         tools={"advise": advise},
         first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
         first_rule=Phrase("the first player: the youngest"),
+        tallies=tallies,
     )
 )

@@ -11,6 +11,7 @@ from companion.games.marche.narration import NARRATION
 from companion.games.marche.options import MarcheOptions
 from companion.games.marche.realtime import MarcheCountdown
 from companion.games.marche.simulate import simulate_one
+from companion.games.marche.tallies import tallies
 from companion.games.marche.tools import score_data
 
 SPEC = register_game(
@@ -32,5 +33,6 @@ SPEC = register_game(
         simulate=simulate_one,
         first_seat=lambda setup, seat: {**setup, "first_dean": seat},
         first_rule=Phrase("the first Dean: the oldest player"),
+        tallies=tallies,
     )
 )

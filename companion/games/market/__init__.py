@@ -14,6 +14,7 @@ from companion.games.market.bots import STYLES
 from companion.games.market.game import MarketGame
 from companion.games.market.narration import NARRATION
 from companion.games.market.options import MarketOptions
+from companion.games.market.tallies import tallies
 from companion.games.market.tools import advise_data
 
 SPEC = register_game(
@@ -29,5 +30,6 @@ SPEC = register_game(
         narration=NARRATION,
         renderer="companion.games.market",
         tools={"advise": advise_data},
+        tallies=tallies,
     )
 )

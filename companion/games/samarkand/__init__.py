@@ -16,6 +16,7 @@ from companion.games.samarkand.bots import STYLES
 from companion.games.samarkand.game import SamarkandGame
 from companion.games.samarkand.narration import NARRATION
 from companion.games.samarkand.options import SAMPLE_BOARD, SamarkandOptions
+from companion.games.samarkand.tallies import tallies
 from companion.games.samarkand.tools import advise
 
 SPEC = register_game(
@@ -33,5 +34,6 @@ SPEC = register_game(
         tools={"advise": partial(advise, sample_board=SAMPLE_BOARD)},
         first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
         first_rule=Phrase("the first player: the oldest"),
+        tallies=tallies,
     )
 )

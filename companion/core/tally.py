@@ -1,0 +1,24 @@
+"""What a finished game counts for its own charts in the history: Le Marché's stops by
+count, Market's winning bids, Bazaar's points by star, Samarkand's sales by city.
+
+A game says it from its final state (``GameSpec.tallies``), as plain data with its words
+as Phrases; the history adds the tallies of every game it counts and the page draws them,
+so neither the store nor the web knows any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.phrase import Phrase
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """``amount`` more on the bar ``bar`` of the chart titled ``chart``. A bar is a number
+    (a count, a bid) or a Phrase (a city); None is the game's own bar, for a chart of one
+    bar per game ("disputes per game")."""
+
+    chart: Phrase
+    bar: int | Phrase | None
+    amount: int = 1

@@ -1,0 +1,175 @@
+"""The evenings remembered: the store's closed games as the history page and
+``samarkand games stats`` read them, each with its players, result and the game's own
+tallies, and the host's merges and hidden games (stats.py computes the statistics).
+
+A game still being played is left out: until it is over its standings may be secret. A
+closed game never changes but for its result (the table's own discards), so what its replay
+gives (its tallies, an ended game's standings) is kept once read.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, tzinfo
+from typing import Any
+
+from .errors import StoreError
+from .events import HANDS_KEY, EventStore, GameSummary
+from .replay import replay_stored
+from .stats import ABANDONED, ENDED, FINISHED, Played, Seat, statistics
+
+EVENING_ENDS = timedelta(hours=6)
+"""A game started before 6 in the morning belongs to the evening before."""
+
+
+def evening(created: str, zone: tzinfo | None = None) -> str:
+    """The evening a game was played on (its date, in the Pi's time zone unless ``zone``)."""
+    return (datetime.fromisoformat(created).astimezone(zone) - EVENING_ENDS).date().isoformat()
+
+
+class History:
+    """A store's closed games, read for the history (``played``) and its statistics."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self._replayed: dict[int, tuple[Any, Any]] = {}
+
+    def played(self) -> list[Played]:
+        """Every closed game, the oldest first."""
+        return [
+            self._played(summary) for summary in self.store.list_games() if summary.status != "in progress"
+        ]
+
+    def statistics(self, game: str | None = None) -> dict[str, Any]:
+        return statistics(self.played(), self.store.merged_names(), self.store.hidden_games(), game)
+
+    def evenings(self, zone: tzinfo | None = None) -> list[dict[str, Any]]:
+        """The closed games by evening, the latest first: each game's players, places and
+        scores (none for an abandoned game), and whether it is hidden from the statistics."""
+        hidden = self.store.hidden_games()
+        days: dict[str, list[dict[str, Any]]] = {}
+        for played in reversed(self.played()):
+            days.setdefault(evening(played.created, zone), []).append(
+                {
+                    "id": played.id,
+                    "game": played.game,
+                    "title": played.title,
+                    "created": played.created,
+                    "status": played.status,
+                    "hidden": played.id in hidden,
+                    "seats": [
+                        {"name": s.name, "place": s.place, "score": s.score, "bot": s.bot}
+                        for s in played.seats
+                    ],
+                }
+            )
+        return [{"evening": day, "games": games} for day, games in days.items()]
+
+    def sheet(self, game_id: int) -> dict[str, Any]:
+        """A finished or ended game's results as the results screen reads them (the
+        snapshot's ``score``): its stored result, else (ended early) the standings then."""
+        summary = self._summary(game_id)
+        if summary.status not in (FINISHED, ENDED):
+            raise StoreError(f"Game {game_id} has no results: it is {summary.status}.")
+        names = self.names(game_id)
+        sheet = dict(self.store.result(game_id) or self._standing_result(game_id))
+        if "standings" not in sheet:  # the engine's result, as the appliance stored it
+            sheet["breakdown"] = dict(sheet.get("breakdown") or {})
+            players = sheet["breakdown"].get("players")
+            if isinstance(players, list):
+                sheet["breakdown"]["players"] = [
+                    {**p, "name": names[p["seat"]]} if isinstance(p, dict) and "seat" in p else p
+                    for p in players
+                ]
+            sheet["standings"] = sorted(
+                (
+                    {"seat": seat, "name": names[seat], "score": score, "place": place}
+                    for seat, (score, place) in enumerate(zip(sheet["scores"], sheet["places"]))
+                ),
+                key=lambda row: (row["place"], row["seat"]),
+            )
+            sheet["winners"] = [row["name"] for row in sheet["standings"] if row["place"] == 1]
+        return sheet
+
+    # ------------------------------------------------------------ reading one game
+    def _summary(self, game_id: int) -> GameSummary:
+        found = next((s for s in self.store.list_games() if s.id == game_id), None)
+        if found is None or found.status == "in progress":
+            raise StoreError(f"No closed game {game_id} in the store {self.store.path}.")
+        return found
+
+    def names(self, game_id: int) -> list[str]:
+        """Each seat's name as the table read it (the engine's where nobody named it)."""
+        config = self.store.config(game_id)
+        stored = self.store.seat_names(game_id, config) or []
+        players = (config.get("setup") or {}).get("players", len(stored))
+        return [
+            str(stored[seat]) if seat < len(stored) and stored[seat] else f"Seat {seat + 1}"
+            for seat in range(players)
+        ]
+
+    def _replay(self, game_id: int) -> tuple[Any, Any]:
+        """(the engine, the final state) of a closed game, replayed once."""
+        from companion.core.registry import game_spec
+
+        if game_id not in self._replayed:
+            _, state, _ = replay_stored(self.store, game_id)
+            self._replayed[game_id] = (game_spec(self.store.game(game_id)), state)
+        return self._replayed[game_id]
+
+    def _standing_result(self, game_id: int) -> dict[str, Any]:
+        """An ended game's standings when it stopped, as the results screen showed them."""
+        spec, state = self._replay(game_id)
+        result = (
+            spec.table_scores(state, {}) if spec.table_scores is not None else spec.engine().result(state)
+        )
+        return result.to_dict()
+
+    def _played(self, summary: GameSummary) -> Played:
+        from companion.core.errors import RuleError
+        from companion.core.registry import game_spec
+
+        status = {"finished": FINISHED, "ended": ENDED}.get(summary.status, ABANDONED)
+        names = self.names(summary.id)
+        config = self.store.config(summary.id)
+        result = self.store.result(summary.id) if status == FINISHED else None
+        places = (result or {}).get("places") or [None] * len(names)
+        scores = (result or {}).get("scores") or [None] * len(names)
+        bots = self._bots(summary.id, config)
+        try:
+            spec = game_spec(summary.game)
+            title = spec.title
+            tallies = (
+                tuple(spec.tallies(self._replay(summary.id)[1]))
+                if status == FINISHED and spec.tallies
+                else ()
+            )
+        except (RuleError, StoreError):  # a game no longer known, a log that no longer replays: no tallies
+            title, tallies = summary.game, ()
+        return Played(
+            summary.id,
+            summary.game,
+            title,
+            summary.created,
+            status,
+            tuple(
+                Seat(name, places[seat], scores[seat], bots.get(seat))
+                for seat, name in enumerate(names)
+                if seat < len(places)
+            ),
+            tallies,
+        )
+
+    def _bots(self, game_id: int, config: dict) -> dict[int, str]:
+        """The seats a bot held throughout, with its style: those the lobby gave a bot
+        (the stored configuration), but for a seat a person took over."""
+        chosen = config.get("bots") or {}
+        handed = {
+            change.get("seat")
+            for change in (self.store.checkpoint(game_id, HANDS_KEY) or {}).get("changes", [])
+            if isinstance(change, dict) and change.get("by") == "person"
+        }
+        return {
+            int(seat): str(style)
+            for seat, style in chosen.items()
+            if str(seat).isdigit() and int(seat) not in handed
+        }

@@ -1,0 +1,131 @@
+"""The history read from a real store (companion/store/history.py): closed games by
+evening with their seats, the names the players joined with and the bots' styles, a past
+game's results, the host's merges and hidden games kept beside the games; and
+`samarkand games stats`."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, timedelta, timezone
+
+import pytest
+from history_rig import store_game, style
+from test_store_cli import samarkand
+
+from companion.store import EventStore, StoreError
+from companion.store.cli import stats_main
+from companion.store.history import History, evening
+
+NAMES = ["Ana", "Ben", "Cy"]
+
+
+@pytest.fixture
+def store(tmp_path):
+    with EventStore(tmp_path / "companion.db") as opened:
+        yield opened
+
+
+def test_an_evening_runs_past_midnight_in_the_pis_time_zone():
+    assert evening("2025-03-14T19:30:00+00:00", UTC) == "2025-03-14"
+    assert evening("2025-03-15T05:59:00+00:00", UTC) == "2025-03-14"
+    assert evening("2025-03-15T06:00:00+00:00", UTC) == "2025-03-15"
+    assert evening("2025-03-15T04:30:00+00:00", timezone(timedelta(hours=2))) == "2025-03-15"
+
+
+def test_closed_games_are_listed_by_evening_and_the_game_being_played_is_not(store):
+    first = store_game(store, "market", NAMES)
+    ended = store_game(store, "market", NAMES[:2], close="end")
+    abandoned = store_game(store, "bazaar", NAMES, close="abandon")
+    store.create_game("market", {"setup": {"players": 2}})  # being played
+    store._conn.execute("UPDATE games SET created = '2025-03-13T20:00:00+00:00' WHERE id = ?", (first,))
+    days = History(store).evenings(UTC)
+    assert [day["evening"] for day in days] == [days[0]["evening"], "2025-03-13"]
+    assert [g["id"] for g in days[0]["games"]] == [abandoned, ended]  # the latest first
+    assert [(g["status"], g["seats"][0]["place"]) for g in days[0]["games"]] == [
+        ("abandoned", None),
+        ("ended", None),
+    ]
+    (game,) = days[1]["games"]
+    result = store.result(first)
+    assert [(s["name"], s["place"], s["score"], s["bot"]) for s in game["seats"]] == [
+        (name, result["places"][seat], result["scores"][seat], style("market", seat))
+        for seat, name in enumerate(NAMES)
+    ]
+
+
+def test_a_phone_name_counts_and_a_seat_a_person_took_over_is_no_bots(store):
+    store_game(store, "market", NAMES, phones={0: "Zoé"}, hands=[{"at": 3, "seat": 1, "by": "person"}])
+    (played,) = History(store).played()
+    assert [(s.name, s.bot) for s in played.seats] == [
+        ("Zoé", None),
+        ("Ben", None),
+        ("Cy", style("market", 2)),
+    ]
+
+
+def test_a_past_games_results_as_the_results_screen_reads_them(store):
+    finished, ended = store_game(store, "bazaar", NAMES), store_game(store, "market", NAMES, close="end")
+    abandoned = store_game(store, "market", NAMES, close="abandon")
+    history = History(store)
+    sheet = history.sheet(finished)
+    assert [row["name"] for row in sheet["standings"]] == [
+        NAMES[seat] for seat in sorted(range(3), key=lambda s: (sheet["places"][s], s))
+    ]
+    assert sheet["winners"] == store.result(finished)["winners"]
+    stopped = history.sheet(ended)  # the standings when the host stopped it
+    assert len(stopped["standings"]) == 3 and store.result(ended) is None
+    with pytest.raises(StoreError, match="abandoned"):
+        history.sheet(abandoned)
+
+
+def test_merges_and_hidden_games_are_kept_and_undone_without_touching_a_game(store):
+    game = store_game(store, "market", NAMES)
+    before = store.events(game), store.result(game), store.list_games()
+    store.merge_name("Amelie", "Ana")
+    store.hide_game(game, True)
+    assert store.merged_names() == {"Amelie": "Ana"} and store.hidden_games() == {game}
+    assert (store.events(game), store.result(game), store.list_games()) == before
+    store.separate_name("Amelie")
+    store.hide_game(game, False)
+    assert store.merged_names() == {} and store.hidden_games() == frozenset()
+    with pytest.raises(StoreError, match="No game 9"):
+        store.hide_game(9, True)
+
+
+def test_the_games_own_tallies_are_counted_only_for_finished_games(store):
+    store_game(store, "market", NAMES)
+    store_game(store, "market", NAMES, seed="b", close="end")
+    (chart,) = History(store).statistics()["charts"]
+    (finished, _) = History(store).played()
+    assert sum(bar["value"] for bar in chart["bars"]) == len(finished.tallies) > 0
+
+
+def test_stats_json_is_the_historys_statistics(store, capsys):
+    store_game(store, "market", NAMES)
+    store_game(store, "bazaar", ["Ana", "Amelie", "Ben"])
+    store.merge_name("Amelie", "Ana")
+    assert stats_main(["--json"], store.path) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == json.loads(json.dumps(History(store).statistics()))
+    assert stats_main(["--game", "bazaar", "--json"], store.path) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
+def test_stats_in_words(store, capsys):
+    game = store_game(store, "market", NAMES)
+    winner = store.result(game)["winners"][0]
+    assert stats_main([], store.path) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 finished games counted.")
+    row = next(line for line in out.splitlines() if line.startswith(winner))
+    assert row.split()[-3:] == ["1", "1", "1.0"]
+    assert "Samarkand Market: Winning bids, in piasters" in out
+
+
+def test_stats_refuses_an_unknown_game_in_one_line(store, tmp_path):
+    store_game(store, "market", NAMES)
+    done = samarkand("games", "stats", "--game", "chess", "--store", str(store.path))
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "there is no game 'chess'" in done.stderr
+    same = samarkand("games", "--store", str(store.path), "stats", "--json")
+    assert same.returncode == 0 and json.loads(same.stdout)["games"] == 1

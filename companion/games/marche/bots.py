@@ -282,6 +282,4 @@ class Strong(MarcheBot):
         return hand[-1]
 
 
-STYLES: dict[str, type[MarcheBot]] = {
-    cls.style: cls for cls in (Easy, Camelteer, Collector, Miser, Strong)
-}
+STYLES: dict[str, type[MarcheBot]] = {cls.style: cls for cls in (Easy, Camelteer, Collector, Miser, Strong)}

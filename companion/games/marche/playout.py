@@ -1,11 +1,11 @@
 """A game played out between bots, in place: the countdown's stops at the highest count any
 bot would pay, and the presses of the bots that bid it together.
 
-One loop for the simulator (simulate.py: whole games, cards drawn from the game's seed) and
-for the strong bot's rollouts (rollouts.py: the rest of a game imagined from a seat's view,
-cards drawn from what that seat may know is left). Every bot whose price is the top count
-presses "at the same time" (a reaction time each), so the tie window decides who stopped
-together and disputes arise as they do at a table.
+The simulator's loop (simulate.py: whole games, cards drawn from the game's seed), apart
+from where the cards come from, so a test or a search can play a game on from any state
+with its own draws. Every bot whose price is the top count presses "at the same time" (a
+reaction time each), so the tie window decides who stopped together and disputes arise as
+they do at a table.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ import pytest
 from companion.core.chance import SeededChance
 from companion.core.game import Event
 from companion.core.match import Match
+from companion.games.marche import SPEC, playout
 from companion.games.marche import simulate as simulator
 from companion.games.marche.bots import STYLES
 from companion.games.marche.game import MarcheGame
@@ -45,20 +46,22 @@ def test_every_game_is_played_to_its_end_and_scored(players, rules):
 
 
 def test_at_least_two_styles_play_and_rotate_round_the_table():
-    assert len(STYLES) >= 2
-    summary = simulate(3, len(STYLES), seed=5).to_dict()
-    assert set(summary["average_score_by_bot"]) == set(STYLES)
-    assert summary["games"] == len(STYLES)
-    assert {seat_styles(3, i, sorted(STYLES))[0] for i in range(len(STYLES))} == set(STYLES)
+    """Unless the host chose, the default styles play (easy and strong only when chosen)."""
+    styles = SPEC.default_styles()
+    assert len(styles) >= 2 and {"easy", "strong"}.isdisjoint(styles)
+    summary = simulate(3, len(styles), seed=5).to_dict()
+    assert set(summary["average_score_by_bot"]) == set(styles)
+    assert summary["games"] == len(styles)
+    assert {seat_styles(3, i, styles)[0] for i in range(len(styles))} == set(styles)
 
 
 @pytest.mark.parametrize("players, rules", [(3, None), (5, {"camel_refill": "immediate"})])
 def test_a_simulated_game_is_the_game_its_decisions_replay_as_events(players, rules, monkeypatch):
-    """The simulator applies its bots' events and the table's own stops in place, keeping no
+    """The simulator's table applies its bots' events and its own stops in place, keeping no
     log: the same decisions through a Match, with the same seed, draw the same cards to the
     same end."""
     decisions, ends = [], []
-    advance, stop, end_countdown = simulator.advance, simulator.stop, simulator.end_countdown
+    advance, stop, end_countdown = playout.advance, playout.stop, playout.end_countdown
 
     def applied(state, event):
         decisions.append(event)
@@ -72,9 +75,9 @@ def test_a_simulated_game_is_the_game_its_decisions_replay_as_events(players, ru
         decisions.append(Event("end_countdown"))
         end_countdown(state)
 
-    monkeypatch.setattr(simulator, "advance", applied)
-    monkeypatch.setattr(simulator, "stop", stopped)
-    monkeypatch.setattr(simulator, "end_countdown", ended)
+    monkeypatch.setattr(playout, "advance", applied)
+    monkeypatch.setattr(playout, "stop", stopped)
+    monkeypatch.setattr(playout, "end_countdown", ended)
     score = simulator.final_score
     monkeypatch.setattr(simulator, "final_score", lambda state: ends.append(state) or score(state))
 

@@ -44,6 +44,7 @@ class MarcheBot(Bot[SeatView]):
     set_weight = 1.0
     least_weight = 0.4
     camel_weight = 1.0
+    whims = (0.0, 2.0)  # the range of this style's taste for a card, drawn each turn
 
     def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
         super().__init__(rng, effort)
@@ -173,7 +174,7 @@ class MarcheBot(Bot[SeatView]):
                 if seller in least:
                     points += self.least_weight * (card + 1)
                 if seller not in whims:  # first valued this turn
-                    whims[seller] = self.rng.random() * 2.0
+                    whims[seller] = self._whim()
                 ranked.append((seller, (points + base + whims[seller]) / self.points_per_dirham))
         ranked.sort(key=itemgetter(1), reverse=True)
         return ranked
@@ -184,8 +185,12 @@ class MarcheBot(Bot[SeatView]):
         points = self.camel_weight * carried * 0.9
         whims = self._whims_of(turn)
         if CAMEL not in whims:  # first valued this turn
-            whims[CAMEL] = self.rng.random() * 2.0
+            whims[CAMEL] = self._whim()
         return (points + whims[CAMEL]) / self.points_per_dirham
+
+    def _whim(self) -> float:
+        low, high = self.whims
+        return low + self.rng.random() * (high - low)
 
     def _whims_of(self, turn: int) -> dict[Any, float]:
         """This turn's taste for each card (a seller's, the camel), drawn as the card is
@@ -238,4 +243,43 @@ class Camelteer(MarcheBot):
     least_weight = 0.4
 
 
-STYLES: dict[str, type[MarcheBot]] = {cls.style: cls for cls in (Camelteer, Collector, Miser)}
+class Easy(MarcheBot):
+    """A beginner's opponent: it pays what a card looks worth at a glance, whatever it adds
+    to its score, cares little for camels and offers any card."""
+
+    style = "easy"
+    title = Phrase("easy")
+    summary = Phrase("a gentle opponent: pays too much for what it likes and forgets its camels")
+    by_default = False
+    points_per_dirham = 0.45
+    set_weight = 0.3
+    least_weight = 0.15
+    camel_weight = 0.3
+
+
+class Strong(MarcheBot):
+    """Plays to win, with the valuation that wins most often against the other styles,
+    found by simulation: a dirham is worth more to it than to them (the money podium
+    decides most games), the least-bought type's bonus far more (a card of a type it
+    lacks), and it has no whims: each card's worth is its worth, so it never overpays by
+    chance. It offers its best card first, while the others have money to pay for it.
+
+    It searches nothing, so it has no budget to spend (``effort`` changes nothing): rollouts
+    of the rest of the game from its view were tried and judged too noisy for a live table
+    (docs/rules/marche.md, "Bots")."""
+
+    style = "strong"
+    title = Phrase("strong")
+    summary = Phrase("plays to win: guards its money for the podium, completes its types, never overpays")
+    by_default = False
+    points_per_dirham = 1.8
+    set_weight = 1.0
+    least_weight = 1.0
+    camel_weight = 1.2
+    whims = (1.0, 1.0)
+
+    def choose_offer(self, hand: tuple[int, ...]) -> int:
+        return hand[-1]
+
+
+STYLES: dict[str, type[MarcheBot]] = {cls.style: cls for cls in (Easy, Camelteer, Collector, Miser, Strong)}

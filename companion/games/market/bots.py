@@ -17,6 +17,7 @@ All randomness comes from the ``random.Random`` it is given, so a seed replays t
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import ClassVar
 
@@ -26,16 +27,17 @@ from companion.core.phrase import Phrase
 from companion.games.market import cubes as cu
 from companion.games.market.cards import Card
 from companion.games.market.rules import CUBE_LIMIT, MIN_BID, ROUNDS
-from companion.games.market.sale import Sale, best, suggested_return
+from companion.games.market.sale import Sale, SaleTable, suggested_return
 from companion.games.market.state import BIDDING, DISCARDING, PICKING, SELLING
 from companion.games.market.view import SeatView
 
 
-@lru_cache(maxsize=8192)
-def best_now(held: cu.Cubes, markets: tuple[Card, ...]) -> Sale:
-    """The best sale, remembered: a bot asks again for the same cubes and cards when it
-    picks after bidding, and the other bots of a simulated game ask too."""
-    return best(held, markets)
+@lru_cache(maxsize=16)
+def table_on(markets: tuple[Card, ...]) -> SaleTable:
+    """The best sales on the current cards (or a style's chosen sets of them), one table
+    shared by every bot of the round: each values its cubes with every lot, then sells
+    what it picked, a collection the table has already worked out."""
+    return SaleTable(markets)
 
 
 class MarketBot(Bot[SeatView]):
@@ -45,6 +47,10 @@ class MarketBot(Bot[SeatView]):
     keep: ClassVar[float] = 6.0  # piasters an unsold cube is hoped to fetch later
     eagerness: ClassVar[float] = 0.5  # the share of an earlier pick's worth it bids
     min_per_cube: ClassVar[float] = 0.0  # a set sold must pay this much a cube (not the last round)
+
+    def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
+        super().__init__(rng, effort)
+        self._gains: tuple[object, list[tuple[float, int]]] = (None, [])  # (key, every_gain)
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
@@ -60,26 +66,31 @@ class MarketBot(Bot[SeatView]):
         raise ValueError(f"a bot is not asked to act while the game is {phase}")
 
     # ------------------------------------------------------------ valuing
-    def worth(self, held: cu.Cubes, view: SeatView) -> float:
-        sale = best_now(held, view.markets)
-        left = cu.total(held) - cu.total(sale.sold)
+    def worth(self, held: cu.Cubes, view: SeatView, table: SaleTable) -> float:
+        """``held`` valued on the current cards (``table``: ``table_on(view.markets)``)."""
+        payout, sold = table.value(held)
+        left = cu.total(held) - sold
         keep = 0.0 if view.final_round else self.keep
-        over = max(0, cu.total(held) - cu.total(sale.sold) - CUBE_LIMIT)  # returned for nothing
-        return sale.payout + keep * (left - over)
+        over = max(0, left - CUBE_LIMIT)  # returned for nothing
+        return payout + keep * (left - over)
 
     def gains(self, view: SeatView) -> list[tuple[float, int]]:
         """(what the lot adds to this bot's cubes, lot) for every lot still on the table,
         best first (a tie to the lower lot)."""
+        return [gain for gain in self.every_gain(view) if view.lot_owner[gain[1]] is None]
+
+    def every_gain(self, view: SeatView) -> list[tuple[float, int]]:
+        """(what the lot adds to this bot's cubes, lot) for every lot of the round, best
+        first, worked out once: the pick after the bid asks again (the key is all they
+        depend on: the cubes held, the cards, the lots, whether the round is the last)."""
         mine = view.cubes[view.seat]
-        now = self.worth(mine, view)
-        return sorted(
-            (
-                (self.worth(cu.add(mine, lot), view) - now, i)
-                for i, (lot, owner) in enumerate(zip(view.lots, view.lot_owner))
-                if owner is None
-            ),
-            key=lambda g: (-g[0], g[1]),
-        )
+        key = (mine, view.markets, view.lots, view.final_round)
+        if self._gains[0] != key:
+            table = table_on(view.markets)
+            now = self.worth(mine, view, table)
+            gains = [(self.worth(cu.add(mine, lot), view, table) - now, i) for i, lot in enumerate(view.lots)]
+            self._gains = (key, sorted(gains, key=lambda g: (-g[0], g[1])))
+        return self._gains[1]
 
     # ------------------------------------------------------------ decisions
     def bid(self, view: SeatView) -> int:
@@ -98,14 +109,14 @@ class MarketBot(Bot[SeatView]):
 
     def sell(self, view: SeatView) -> Sale:
         held = view.cubes[view.seat]
-        sale = best_now(held, view.markets)
+        sale = table_on(view.markets).sale(held)
         if view.final_round or not self.min_per_cube:
             return sale
         kept = tuple(
             Card(card.name, tuple(s for s in card.sets if s.pays >= self.min_per_cube * cu.total(s.cubes)))
             for card in view.markets
         )
-        choosy = best_now(held, kept)
+        choosy = table_on(kept).sale(held)
         after = cu.total(held) - cu.total(choosy.sold)
         if after > CUBE_LIMIT + 2:  # it would have to return many cubes for nothing
             return sale

@@ -145,6 +145,11 @@ class SaleTable:
         self._packed = [(_packed(vec), pays * _SCALE - cu.total(vec)) for _, _, vec, pays in self._sets]
         self._known: dict[int, tuple[list[int], int]] = {}  # packed cubes -> (prefix, choice)
 
+    def __len__(self) -> int:
+        """How many collections it has worked out: at most every sub-collection of the
+        cubes asked about."""
+        return len(self._known)
+
     def value(self, held: cu.Cubes) -> tuple[int, int]:
         """(what the best sale of ``held`` pays, how many cubes it sells)."""
         key = self._entry(_packed(held))[0][-1]

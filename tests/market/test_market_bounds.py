@@ -39,14 +39,18 @@ def test_legal_actions_list_at_most_a_pick_per_lot_and_never_the_bids():
 
 WORST_CARDS = [
     parse_card(text)
-    for text in ("Y=1, B=2, R=3, G=4, K=5, YB=6", "YR=7, YG=8, YK=9, BR=10, BG=11, BK=12", "RG=13, RK=14, GK=15")
+    for text in (
+        "Y=1, B=2, R=3, G=4, K=5, YB=6",
+        "YR=7, YG=8, YK=9, BR=10, BG=11, BK=12",
+        "RG=13, RK=14, GK=15",
+    )
 ]
 
 
 def test_a_sale_table_works_out_at_most_every_sub_collection_of_15_cubes():
     assert max(len(card.sets) for card in WORST_CARDS) == MAX_SETS
     every_15 = [h for h in product(range(16), repeat=5) if sum(h) == 15][::40]
-    for held in every_15 + [(3, 3, 3, 3, 3)]:
+    for held in [*every_15, (3, 3, 3, 3, 3)]:
         table = SaleTable(WORST_CARDS)
         table.sale(held)
         bound = 1

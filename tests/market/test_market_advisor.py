@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from companion.appliance.cli import main
 from companion.games.market import cubes as cu
 from companion.games.market.cards import Card, CubeSet, parse_card
-from companion.games.market.sale import best, check_sale, fits, suggested_return
+from companion.games.market.sale import SaleTable, best, check_sale, fits, suggested_return
 from companion.games.market.tools import advise_data
 
 vectors = st.tuples(*[st.integers(0, 4)] * 5)
@@ -63,6 +63,19 @@ def test_no_sale_paying_as_much_sells_fewer_cubes(held, markets):
         pays = sum(c * s.pays for c, s in zip(counts, sets))
         if all(u <= h for u, h in zip(used, held)) and pays == sale.payout:
             assert sum(used) >= cu.total(sale.sold)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(*[st.integers(0, 5)] * 5), min_size=1, max_size=6),
+    st.lists(cards(), min_size=1, max_size=3),
+)
+def test_one_table_answers_every_question_on_its_cards_as_a_fresh_search_would(holdings, markets):
+    table = SaleTable(markets)  # the bots' table: each answer reuses what earlier ones worked out
+    for held in holdings:
+        sale = best(held, markets)
+        assert table.sale(held) == sale
+        assert table.value(held) == (sale.payout, cu.total(sale.sold))
 
 
 def test_the_example_of_the_rule_card_sells_four_cubes_and_keeps_the_red():
@@ -139,6 +152,7 @@ def test_advise_answers_the_best_sale_in_json():
         ({"cubes": "YY", "markets": []}, "markets: expected a list of 1 to 3"),
         ({"cubes": "YY", "markets": ["Y=1"] * 4}, "markets: expected a list of 1 to 3"),
         ({"cubes": "YY", "markets": ["Y=1", "YY=0"]}, r"markets\[1\] \(Market 2\), set 1: pays"),
+        ({"cubes": "K" * 12, "markets": ["K=1"]}, "cubes: more than the bag holds"),
     ],
 )
 def test_advise_names_the_malformed_field(data, words):

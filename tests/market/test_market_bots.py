@@ -43,9 +43,10 @@ def view(**changes) -> SeatView:
     return SeatView(**base)
 
 
-def test_there_are_three_styles():
-    assert sorted(STYLES) == ["hoarder", "thrifty", "trader"]
-    assert sorted(game_spec("market").bots) == sorted(STYLES)
+def test_the_host_is_offered_easy_first_and_strong_last_and_the_table_seats_the_three_others():
+    spec = game_spec("market")
+    assert list(STYLES) == ["easy", "hoarder", "thrifty", "trader", "strong"] == list(spec.bots)
+    assert spec.default_styles() == ["hoarder", "thrifty", "trader"]
 
 
 def test_a_bot_picks_the_lot_worth_most_to_it():

@@ -17,6 +17,8 @@ All randomness comes from the ``random.Random`` it is given, so a seed replays t
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from functools import lru_cache
 from typing import ClassVar
 
@@ -26,16 +28,17 @@ from companion.core.phrase import Phrase
 from companion.games.market import cubes as cu
 from companion.games.market.cards import Card
 from companion.games.market.rules import CUBE_LIMIT, MIN_BID, ROUNDS
-from companion.games.market.sale import Sale, best, suggested_return
+from companion.games.market.sale import NOTHING, Sale, SaleTable, suggested_return
 from companion.games.market.state import BIDDING, DISCARDING, PICKING, SELLING
 from companion.games.market.view import SeatView
 
 
-@lru_cache(maxsize=8192)
-def best_now(held: cu.Cubes, markets: tuple[Card, ...]) -> Sale:
-    """The best sale, remembered: a bot asks again for the same cubes and cards when it
-    picks after bidding, and the other bots of a simulated game ask too."""
-    return best(held, markets)
+@lru_cache(maxsize=16)
+def table_on(markets: tuple[Card, ...]) -> SaleTable:
+    """The best sales on the current cards (or a style's chosen sets of them), one table
+    shared by every bot of the round: each values its cubes with every lot, then sells
+    what it picked, a collection the table has already worked out."""
+    return SaleTable(markets)
 
 
 class MarketBot(Bot[SeatView]):
@@ -45,6 +48,10 @@ class MarketBot(Bot[SeatView]):
     keep: ClassVar[float] = 6.0  # piasters an unsold cube is hoped to fetch later
     eagerness: ClassVar[float] = 0.5  # the share of an earlier pick's worth it bids
     min_per_cube: ClassVar[float] = 0.0  # a set sold must pay this much a cube (not the last round)
+
+    def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
+        super().__init__(rng, effort)
+        self._gains: tuple[object, list[tuple[float, int]]] = (None, [])  # (key, every_gain)
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
@@ -60,26 +67,31 @@ class MarketBot(Bot[SeatView]):
         raise ValueError(f"a bot is not asked to act while the game is {phase}")
 
     # ------------------------------------------------------------ valuing
-    def worth(self, held: cu.Cubes, view: SeatView) -> float:
-        sale = best_now(held, view.markets)
-        left = cu.total(held) - cu.total(sale.sold)
+    def worth(self, held: cu.Cubes, view: SeatView, table: SaleTable) -> float:
+        """``held`` valued on the current cards (``table``: ``table_on(view.markets)``)."""
+        payout, sold = table.value(held)
+        left = cu.total(held) - sold
         keep = 0.0 if view.final_round else self.keep
-        over = max(0, cu.total(held) - cu.total(sale.sold) - CUBE_LIMIT)  # returned for nothing
-        return sale.payout + keep * (left - over)
+        over = max(0, left - CUBE_LIMIT)  # returned for nothing
+        return payout + keep * (left - over)
 
     def gains(self, view: SeatView) -> list[tuple[float, int]]:
         """(what the lot adds to this bot's cubes, lot) for every lot still on the table,
         best first (a tie to the lower lot)."""
+        return [gain for gain in self.every_gain(view) if view.lot_owner[gain[1]] is None]
+
+    def every_gain(self, view: SeatView) -> list[tuple[float, int]]:
+        """(what the lot adds to this bot's cubes, lot) for every lot of the round, best
+        first, worked out once: the pick after the bid asks again (the key is all they
+        depend on: the cubes held, the cards, the lots, whether the round is the last)."""
         mine = view.cubes[view.seat]
-        now = self.worth(mine, view)
-        return sorted(
-            (
-                (self.worth(cu.add(mine, lot), view) - now, i)
-                for i, (lot, owner) in enumerate(zip(view.lots, view.lot_owner))
-                if owner is None
-            ),
-            key=lambda g: (-g[0], g[1]),
-        )
+        key = (mine, view.markets, view.lots, view.final_round)
+        if self._gains[0] != key:
+            table = table_on(view.markets)
+            now = self.worth(mine, view, table)
+            gains = [(self.worth(cu.add(mine, lot), view, table) - now, i) for i, lot in enumerate(view.lots)]
+            self._gains = (key, sorted(gains, key=lambda g: (-g[0], g[1])))
+        return self._gains[1]
 
     # ------------------------------------------------------------ decisions
     def bid(self, view: SeatView) -> int:
@@ -98,14 +110,11 @@ class MarketBot(Bot[SeatView]):
 
     def sell(self, view: SeatView) -> Sale:
         held = view.cubes[view.seat]
-        sale = best_now(held, view.markets)
+        sale = table_on(view.markets).sale(held)
         if view.final_round or not self.min_per_cube:
             return sale
-        kept = tuple(
-            Card(card.name, tuple(s for s in card.sets if s.pays >= self.min_per_cube * cu.total(s.cubes)))
-            for card in view.markets
-        )
-        choosy = best_now(held, kept)
+        kept = choosy_cards(view.markets, self.min_per_cube)
+        choosy = table_on(kept).sale(held)
         after = cu.total(held) - cu.total(choosy.sold)
         if after > CUBE_LIMIT + 2:  # it would have to return many cubes for nothing
             return sale
@@ -151,4 +160,144 @@ class Thrifty(MarketBot):
     eagerness = 0.2
 
 
-STYLES = {bot.style: bot for bot in (Hoarder, Thrifty, Trader)}
+class Easy(MarketBot):
+    """A beginner's opponent: always the minimum bid, the biggest lot left, the best sale
+    every round; it never weighs what a lot is worth against the cards."""
+
+    style = "easy"
+    title = Phrase("easy")
+    summary = Phrase("a beginner's opponent: bids the minimum, takes the biggest lot, sells whenever it can")
+    by_default = False
+
+    def bid(self, view: SeatView) -> int:
+        return MIN_BID
+
+    def pick(self, view: SeatView) -> int:
+        free = [i for i, owner in enumerate(view.lot_owner) if owner is None]
+        return max(free, key=lambda i: (cu.total(view.lots[i]), -i))
+
+    def sell(self, view: SeatView) -> Sale:
+        return table_on(view.markets).sale(view.cubes[view.seat])
+
+
+class Strong(MarketBot):
+    """Plays to win: it values its cubes by looking one sale ahead, and bids by playing the
+    round's picks out against the other styles.
+
+    - A collection is worth the best of a few sales now (the best sale, the sets paying at
+      least ``PER_CUBE`` piasters a cube for each threshold, or nothing) plus what is left:
+      ``later`` times what it would fetch on the two cards that stay next round, and
+      ``keep`` for each cube not sold there, less ``keep`` for each cube over the limit.
+      In the final round only the best sale counts. It sells the sale that wins that
+      comparison and picks the lot that adds most.
+    - The bid is the round's one decision made blind, so it is searched: ``samples``
+      (times ``effort``) determinisations of the other seats, each given one of the
+      existing styles, its own random draws and, its money being secret, this seat's
+      own money (money only caps a bid); each bids and picks as its style does. Every
+      amount that would overtake a sampled bid (and the minimum) is tried against every
+      determinisation: the picks play out in bid order and the amount that leaves this
+      seat the most (its lot's worth less the bid, summed) is bid, the lower on a tie.
+    What it reads is the seat's view; the draws come from its ``random.Random``, so a seed
+    replays its decisions. The search is Market's own (it plays the picks of one round
+    from the view, not the engine), so it lives here rather than in a generic module.
+    """
+
+    style = "strong"
+    title = Phrase("strong")
+    summary = Phrase("plays to win: looks a sale ahead and plays out each round's picks before it bids")
+    by_default = False
+    keep = 12.0
+    later: ClassVar[float] = 0.8  # what a sale on the cards that stay is worth now
+    PER_CUBE: ClassVar[tuple[float, ...]] = (14.0, 18.0, 22.0)
+    samples: ClassVar[int] = 16  # determinisations per bid at effort 1.0
+    OPPONENTS: ClassVar[tuple[type[MarketBot], ...]] = (Hoarder, Thrifty, Trader)
+
+    # ------------------------------------------------------------ valuing
+    def plan(self, held: cu.Cubes, view: SeatView) -> tuple[float, Sale]:
+        """(what ``held`` is worth, the sale now that gets it)."""
+        sales = [table_on(view.markets).sale(held)]
+        if not view.final_round:
+            for per_cube in self.PER_CUBE:
+                kept = choosy_cards(view.markets, per_cube)
+                sales.append(_on_the_cards(table_on(kept).sale(held), kept, view.markets))
+            sales.append(NOTHING)
+        worths = [sale.payout + self.left_worth(cu.sub(held, sale.sold), view) for sale in sales]
+        best_worth = max(worths)
+        return best_worth, sales[worths.index(best_worth)]
+
+    def left_worth(self, left: cu.Cubes, view: SeatView) -> float:
+        if view.final_round:
+            return 0.0  # cubes left only break ties
+        payout, sold = table_on(view.markets[:2]).value(left)
+        over = max(0, cu.total(left) - CUBE_LIMIT)
+        return self.later * payout + self.keep * (cu.total(left) - sold - over)
+
+    def lot_worths(self, view: SeatView) -> list[float]:
+        mine = view.cubes[view.seat]
+        return [self.plan(cu.add(mine, lot), view)[0] for lot in view.lots]
+
+    # ------------------------------------------------------------ decisions
+    def pick(self, view: SeatView) -> int:
+        worths = self.lot_worths(view)
+        free = [i for i, owner in enumerate(view.lot_owner) if owner is None]
+        return max(free, key=lambda i: (worths[i], -i))
+
+    def sell(self, view: SeatView) -> Sale:
+        return self.plan(view.cubes[view.seat], view)[1]
+
+    def bid(self, view: SeatView) -> int:
+        worths = self.lot_worths(view)
+        others = [self.determinised(view) for _ in range(max(1, round(self.samples * self.effort)))]
+
+        def left_with(amount: int) -> tuple[float, int]:
+            got = sum(worths[self.lot_got(view, amount, bids, worths)] for bids in others)
+            return got - amount * len(others), -amount
+
+        return max(self.amounts(view, others), key=left_with)
+
+    def amounts(self, view: SeatView, others: list[dict[int, tuple[int, MarketBot]]]) -> list[int]:
+        """The bids worth trying: the minimum and one more than each sampled bid, within
+        what leaves the minimum for every round still to bid in (at most one more than
+        the determinisations' bids)."""
+        rounds_left = ROUNDS - view.round
+        affordable = max(MIN_BID, min(view.money - MIN_BID * rounds_left, view.money))
+        overtaking = {amount + 1 for bids in others for amount, _ in bids.values()}
+        return sorted(a for a in overtaking | {MIN_BID} if a <= affordable)
+
+    def determinised(self, view: SeatView) -> dict[int, tuple[int, MarketBot]]:
+        """Every other seat as one of the existing styles: its bid and the bot that picks."""
+        bids = {}
+        for seat in range(view.players):
+            if seat != view.seat:
+                style = self.OPPONENTS[self.rng.randrange(len(self.OPPONENTS))]
+                bot = style(random.Random(self.rng.random()))
+                money = view.open_money[seat] if view.open_money else view.money
+                bids[seat] = (bot.bid(replace(view, seat=seat, money=money, my_bid=None)), bot)
+        return bids
+
+    def lot_got(
+        self, view: SeatView, amount: int, bids: dict[int, tuple[int, MarketBot]], worths: list[float]
+    ) -> int:
+        """The lot this seat ends with when it bids ``amount`` and the others as sampled:
+        picks in bid order, a tie in seat order from the start player."""
+        bid_of = {seat: bid for seat, (bid, _) in bids.items()} | {view.seat: amount}
+        place = {(view.start + k) % view.players: k for k in range(view.players)}
+        owner = list(view.lot_owner)
+        for seat in sorted(bid_of, key=lambda s: (-bid_of[s], place[s])):
+            if seat == view.seat:
+                free = [i for i, o in enumerate(owner) if o is None]
+                return max(free, key=lambda i: (worths[i], -i))
+            owner[bids[seat][1].pick(replace(view, seat=seat, phase=PICKING, lot_owner=tuple(owner)))] = seat
+        raise AssertionError("every seat picks")
+
+
+@lru_cache(maxsize=64)
+def choosy_cards(markets: tuple[Card, ...], per_cube: float) -> tuple[Card, ...]:
+    """The current cards with only their sets paying at least ``per_cube`` a cube."""
+    return tuple(
+        Card(card.name, tuple(s for s in card.sets if s.pays >= per_cube * cu.total(s.cubes)))
+        for card in markets
+    )
+
+
+STYLES = {bot.style: bot for bot in (Easy, Hoarder, Thrifty, Trader, Strong)}

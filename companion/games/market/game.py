@@ -13,7 +13,6 @@ from companion.games.market.cards import CARDS_USED
 from companion.games.market.rules import (
     CARD_ENTRY,
     CARD_EXAMPLE,
-    MIN_BID,
     advance,
     card_checker,
     chance_request,
@@ -71,15 +70,16 @@ class MarketGame(Game[MarketState]):
         return (viewer,) if viewer in waiting else ()
 
     def legal_actions(self, state: MarketState, seat: int) -> list[Event] | None:
+        """The picks (a lot left each: at most one per player); a bid (any amount from 5 to
+        the seat's money, which sales can grow without bound), a sale or a discard is not
+        listed."""
         if seat not in to_act(state):
             return []
-        if state.phase == BIDDING:
-            return [Event("bid", seat, {"amount": n}) for n in range(MIN_BID, state.money[seat] + 1)]
         if state.phase == PICKING:
             return [
                 Event("pick", seat, {"lot": i}) for i, owner in enumerate(state.lot_owner) if owner is None
             ]
-        return None  # a sale or a discard: too many to list
+        return None
 
     def view(self, state: MarketState, viewer: int | None) -> dict[str, Any]:
         return build_view(state, viewer)

@@ -5,15 +5,16 @@ sold. The best sale pays the most piasters for the cubes held; among sales that 
 same it sells the fewest cubes (the rest stay for later and for the tie-break), and among
 those the first found in card-and-set order.
 
-The search is exact. Selling is an unbounded knapsack in five dimensions (one per colour),
-and a player's cubes are few, so the table of every sub-collection of the cubes held is
-small (at most 4**5 = 1024 entries for 15 cubes; fewer when the colours are uneven or
-unused by any set). ``best`` fills it set by set, each over the box of sub-collections the
-set fits in (the classic unbounded-knapsack order, so a set may be used any number of
-times), keeping for each entry the set that last improved it; the sale is read back by
-following those sets from the cubes held. Before the search, sets that cannot be formed
-at all are dropped, and so is a set another set beats (fewer or equal cubes of every
-colour, at least the payout): it can never be needed.
+The search is exact. Selling is an unbounded knapsack in five dimensions (one per colour):
+the best sale of a collection is, over the sets it can form, one such set plus the best
+sale of the rest, or nothing. ``SaleTable`` works it out for the collections a question
+reaches from the cubes held (at most every sub-collection: 4**5 = 1024 for 15 cubes;
+usually far fewer) and keeps each, so later questions on the same cards reuse them. It
+takes the sets in card-and-set order and keeps, for each collection, the best with the
+first sets only and the last set that improved it: the sale is read back by following
+those sets from the cubes held (the order of the classic table filled set by set, so the
+sale among equals is the same). Before the search, a set another set beats (fewer or
+equal cubes of every colour, at least the payout) is dropped: it can never be needed.
 """
 
 from __future__ import annotations
@@ -124,73 +125,106 @@ def fits(held: cu.Cubes, markets: Sequence[Card]) -> list[list[int]]:
 # ------------------------------------------------------------------ the best sale
 def best(held: cu.Cubes, markets: Sequence[Card]) -> Sale:
     """The sale that pays most now for ``held`` on ``markets`` (see the module's words)."""
-    candidates = _candidates(held, markets)
-    if not candidates:
-        return NOTHING
-    used = [c for c in range(5) if any(vec[c] for _, _, vec, _ in candidates)]
-    limits = [held[c] for c in used]
-    radix = [1] * len(used)  # the first colour has the largest radix
-    for i in range(len(used) - 2, -1, -1):
-        radix[i] = radix[i + 1] * (limits[i + 1] + 1)
-    size = radix[0] * (limits[0] + 1)
-    weight = sum(held) + 1  # a piaster outweighs every cube a sale sells
-    key = [0] * size
-    choice = [-1] * size
-    for index, (_, _, vec, pays) in enumerate(candidates):
-        need = [vec[c] for c in used]
-        delta = sum(n * r for n, r in zip(need, radix))
-        gain = pays * weight - sum(need)
-        codes = [0]
-        for n, limit, r in zip(need, limits, radix):  # the box, in increasing order
-            codes = [code + step for code in codes for step in range(n * r, (limit + 1) * r, r)]
-        for code in codes:
-            value = key[code - delta] + gain
-            if value > key[code]:
-                key[code] = value
-                choice[code] = index
-    return _read_back(candidates, choice, radix, used, held)
+    return SaleTable(markets).sale(held)
 
 
-def _candidates(held: cu.Cubes, markets: Sequence[Card]) -> list[tuple[int, int, cu.Cubes, int]]:
-    """(space, set, cubes, pays) of every set worth searching, in card-and-set order."""
-    found: list[tuple[int, int, cu.Cubes, int]] = []
-    for space, card in enumerate(markets):
-        for which, cube_set in enumerate(card.sets):
-            vec = cube_set.cubes
-            if cu.within(vec, held):
-                found.append((space, which, vec, cube_set.pays))
-    return [
-        c
-        for i, c in enumerate(found)
-        if not any(_beats(other, c, j < i) for j, other in enumerate(found) if j != i)
+class SaleTable:
+    """The best sale of any cubes on fixed cards, each collection's worked out once.
+
+    Whoever asks several questions on the same cards (a bot values its cubes with each lot
+    on the table, then sells; every bot of a round does so on the same cards) keeps one
+    table, and what one question worked out answers the next. For each collection it keeps
+    the key of the best sale with the first sets only (``prefix[i]``: sets 0 to i-1) and
+    the last set that improved it (``choice``). A collection is packed into one integer,
+    ``_FIELD`` bits a colour (a colour counts at most 22 cubes, the bag's yellow, in its
+    low five bits), so a set fits in it when the subtraction borrows no colour's guard bit.
+    """
+
+    def __init__(self, markets: Sequence[Card]) -> None:
+        self._sets = _unbeaten(markets)
+        self._packed = [(_packed(vec), pays * _SCALE - cu.total(vec)) for _, _, vec, pays in self._sets]
+        self._known: dict[int, tuple[list[int], int]] = {}  # packed cubes -> (prefix, choice)
+
+    def __len__(self) -> int:
+        """How many collections it has worked out: at most every sub-collection of the
+        cubes asked about."""
+        return len(self._known)
+
+    def value(self, held: cu.Cubes) -> tuple[int, int]:
+        """(what the best sale of ``held`` pays, how many cubes it sells)."""
+        key = self._entry(_packed(held))[0][-1]
+        payout = -(-key // _SCALE)
+        return payout, payout * _SCALE - key
+
+    def sale(self, held: cu.Cubes) -> Sale:
+        """The best sale of ``held``: its sets read back from the cubes held, following
+        each collection's last improving set."""
+        code = _packed(held)
+        counts: dict[int, int] = {}
+        while (choice := self._entry(code)[1]) >= 0:
+            counts[choice] = counts.get(choice, 0) + 1
+            code -= self._packed[choice][0]
+        parts, sold, payout = [], cu.NONE, 0
+        for index in sorted(counts):
+            space, which, vec, pays = self._sets[index]
+            parts.append(Part(space, which, counts[index]))
+            sold = cu.add(sold, cu.times(vec, counts[index]))
+            payout += pays * counts[index]
+        return Sale(tuple(parts), payout, sold)
+
+    def _entry(self, held: int) -> tuple[list[int], int]:
+        """The best sale with set i among the first i+1 sets is set i once plus the best
+        sale of the rest with the same sets (a set may be sold any number of times), if it
+        beats the best without set i."""
+        known = self._known.get(held)
+        if known is None:
+            key, choice, prefix = 0, -1, [0]  # selling nothing
+            for i, (cubes, gain) in enumerate(self._packed):
+                if _fits(cubes, held):
+                    with_it = gain + self._entry(held - cubes)[0][i + 1]
+                    if with_it > key:
+                        key, choice = with_it, i
+                prefix.append(key)
+            known = self._known[held] = (prefix, choice)
+        return known
+
+
+_SCALE = 128
+"""A sale's key is its payout times this, less its cubes: a piaster outweighs every cube."""
+_FIELD = 6
+_GUARDS = sum(1 << (_FIELD * colour + _FIELD - 1) for colour in range(5))
+
+
+def _packed(cubes: cu.Cubes) -> int:
+    return sum(n << (_FIELD * colour) for colour, n in enumerate(cubes))
+
+
+def _fits(part: int, whole: int) -> bool:
+    """Packed cubes ``part`` are within ``whole``: the subtraction borrows no guard bit."""
+    return (whole + _GUARDS - part) & _GUARDS == _GUARDS
+
+
+def _unbeaten(markets: Sequence[Card]) -> list[tuple[int, int, cu.Cubes, int]]:
+    """(space, set, cubes, pays) of every set on ``markets`` that no other set makes
+    useless: no more cubes of any colour and at least its payout (between two equal sets,
+    the earlier one is kept)."""
+    found = [
+        (space, which, cube_set.cubes, cube_set.pays, _packed(cube_set.cubes))
+        for space, card in enumerate(markets)
+        for which, cube_set in enumerate(card.sets)
     ]
 
+    def beaten(i: int) -> bool:
+        *_, pays, cubes = found[i]
+        for j, (*_, other_pays, other_cubes) in enumerate(found):
+            if other_cubes == cubes and other_pays == pays:
+                if j < i:
+                    return True
+            elif other_pays >= pays and _fits(other_cubes, cubes):
+                return True
+        return False
 
-def _beats(other, mine, earlier: bool) -> bool:
-    """``other`` makes ``mine`` useless: no more cubes of any colour and at least its payout
-    (between two equal sets, the earlier one is kept)."""
-    _, _, vec, pays = other
-    _, _, my_vec, my_pays = mine
-    if vec == my_vec and pays == my_pays:
-        return earlier
-    return pays >= my_pays and cu.within(vec, my_vec)
-
-
-def _read_back(candidates, choice: list[int], radix: list[int], used: list[int], held: cu.Cubes) -> Sale:
-    code = sum(held[c] * r for c, r in zip(used, radix))
-    counts: dict[int, int] = {}
-    while choice[code] >= 0:
-        index = choice[code]
-        counts[index] = counts.get(index, 0) + 1
-        vec = candidates[index][2]
-        code -= sum(vec[c] * r for c, r in zip(used, radix))
-    parts, sold, payout = [], cu.NONE, 0
-    for index in sorted(counts):
-        space, which, vec, pays = candidates[index]
-        parts.append(Part(space, which, counts[index]))
-        sold = cu.add(sold, cu.times(vec, counts[index]))
-        payout += pays * counts[index]
-    return Sale(tuple(parts), payout, sold)
+    return [found[i][:4] for i in range(len(found)) if not beaten(i)]
 
 
 # ------------------------------------------------------------------ the cube limit
@@ -198,6 +232,7 @@ def suggested_return(held: cu.Cubes, markets: Sequence[Card], limit: int) -> cu.
     """The cubes offered as the default return down to ``limit``: one at a time, the cube
     whose loss costs the least on ``markets`` (the cards that stay after the rotation),
     a tie going to the colour the bag held most of at the start (the commonest)."""
+    table = SaleTable(markets)
     back = cu.NONE
     for _ in range(cu.total(held) - limit):
         left = cu.sub(held, back)
@@ -205,6 +240,7 @@ def suggested_return(held: cu.Cubes, markets: Sequence[Card], limit: int) -> cu.
         for colour in range(5):
             if left[colour]:
                 cube = cu.one(cu.COLOURS[colour])
-                options.append((-best(cu.sub(left, cube), markets).payout, -cu.BAG[colour], colour, cube))
+                payout, _ = table.value(cu.sub(left, cube))
+                options.append((-payout, -cu.BAG[colour], colour, cube))
         back = cu.add(back, min(options)[3])
     return back

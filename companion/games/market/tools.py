@@ -28,6 +28,8 @@ def advise_data(data: Any) -> dict:
         held = cu.parse(data["cubes"])
     except RuleError as exc:
         raise ValueError(str(exc)) from None
+    if not cu.within(held, cu.BAG):
+        raise ValueError(f"cubes: more than the bag holds ({cu.letters(cu.BAG)})")
     raw = data["markets"]
     if not isinstance(raw, list) or not 1 <= len(raw) <= MARKETS:
         raise ValueError(f"markets: expected a list of 1 to {MARKETS} market cards")

@@ -22,12 +22,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.games.bazaar.cubes import Cubes, Ware, cubes_of
-from companion.games.bazaar.planner import plan, trades_of
-from companion.games.bazaar.rules import CUBE_LIMIT, points
+from companion.games.bazaar.planner import NEVER, expected, plan, trades_of
+from companion.games.bazaar.rules import CUBE_LIMIT, STALLS_TO_CLOSE, points
 from companion.games.bazaar.view import SeatView
 
-LOST = 0.25
-"""The share of a ware's worth kept when another player can buy it before this one."""
+TARGET, OTHER = 0.75, 0.25
+"""The chance another player who can buy a ware before this one does, when they likely
+aim at it and when not."""
+WON = 100.0
+"""The worth of a purchase that ends the game with this seat ahead (its opposite, behind)."""
 COLOUR_COUNT = 5
 
 
@@ -43,35 +46,46 @@ class Judge:
     budget: int
     spent: int = 0
     _prospects: dict[tuple[Cubes, tuple[bool, ...]], float] = field(default_factory=dict)
-    _rivals: list[list[int | None]] | None = None
+    _rivals: list[list[tuple[float, bool]]] | None = None
 
     # ------------------------------------------------------------ the others' race
-    def rivals(self) -> list[list[int | None]]:
-        """Per stall, the turns each other player needs by trades alone (their own turns,
-        counted from now), in the order they play after this seat."""
+    def rivals(self) -> list[list[tuple[float, bool]]]:
+        """Per stall, each other player who can afford its ware by trades alone: the turns
+        they need (their own, counted from now) and whether they likely aim at it (it is
+        their soonest, or their most points per turn)."""
         if self._rivals is None:
             view, me = self.view, self.view.seat
             players = len(view.cubes)
             wares = list(view.wares)
-            by_stall: list[list[int | None]] = [[] for _ in wares]
+            by_stall: list[list[tuple[float, bool]]] = [[] for _ in wares]
             for step in range(1, players):
                 other = (me + step) % players
                 if sum(view.cubes[other]) > CUBE_LIMIT:
                     continue
                 plans = plan(view.cubes[other], view.bank, view.equations, wares, view.bonus, rolls=False)
-                for stall, p in enumerate(plans):
-                    if p is not None:
-                        by_stall[stall].append(p.turns)
+                reached = [
+                    (p.stall, p.turns, p.points)
+                    for p in plans
+                    if p is not None and p.turns is not None and p.points is not None
+                ]
+                if not reached:
+                    continue
+                soonest = min(turns for _, turns, _ in reached)
+                richest = max(score / turns for _, turns, score in reached)
+                for stall, turns, score in reached:
+                    by_stall[stall].append((turns, turns == soonest or score / turns == richest))
             self._rivals = by_stall
         return self._rivals
 
-    def kept(self, stall: int, turns: int) -> float:
-        """The share of stall's ware's worth kept if this seat buys it on its ``turns``-th
-        turn from now: another player who affords it by trades alone in fewer of their
-        own turns (each of them plays once between two of this seat's turns) takes it."""
-        if any(theirs is not None and theirs < turns for theirs in self.rivals()[stall]):
-            return LOST
-        return 1.0
+    def kept(self, stall: int, turns: float) -> float:
+        """The chance the stall's ware is still there on this seat's ``turns``-th turn from
+        now: each other player plays once before each of them, and one who affords it by
+        then takes it, likely if they aim at it, less so otherwise."""
+        kept = 1.0
+        for theirs, soonest in self.rivals()[stall]:
+            if theirs <= turns:
+                kept *= 1 - (TARGET if soonest else OTHER)
+        return kept
 
     # ------------------------------------------------------------ a holding's prospect
     def prospect(self, held: Cubes, gone: tuple[bool, ...]) -> float:
@@ -89,11 +103,15 @@ class Judge:
         view = self.view
         wares = [None if out else ware for ware, out in zip(view.wares, gone)]
         best = 0.0
-        for p in plan(held, view.bank, view.equations, wares, view.bonus, rolls=False):
-            if p is None or p.turns is None or p.points is None:
+        for p in plan(held, view.bank, view.equations, wares, view.bonus, rolls=True):
+            if p is None:
                 continue
-            # turn 1 is the next one: the plan's trades, then the purchase in the last
-            best = max(best, self.kept(p.stall, p.turns) * p.points / p.turns)
+            # turn 1 is the next one: its action, then the purchase; a roll counted as
+            # the phones' advice counts it (its faces alike)
+            turns = max(min(expected(p)), 1.0)
+            if turns >= NEVER:
+                continue
+            best = max(best, self.kept(p.stall, turns) * (p.points or 1) / turns)
         return best
 
     # ------------------------------------------------------------ this turn
@@ -112,10 +130,25 @@ class Judge:
             left = cubes_of(h - n for h, n in zip(held, ware.cubes))
             now = points(int(ware.star) + int(view.bonus), sum(left))
             gone = tuple(k == stall for k in range(len(view.wares)))
-            later = self.prospect(left, gone) if self.spent < self.budget else 0.0
-            if now + later > best[0]:
-                best = (now + later, stall)
+            ends = self.ending(stall, now)
+            if ends is not None:
+                worth = ends
+            else:
+                worth = now + (self.prospect(left, gone) if self.spent < self.budget else 0.0)
+            if worth > best[0]:
+                best = (worth, stall)
         return best[0], best[1]
+
+    def ending(self, stall: int, now: int) -> float | None:
+        """If buying the stall's ware empties the stall that ends the game: the win or
+        loss it seals (None: the game goes on)."""
+        view = self.view
+        emptied = sum(1 for left in view.stalls_left if left == 0)
+        if view.stalls_left[stall] != 1 or emptied + 1 < STALLS_TO_CLOSE:
+            return None
+        mine = view.scores[view.seat] + now
+        others = max(score for seat, score in enumerate(view.scores) if seat != view.seat)
+        return WON if mine > others else -WON
 
     def roll(self) -> float:
         """The roll's worth: its six faces alike, the wild face the best colour."""

@@ -152,14 +152,19 @@ class Plan:
     turns: int | None
     """The turn the ware is bought in: 0 = now (the turn's action done), 1 = this turn
     (its action still to come) or the next one, …; None: trades alone never afford it."""
-    steps: tuple[Trade, ...]
-    """The trades, one a turn (the first is the plan's first step)."""
     cubes_left: int | None
     star_level: int
     points: int | None
     rolls: dict[str, int | None]
     """Per die face, the turns if the coming turn is a roll of it (then trades), where that
     is sooner than trades alone; None where it is not. Empty when it can be bought now."""
+    route: Callable[[], tuple[Trade, ...]] = field(default=lambda: (), repr=False, compare=False)
+    """Finds the trades when first asked: a bot reads only the plan it chooses."""
+
+    @property
+    def steps(self) -> tuple[Trade, ...]:
+        """The trades, one a turn (the first is the plan's first step)."""
+        return self.route()
 
     @property
     def first(self) -> Trade | None:
@@ -367,17 +372,24 @@ def plan(
         level = int(ware.star) + int(bonus)
         if stall in now:
             left = sum(held) - 5
-            plans.append(Plan(stall, ware, 0, (), left, level, points(level, left), {}))
+            plans.append(Plan(stall, ware, 0, left, level, points(level, left), {}))
             continue
         sooner = {face: by_stall.get(stall) for face, by_stall in faces.items()}
         if stall not in found:
-            plans.append(Plan(stall, ware, None, (), None, level, None, sooner))
+            plans.append(Plan(stall, ware, None, None, level, None, sooner))
             continue
         turns, last, before = found[stall]
-        steps = (*search.path(before, turns - 1, layers), last)
-        left = sum(held) + sum(step.net for step in steps) - 5
-        plans.append(Plan(stall, ware, turns, steps, left, level, points(level, left), sooner))
+        left = sum(digits(before)) + last.net - 5
+        route = _route(search, before, turns - 1, layers, last)
+        plans.append(Plan(stall, ware, turns, left, level, points(level, left), sooner, route))
     return plans
+
+
+def _route(
+    search: _Search, before: int, depth: int, layers: list[int], last: Trade
+) -> Callable[[], tuple[Trade, ...]]:
+    """The trades to ``before`` then ``last``, found once when first asked."""
+    return cache(lambda: (*search.path(before, depth, layers), last))
 
 
 def _rolls(

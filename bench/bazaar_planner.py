@@ -18,7 +18,15 @@ import time
 import timeit
 
 from companion.games.bazaar.cubes import Equation, Ware, check_equation, letters
-from companion.games.bazaar.planner import _pre_goals, holding_at_least, plan, tables, trades_of
+from companion.games.bazaar.planner import (
+    _cached_sets,
+    _cap_limits,
+    _pre_goals,
+    holding_at_least,
+    plan,
+    tables,
+    trades_of,
+)
 
 REPEATS = 3
 CASES = 300
@@ -64,6 +72,8 @@ def _cold_ms(case) -> float:
     def cold() -> None:
         trades_of.cache_clear()
         _pre_goals.cache_clear()
+        _cap_limits.cache_clear()
+        _cached_sets.cache_clear()
         holding_at_least.cache_clear()
         plan(*case)
 

@@ -20,8 +20,9 @@ def decide(bot, match, seat=None):
     return bot.decide(GAME.seat_view(match.state, seat), seat)
 
 
-def test_there_are_two_styles_registered():
-    assert set(SPEC.bots) == {"quick", "greedy"} and SPEC.bots is STYLES
+def test_four_styles_are_registered_the_easy_and_strong_ones_only_when_chosen():
+    assert list(SPEC.bots) == ["easy", "greedy", "quick", "strong"] and SPEC.bots is STYLES
+    assert SPEC.default_styles() == ["greedy", "quick"]
 
 
 @pytest.mark.parametrize("style", [Quick, Greedy])

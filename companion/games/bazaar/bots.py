@@ -1,4 +1,6 @@
-"""Bots that plan their trades towards the wares, in two styles.
+"""Bots that plan their trades towards the wares: quick and greedy (seated by default),
+easy (a beginner's opponent) and strong (lookahead.py), the last two when the host
+chooses them.
 
 Each turn a bot asks the planner (planner.py) for every face-up ware: the fewest trades to
 afford it, and per die face the turns a roll would take instead. Like the phone's advice
@@ -17,7 +19,8 @@ from collections.abc import Sequence
 from companion.core.bot import Bot
 from companion.core.game import Event
 from companion.core.phrase import Phrase
-from companion.games.bazaar.cubes import COLOURS, Ware
+from companion.games.bazaar.cubes import COLOURS, Ware, cubes_of
+from companion.games.bazaar.lookahead import Judge
 from companion.games.bazaar.planner import Plan, plan, recommend, soonest
 from companion.games.bazaar.rules import choices, points
 from companion.games.bazaar.state import ACT, BUY, DISCARD, START_WILD, WILD
@@ -116,4 +119,71 @@ class Greedy(Planner):
         return (-per_turn, turns, p.stall)
 
 
-STYLES = {"greedy": Greedy, "quick": Quick}
+class Easy(Planner):
+    """A beginner's opponent: it rolls every turn unless one trade buys a ware at once,
+    and buys the first ware it can."""
+
+    style = "easy"
+    title = Phrase("easy")
+    summary = Phrase("rolls the die nearly every turn and buys the first ware it can: a gentle opponent")
+    by_default = False
+
+    def act(self, view: SeatView, seat: int) -> Event:
+        plans = plan(view.mine, view.bank, view.equations, view.wares, view.bonus, rolls=False)
+        for p in plans:
+            if p is not None and p.turns == 1 and p.first is not None:
+                return Event("trade", seat, {"equation": p.first.equation, "give": p.first.give})
+        return Event("roll", seat)
+
+    def buy(self, view: SeatView, seat: int) -> Event:
+        for stall, ware in enumerate(view.wares):
+            if ware is not None and deficit(view.mine, ware) == 0:
+                return Event("buy", seat, {"stall": stall})
+        return Event("done", seat)
+
+
+class Strong(Planner):
+    """Weighs each of the turn's actions by what it leads to (lookahead.py): the roll by
+    its six faces, each trade by its result, each by the points bought now and the best
+    points per turn to come, a ware another player will likely buy first counted at a
+    fraction; a purchase that ends the game only if it wins it. Its budget is counted in
+    planner searches (``BUDGET`` at effort 1.0, about 20 ms at worst on the reference
+    machine; a decision uses 7 searches, 21 at most in measured games), never a clock."""
+
+    style = "strong"
+    title = Phrase("strong")
+    summary = Phrase(
+        "weighs every trade and the roll by the points they lead to, and races the others for the wares"
+    )
+    by_default = False
+    BUDGET = 60
+    """Prospects (planner searches) per decision at effort 1.0."""
+
+    def judge(self, view: SeatView) -> Judge:
+        return Judge(view, max(1, round(self.BUDGET * self.effort)))
+
+    def act(self, view: SeatView, seat: int) -> Event:
+        judge = self.judge(view)
+        best, event = judge.roll(), Event("roll", seat)
+        for worth, equation, give in judge.trades():
+            if worth > best:
+                best, event = worth, Event("trade", seat, {"equation": equation, "give": give})
+        return event
+
+    def buy(self, view: SeatView, seat: int) -> Event:
+        _, stall = self.judge(view).after_buying(view.mine)
+        return Event("done", seat) if stall is None else Event("buy", seat, {"stall": stall})
+
+    def colour(self, view: SeatView) -> str:
+        if view.phase != WILD:
+            return super().colour(view)
+        judge = self.judge(view)
+        options = [c for c in range(5) if view.bank[c]]
+
+        def worth(c: int) -> float:
+            return judge.after_buying(cubes_of(n + (i == c) for i, n in enumerate(view.mine)))[0]
+
+        return COLOURS[max(options, key=lambda c: (worth(c), -c))]
+
+
+STYLES = {"easy": Easy, "greedy": Greedy, "quick": Quick, "strong": Strong}

@@ -152,14 +152,19 @@ class Plan:
     turns: int | None
     """The turn the ware is bought in: 0 = now (the turn's action done), 1 = this turn
     (its action still to come) or the next one, …; None: trades alone never afford it."""
-    steps: tuple[Trade, ...]
-    """The trades, one a turn (the first is the plan's first step)."""
     cubes_left: int | None
     star_level: int
     points: int | None
     rolls: dict[str, int | None]
     """Per die face, the turns if the coming turn is a roll of it (then trades), where that
     is sooner than trades alone; None where it is not. Empty when it can be bought now."""
+    route: Callable[[], tuple[Trade, ...]] = field(default=lambda: (), repr=False, compare=False)
+    """Finds the trades when first asked: a bot reads only the plan it chooses."""
+
+    @property
+    def steps(self) -> tuple[Trade, ...]:
+        """The trades, one a turn (the first is the plan's first step)."""
+        return self.route()
 
     @property
     def first(self) -> Trade | None:
@@ -187,48 +192,85 @@ def _pre_goals(trades: tuple[Trade, ...], ware: Cubes) -> tuple[tuple[tuple[Trad
     return tuple(pre), union
 
 
-class _Search:
-    """Breadth-first search over holdings for several wares at once, with one set of caps."""
+@lru_cache(maxsize=64)
+def _cap_limits(equations: tuple[Equation, ...]) -> Cubes:
+    """Per colour, the cap above which it limits no trade: 10 plus the most a trade takes
+    of it net (a cap of 10 or more still binds a trade taking that colour, as the last
+    trade's result may pass 10 cubes)."""
+    trades = trades_of(equations)
+    return cubes_of(CUBE_LIMIT + max(trade.taken[c] - trade.given[c] for trade in trades) for c in range(5))
 
-    def __init__(self, trades: tuple[Trade, ...], caps: Sequence[int], wares: dict[int, Cubes]) -> None:
-        t = self.tables = tables()
+
+class _Sets:
+    """The search's sets for the trades of one exchange under one set of caps: each
+    trade's holdings whose result stays within the caps (all of them, mostly), the moves a
+    search layer makes, and each ware's pre-goals within the caps. They change only when
+    a cap that binds does, so they are kept from turn to turn (``sets``)."""
+
+    def __init__(self, trades: tuple[Trade, ...], caps: Cubes) -> None:
+        t = tables()
         self.trades = trades
-        self.wares = wares
-        # each trade's holdings whose result stays within the caps (all of them, mostly):
-        # a cap of 10 or more still binds a trade taking that colour, as the last trade's
-        # result may pass 10 cubes
-        fits = {}
+        self.fits = {}
         for trade in trades:
+            limits = [cap - trade.taken[colour] + trade.given[colour] for colour, cap in enumerate(caps)]
             fit = t.every
-            for colour, cap in enumerate(caps):
-                fit &= holding_at_most(t, colour, cap - trade.taken[colour] + trade.given[colour])
-            fits[trade] = fit
-        binding = any(fit != t.every for fit in fits.values())
-        self.moves = [(trade, trade.movers & fits[trade]) for trade in trades if trade.movers & fits[trade]]
-        self.pre: dict[int, tuple[tuple[tuple[Trade, int], ...], int]] = {}
-        for stall, ware in wares.items():
-            pre, union = _pre_goals(trades, ware)
-            if binding:
-                pre = tuple((trade, held & fits[trade]) for trade, held in pre if held & fits[trade])
+            for colour, most in enumerate(limits):
+                if most < CUBE_LIMIT:
+                    fit &= holding_at_most(t, colour, most)
+            self.fits[trade] = fit
+        self.binding = any(fit is not t.every for fit in self.fits.values())
+        self.moves = [(trade, trade.movers & fit) for trade, fit in self.fits.items() if trade.movers & fit]
+        self._goals: dict[Cubes, tuple[tuple[tuple[Trade, int], ...], int]] = {}
+
+    def goal(self, ware: Cubes) -> tuple[tuple[tuple[Trade, int], ...], int]:
+        """``_pre_goals`` within the caps: the last trade's result stays within them too."""
+        if ware not in self._goals:
+            pre, union = _pre_goals(self.trades, ware)
+            if self.binding:
+                pre = tuple(
+                    (trade, held & self.fits[trade]) for trade, held in pre if held & self.fits[trade]
+                )
                 union = 0
                 for _, held in pre:
                     union |= held
-            self.pre[stall] = (pre, union)
+            self._goals[ware] = (pre, union)
+        return self._goals[ware]
 
-    def run(self, root: Cubes, goals: Iterable[int], horizon: int | None = None):
+
+def sets(equations: tuple[Equation, ...], caps: Cubes) -> _Sets:
+    """The sets for ``caps`` as far as they bind (above ``_cap_limits`` every cap is the same)."""
+    bound = cubes_of(min(cap, limit) for cap, limit in zip(caps, _cap_limits(equations)))
+    return _cached_sets(equations, bound)
+
+
+@lru_cache(maxsize=16)
+def _cached_sets(equations: tuple[Equation, ...], caps: Cubes) -> _Sets:
+    return _Sets(trades_of(equations), caps)
+
+
+class _Search:
+    """Breadth-first search over holdings for several wares at once, with one set of caps."""
+
+    def __init__(self, equations: tuple[Equation, ...], caps: Cubes, wares: dict[int, Cubes]) -> None:
+        self.tables = tables()
+        self.wares = wares
+        found = sets(equations, caps)
+        self.moves = found.moves
+        self.goals = {stall: found.goal(ware) for stall, ware in wares.items()}
+
+    def run(self, root: Cubes, goals: Iterable[int], horizon: int | None = None, last: bool = True):
         """``({stall: (turns, last trade, holding before it)}, layers, exhausted)``: the
         goals reached from ``root`` (at most ``horizon`` layers deep), each search layer's
         holdings, and whether the search saw every holding reachable (then ``layers`` is
-        the root's whole component)."""
-        pending = [stall for stall in goals if self.pre[stall][1]]
-        found: dict[int, tuple[int, Trade, int]] = {}
+        the root's whole component). ``last=False``: the turns alone (no trade, no holding)."""
+        pending = [stall for stall in goals if self.goals[stall][1]]
+        found: dict[int, tuple[int, Trade | None, int]] = {}
         frontier = 1 << index(root)
         seen, layers, depth = frontier, [frontier], 0
         while True:
             for stall in list(pending):
-                last = self._last(frontier, stall)
-                if last is not None:
-                    found[stall] = (depth + 1, *last)
+                if frontier & self.goals[stall][1]:
+                    found[stall] = (depth + 1, *self._last(frontier, stall)) if last else (depth + 1, None, 0)
                     pending.remove(stall)
             if not pending or (horizon is not None and depth >= horizon):
                 return found, layers, False
@@ -244,25 +286,28 @@ class _Search:
             layers.append(frontier)
             depth += 1
 
-    def _last(self, frontier: int, stall: int) -> tuple[Trade, int] | None:
+    def _last(self, frontier: int, stall: int) -> tuple[Trade, int]:
         """The trade from ``frontier`` after which the ware is held, leaving the fewest
-        cubes (then the lowest-numbered trade, the lowest holding), and the holding."""
-        pre, union = self.pre[stall]
-        if not frontier & union:
-            return None
+        cubes (then the lowest-numbered trade, the lowest holding), and the holding. A
+        trade whose result cannot leave fewer cubes than the best so far is not looked at."""
+        size = self.tables.size
+        smallest = next(s for s in range(BASE) if frontier & size[s])
         best = None
-        for trade, held in pre:
+        for trade, held in self.goals[stall][0]:
+            if best is not None and smallest + trade.net >= best[0][0]:
+                continue
             hits = frontier & held
             if not hits:
                 continue
-            for s in range(BASE):
-                of_size = hits & self.tables.size[s]
+            for s in range(smallest, BASE):
+                of_size = hits & size[s]
                 if of_size:
                     key = (s + trade.net, (of_size & -of_size).bit_length() - 1)
                     if best is None or key[0] < best[0][0]:
                         best = (key, trade)
                     break
-        return None if best is None else (best[1], best[0][1])
+        assert best is not None, "the frontier holds a holding a trade buys the ware from"
+        return best[1], best[0][1]
 
     def path(self, before: int, depth: int, layers: list[int]) -> list[Trade]:
         """The trades to the holding ``before`` (bit index) found ``depth`` layers deep."""
@@ -309,7 +354,7 @@ def plan(
     goals = {stall: ware.cubes for stall, ware in enumerate(wares) if ware is not None}
     now = {stall for stall, need in goals.items() if acted and goal_held(held, need)}
     wanted = [stall for stall in goals if stall not in now]
-    search = _Search(trades_of(tuple(equations)), caps, goals)
+    search = _Search(tuple(equations), cubes_of(caps), goals)
     found, layers, exhausted = ({}, [], False)
     if wanted and sum(held) <= CUBE_LIMIT:
         found, layers, exhausted = search.run(held, wanted)
@@ -327,17 +372,24 @@ def plan(
         level = int(ware.star) + int(bonus)
         if stall in now:
             left = sum(held) - 5
-            plans.append(Plan(stall, ware, 0, (), left, level, points(level, left), {}))
+            plans.append(Plan(stall, ware, 0, left, level, points(level, left), {}))
             continue
         sooner = {face: by_stall.get(stall) for face, by_stall in faces.items()}
         if stall not in found:
-            plans.append(Plan(stall, ware, None, (), None, level, None, sooner))
+            plans.append(Plan(stall, ware, None, None, level, None, sooner))
             continue
         turns, last, before = found[stall]
-        steps = (*search.path(before, turns - 1, layers), last)
-        left = sum(held) + sum(step.net for step in steps) - 5
-        plans.append(Plan(stall, ware, turns, steps, left, level, points(level, left), sooner))
+        left = sum(digits(before)) + last.net - 5
+        route = _route(search, before, turns - 1, layers, last)
+        plans.append(Plan(stall, ware, turns, left, level, points(level, left), sooner, route))
     return plans
+
+
+def _route(
+    search: _Search, before: int, depth: int, layers: list[int], last: Trade
+) -> Callable[[], tuple[Trade, ...]]:
+    """The trades to ``before`` then ``last``, found once when first asked."""
+    return cache(lambda: (*search.path(before, depth, layers), last))
 
 
 def _rolls(
@@ -376,7 +428,7 @@ def _rolls(
         if pending:
             bounds = [bound for s in pending if (bound := trades_only[s]) is not None]
             horizon = max(bounds) - 3 if len(bounds) == len(pending) else None
-            found, _, _ = search.run(cubes_of(after), pending, horizon)
+            found, _, _ = search.run(cubes_of(after), pending, horizon, last=False)
             for stall in pending:
                 if stall in found:
                     total = 1 + found[stall][0]

@@ -81,19 +81,25 @@ class SamarkandBot(Bot[SeatView]):
     # ------------------------------------------------------------ valuing goods
     def worth(self, hand: dict[str, int]) -> float:
         """What a holding's sets would sell for, the strongest set weighted by style."""
-        values = sorted(
-            (g.PRICES[k][min(n, g.LARGEST[k])] if n >= 2 else 2.0 * n for k, n in hand.items()), reverse=True
-        )
-        if not values:
-            return 0.0
-        return self.set_weight * values[0] + sum(values[1:]) + 1.5 * g.total(hand)
+        return self.appraise(set_values(hand), g.total(hand))
+
+    def appraise(self, values: dict[str, float], count: int) -> float:
+        """The worth of a holding of ``count`` goods from each kind's ``set_value``: a
+        change of one or two kinds is appraised without valuing the others again."""
+        top = max(values.values(), default=0.0)
+        return self.set_weight * top + (sum(values.values()) - top) + 1.5 * count
 
     def least_useful(self, hand: dict[str, int], n: int) -> dict[str, int]:
         """The ``n`` goods whose loss costs the holding least (greedily)."""
         left, chosen = dict(hand), dict[str, int]()
         for _ in range(min(n, g.total(hand))):
-            base = self.worth(left)
-            kind = min(left, key=lambda k: (base - self.worth(_minus(left, k)), g.KINDS.index(k)))
+            values, count = set_values(left), g.total(left)
+            base = self.appraise(values, count)
+
+            def loss(k: str) -> float:
+                return base - self.appraise({**values, k: set_value(k, left[k] - 1)}, count - 1)
+
+            kind = min(left, key=lambda k: (loss(k), g.KINDS.index(k)))
             g.take(left, {kind: 1})
             chosen[kind] = chosen.get(kind, 0) + 1
         return chosen
@@ -189,15 +195,15 @@ class SamarkandBot(Bot[SeatView]):
         take: dict[str, int] = {}
         give: dict[str, int] = {}
         for _ in range(8):
-            base = self.worth(hand)
+            values, count = set_values(hand), g.total(hand)
+            base = self.appraise(values, count)
             best, swap = 0.5, None
             for t in field:
+                more = set_value(t, hand.get(t, 0) + 1)
                 for k in hand:
                     if t == k or give.get(t) or take.get(k):
                         continue
-                    after = _minus(hand, k)
-                    g.add(after, {t: 1})
-                    gain = self.worth(after) - base
+                    gain = self.appraise({**values, k: set_value(k, hand[k] - 1), t: more}, count) - base
                     if gain > best:
                         best, swap = gain, (t, k)
             if swap is None:
@@ -316,6 +322,15 @@ class SamarkandBot(Bot[SeatView]):
         number = self.rng.randint(1, 10)
         capacity = view.capacities[number - 1] or self.rng.choice((4, 5, 6))
         return {"type": CAMP, "number": number, "capacity": capacity}
+
+
+def set_value(kind: str, n: int) -> float:
+    """What ``n`` goods of a kind would sell for as a set (a lone good: a little)."""
+    return g.PRICES[kind][min(n, g.LARGEST[kind])] if n >= 2 else 2.0 * n
+
+
+def set_values(hand: dict[str, int]) -> dict[str, float]:
+    return {kind: set_value(kind, n) for kind, n in hand.items()}
 
 
 def _minus(hand: dict[str, int], kind: str) -> dict[str, int]:

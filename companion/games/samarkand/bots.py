@@ -59,6 +59,8 @@ class SamarkandBot(Bot[SeatView]):
         self._seen: SeatView | None = None  # the view the memos below were made from
         self._held_sales: dict[str, g.Sale | None] = {}
         self._space_worths: dict[str, float] = {}
+        self._gift: dict[str, int] | None = None
+        self._sale_values: list[tuple[str, float]] | None = None
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
@@ -121,6 +123,7 @@ class SamarkandBot(Bot[SeatView]):
         distances hold for the board."""
         if view is not self._seen:
             self._seen, self._held_sales, self._space_worths = view, {}, {}
+            self._gift, self._sale_values = None, None
         if view.board is not self._board and view.board is not None:
             self._board, self._dist = view.board, view.board.distances()
 
@@ -159,7 +162,7 @@ class SamarkandBot(Bot[SeatView]):
             return self.worth(gained) - self.worth(hand) - 10
         if not hand:
             return -20.0
-        gift = self.least_useful(hand, 1)
+        gift = self.gift_of(view)
         after = _minus(hand, next(iter(gift)))
         field_after = dict(field)
         g.add(field_after, gift)
@@ -169,17 +172,23 @@ class SamarkandBot(Bot[SeatView]):
         g.add(traded, plan[0])
         return self.worth(traded) - self.worth(hand)
 
+    def gift_of(self, view: SeatView) -> dict[str, int]:
+        """The good this seat would give at a camp: the same at every camp a decision weighs."""
+        self._memos(view)
+        if self._gift is None:
+            self._gift = self.least_useful(view.hand, 1)
+        return self._gift
+
     def lead_worth(self, view: SeatView, sid: str) -> float:
         """The best sale the goods held could make at a city, the further the less."""
         self._memos(view)
-        best = 0.0
-        for city in view.cities:
-            if city == sid:
-                continue
-            sale = self.held_sale(view, city)
-            if sale is not None:
-                best = max(best, self.sale_value(sale) * FAR ** self._dist[sid].get(city, 20))
-        return 0.6 * best
+        if self._sale_values is None:
+            held = {city: self.held_sale(view, city) for city in view.cities}
+            self._sale_values = [(city, self.sale_value(sale)) for city, sale in held.items() if sale is not None]
+        far = self._dist[sid]
+        return 0.6 * max(
+            (value * FAR ** far.get(city, 20) for city, value in self._sale_values if city != sid), default=0.0
+        )
 
     def space_worth(self, view: SeatView, sid: str) -> float:
         """Found once per space and view: the die's faces reach many spaces twice."""
@@ -248,7 +257,7 @@ class SamarkandBot(Bot[SeatView]):
         return "move", {"to": max(reach, key=lambda to: (self.space_worth(view, to), self.rng.random()))}
 
     def gift(self, view: SeatView) -> tuple[str, dict[str, Any]]:
-        return "gift", {"good": next(iter(self.least_useful(view.hand, 1)))}
+        return "gift", {"good": next(iter(self.gift_of(view)))}
 
     def trade(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if not view.traded and view.hand:

@@ -115,7 +115,9 @@ class SamarkandBot(Bot[SeatView]):
     def city_sale(self, view: SeatView, city: str, hand: dict[str, int]) -> g.Sale | None:
         markets, covered, closed = view.markets(city)
         return g.best_sale(
-            g.sales(hand, markets, covered=covered, closed=closed, covered_two=view.rules.covered_two)
+            g.sales(
+                hand, markets, covered=covered, closed=closed, covered_two=view.rules.covered_two, largest=True
+            )
         )
 
     def _memos(self, view: SeatView) -> None:

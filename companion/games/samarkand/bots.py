@@ -55,7 +55,8 @@ class SamarkandBot(Bot[SeatView]):
     def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
         super().__init__(rng, effort)
         self._board: Board | None = None
-        self._dist: dict[str, dict[str, int]] = {}
+        self._far: dict[str, dict[str, float]] = {}  # FAR to the power of each distance
+        self._reach: dict[tuple[str, str], tuple[str, ...]] = {}
         self._seen: SeatView | None = None  # the view the memos below were made from
         self._held_sales: dict[str, g.Sale | None] = {}
         self._space_worths: dict[str, float] = {}
@@ -127,7 +128,10 @@ class SamarkandBot(Bot[SeatView]):
             self._seen, self._held_sales, self._space_worths = view, {}, {}
             self._gift, self._sale_values = None, None
         if view.board is not self._board and view.board is not None:
-            self._board, self._dist = view.board, view.board.distances()
+            self._board, self._reach = view.board, {}
+            self._far = {
+                sid: {to: FAR**steps for to, steps in dist.items()} for sid, dist in view.board.distances().items()
+            }
 
     def held_sale(self, view: SeatView, city: str) -> g.Sale | None:
         """The best sale of the goods held at ``city``: the same for every space a decision
@@ -136,6 +140,13 @@ class SamarkandBot(Bot[SeatView]):
         if city not in self._held_sales:
             self._held_sales[city] = self.city_sale(view, city, view.hand)
         return self._held_sales[city]
+
+    def die_reach(self, view: SeatView, face: str) -> tuple[str, ...]:
+        """Where ``face`` takes this seat's figure: the board's walk, once per space and face."""
+        board, here = view.the_board(), view.position(view.seat)
+        if (here, face) not in self._reach:
+            self._reach[here, face] = board.entries(here) if face == "back" else board.reach(here, int(face))
+        return self._reach[here, face]
 
     def now_worth(self, view: SeatView, sid: str) -> float:
         """What landing on ``sid`` does now."""
@@ -187,9 +198,9 @@ class SamarkandBot(Bot[SeatView]):
         if self._sale_values is None:
             held = {city: self.held_sale(view, city) for city in view.cities}
             self._sale_values = [(city, self.sale_value(sale)) for city, sale in held.items() if sale is not None]
-        far = self._dist[sid]
+        far = self._far[sid]
         return 0.6 * max(
-            (value * FAR ** far.get(city, 20) for city, value in self._sale_values if city != sid), default=0.0
+            (value * far.get(city, FAR**20) for city, value in self._sale_values if city != sid), default=0.0
         )
 
     def space_worth(self, view: SeatView, sid: str) -> float:
@@ -243,10 +254,7 @@ class SamarkandBot(Bot[SeatView]):
         options = {to: self.space_worth(view, to) for to in view.board.exits(here)}
         best = max(options, key=lambda to: (options[to], self.rng.random()))
         if view.money >= 5 + RESERVE / self.roll_keen:
-            faces = []
-            for face in DIE:
-                reach = view.board.entries(here) if face == "back" else view.board.reach(here, int(face))
-                faces.append(max(self.space_worth(view, to) for to in reach))
+            faces = [max(self.space_worth(view, to) for to in self.die_reach(view, face)) for face in DIE]
             if sum(faces) / len(faces) - 5 * self.roll_keen > options[best]:
                 return "roll", {}
         return "move", {"to": best}
@@ -254,8 +262,7 @@ class SamarkandBot(Bot[SeatView]):
     def steer(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if view.board is None:
             return "move", {"space": self.imagined(view)}
-        here, face = view.position(view.seat), view.face()
-        reach = view.board.entries(here) if face == "back" else view.board.reach(here, int(face))
+        reach = self.die_reach(view, view.face())
         return "move", {"to": max(reach, key=lambda to: (self.space_worth(view, to), self.rng.random()))}
 
     def gift(self, view: SeatView) -> tuple[str, dict[str, Any]]:

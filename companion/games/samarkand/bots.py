@@ -24,16 +24,21 @@ from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.board import CAMP, CITY, OASIS, Board
+from companion.games.samarkand.determinise import determinise
+from companion.games.samarkand.game import SamarkandGame
+from companion.games.samarkand.search import Rollouts
 from companion.games.samarkand.state import (
     CUT,
     DIE,
     GIFT,
     LOSE,
     MOVE,
+    OVER,
     PLACE,
     SELL,
     STEER,
     TRADE,
+    SamarkandState,
 )
 from companion.games.samarkand.state import (
     OASIS as AT_OASIS,
@@ -372,4 +377,104 @@ class Hoarder(SamarkandBot):
     roll_keen = 1.4
 
 
-STYLES = {"hoarder": Hoarder, "merchant": Merchant}
+
+
+class Easy(SamarkandBot):
+    """A beginner's opponent: it never pays for the die, wanders one space at a time,
+    gives any good at a camp and never trades, buys one good at an oasis, and sells what
+    pays most when it lands on a city."""
+
+    style = "easy"
+    title = Phrase("easy")
+    summary = Phrase("a beginner's opponent: never rolls, never trades, sells when it happens on a city")
+    by_default = False
+
+    def place(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "place", {"space": self.rng.choice(view.the_board().spaces).id}
+
+    def move(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        if view.board is None:
+            return "move", {"space": self.imagined(view)}
+        return "move", {"to": self.rng.choice(view.board.exits(view.position(view.seat)))}
+
+    def gift(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "gift", {"good": self.rng.choice(sorted(view.hand))}
+
+    def trade(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "done", {}
+
+    def buy(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "buy", {"count": 1}
+
+
+SEARCHED = (MOVE, STEER, GIFT, TRADE, AT_OASIS, SELL)
+"""The decisions the strong style searches; the others (placing, losing and cutting
+goods) it makes as the merchant does."""
+ROLLOUTS = 16
+"""Rollouts per decision at effort 1.0, shared among its candidates."""
+HAND_SHARE = 0.5
+"""What the goods held at a rollout's end count for, of what their sets would sell for."""
+WON, LOST = 1000.0, -300.0
+"""A rollout that ends the game: won, or won by another seat (added to the money)."""
+
+
+class Strong(SamarkandBot):
+    """Plays to win: for each decision it plays every choice on, a few times, in states
+    drawn from what its seat may know (``determinise``: the unseen goods as a multiset, the
+    other supplies' sizes), up to the end of its own next turn (``search.Rollouts``: the
+    merchant's judgement for itself, the easy bot's for the others), and keeps the choice
+    whose outcomes hold most money and goods on average."""
+
+    style = "strong"
+    title = Phrase("strong")
+    summary = Phrase("plays to win: tries each choice in a few imagined futures and keeps the best")
+    by_default = False
+
+    def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
+        super().__init__(rng, effort)
+        self._game = SamarkandGame()
+        self._self_policy = Merchant(random.Random(0))
+        self._others_policy = Easy(random.Random(0))
+
+    def decide(self, view: SeatView, seat: int) -> Event:
+        if view.board is None or view.phase not in SEARCHED:
+            return super().decide(view, seat)
+        self._memos(view)
+        world = determinise(view, self.rng)
+        candidates = self.candidates(view, world, seat)
+        if len(candidates) == 1:
+            return candidates[0]
+        samples = max(1, round(ROLLOUTS * self.effort / len(candidates)))
+        worlds = [world] + [determinise(view, self.rng) for _ in range(samples - 1)]
+        active = sum(where is not None for where in view.positions)
+        end = view.turns + active + 1  # the end of this seat's next turn
+
+        def policy(state: SamarkandState, who: int, rng: random.Random) -> Event:
+            bot = self._self_policy if who == seat else self._others_policy
+            bot.rng = rng
+            return bot.decide(SeatView(state, who), who)
+
+        def value(state: SamarkandState) -> float:
+            if state.phase == OVER:
+                return WON if state.winner == seat else state.money[seat] + LOST
+            held = self._self_policy.worth(state.hands[seat])
+            return state.money[seat] + HAND_SHARE * held
+
+        search = Rollouts(self._game, policy, lambda state: state.turns >= end, value)
+        return search.best(worlds, candidates, self.rng)[0]
+
+    def candidates(self, view: SeatView, world: SamarkandState, seat: int) -> list[Event]:
+        """The choices worth trying: every legal one, but at a camp only ending the turn,
+        the trades the merchant would make, or the extra move (not every single swap)."""
+        legal = self._game.legal_actions(world, seat) or []
+        if view.phase != TRADE:
+            return legal
+        kept = [e for e in legal if e.kind != "trade"]
+        if not view.traded and view.hand:
+            take, give = self.trades(view.hand, view.camps[view.camp_index(view.space_here().id)])
+            if take:
+                kept.append(Event("trade", seat, {"take": take, "give": give}))
+        return kept
+
+
+STYLES = {"easy": Easy, "hoarder": Hoarder, "merchant": Merchant, "strong": Strong}

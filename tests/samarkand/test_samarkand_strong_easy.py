@@ -18,7 +18,9 @@ from companion.games.samarkand.state import SamarkandState
 from companion.simulation import simulate
 
 
-def positions(edition: str, seed: str, styles=(Merchant, Easy, Merchant)) -> Iterator[tuple[SamarkandState, int]]:
+def positions(
+    edition: str, seed: str, styles=(Merchant, Easy, Merchant)
+) -> Iterator[tuple[SamarkandState, int]]:
     """Every decision of a seeded game between heuristic bots: (state, seat to decide)."""
     state = GAME.new_state(SPEC.setup(len(styles), {"edition": edition}))
     chance, rng = SeededChance(seed), random.Random(seed)

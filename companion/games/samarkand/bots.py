@@ -101,16 +101,17 @@ class SamarkandBot(Bot[SeatView]):
         """The ``n`` goods whose loss costs the holding least (greedily)."""
         left, chosen = dict(hand), dict[str, int]()
         for _ in range(min(n, g.total(hand))):
-            values, count = set_values(left), g.total(left)
-            base = self.appraise(values, count)
-
-            def loss(k: str) -> float:
-                return base - self.appraise({**values, k: set_value(k, left[k] - 1)}, count - 1)
-
-            kind = min(left, key=lambda k: (loss(k), g.KINDS.index(k)))
+            losses = self._losses(left)
+            kind = min(left, key=lambda k: (losses[k], g.KINDS.index(k)))
             g.take(left, {kind: 1})
             chosen[kind] = chosen.get(kind, 0) + 1
         return chosen
+
+    def _losses(self, hand: dict[str, int]) -> dict[str, float]:
+        """What the holding loses with one good of each kind it holds."""
+        values, count = set_values(hand), g.total(hand)
+        base = self.appraise(values, count)
+        return {k: base - self.appraise({**values, k: set_value(k, hand[k] - 1)}, count - 1) for k in hand}
 
     def sale_value(self, sale: g.Sale | None) -> float:
         if sale is None:
@@ -122,7 +123,12 @@ class SamarkandBot(Bot[SeatView]):
         markets, covered, closed = view.markets(city)
         return g.best_sale(
             g.sales(
-                hand, markets, covered=covered, closed=closed, covered_two=view.rules.covered_two, largest=True
+                hand,
+                markets,
+                covered=covered,
+                closed=closed,
+                covered_two=view.rules.covered_two,
+                largest=True,
             )
         )
 
@@ -135,7 +141,8 @@ class SamarkandBot(Bot[SeatView]):
         if view.board is not self._board and view.board is not None:
             self._board, self._reach = view.board, {}
             self._far = {
-                sid: {to: FAR**steps for to, steps in dist.items()} for sid, dist in view.board.distances().items()
+                sid: {to: FAR**steps for to, steps in dist.items()}
+                for sid, dist in view.board.distances().items()
             }
 
     def held_sale(self, view: SeatView, city: str) -> g.Sale | None:
@@ -202,7 +209,9 @@ class SamarkandBot(Bot[SeatView]):
         self._memos(view)
         if self._sale_values is None:
             held = {city: self.held_sale(view, city) for city in view.cities}
-            self._sale_values = [(city, self.sale_value(sale)) for city, sale in held.items() if sale is not None]
+            self._sale_values = [
+                (city, self.sale_value(sale)) for city, sale in held.items() if sale is not None
+            ]
         far = self._far[sid]
         return 0.6 * max(
             (value * far.get(city, FAR**20) for city, value in self._sale_values if city != sid), default=0.0
@@ -375,8 +384,6 @@ class Hoarder(SamarkandBot):
     set_weight = 1.8
     small_sale = 0.5
     roll_keen = 1.4
-
-
 
 
 class Easy(SamarkandBot):

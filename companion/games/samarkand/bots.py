@@ -446,7 +446,6 @@ class Strong(SamarkandBot):
     def decide(self, view: SeatView, seat: int) -> Event:
         if view.board is None or view.phase not in SEARCHED:
             return super().decide(view, seat)
-        self._memos(view)
         world = determinise(view, self.rng)
         candidates = self.candidates(view, world, seat)
         if len(candidates) == 1:

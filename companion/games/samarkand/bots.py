@@ -24,16 +24,21 @@ from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.board import CAMP, CITY, OASIS, Board
+from companion.games.samarkand.determinise import determinise
+from companion.games.samarkand.game import SamarkandGame
+from companion.games.samarkand.search import Rollouts
 from companion.games.samarkand.state import (
     CUT,
     DIE,
     GIFT,
     LOSE,
     MOVE,
+    OVER,
     PLACE,
     SELL,
     STEER,
     TRADE,
+    SamarkandState,
 )
 from companion.games.samarkand.state import (
     OASIS as AT_OASIS,
@@ -55,10 +60,13 @@ class SamarkandBot(Bot[SeatView]):
     def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
         super().__init__(rng, effort)
         self._board: Board | None = None
-        self._dist: dict[str, dict[str, int]] = {}
+        self._far: dict[str, dict[str, float]] = {}  # FAR to the power of each distance
+        self._reach: dict[tuple[str, str], tuple[str, ...]] = {}
         self._seen: SeatView | None = None  # the view the memos below were made from
         self._held_sales: dict[str, g.Sale | None] = {}
         self._space_worths: dict[str, float] = {}
+        self._gift: dict[str, int] | None = None
+        self._sale_values: list[tuple[str, float]] | None = None
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
@@ -81,22 +89,29 @@ class SamarkandBot(Bot[SeatView]):
     # ------------------------------------------------------------ valuing goods
     def worth(self, hand: dict[str, int]) -> float:
         """What a holding's sets would sell for, the strongest set weighted by style."""
-        values = sorted(
-            (g.PRICES[k][min(n, g.LARGEST[k])] if n >= 2 else 2.0 * n for k, n in hand.items()), reverse=True
-        )
-        if not values:
-            return 0.0
-        return self.set_weight * values[0] + sum(values[1:]) + 1.5 * g.total(hand)
+        return self.appraise(set_values(hand), g.total(hand))
+
+    def appraise(self, values: dict[str, float], count: int) -> float:
+        """The worth of a holding of ``count`` goods from each kind's ``set_value``: a
+        change of one or two kinds is appraised without valuing the others again."""
+        top = max(values.values(), default=0.0)
+        return self.set_weight * top + (sum(values.values()) - top) + 1.5 * count
 
     def least_useful(self, hand: dict[str, int], n: int) -> dict[str, int]:
         """The ``n`` goods whose loss costs the holding least (greedily)."""
         left, chosen = dict(hand), dict[str, int]()
         for _ in range(min(n, g.total(hand))):
-            base = self.worth(left)
-            kind = min(left, key=lambda k: (base - self.worth(_minus(left, k)), g.KINDS.index(k)))
+            losses = self._losses(left)
+            kind = min(left, key=lambda k: (losses[k], g.KINDS.index(k)))
             g.take(left, {kind: 1})
             chosen[kind] = chosen.get(kind, 0) + 1
         return chosen
+
+    def _losses(self, hand: dict[str, int]) -> dict[str, float]:
+        """What the holding loses with one good of each kind it holds."""
+        values, count = set_values(hand), g.total(hand)
+        base = self.appraise(values, count)
+        return {k: base - self.appraise({**values, k: set_value(k, hand[k] - 1)}, count - 1) for k in hand}
 
     def sale_value(self, sale: g.Sale | None) -> float:
         if sale is None:
@@ -107,7 +122,14 @@ class SamarkandBot(Bot[SeatView]):
     def city_sale(self, view: SeatView, city: str, hand: dict[str, int]) -> g.Sale | None:
         markets, covered, closed = view.markets(city)
         return g.best_sale(
-            g.sales(hand, markets, covered=covered, closed=closed, covered_two=view.rules.covered_two)
+            g.sales(
+                hand,
+                markets,
+                covered=covered,
+                closed=closed,
+                covered_two=view.rules.covered_two,
+                largest=True,
+            )
         )
 
     def _memos(self, view: SeatView) -> None:
@@ -115,8 +137,13 @@ class SamarkandBot(Bot[SeatView]):
         distances hold for the board."""
         if view is not self._seen:
             self._seen, self._held_sales, self._space_worths = view, {}, {}
+            self._gift, self._sale_values = None, None
         if view.board is not self._board and view.board is not None:
-            self._board, self._dist = view.board, view.board.distances()
+            self._board, self._reach = view.board, {}
+            self._far = {
+                sid: {to: FAR**steps for to, steps in dist.items()}
+                for sid, dist in view.board.distances().items()
+            }
 
     def held_sale(self, view: SeatView, city: str) -> g.Sale | None:
         """The best sale of the goods held at ``city``: the same for every space a decision
@@ -125,6 +152,13 @@ class SamarkandBot(Bot[SeatView]):
         if city not in self._held_sales:
             self._held_sales[city] = self.city_sale(view, city, view.hand)
         return self._held_sales[city]
+
+    def die_reach(self, view: SeatView, face: str) -> tuple[str, ...]:
+        """Where ``face`` takes this seat's figure: the board's walk, once per space and face."""
+        board, here = view.the_board(), view.position(view.seat)
+        if (here, face) not in self._reach:
+            self._reach[here, face] = board.entries(here) if face == "back" else board.reach(here, int(face))
+        return self._reach[here, face]
 
     def now_worth(self, view: SeatView, sid: str) -> float:
         """What landing on ``sid`` does now."""
@@ -153,7 +187,7 @@ class SamarkandBot(Bot[SeatView]):
             return self.worth(gained) - self.worth(hand) - 10
         if not hand:
             return -20.0
-        gift = self.least_useful(hand, 1)
+        gift = self.gift_of(view)
         after = _minus(hand, next(iter(gift)))
         field_after = dict(field)
         g.add(field_after, gift)
@@ -163,17 +197,25 @@ class SamarkandBot(Bot[SeatView]):
         g.add(traded, plan[0])
         return self.worth(traded) - self.worth(hand)
 
+    def gift_of(self, view: SeatView) -> dict[str, int]:
+        """The good this seat would give at a camp: the same at every camp a decision weighs."""
+        self._memos(view)
+        if self._gift is None:
+            self._gift = self.least_useful(view.hand, 1)
+        return self._gift
+
     def lead_worth(self, view: SeatView, sid: str) -> float:
         """The best sale the goods held could make at a city, the further the less."""
         self._memos(view)
-        best = 0.0
-        for city in view.cities:
-            if city == sid:
-                continue
-            sale = self.held_sale(view, city)
-            if sale is not None:
-                best = max(best, self.sale_value(sale) * FAR ** self._dist[sid].get(city, 20))
-        return 0.6 * best
+        if self._sale_values is None:
+            held = {city: self.held_sale(view, city) for city in view.cities}
+            self._sale_values = [
+                (city, self.sale_value(sale)) for city, sale in held.items() if sale is not None
+            ]
+        far = self._far[sid]
+        return 0.6 * max(
+            (value * far.get(city, FAR**20) for city, value in self._sale_values if city != sid), default=0.0
+        )
 
     def space_worth(self, view: SeatView, sid: str) -> float:
         """Found once per space and view: the die's faces reach many spaces twice."""
@@ -189,15 +231,15 @@ class SamarkandBot(Bot[SeatView]):
         take: dict[str, int] = {}
         give: dict[str, int] = {}
         for _ in range(8):
-            base = self.worth(hand)
+            values, count = set_values(hand), g.total(hand)
+            base = self.appraise(values, count)
             best, swap = 0.5, None
             for t in field:
+                more = set_value(t, hand.get(t, 0) + 1)
                 for k in hand:
                     if t == k or give.get(t) or take.get(k):
                         continue
-                    after = _minus(hand, k)
-                    g.add(after, {t: 1})
-                    gain = self.worth(after) - base
+                    gain = self.appraise({**values, k: set_value(k, hand[k] - 1), t: more}, count) - base
                     if gain > best:
                         best, swap = gain, (t, k)
             if swap is None:
@@ -226,10 +268,7 @@ class SamarkandBot(Bot[SeatView]):
         options = {to: self.space_worth(view, to) for to in view.board.exits(here)}
         best = max(options, key=lambda to: (options[to], self.rng.random()))
         if view.money >= 5 + RESERVE / self.roll_keen:
-            faces = []
-            for face in DIE:
-                reach = view.board.entries(here) if face == "back" else view.board.reach(here, int(face))
-                faces.append(max(self.space_worth(view, to) for to in reach))
+            faces = [max(self.space_worth(view, to) for to in self.die_reach(view, face)) for face in DIE]
             if sum(faces) / len(faces) - 5 * self.roll_keen > options[best]:
                 return "roll", {}
         return "move", {"to": best}
@@ -237,12 +276,11 @@ class SamarkandBot(Bot[SeatView]):
     def steer(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if view.board is None:
             return "move", {"space": self.imagined(view)}
-        here, face = view.position(view.seat), view.face()
-        reach = view.board.entries(here) if face == "back" else view.board.reach(here, int(face))
+        reach = self.die_reach(view, view.face())
         return "move", {"to": max(reach, key=lambda to: (self.space_worth(view, to), self.rng.random()))}
 
     def gift(self, view: SeatView) -> tuple[str, dict[str, Any]]:
-        return "gift", {"good": next(iter(self.least_useful(view.hand, 1)))}
+        return "gift", {"good": next(iter(self.gift_of(view)))}
 
     def trade(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if not view.traded and view.hand:
@@ -318,6 +356,15 @@ class SamarkandBot(Bot[SeatView]):
         return {"type": CAMP, "number": number, "capacity": capacity}
 
 
+def set_value(kind: str, n: int) -> float:
+    """What ``n`` goods of a kind would sell for as a set (a lone good: a little)."""
+    return g.PRICES[kind][min(n, g.LARGEST[kind])] if n >= 2 else 2.0 * n
+
+
+def set_values(hand: dict[str, int]) -> dict[str, float]:
+    return {kind: set_value(kind, n) for kind, n in hand.items()}
+
+
 def _minus(hand: dict[str, int], kind: str) -> dict[str, int]:
     left = dict(hand)
     g.take(left, {kind: 1})
@@ -339,4 +386,101 @@ class Hoarder(SamarkandBot):
     roll_keen = 1.4
 
 
-STYLES = {"hoarder": Hoarder, "merchant": Merchant}
+class Easy(SamarkandBot):
+    """A beginner's opponent: it never pays for the die, wanders one space at a time,
+    gives any good at a camp and never trades, buys one good at an oasis, and sells what
+    pays most when it lands on a city."""
+
+    style = "easy"
+    title = Phrase("easy")
+    summary = Phrase("a beginner's opponent: never rolls, never trades, sells when it happens on a city")
+    by_default = False
+
+    def place(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "place", {"space": self.rng.choice(view.the_board().spaces).id}
+
+    def move(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        if view.board is None:
+            return "move", {"space": self.imagined(view)}
+        return "move", {"to": self.rng.choice(view.board.exits(view.position(view.seat)))}
+
+    def gift(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "gift", {"good": self.rng.choice(sorted(view.hand))}
+
+    def trade(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "done", {}
+
+    def buy(self, view: SeatView) -> tuple[str, dict[str, Any]]:
+        return "buy", {"count": 1}
+
+
+SEARCHED = (MOVE, STEER, GIFT, TRADE, AT_OASIS, SELL)
+"""The decisions the strong style searches; the others (placing, losing and cutting
+goods) it makes as the merchant does."""
+ROLLOUTS = 16
+"""Rollouts per decision at effort 1.0, shared among its candidates."""
+HAND_SHARE = 0.5
+"""What the goods held at a rollout's end count for, of what their sets would sell for."""
+WON, LOST = 1000.0, -300.0
+"""A rollout that ends the game: won, or won by another seat (added to the money)."""
+
+
+class Strong(SamarkandBot):
+    """Plays to win: for each decision it plays every choice on, a few times, in states
+    drawn from what its seat may know (``determinise``: the unseen goods as a multiset, the
+    other supplies' sizes), up to the end of its own next turn (``search.Rollouts``: the
+    merchant's judgement for itself, the easy bot's for the others), and keeps the choice
+    whose outcomes hold most money and goods on average."""
+
+    style = "strong"
+    title = Phrase("strong")
+    summary = Phrase("plays to win: tries each choice in a few imagined futures and keeps the best")
+    by_default = False
+
+    def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
+        super().__init__(rng, effort)
+        self._game = SamarkandGame()
+        self._self_policy = Merchant(random.Random(0))
+        self._others_policy = Easy(random.Random(0))
+
+    def decide(self, view: SeatView, seat: int) -> Event:
+        if view.board is None or view.phase not in SEARCHED:
+            return super().decide(view, seat)
+        world = determinise(view, self.rng)
+        candidates = self.candidates(view, world, seat)
+        if len(candidates) == 1:
+            return candidates[0]
+        samples = max(1, round(ROLLOUTS * self.effort / len(candidates)))
+        worlds = [world] + [determinise(view, self.rng) for _ in range(samples - 1)]
+        active = sum(where is not None for where in view.positions)
+        end = view.turns + active + 1  # the end of this seat's next turn
+
+        def policy(state: SamarkandState, who: int, rng: random.Random) -> Event:
+            bot = self._self_policy if who == seat else self._others_policy
+            bot.rng = rng
+            return bot.decide(SeatView(state, who), who)
+
+        def value(state: SamarkandState) -> float:
+            if state.phase == OVER:
+                return WON if state.winner == seat else state.money[seat] + LOST
+            held = self._self_policy.worth(state.hands[seat])
+            return state.money[seat] + HAND_SHARE * held
+
+        search = Rollouts(self._game, policy, lambda state: state.turns >= end, value)
+        return search.best(worlds, candidates, self.rng)[0]
+
+    def candidates(self, view: SeatView, world: SamarkandState, seat: int) -> list[Event]:
+        """The choices worth trying: every legal one, but at a camp only ending the turn,
+        the trades the merchant would make, or the extra move (not every single swap)."""
+        legal = self._game.legal_actions(world, seat) or []
+        if view.phase != TRADE:
+            return legal
+        kept = [e for e in legal if e.kind != "trade"]
+        if not view.traded and view.hand:
+            take, give = self.trades(view.hand, view.camps[view.camp_index(view.space_here().id)])
+            if take:
+                kept.append(Event("trade", seat, {"take": take, "give": give}))
+        return kept
+
+
+STYLES = {"easy": Easy, "hoarder": Hoarder, "merchant": Merchant, "strong": Strong}

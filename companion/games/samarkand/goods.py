@@ -186,13 +186,17 @@ def sales(
     covered: Iterable[str] = (),
     closed: int | None = None,
     covered_two: str = "half",
+    largest: bool = False,
 ) -> list[Sale]:
     """Every sale the city's markets buy from ``goods`` now.
 
     ``covered``: the symbols under a chip (1998); ``closed``: the market under the
     closed-market token (2.0). A kind market takes 2 up to the table's largest count; the
     wild market one good of each of 2 or more kinds (the kinds of which fewest are held are
-    offered, so as to keep the others' sets).
+    offered, so as to keep the others' sets). ``largest``: only each market's largest
+    sale, as a market pays more for more goods (every row of the price table rises, a
+    covered symbol's too): the best sale of all is one of them (``best_sale``), found
+    without listing the others.
     """
     covered = set(covered)
     found: list[Sale] = []
@@ -202,16 +206,20 @@ def sales(
         hidden = symbol in covered
         if symbol == WILD:
             kinds = sorted((k for k in KINDS if goods.get(k)), key=lambda k: (goods[k], KINDS.index(k)))
-            for n in range(2, len(kinds) + 1):
-                pays = price(WILD, n, hidden, covered_two)
-                if pays is not None:
-                    chosen = tuple(sorted(((k, 1) for k in kinds[:n]), key=lambda g: KINDS.index(g[0])))
-                    found.append(Sale(index, WILD, chosen, pays, hidden))
+            counts = range(2, len(kinds) + 1)
         else:
-            for n in range(2, min(goods.get(symbol, 0), LARGEST[symbol]) + 1):
-                pays = price(symbol, n, hidden, covered_two)
-                if pays is not None:
-                    found.append(Sale(index, symbol, ((symbol, n),), pays, hidden))
+            counts = range(2, min(goods.get(symbol, 0), LARGEST[symbol]) + 1)
+        for n in reversed(counts) if largest else counts:
+            pays = price(symbol, n, hidden, covered_two)
+            if pays is None:
+                continue
+            if symbol == WILD:
+                chosen = tuple(sorted(((k, 1) for k in kinds[:n]), key=lambda g: KINDS.index(g[0])))
+            else:
+                chosen = ((symbol, n),)
+            found.append(Sale(index, symbol, chosen, pays, hidden))
+            if largest:
+                break
     return found
 
 

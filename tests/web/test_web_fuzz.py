@@ -22,7 +22,7 @@ from web_rig import FAST, NAMES, PIN, Phone, make_appliance
 from web.app import create_app
 from web.identity import NAME_MAX
 
-EXAMPLES = 50  # per POST route (19 routes), and the join names: 400
+EXAMPLES = 50  # per POST route (24 routes), and the join names: 400
 SETTINGS = dict(
     deadline=None,
     derandomize=True,
@@ -59,6 +59,9 @@ HOST_ROUTES = {
     "/api/host/lobby/open": {"game": "market", "seats": 3, "rules": {"open_money": True}},
     "/api/host/lobby/bot": {"seat": 1, "style": "trader", "name": "Tara"},
     "/api/host/lobby/start": {},
+    "/api/host/history/merge": {"name": "Amelie", "into": "Amélie"},
+    "/api/host/history/separate": {"name": "Amelie"},
+    "/api/host/history/hide": {"game": 1, "hidden": True},
     "/api/host/nope": {},
 }
 ROUTES = {**PLAYER_ROUTES, **HOST_ROUTES}

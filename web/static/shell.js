@@ -478,9 +478,9 @@ function lobbySeatControls(s, lobby) {
     const name = el("input", { name: "bot-name", maxLength: 20, value: kept.name || "",
                                placeholder: _("its name (optional)"), ariaLabel: _("its name (optional)") });
     name.addEventListener("input", () => { kept.name = name.value; });
-    return [style, name, button(_("Put a bot here"), () =>
+    return [style, summary, name, button(_("Put a bot here"), () =>
       lobbyCommand("bot", { seat: s.seat, style: style.value, name: name.value.trim() || null }),
-      { className: "put-bot" }), summary];
+      { className: "put-bot" })];
   }
   const others = lobby.seats.filter((o) => o.seat !== s.seat);
   const to = chooser("to", others.map((o) => el("option", { value: String(o.seat), textContent: _("Seat {n}", { n: o.seat + 1 }) })), String(others[0].seat));

@@ -2,8 +2,7 @@
 bot would pay, and the presses of the bots that bid it together.
 
 The simulator's loop (simulate.py: whole games, cards drawn from the game's seed), apart
-from where the cards come from, so a test or a search can play a game on from any state
-with its own draws. Every bot whose price is the top count presses "at the same time" (a
+from where the cards come from, so a test can play a game on from any state it sets up. Every bot whose price is the top count presses "at the same time" (a
 reaction time each), so the tie window decides who stopped together and disputes arise as
 they do at a table.
 """
@@ -78,11 +77,9 @@ def play_out(
     bots: Sequence[MarcheBot],
     rng: random.Random,
     tie_window_us: int = TIE_WINDOW_US,
-    sitting_out: int | None = None,
 ) -> tuple[int, int]:
     """Play ``table``'s game to its end, each seat's bot deciding from its own view; the
-    presses share ``rng`` with the bots. ``sitting_out`` bids nothing at the first count
-    (a seat letting the countdown run on). Returns (stops, disputes)."""
+    presses share ``rng`` with the bots. Returns (stops, disputes)."""
     state = table.state
     views = [SeatView(state, seat) for seat in range(len(bots))]
     disputes = stops = 0
@@ -94,9 +91,8 @@ def play_out(
         bids = {
             seat: bid
             for seat, (bot, view) in enumerate(zip(bots, views))
-            if seat != sitting_out and (bid := bot.decide_bid(view)) is not None
+            if (bid := bot.decide_bid(view)) is not None
         }
-        sitting_out = None
         if not bids:
             table.end_countdown()
             continue

@@ -22,11 +22,11 @@ from typing import Any
 from companion.core.bot import Bot
 from companion.core.game import Event
 from companion.core.phrase import Phrase
+from companion.core.search import Rollouts
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.board import CAMP, CITY, OASIS, Board
 from companion.games.samarkand.determinise import determinise
 from companion.games.samarkand.game import SamarkandGame
-from companion.games.samarkand.search import Rollouts
 from companion.games.samarkand.state import (
     CUT,
     DIE,

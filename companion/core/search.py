@@ -1,6 +1,7 @@
 """Choosing a decision by truncated rollouts over determinised states, through the game
 contract alone (``apply``/``advance``, ``chance_request``, ``to_act``, ``seat_view``,
-``is_over``): nothing here knows Samarkand, so it can move to the core as it is.
+``is_over``): nothing here knows a game, so any game's searching bot may use it (Samarkand's
+strong style does).
 
 A searching bot first makes a few *determinisations*: full states that agree with what its
 seat may know, the hidden parts drawn at random from what that seat can infer (never read

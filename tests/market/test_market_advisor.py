@@ -5,6 +5,7 @@ JSON out)."""
 from __future__ import annotations
 
 import json
+from functools import cache
 from itertools import product
 
 import pytest
@@ -75,6 +76,59 @@ def test_one_table_answers_every_question_on_its_cards_as_a_fresh_search_would(h
     for held in holdings:
         sale = best(held, markets)
         assert table.sale(held) == sale
+        assert table.value(held) == (sale.payout, cu.total(sale.sold))
+
+
+def classic_sale(held: cu.Cubes, markets) -> list[tuple[int, int, int]]:
+    """The best sale as the classic table filled set by set finds it, plainly: the best
+    key (payout, then fewest cubes) with the first k sets of card-and-set order, read back
+    from the last set down, each set taken only where it improves on the sets before it."""
+    sets = [(space, which, s) for space, card in enumerate(markets) for which, s in enumerate(card.sets)]
+
+    @cache
+    def best(left: cu.Cubes, k: int) -> tuple[int, int]:
+        if k == 0:
+            return (0, 0)
+        without = best(left, k - 1)
+        cubes, pays = sets[k - 1][2].cubes, sets[k - 1][2].pays
+        if not cu.within(cubes, left):
+            return without
+        payout, fewer = best(cu.sub(left, cubes), k)
+        return max(without, (payout + pays, fewer - cu.total(cubes)))
+
+    parts: dict[tuple[int, int], int] = {}
+    left, k = held, len(sets)
+    while k:
+        if best(left, k) == best(left, k - 1):
+            k -= 1
+        else:
+            space, which, cube_set = sets[k - 1]
+            parts[space, which] = parts.get((space, which), 0) + 1
+            left = cu.sub(left, cube_set.cubes)
+    return sorted((space, which, times) for (space, which), times in parts.items())
+
+
+tied_sets = st.builds(
+    lambda v, pays: CubeSet(v, pays),
+    st.tuples(*[st.integers(0, 2)] * 5).filter(lambda v: 1 <= sum(v) <= 4),
+    st.sampled_from([2, 3, 4, 6, 8, 12]),
+)
+"""Sets with few payouts, often of one colour, often alike: many sales pay the same."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(vectors, min_size=1, max_size=4),
+    st.lists(
+        st.builds(lambda sets: Card("C", tuple(sets)), st.lists(tied_sets, min_size=1, max_size=5)),
+        max_size=3,
+    ),
+)
+def test_the_sale_chosen_among_equals_is_the_one_the_classic_table_names(holdings, markets):
+    table = SaleTable(markets)  # sets of one colour worked out apart, the others searched
+    for held in holdings:
+        sale = table.sale(held)
+        assert [(p.market, p.set, p.times) for p in sale.parts] == classic_sale(held, markets)
         assert table.value(held) == (sale.payout, cu.total(sale.sold))
 
 

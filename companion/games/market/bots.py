@@ -110,14 +110,13 @@ class MarketBot(Bot[SeatView]):
 
     def sell(self, view: SeatView) -> Sale:
         held = view.cubes[view.seat]
-        sale = table_on(view.markets).sale(held)
         if view.final_round or not self.min_per_cube:
-            return sale
+            return table_on(view.markets).sale(held)
         kept = choosy_cards(view.markets, self.min_per_cube)
         choosy = table_on(kept).sale(held)
         after = cu.total(held) - cu.total(choosy.sold)
         if after > CUBE_LIMIT + 2:  # it would have to return many cubes for nothing
-            return sale
+            return table_on(view.markets).sale(held)
         return _on_the_cards(choosy, kept, view.markets)
 
     def discard(self, view: SeatView) -> cu.Cubes:

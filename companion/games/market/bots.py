@@ -52,6 +52,7 @@ class MarketBot(Bot[SeatView]):
     def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
         super().__init__(rng, effort)
         self._gains: tuple[object, list[tuple[float, int]]] = (None, [])  # (key, every_gain)
+        self._kept: dict[float, tuple[tuple[Card, ...], tuple[Card, ...], SaleTable]] = {}  # see on()
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
@@ -67,8 +68,19 @@ class MarketBot(Bot[SeatView]):
         raise ValueError(f"a bot is not asked to act while the game is {phase}")
 
     # ------------------------------------------------------------ valuing
+    def on(self, markets: tuple[Card, ...], per_cube: float = 0.0) -> tuple[tuple[Card, ...], SaleTable]:
+        """The cards with only their sets paying at least ``per_cube`` a cube (``markets``
+        at 0) and the table of their best sales shared by every bot (``table_on``). The
+        bot keeps the last it used for each ``per_cube`` while the cards stay: it asks at
+        its bid and at its sale, and the shared look-up hashes every card."""
+        kept = self._kept.get(per_cube)
+        if kept is None or kept[0] != markets:
+            cards = choosy_cards(markets, per_cube) if per_cube else markets
+            kept = self._kept[per_cube] = (markets, cards, table_on(cards))
+        return kept[1], kept[2]
+
     def worth(self, held: cu.Cubes, view: SeatView, table: SaleTable) -> float:
-        """``held`` valued on the current cards (``table``: ``table_on(view.markets)``)."""
+        """``held`` valued on the current cards (``table``: theirs, from ``on``)."""
         payout, sold = table.value(held)
         left = cu.total(held) - sold
         keep = 0.0 if view.final_round else self.keep
@@ -87,7 +99,7 @@ class MarketBot(Bot[SeatView]):
         mine = view.cubes[view.seat]
         key = (mine, view.markets, view.lots, view.final_round)
         if self._gains[0] != key:
-            table = table_on(view.markets)
+            _, table = self.on(view.markets)
             now = self.worth(mine, view, table)
             gains = [(self.worth(cu.add(mine, lot), view, table) - now, i) for i, lot in enumerate(view.lots)]
             self._gains = (key, sorted(gains, key=lambda g: (-g[0], g[1])))
@@ -111,12 +123,12 @@ class MarketBot(Bot[SeatView]):
     def sell(self, view: SeatView) -> Sale:
         held = view.cubes[view.seat]
         if view.final_round or not self.min_per_cube:
-            return table_on(view.markets).sale(held)
-        kept = choosy_cards(view.markets, self.min_per_cube)
-        choosy = table_on(kept).sale(held)
+            return self.on(view.markets)[1].sale(held)
+        kept, table = self.on(view.markets, self.min_per_cube)
+        choosy = table.sale(held)
         after = cu.total(held) - cu.total(choosy.sold)
         if after > CUBE_LIMIT + 2:  # it would have to return many cubes for nothing
-            return table_on(view.markets).sale(held)
+            return self.on(view.markets)[1].sale(held)
         return _on_the_cards(choosy, kept, view.markets)
 
     def discard(self, view: SeatView) -> cu.Cubes:
@@ -176,7 +188,7 @@ class Easy(MarketBot):
         return max(free, key=lambda i: (cu.total(view.lots[i]), -i))
 
     def sell(self, view: SeatView) -> Sale:
-        return table_on(view.markets).sale(view.cubes[view.seat])
+        return self.on(view.markets)[1].sale(view.cubes[view.seat])
 
 
 class Strong(MarketBot):
@@ -214,11 +226,11 @@ class Strong(MarketBot):
     # ------------------------------------------------------------ valuing
     def plan(self, held: cu.Cubes, view: SeatView) -> tuple[float, Sale]:
         """(what ``held`` is worth, the sale now that gets it)."""
-        sales = [table_on(view.markets).sale(held)]
+        sales = [self.on(view.markets)[1].sale(held)]
         if not view.final_round:
             for per_cube in self.PER_CUBE:
-                kept = choosy_cards(view.markets, per_cube)
-                sales.append(_on_the_cards(table_on(kept).sale(held), kept, view.markets))
+                kept, table = self.on(view.markets, per_cube)
+                sales.append(_on_the_cards(table.sale(held), kept, view.markets))
             sales.append(NOTHING)
         worths = [sale.payout + self.left_worth(cu.sub(held, sale.sold), view) for sale in sales]
         best_worth = max(worths)

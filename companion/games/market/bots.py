@@ -4,7 +4,8 @@ A bot reads only its seat's view (view.SeatView: the public facts and its own mo
 values a collection of cubes as what the best sale on the current cards pays for it now,
 plus a worth for each cube left over (the style's ``keep``: what it hopes an unsold cube
 fetches later; nothing in the final round, when cubes only break ties). So:
-- a lot is worth what it adds to the bot's cubes;
+- a lot is worth what it adds to the bot's cubes (the lots are ranked by the cubes' worth
+  with each: what the bot holds counts the same beside every lot);
 - a bid buys an earlier pick: the bot bids the minimum plus a share (the style's
   ``eagerness``) of what picking first is worth over picking when the others have taken
   the lots they like (the best lot's worth minus the worth of the lot it expects to be
@@ -51,7 +52,7 @@ class MarketBot(Bot[SeatView]):
 
     def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
         super().__init__(rng, effort)
-        self._gains: tuple[object, list[tuple[float, int]]] = (None, [])  # (key, every_gain)
+        self._ranked: tuple[object, list[tuple[float, int]]] = (None, [])  # (key, every_lot)
         self._kept: dict[float, tuple[tuple[Card, ...], tuple[Card, ...], SaleTable]] = {}  # see on()
 
     # ------------------------------------------------------------ the contract
@@ -87,30 +88,31 @@ class MarketBot(Bot[SeatView]):
         over = max(0, left - CUBE_LIMIT)  # returned for nothing
         return payout + keep * (left - over)
 
-    def gains(self, view: SeatView) -> list[tuple[float, int]]:
-        """(what the lot adds to this bot's cubes, lot) for every lot still on the table,
+    def ranked(self, view: SeatView) -> list[tuple[float, int]]:
+        """(this bot's cubes' worth with the lot, lot) for every lot still on the table,
         best first (a tie to the lower lot)."""
-        return [gain for gain in self.every_gain(view) if view.lot_owner[gain[1]] is None]
+        return [ranked for ranked in self.every_lot(view) if view.lot_owner[ranked[1]] is None]
 
-    def every_gain(self, view: SeatView) -> list[tuple[float, int]]:
-        """(what the lot adds to this bot's cubes, lot) for every lot of the round, best
+    def every_lot(self, view: SeatView) -> list[tuple[float, int]]:
+        """(this bot's cubes' worth with the lot, lot) for every lot of the round, best
         first, worked out once: the pick after the bid asks again (the key is all they
-        depend on: the cubes held, the cards, the lots, whether the round is the last)."""
+        depend on: the cubes held, the cards, the lots, whether the round is the last).
+        The cubes held count the same beside every lot, so what a lot adds is never worked
+        out alone: the lots rank alike, and one lot's gain over another is the same."""
         mine = view.cubes[view.seat]
         key = (mine, view.markets, view.lots, view.final_round)
-        if self._gains[0] != key:
+        if self._ranked[0] != key:
             _, table = self.on(view.markets)
-            now = self.worth(mine, view, table)
-            gains = [(self.worth(cu.add(mine, lot), view, table) - now, i) for i, lot in enumerate(view.lots)]
-            self._gains = (key, sorted(gains, key=lambda g: (-g[0], g[1])))
-        return self._gains[1]
+            worths = [(self.worth(cu.add(mine, lot), view, table), i) for i, lot in enumerate(view.lots)]
+            self._ranked = (key, sorted(worths, key=lambda w: (-w[0], w[1])))
+        return self._ranked[1]
 
     # ------------------------------------------------------------ decisions
     def bid(self, view: SeatView) -> int:
-        gains = self.gains(view)
-        first = gains[0][0]
+        ranked = self.ranked(view)
+        first = ranked[0][0]
         others = view.players - 1
-        expected = gains[min(others, len(gains) - 1)][0]  # what is left after the others
+        expected = ranked[min(others, len(ranked) - 1)][0]  # what is left after the others
         premium = max(0.0, first - expected) * self.eagerness * (0.8 + 0.4 * self.rng.random())
         rounds_left = ROUNDS - view.round  # rounds still to bid in after this one
         affordable = view.money - MIN_BID * rounds_left
@@ -118,7 +120,7 @@ class MarketBot(Bot[SeatView]):
         return max(MIN_BID, min(amount, affordable, view.money))
 
     def pick(self, view: SeatView) -> int:
-        return self.gains(view)[0][1]
+        return self.ranked(view)[0][1]
 
     def sell(self, view: SeatView) -> Sale:
         held = view.cubes[view.seat]

@@ -9,7 +9,7 @@ from functools import cache
 from itertools import product
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.appliance.cli import main
@@ -130,6 +130,28 @@ def test_the_sale_chosen_among_equals_is_the_one_the_classic_table_names(holding
         sale = table.sale(held)
         assert [(p.market, p.set, p.times) for p in sale.parts] == classic_sale(held, markets)
         assert table.value(held) == (sale.payout, cu.total(sale.sold))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    vectors.filter(lambda v: sum(v) <= 12),
+    st.lists(cards(), min_size=1, max_size=3),
+    st.sampled_from([0.0, 5.0, 10.0, 18.0]),
+)
+@example(
+    (3, 0, 0, 0, 0), [Card("A", (CubeSet((2, 0, 0, 0, 0), 10), CubeSet((1, 0, 0, 0, 0), 4)))], 5.0
+)  # 5 a cube
+def test_a_table_of_the_sets_paying_well_sells_as_the_cards_without_the_others_would(held, markets, least):
+    def pays_well(s: CubeSet) -> bool:
+        return s.pays >= least * cu.total(s.cubes)
+
+    kept = [[which for which, s in enumerate(card.sets) if pays_well(s)] for card in markets]
+    without = [Card(card.name, tuple(s for s in card.sets if pays_well(s))) for card in markets]
+    sale, alone = SaleTable(markets, least).sale(held), best(held, without)
+    assert [(p.market, p.set, p.times) for p in sale.parts] == [
+        (p.market, kept[p.market][p.set], p.times) for p in alone.parts
+    ]  # numbered as the card's own sets
+    assert (sale.payout, sale.sold) == (alone.payout, alone.sold)
 
 
 def test_the_example_of_the_rule_card_sells_four_cubes_and_keeps_the_red():

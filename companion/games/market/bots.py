@@ -35,11 +35,12 @@ from companion.games.market.view import SeatView
 
 
 @lru_cache(maxsize=16)
-def table_on(markets: tuple[Card, ...]) -> SaleTable:
-    """The best sales on the current cards (or a style's chosen sets of them), one table
-    shared by every bot of the round: each values its cubes with every lot, then sells
-    what it picked, a collection the table has already worked out."""
-    return SaleTable(markets)
+def table_on(markets: tuple[Card, ...], least_per_cube: float) -> SaleTable:
+    """The best sales on the current cards (or on their sets paying at least
+    ``least_per_cube`` a cube, as a style chooses), one table shared by every bot of the
+    round: each values its cubes with every lot, then sells what it picked, a collection
+    the table has already worked out."""
+    return SaleTable(markets, least_per_cube)
 
 
 class MarketBot(Bot[SeatView]):
@@ -53,7 +54,7 @@ class MarketBot(Bot[SeatView]):
     def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
         super().__init__(rng, effort)
         self._ranked: tuple[object, list[tuple[float, int]]] = (None, [])  # (key, every_lot)
-        self._kept: dict[float, tuple[tuple[Card, ...], tuple[Card, ...], SaleTable]] = {}  # see on()
+        self._tables: dict[float, tuple[tuple[Card, ...], SaleTable]] = {}  # see table()
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
@@ -69,19 +70,18 @@ class MarketBot(Bot[SeatView]):
         raise ValueError(f"a bot is not asked to act while the game is {phase}")
 
     # ------------------------------------------------------------ valuing
-    def on(self, markets: tuple[Card, ...], per_cube: float = 0.0) -> tuple[tuple[Card, ...], SaleTable]:
-        """The cards with only their sets paying at least ``per_cube`` a cube (``markets``
-        at 0) and the table of their best sales shared by every bot (``table_on``). The
-        bot keeps the last it used for each ``per_cube`` while the cards stay: it asks at
-        its bid and at its sale, and the shared look-up hashes every card."""
-        kept = self._kept.get(per_cube)
+    def table(self, markets: tuple[Card, ...], least_per_cube: float = 0.0) -> SaleTable:
+        """The table of the best sales on ``markets`` (of their sets paying at least
+        ``least_per_cube`` a cube) shared by every bot, ``table_on``. The bot keeps the last
+        it used for each ``least_per_cube`` while the cards stay: it asks at its bid and at
+        its sale, and the shared look-up hashes every card."""
+        kept = self._tables.get(least_per_cube)
         if kept is None or kept[0] != markets:
-            cards = choosy_cards(markets, per_cube) if per_cube else markets
-            kept = self._kept[per_cube] = (markets, cards, table_on(cards))
-        return kept[1], kept[2]
+            kept = self._tables[least_per_cube] = (markets, table_on(markets, least_per_cube))
+        return kept[1]
 
     def worth(self, held: cu.Cubes, view: SeatView, table: SaleTable) -> float:
-        """``held`` valued on the current cards (``table``: theirs, from ``on``)."""
+        """``held`` valued on the current cards (``table``: ``self.table(view.markets)``)."""
         payout, sold = table.value(held)
         left = cu.total(held) - sold
         keep = 0.0 if view.final_round else self.keep
@@ -102,7 +102,7 @@ class MarketBot(Bot[SeatView]):
         mine = view.cubes[view.seat]
         key = (mine, view.markets, view.lots, view.final_round)
         if self._ranked[0] != key:
-            _, table = self.on(view.markets)
+            table = self.table(view.markets)
             worths = [(self.worth(cu.add(mine, lot), view, table), i) for i, lot in enumerate(view.lots)]
             self._ranked = (key, sorted(worths, key=lambda w: (-w[0], w[1])))
         return self._ranked[1]
@@ -125,27 +125,16 @@ class MarketBot(Bot[SeatView]):
     def sell(self, view: SeatView) -> Sale:
         held = view.cubes[view.seat]
         if view.final_round or not self.min_per_cube:
-            return self.on(view.markets)[1].sale(held)
-        kept, table = self.on(view.markets, self.min_per_cube)
-        choosy = table.sale(held)
+            return self.table(view.markets).sale(held)
+        choosy = self.table(view.markets, self.min_per_cube).sale(held)
         after = cu.total(held) - cu.total(choosy.sold)
         if after > CUBE_LIMIT + 2:  # it would have to return many cubes for nothing
-            return self.on(view.markets)[1].sale(held)
-        return _on_the_cards(choosy, kept, view.markets)
+            return self.table(view.markets).sale(held)
+        return choosy
 
     def discard(self, view: SeatView) -> cu.Cubes:
         staying = () if view.final_round else view.markets[:2]
         return suggested_return(view.cubes[view.seat], staying, CUBE_LIMIT)
-
-
-def _on_the_cards(sale: Sale, kept: tuple[Card, ...], markets: tuple[Card, ...]) -> Sale:
-    """A sale found on a card's chosen sets, numbered as the sets of the card itself."""
-    parts = []
-    for part in sale.parts:
-        cube_set = kept[part.market].sets[part.set]
-        which = markets[part.market].sets.index(cube_set)
-        parts.append(type(part)(part.market, which, part.times))
-    return Sale(tuple(parts), sale.payout, sale.sold)
 
 
 class Trader(MarketBot):
@@ -190,7 +179,7 @@ class Easy(MarketBot):
         return max(free, key=lambda i: (cu.total(view.lots[i]), -i))
 
     def sell(self, view: SeatView) -> Sale:
-        return self.on(view.markets)[1].sale(view.cubes[view.seat])
+        return self.table(view.markets).sale(view.cubes[view.seat])
 
 
 class Strong(MarketBot):
@@ -228,11 +217,9 @@ class Strong(MarketBot):
     # ------------------------------------------------------------ valuing
     def plan(self, held: cu.Cubes, view: SeatView) -> tuple[float, Sale]:
         """(what ``held`` is worth, the sale now that gets it)."""
-        sales = [self.on(view.markets)[1].sale(held)]
+        sales = [self.table(view.markets).sale(held)]
         if not view.final_round:
-            for per_cube in self.PER_CUBE:
-                kept, table = self.on(view.markets, per_cube)
-                sales.append(_on_the_cards(table.sale(held), kept, view.markets))
+            sales += [self.table(view.markets, per_cube).sale(held) for per_cube in self.PER_CUBE]
             sales.append(NOTHING)
         worths = [sale.payout + self.left_worth(cu.sub(held, sale.sold), view) for sale in sales]
         best_worth = max(worths)
@@ -241,7 +228,7 @@ class Strong(MarketBot):
     def left_worth(self, left: cu.Cubes, view: SeatView) -> float:
         if view.final_round:
             return 0.0  # cubes left only break ties
-        payout, sold = table_on(view.markets[:2]).value(left)
+        payout, sold = table_on(view.markets[:2], 0.0).value(left)
         over = max(0, cu.total(left) - CUBE_LIMIT)
         return self.later * payout + self.keep * (cu.total(left) - sold - over)
 
@@ -302,15 +289,6 @@ class Strong(MarketBot):
                 return max(free, key=lambda i: (worths[i], -i))
             owner[bids[seat][1].pick(replace(view, seat=seat, phase=PICKING, lot_owner=tuple(owner)))] = seat
         raise AssertionError("every seat picks")
-
-
-@lru_cache(maxsize=64)
-def choosy_cards(markets: tuple[Card, ...], per_cube: float) -> tuple[Card, ...]:
-    """The current cards with only their sets paying at least ``per_cube`` a cube."""
-    return tuple(
-        Card(card.name, tuple(s for s in card.sets if s.pays >= per_cube * cu.total(s.cubes)))
-        for card in markets
-    )
 
 
 STYLES = {bot.style: bot for bot in (Easy, Hoarder, Thrifty, Trader, Strong)}

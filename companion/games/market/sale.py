@@ -148,11 +148,14 @@ class SaleTable:
     seven bits), so a set fits in it when the subtraction borrows no colour's guard bit.
     """
 
-    def __init__(self, markets: Sequence[Card]) -> None:
+    def __init__(self, markets: Sequence[Card], least_per_cube: float = 0.0) -> None:
+        """The sales on ``markets`` of their sets paying at least ``least_per_cube`` a cube
+        (every set at 0: a bot's style may keep its cubes for the sets that pay well)."""
         self._sets = [
             (space, which, cube_set.cubes, cube_set.pays)
             for space, card in enumerate(markets)
             for which, cube_set in enumerate(card.sets)
+            if cube_set.pays >= least_per_cube * cu.total(cube_set.cubes)
         ]
         self._mixed: list[_Set] = []
         one_colour: list[list[tuple[int, int, int]]] = [[] for _ in cu.COLOURS]
@@ -231,7 +234,6 @@ class SaleTable:
                     options.append(_listed((index, *self._choice(held - cubes))))
             chosen = self._chosen[held] = min(options)
         return chosen
-
 
     def _one_colour_key(self, held: int) -> int:
         """The best sale's key on the sets of one colour alone: the lines'."""

@@ -80,10 +80,9 @@ class MarketBot(Bot[SeatView]):
             kept = self._tables[least_per_cube] = (markets, table_on(markets, least_per_cube))
         return kept[1]
 
-    def worth(self, held: cu.Cubes, view: SeatView, table: SaleTable) -> float:
-        """``held`` valued on the current cards (``table``: ``self.table(view.markets)``)."""
-        payout, sold = table.value(held)
-        left = cu.total(held) - sold
+    def worth(self, payout: int, left: int, view: SeatView) -> float:
+        """Cubes valued on the current cards: ``payout``, what their best sale pays, and
+        ``left`` of them unsold."""
         keep = 0.0 if view.final_round else self.keep
         over = max(0, left - CUBE_LIMIT)  # returned for nothing
         return payout + keep * (left - over)
@@ -102,8 +101,11 @@ class MarketBot(Bot[SeatView]):
         mine = view.cubes[view.seat]
         key = (mine, view.markets, view.lots, view.final_round)
         if self._ranked[0] != key:
-            table = self.table(view.markets)
-            worths = [(self.worth(cu.add(mine, lot), view, table), i) for i, lot in enumerate(view.lots)]
+            values = self.table(view.markets).values_with(mine, view.lots)
+            worths = [
+                (self.worth(payout, cu.total(mine) + cu.total(lot) - sold, view), i)
+                for i, (lot, (payout, sold)) in enumerate(zip(view.lots, values))
+            ]
             self._ranked = (key, sorted(worths, key=lambda w: (-w[0], w[1])))
         return self._ranked[1]
 

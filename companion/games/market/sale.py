@@ -18,7 +18,6 @@ fewer collections than a search over every set would.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -178,29 +177,40 @@ class SaleTable:
 
     def value(self, held: cu.Cubes) -> tuple[int, int]:
         """(what the best sale of ``held`` pays, how many cubes it sells)."""
-        key = self._key(self._reached(held), self._mixed)
-        payout = -(-key // _SCALE)
-        return payout, payout * _SCALE - key
+        return self.values_with(held, [cu.NONE])[0]
+
+    def values_with(self, held: cu.Cubes, lots: Sequence[cu.Cubes]) -> list[tuple[int, int]]:
+        """``value`` of ``held`` with each of ``lots`` added: a bot values every lot on the
+        table at once, its cubes packed once and the lines worked out once."""
+        self._reach(cu.add(held, tuple(max(counts) for counts in zip(*lots))))
+        code = _packed(held)
+        values = []
+        for lot in lots:
+            key = self._key(code + _packed(lot), self._mixed)
+            payout = -(-key // _SCALE)
+            values.append((payout, payout * _SCALE - key))
+        return values
 
     def sale(self, held: cu.Cubes) -> Sale:
         """The best sale of ``held``, the one chosen among equals."""
-        code = self._reached(held)
+        self._reach(held)
+        code = _packed(held)
         self._key(code, self._mixed)
-        counts = Counter(self._choice(code))
-        parts, sold, payout = [], cu.NONE, 0
-        for index in sorted(counts):
+        chosen = self._choice(code)
+        parts, sold, payout = [], 0, 0
+        for index in sorted(set(chosen)):
             space, which, vec, pays = self._sets[index]
-            parts.append(Part(space, which, counts[index]))
-            sold = cu.add(sold, cu.times(vec, counts[index]))
-            payout += pays * counts[index]
-        return Sale(tuple(parts), payout, sold)
+            times = chosen.count(index)
+            parts.append(Part(space, which, times))
+            sold += _packed(vec) * times
+            payout += pays * times
+        return Sale(tuple(parts), payout, _unpacked(sold))
 
-    def _reached(self, held: cu.Cubes) -> int:
-        """``held`` packed, the lines worked out for its counts (and so for every
-        collection within it)."""
+    def _reach(self, counts: cu.Cubes) -> None:
+        """Work the lines out as far as ``counts`` of each colour, and so for every
+        collection within them."""
         for line in self._lines:
-            line.reach(held[line.colour])
-        return _packed(held)
+            line.reach(counts[line.colour])
 
     def _key(self, held: int, candidates: list[_Set]) -> int:
         """The best sale's key: the sets of one colour alone, or a set of several colours
@@ -287,6 +297,11 @@ _GUARDS = sum(1 << (_FIELD * colour + _FIELD - 1) for colour in range(5))
 def _packed(cubes: cu.Cubes) -> int:
     """The cubes in one integer, a byte a colour (the first colour in the lowest)."""
     return int.from_bytes(bytes(cubes), "little")
+
+
+def _unpacked(code: int) -> cu.Cubes:
+    """The cubes packed in ``code``."""
+    return tuple(code.to_bytes(len(cu.COLOURS), "little"))  # type: ignore[return-value]
 
 
 def _fits(part: int, whole: int) -> bool:

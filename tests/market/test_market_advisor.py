@@ -154,6 +154,13 @@ def test_a_table_of_the_sets_paying_well_sells_as_the_cards_without_the_others_w
     assert (sale.payout, sale.sold) == (alone.payout, alone.sold)
 
 
+@settings(max_examples=200, deadline=None)
+@given(vectors, st.lists(vectors, min_size=1, max_size=5), st.lists(cards(), min_size=1, max_size=3))
+def test_a_table_values_the_cubes_with_each_lot_as_it_values_each_sum(held, lots, markets):
+    table = SaleTable(markets)  # as a bot asks: every lot at once
+    assert table.values_with(held, lots) == [SaleTable(markets).value(cu.add(held, lot)) for lot in lots]
+
+
 def test_the_example_of_the_rule_card_sells_four_cubes_and_keeps_the_red():
     markets = [parse_card("Example: YYBK=85")]
     sale = best(cu.parse("YYBKR"), markets)

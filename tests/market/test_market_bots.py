@@ -10,13 +10,15 @@ import pytest
 from market_driver import GAME, bid, bids, draw, pick, table
 
 from companion.appliance.cli import main
+from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
-from companion.core.game import Event
+from companion.core.game import Event, chance_event
 from companion.core.registry import game_spec
 from companion.games.market import cubes as cu
 from companion.games.market import narration
-from companion.games.market.bots import STYLES, Hoarder, Thrifty, Trader
+from companion.games.market.bots import STYLES, Hoarder, Thrifty, Trader, table_on
 from companion.games.market.cards import parse_card
+from companion.games.market.sale import SaleTable
 from companion.games.market.view import SeatView
 from companion.simulation import simulate
 
@@ -106,6 +108,49 @@ def test_bots_of_every_style_play_whole_legal_games(players):
             if seat in GAME.to_act(match.state):
                 match.act(bots[seat].decide(GAME.seat_view(match.state, seat), seat))
     assert match.state.round == 10 and sum(match.state.money) > 75 * players
+
+
+def test_a_bot_keeps_the_cards_table_while_they_stay_and_takes_the_new_cards_table():
+    bot = Trader(random.Random(1))
+    cards = (parse_card("A: KK=80, K=30"), parse_card("B: YB=25"), parse_card("C: R=5"))
+    assert bot.table(cards) is table_on(cards, 0.0)
+    assert bot.table(tuple(cards)) is bot.table(cards)  # equal cards, the same table
+    later = (parse_card("D: GG=40"), *cards[:2])
+    assert bot.table(later) is table_on(later, 0.0) and bot.table(later).value(cu.parse("GG")) == (40, 2)
+    cheap = cu.parse("YB")  # 12.5 a cube
+    assert bot.table(later).value(cheap) == (25, 2)
+    assert bot.table(later, 18.0) is table_on(later, 18.0) and bot.table(later, 18.0).value(cheap) == (0, 0)
+
+
+def test_what_the_bots_ask_the_shared_tables_is_what_a_fresh_table_answers():
+    """Over every decision of seeded games on the sample deck, the tables the bots share
+    (each has answered earlier questions) value the lots and name the sales as a table
+    asked nothing else does."""
+    spec = game_spec("market")
+    for seed in range(4):
+        state, chance = GAME.new_state(spec.setup(4, None)), SeededChance(seed)
+        bots = [STYLES[style](random.Random(seed)) for style in ("hoarder", "thrifty", "trader", "hoarder")]
+        bids_checked = 0
+        for step in range(10_000):
+            if GAME.is_over(state):
+                break
+            if (request := GAME.chance_request(state)) is not None:
+                GAME.advance(state, chance_event(request.deck, chance.draw(request, step), request.seen_by))
+                continue
+            seat = GAME.to_act(state)[0]
+            seen = GAME.seat_view(state, seat)
+            bot, mine = bots[seat], seen.cubes[seat]
+            if seen.phase == "bidding":
+                fresh = [SaleTable(seen.markets).value(cu.add(mine, lot)) for lot in seen.lots]
+                assert bot.table(seen.markets).values_with(mine, seen.lots) == fresh
+                bids_checked += 1
+            if seen.phase == "selling":
+                for least in (0.0, bot.min_per_cube):
+                    assert bot.table(seen.markets, least).sale(mine) == SaleTable(seen.markets, least).sale(
+                        mine
+                    )
+            GAME.advance(state, bot.decide(seen, seat))
+        assert GAME.is_over(state) and bids_checked == 4 * 10
 
 
 def test_a_bot_is_not_asked_to_act_while_nothing_is_due():

@@ -166,6 +166,8 @@ class SaleTable:
             else:
                 self._mixed.append((index, _packed(vec), gain))
         self._lines = [_Line(colour, sets) for colour, sets in enumerate(one_colour) if sets]
+        self._line_counts = sum(line.mask for line in self._lines)  # the counts the lines read
+        self._one_colour: dict[int, int] = {}  # those counts -> the lines' best key
         self._known: dict[int, int] = {}  # packed cubes -> the best sale's key
         self._fitting: dict[int, list[_Set]] = {}  # packed cubes -> the sets of several colours that fit
         self._chosen: dict[int, tuple[int, ...]] = {}  # packed cubes -> the sale chosen (see _choice)
@@ -246,8 +248,13 @@ class SaleTable:
         return chosen
 
     def _one_colour_key(self, held: int) -> int:
-        """The best sale's key on the sets of one colour alone: the lines'."""
-        return sum([line.keys[line.count(held)] for line in self._lines])
+        """The best sale's key on the sets of one colour alone: the lines', kept by the
+        counts they read, which many collections share."""
+        counts = held & self._line_counts
+        key = self._one_colour.get(counts)
+        if key is None:
+            key = self._one_colour[counts] = sum([line.keys[line.count(held)] for line in self._lines])
+        return key
 
 
 class _Line:
@@ -259,6 +266,7 @@ class _Line:
         """``sets``: (index, how many cubes, key) of each set of this colour alone."""
         self.colour = colour
         self._shift = _FIELD * colour
+        self.mask = _COUNT << self._shift  # the colour's count in packed cubes
         self._sets = sets
         self.keys = [0]  # cubes -> the best sale's key
         self.chosen: list[tuple[int, ...]] = [()]  # cubes -> the sale chosen

@@ -184,7 +184,8 @@ class SaleTable:
     def values_with(self, held: cu.Cubes, lots: Sequence[cu.Cubes]) -> list[tuple[int, int]]:
         """``value`` of ``held`` with each of ``lots`` added: a bot values every lot on the
         table at once, its cubes packed once and the lines worked out once."""
-        self._reach(cu.add(held, tuple(max(counts) for counts in zip(*lots))))
+        most = tuple(map(max, zip(cu.NONE, *lots)))  # the most of each colour a lot adds
+        self._reach(cu.add(held, most))
         code = _packed(held)
         values = []
         for lot in lots:

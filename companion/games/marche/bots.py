@@ -15,6 +15,7 @@ given, so a seed replays the same game.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
 from typing import Any
@@ -62,7 +63,6 @@ class MarcheBot(Bot[SeatView]):
         self._capacity = 0  # of the camels
         self._ranked_turn = 0  # the turn the goods on offer were ranked in
         self._ranked: list[tuple[Any, float]] = []  # (seller, worth) of the goods, most first
-        self._stopped = False  # in a stop since the holdings were last seen
         self._camel_valued: int | None = None  # the camel _camel_worth is the worth of
         self._camel_worth = 0.0
 
@@ -86,23 +86,33 @@ class MarcheBot(Bot[SeatView]):
         """This turn's secret offer, from the hand."""
         return Event("pick", view.seat, {"card": self.choose_offer(view.hand)})
 
+    def decide_prices(self, view: SeatView) -> list[Bid]:
+        """This bot's plan of presses for the countdown: each card on offer it would stop
+        for, the one it wants most first, at the highest count it would pay for it (its
+        worth, within its money). The plan stands while the seat's view changes only by
+        cards leaving the market and the count falling: a new turn, a change of the seat's
+        money or holdings, or another camel turned up call for a new one. A buyer and the
+        seller it pays change money, so the simulator asks them again after each stop."""
+        money, lowest = view.money, view.rules.lowest_price
+        prices = []
+        for target, worth in self._worths(view):
+            count = min(money, int(worth))
+            if count < lowest:  # the cards after it are worth no more
+                break
+            prices.append((count, target))
+        return prices
+
     def decide_bid(self, view: SeatView) -> Bid | None:
         """The highest count (at most the current price) at which this bot would stop."""
-        best = self._best(view)
-        if best is None:
-            return None
-        target, worth = best
-        count = min(view.price, view.money, int(worth))
-        return (count, target) if count >= view.rules.lowest_price else None
+        return bid_from(self.decide_prices(view), view.offers, view.camel_up, view.price)
 
     def decide_claim(self, view: SeatView) -> Event:
         """After a stop by this seat: the card worth most, if it is worth the stop's count
         (the bid's target), else nothing."""
         stop = view.stop
         assert stop is not None, "a claim follows a stop"
-        best = self._best(view)
-        self._stopped = True  # the stop may change what the seat holds
-        target = best[0] if best is not None and best[1] >= stop.count else None
+        worths = self._worths(view)
+        target = worths[0][0] if worths and worths[0][1] >= stop.count else None
         return Event("claim", view.seat, {"target": target})
 
     def choose_offer(self, hand: tuple[int, ...]) -> int:
@@ -113,35 +123,31 @@ class MarcheBot(Bot[SeatView]):
         return hand[int(self.rng.random() * len(hand))]
 
     # ------------------------------------------------------------ valuation
-    def _best(self, view: SeatView) -> tuple[Any, float] | None:
-        """The card on offer worth most to this bot and its worth in dirhams (goods before
-        the camel on a tie, else the market's order), or None.
+    def _worths(self, view: SeatView) -> list[tuple[Any, float]]:
+        """Each card on offer this bot could buy, with its worth in dirhams, most first (on
+        a tie, goods before the camel, else the market's order).
 
         What the seat holds changes only when a stop it took part in is settled, and offers
         only leave the market during a turn: so the goods on offer are ranked once a turn,
-        and again when a stop leaves the seat with other holdings (the goods sold since stay
+        and again when the seat holds other goods or camels (the goods sold since stay
         ranked and are passed over here); the camel is valued again when it changes.
         """
         turn = view.turn
-        if turn != self._ranked_turn or self._stopped:
-            self._stopped = False
-            if self._holdings_changed(view) or turn != self._ranked_turn:
-                self._ranked_turn, self._camel_valued = turn, None
-                self._ranked = self._rank(view, turn)
+        if self._holdings_changed(view) or turn != self._ranked_turn:
+            self._ranked_turn, self._camel_valued = turn, None
+            self._ranked = self._rank(view, turn)
         offers = view.offers
-        best = None
-        for seller, worth in self._ranked:
-            if seller in offers:
-                best = (seller, worth)
-                break
+        worths = [entry for entry in self._ranked if entry[0] in offers]
         camel = view.camel_up
         if camel is not None:
             if camel != self._camel_valued:
                 self._camel_valued = camel
                 self._camel_worth = self._value_camel(view, turn, camel)
-            if best is None or self._camel_worth > best[1]:
-                best = (CAMEL, self._camel_worth)
-        return best
+            worth, at = self._camel_worth, 0
+            while at < len(worths) and worths[at][1] >= worth:  # after the goods worth as much
+                at += 1
+            worths.insert(at, (CAMEL, worth))
+        return worths
 
     def _holdings_changed(self, view: SeatView) -> bool:
         """Whether the seat holds other goods or camels than when last seen; if so, what it
@@ -198,6 +204,17 @@ class MarcheBot(Bot[SeatView]):
         if self._whim_turn != turn:
             self._whim_turn, self._whims = turn, {}
         return self._whims
+
+
+def bid_from(
+    prices: Sequence[Bid], offers: Mapping[Any, int], camel_up: int | None, price: int
+) -> Bid | None:
+    """The press a plan of prices (``decide_prices``) makes with the count at ``price``: for
+    its first card still on offer, at that count at most."""
+    for count, target in prices:
+        if target in offers or (target == CAMEL and camel_up is not None):
+            return (min(count, price), target)
+    return None
 
 
 def sellers(view: SeatView) -> dict[Any, str]:

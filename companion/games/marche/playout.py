@@ -10,17 +10,14 @@ they do at a table.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.core.game import ChanceRequest, Event
-from companion.games.marche.rules import advance, chance_request, end_countdown, stop, turn_up
+from companion.games.marche.bots import Bid, MarcheBot, bid_from
+from companion.games.marche.rules import advance, chance_request, claim, end_countdown, stop, turn_up
 from companion.games.marche.state import OVER, PICKING, MarcheState
 from companion.games.marche.view import SeatView
-
-if TYPE_CHECKING:
-    from companion.games.marche.bots import Bid, MarcheBot
 
 REACTION_US = (150_000, 900_000)
 """When a bot presses after the tick it wants: the tie window then decides who was together.
@@ -53,6 +50,11 @@ class Table:
         advance(self.state, event)
         self.logged()
 
+    def claim(self, seat: int, target: Any) -> None:
+        """A stopper names the card it pressed for."""
+        claim(self.state, seat, target)
+        self.logged()
+
     def stop(self, count: int, stoppers: list[list[int]]) -> None:
         stop(self.state, count, stoppers)
         self.logged()
@@ -79,45 +81,69 @@ def play_out(
     tie_window_us: int = TIE_WINDOW_US,
 ) -> tuple[int, int]:
     """Play ``table``'s game to its end, each seat's bot deciding from its own view; the
-    presses share ``rng`` with the bots. Returns (stops, disputes)."""
+    presses share ``rng`` with the bots. Returns (stops, disputes).
+
+    Each bot gives its plan of presses once (``decide_prices``), and again only when its
+    view changes otherwise than by cards leaving the market: at each countdown, then after
+    a stop for its stoppers and the sellers they named (their money or holdings changed),
+    and for every seat when another camel is up. Plans are asked in seat order, as bids
+    were, so the bots draw their whims in the same order."""
     state = table.state
-    views = [SeatView(state, seat) for seat in range(len(bots))]
+    seats = range(len(bots))
+    views = [SeatView(state, seat) for seat in seats]
+    plans: list[list[Bid] | None] = [None] * len(bots)
     disputes = stops = 0
     while state.phase != OVER:
         if state.phase == PICKING:
             for bot, view in zip(bots, views):
                 table.act(bot.decide_pick(view))
+            plans = [None] * len(bots)
             continue
-        bids = {
-            seat: bid
-            for seat, (bot, view) in enumerate(zip(bots, views))
-            if (bid := bot.decide_bid(view)) is not None
-        }
-        if not bids:
+        price, offers, camel = state.price, state.offers, state.camel_up
+        top, keen = -1, []
+        wanted: list[Any] = [None] * len(bots)  # the card each seat presses for
+        for seat in seats:
+            plan = plans[seat]
+            if plan is None:
+                plan = plans[seat] = bots[seat].decide_prices(views[seat])
+            bid = bid_from(plan, offers, camel, price)
+            if bid is not None:
+                count, wanted[seat] = bid
+                if count > top:
+                    top, keen = count, [seat]
+                elif count == top:
+                    keen.append(seat)
+        if not keen:
             table.end_countdown()
             continue
-        count, keen = highest(bids)
         stoppers = simultaneous(keen, rng, tie_window_us)
-        table.stop(count, stoppers)
+        table.stop(top, stoppers)
         stops += 1
-        claims = [bots[seat].decide_claim(views[seat]) for seat, _ in stoppers]
-        if len(claims) > 1:
-            disputes += disputed(claims)
-        for claim in claims:
-            table.act(claim)
+        claims = [(seat, wanted[seat]) for seat, _ in stoppers]  # each names the card it pressed for
+        disputes += disputed(claims)
+        for seat, target in claims:
+            table.claim(seat, target)
+        if state.camel_up != camel:
+            plans = [None] * len(bots)
+        for seat in concerned(claims):
+            plans[seat] = None
     return stops, disputes
 
 
-def disputed(claims: list[Event]) -> int:
+Claim = tuple[int, Any]
+"""(seat, target): the card a stopper names."""
+
+
+def concerned(claims: list[Claim]) -> set[int]:
+    """The seats whose money or holdings a stop's claims may change: the stoppers, and the
+    seats whose cards they name."""
+    return {seat for seat, _ in claims} | {target for _, target in claims if type(target) is int}
+
+
+def disputed(claims: list[Claim]) -> int:
     """How many cards several of one stop's claims name."""
-    named = Counter(claim.data["target"] for claim in claims)
-    return sum(1 for target, count in named.items() if target is not None and count > 1)
-
-
-def highest(bids: dict[int, Bid]) -> tuple[int, list[int]]:
-    """The highest count bid, and the seats bidding it (in seat order)."""
-    top = max(count for count, _ in bids.values())
-    return top, [seat for seat, (count, _) in bids.items() if count == top]
+    named = [target for _, target in claims]
+    return len({target for target in named if named.count(target) > 1})
 
 
 def simultaneous(keen: list[int], rng: random.Random, tie_window_us: int) -> list[list[int]]:

@@ -15,7 +15,7 @@ given, so a seed replays the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
 from typing import Any
@@ -111,9 +111,8 @@ class MarcheBot(Bot[SeatView]):
         (the bid's target), else nothing."""
         stop = view.stop
         assert stop is not None, "a claim follows a stop"
-        worths = self._worths(view)
-        target = worths[0][0] if worths and worths[0][1] >= stop.count else None
-        return Event("claim", view.seat, {"target": target})
+        target, worth = next(self._worths(view), (None, 0.0))
+        return Event("claim", view.seat, {"target": target if worth >= stop.count else None})
 
     def choose_offer(self, hand: tuple[int, ...]) -> int:
         """The card to offer from the hand (lowest first)."""
@@ -123,7 +122,7 @@ class MarcheBot(Bot[SeatView]):
         return hand[int(self.rng.random() * len(hand))]
 
     # ------------------------------------------------------------ valuation
-    def _worths(self, view: SeatView) -> list[tuple[Any, float]]:
+    def _worths(self, view: SeatView) -> Iterator[tuple[Any, float]]:
         """Each card on offer this bot could buy, with its worth in dirhams, most first (on
         a tie, goods before the camel, else the market's order).
 
@@ -136,18 +135,20 @@ class MarcheBot(Bot[SeatView]):
         if self._holdings_changed(view) or turn != self._ranked_turn:
             self._ranked_turn, self._camel_valued = turn, None
             self._ranked = self._rank(view, turn)
-        offers = view.offers
-        worths = [entry for entry in self._ranked if entry[0] in offers]
         camel = view.camel_up
-        if camel is not None:
-            if camel != self._camel_valued:
-                self._camel_valued = camel
-                self._camel_worth = self._value_camel(view, turn, camel)
-            worth, at = self._camel_worth, 0
-            while at < len(worths) and worths[at][1] >= worth:  # after the goods worth as much
-                at += 1
-            worths.insert(at, (CAMEL, worth))
-        return worths
+        if camel is not None and camel != self._camel_valued:
+            self._camel_valued = camel
+            self._camel_worth = self._value_camel(view, turn, camel)
+        camel_worth = None if camel is None else self._camel_worth
+        offers = view.offers
+        for seller, worth in self._ranked:
+            if seller in offers:
+                if camel_worth is not None and camel_worth > worth:
+                    yield CAMEL, camel_worth
+                    camel_worth = None
+                yield seller, worth
+        if camel_worth is not None:
+            yield CAMEL, camel_worth
 
     def _holdings_changed(self, view: SeatView) -> bool:
         """Whether the seat holds other goods or camels than when last seen; if so, what it
@@ -170,18 +171,20 @@ class MarcheBot(Bot[SeatView]):
     def _rank(self, view: SeatView, turn: int) -> list[tuple[Any, float]]:
         """Each goods card offered, with its worth in dirhams, most first (on a tie, in the
         market's order: seats, then the bank)."""
-        values, least = self._values, self._least
+        values, least, buyable = self._values, self._least, self._sellers
         base = 0.0 if len(values) < self._capacity else -0.5  # no camel to carry the card
+        set_weight, least_weight = self.set_weight, self.least_weight
         whims = self._whims_of(turn)
         ranked = []
         for seller, card in view.offers.items():
-            if seller in self._sellers:  # not the seat's own card
-                points = self.set_weight * SET_GAINS.get(values.count(card), 0)
+            if seller in buyable:  # not the seat's own card
+                points = set_weight * SET_GAINS.get(values.count(card), 0)
                 if seller in least:
-                    points += self.least_weight * (card + 1)
-                if seller not in whims:  # first valued this turn
-                    whims[seller] = self._whim()
-                ranked.append((seller, (points + base + whims[seller]) / self.points_per_dirham))
+                    points += least_weight * (card + 1)
+                whim = whims.get(seller)
+                if whim is None:  # first valued this turn
+                    whim = whims[seller] = self._whim()
+                ranked.append((seller, (points + base + whim) / self.points_per_dirham))
         ranked.sort(key=itemgetter(1), reverse=True)
         return ranked
 

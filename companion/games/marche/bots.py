@@ -15,7 +15,7 @@ given, so a seed replays the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from itertools import chain
 from operator import itemgetter
 from typing import Any
@@ -57,7 +57,7 @@ class MarcheBot(Bot[SeatView]):
     def forget(self) -> None:
         """Drop the cached valuations (not this turn's whims): the next decision values
         everything afresh (as one must after an undo)."""
-        self._holdings: tuple[int, tuple[int, ...]] | None = None  # (goods held, camels)
+        self._bought: int | None = None  # how many cards the seat had bought when last seen
         self._values: list[int] = []  # the value of each goods card held
         self._least: set[Any] = set()  # the sellers of the least-bought types
         self._capacity = 0  # of the camels
@@ -103,8 +103,13 @@ class MarcheBot(Bot[SeatView]):
         return prices
 
     def decide_bid(self, view: SeatView) -> Bid | None:
-        """The highest count (at most the current price) at which this bot would stop."""
-        return bid_from(self.decide_prices(view), view.offers, view.camel_up, view.price)
+        """The highest count (at most the current price) at which this bot would stop: its
+        plan's first price."""
+        prices = self.decide_prices(view)
+        if not prices:
+            return None
+        count, target = prices[0]
+        return min(count, view.price), target
 
     def decide_claim(self, view: SeatView) -> Event:
         """After a stop by this seat: the card worth most, if it is worth the stop's count
@@ -151,21 +156,22 @@ class MarcheBot(Bot[SeatView]):
             yield CAMEL, camel_worth
 
     def _holdings_changed(self, view: SeatView) -> bool:
-        """Whether the seat holds other goods or camels than when last seen; if so, what it
-        holds is assessed as valuing cards needs it: the value of each goods card, the
-        sellers of its least-bought types, its camels' capacity."""
-        holdings = (view.goods_held, view.camels)
-        if holdings == self._holdings:
+        """Whether the seat has bought a card since last seen (its holdings only grow, so
+        their count tells); if so, what it holds is assessed as valuing cards needs it: the
+        value of each goods card, the sellers of its least-bought types, its camels'
+        capacity."""
+        bought = view.bought
+        if bought == self._bought:
             return False
-        self._holdings = holdings
+        self._bought = bought
         if not self._sellers:
             self._sellers = sellers(view)
         goods = view.goods
-        bought = {seller: len(goods.get(kind, ())) for seller, kind in self._sellers.items()}
-        fewest = min(bought.values())
+        counts = {seller: len(goods.get(kind, ())) for seller, kind in self._sellers.items()}
+        fewest = min(counts.values())
         self._values = list(chain.from_iterable(goods.values()))
-        self._least = {seller for seller, count in bought.items() if count == fewest}
-        self._capacity = sum(holdings[1])
+        self._least = {seller for seller, count in counts.items() if count == fewest}
+        self._capacity = sum(view.camels)
         return True
 
     def _rank(self, view: SeatView, turn: int) -> list[tuple[Any, float]]:
@@ -207,17 +213,6 @@ class MarcheBot(Bot[SeatView]):
         if self._whim_turn != turn:
             self._whim_turn, self._whims = turn, {}
         return self._whims
-
-
-def bid_from(
-    prices: Sequence[Bid], offers: Mapping[Any, int], camel_up: int | None, price: int
-) -> Bid | None:
-    """The press a plan of prices (``decide_prices``) makes with the count at ``price``: for
-    its first card still on offer, at that count at most."""
-    for count, target in prices:
-        if target in offers or (target == CAMEL and camel_up is not None):
-            return (min(count, price), target)
-    return None
 
 
 def sellers(view: SeatView) -> dict[Any, str]:

@@ -10,13 +10,13 @@ they do at a table.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.core.game import ChanceRequest, Event
-from companion.games.marche.bots import Bid, MarcheBot, bid_from
+from companion.games.marche.bots import Bid, MarcheBot
 from companion.games.marche.rules import advance, chance_request, claim, end_countdown, stop, turn_up
-from companion.games.marche.state import OVER, PICKING, MarcheState
+from companion.games.marche.state import CAMEL, OVER, PICKING, MarcheState
 from companion.games.marche.view import SeatView
 
 REACTION_US = (150_000, 900_000)
@@ -119,30 +119,32 @@ def play_out(
         stoppers = simultaneous(keen, rng, tie_window_us)
         table.stop(top, stoppers)
         stops += 1
-        claims = [(seat, wanted[seat]) for seat, _ in stoppers]  # each names the card it pressed for
-        disputes += disputed(claims)
-        for seat, target in claims:
+        named = [wanted[seat] for seat, _ in stoppers]  # each stopper names the card it pressed for
+        if len(named) > 1:
+            disputes += disputed(named)
+        for (seat, _), target in zip(stoppers, named):
             table.claim(seat, target)
+            plans[seat] = None  # its money or holdings change
+            if type(target) is int:
+                plans[target] = None  # the seller is paid
         if state.camel_up != camel:
             plans = [None] * len(bots)
-        for seat in concerned(claims):
-            plans[seat] = None
     return stops, disputes
 
 
-Claim = tuple[int, Any]
-"""(seat, target): the card a stopper names."""
+def bid_from(
+    prices: Sequence[Bid], offers: Mapping[Any, int], camel_up: int | None, price: int
+) -> Bid | None:
+    """The press a plan of prices (``MarcheBot.decide_prices``) makes with the count at
+    ``price``: for its first card still on offer, at that count at most."""
+    for count, target in prices:
+        if target in offers or (target == CAMEL and camel_up is not None):
+            return (min(count, price), target)
+    return None
 
 
-def concerned(claims: list[Claim]) -> set[int]:
-    """The seats whose money or holdings a stop's claims may change: the stoppers, and the
-    seats whose cards they name."""
-    return {seat for seat, _ in claims} | {target for _, target in claims if type(target) is int}
-
-
-def disputed(claims: list[Claim]) -> int:
-    """How many cards several of one stop's claims name."""
-    named = [target for _, target in claims]
+def disputed(named: list[Any]) -> int:
+    """How many cards several of one stop's stoppers name."""
     return len({target for target in named if named.count(target) > 1})
 
 
@@ -152,6 +154,6 @@ def simultaneous(keen: list[int], rng: random.Random, tie_window_us: int) -> lis
     if len(keen) == 1:
         return [[keen[0], 0]]
     low, high = REACTION_US
-    presses = sorted((low + int(rng.random() * (high - low)), seat) for seat in keen)
+    presses = sorted([(low + int(rng.random() * (high - low)), seat) for seat in keen])
     first = presses[0][0]
     return [[seat, at - first] for at, seat in presses if at - first <= tie_window_us]

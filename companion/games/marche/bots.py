@@ -94,6 +94,9 @@ class MarcheBot(Bot[SeatView]):
         money or holdings, or another camel turned up call for a new one. A buyer and the
         seller it pays change money, so the simulator asks them again after each stop."""
         money, lowest = view.money, view.rules.lowest_price
+        if money < lowest and view.turn == self._ranked_turn:
+            return []  # it can pay for nothing: no need to value anything anew (this turn's
+            # whims were drawn as it first valued the market)
         prices = []
         for target, worth in self._worths(view):
             count = min(money, int(worth))
@@ -136,8 +139,11 @@ class MarcheBot(Bot[SeatView]):
         and again when the seat holds other goods or camels (the goods sold since stay
         ranked and are passed over here); the camel is valued again when it changes.
         """
-        turn = view.turn
-        if self._holdings_changed(view) or turn != self._ranked_turn:
+        bought, turn = view.bought, view.turn
+        if bought != self._bought:  # the seat's holdings grew: they change every worth
+            self._assess(view, bought)
+            self._ranked_turn = 0
+        if turn != self._ranked_turn:
             self._ranked_turn, self._camel_valued = turn, None
             self._ranked = self._rank(view, turn)
         camel = view.camel_up
@@ -155,14 +161,10 @@ class MarcheBot(Bot[SeatView]):
         if camel_worth is not None:
             yield CAMEL, camel_worth
 
-    def _holdings_changed(self, view: SeatView) -> bool:
-        """Whether the seat has bought a card since last seen (its holdings only grow, so
-        their count tells); if so, what it holds is assessed as valuing cards needs it: the
-        value of each goods card, the sellers of its least-bought types, its camels'
-        capacity."""
-        bought = view.bought
-        if bought == self._bought:
-            return False
+    def _assess(self, view: SeatView, bought: int) -> None:
+        """What the seat holds, as valuing cards needs it: the value of each goods card, the
+        sellers of its least-bought types, its camels' capacity (assessed again whenever it
+        has bought a card: its holdings only grow, so their count tells)."""
         self._bought = bought
         if not self._sellers:
             self._sellers = sellers(view)
@@ -172,7 +174,6 @@ class MarcheBot(Bot[SeatView]):
         self._values = list(chain.from_iterable(goods.values()))
         self._least = {seller for seller, count in counts.items() if count == fewest}
         self._capacity = sum(view.camels)
-        return True
 
     def _rank(self, view: SeatView, turn: int) -> list[tuple[Any, float]]:
         """Each goods card offered, with its worth in dirhams, most first (on a tie, in the

@@ -90,9 +90,9 @@ class MarcheBot(Bot[SeatView]):
         """This bot's plan of presses for the countdown: each card on offer it would stop
         for, the one it wants most first, at the highest count it would pay for it (its
         worth, within its money). The plan stands while the seat's view changes only by
-        cards leaving the market and the count falling: a new turn, a change of the seat's
-        money or holdings, or another camel turned up call for a new one. A buyer and the
-        seller it pays change money, so the simulator asks them again after each stop."""
+        cards leaving the market and the count falling, or by its money growing where
+        ``stands_richer``: a new turn, a change of the seat's holdings, another camel turned
+        up, or any other change of its money call for a new one."""
         money, lowest = view.money, view.rules.lowest_price
         if money < lowest and view.turn == self._ranked_turn:
             return []  # it can pay for nothing: no need to value anything anew (this turn's
@@ -214,6 +214,13 @@ class MarcheBot(Bot[SeatView]):
         if self._whim_turn != turn:
             self._whim_turn, self._whims = turn, {}
         return self._whims
+
+
+def stands_richer(prices: list[Bid], money: int, lowest: int) -> bool:
+    """Whether a plan made with ``money`` stands when the seat has more: its money held
+    back none of its prices (each is below it) and did not leave it unable to pay for
+    anything (it reaches the lowest price)."""
+    return prices[0][0] < money if prices else money >= lowest
 
 
 def sellers(view: SeatView) -> dict[Any, str]:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.core.game import ChanceRequest, Event
-from companion.games.marche.bots import Bid, MarcheBot
+from companion.games.marche.bots import Bid, MarcheBot, stands_richer
 from companion.games.marche.rules import advance, chance_request, claim, end_countdown, stop, turn_up
 from companion.games.marche.state import CAMEL, OVER, PICKING, MarcheState
 from companion.games.marche.view import SeatView
@@ -85,12 +85,14 @@ def play_out(
 
     Each bot gives its plan of presses once (``decide_prices``), and again only when its
     view changes otherwise than by cards leaving the market: at each countdown, then after
-    a stop for its stoppers and the sellers they named (their money or holdings changed),
-    and for every seat when another camel is up. Plans are asked in seat order, as bids
-    were, so the bots draw their whims in the same order."""
+    a stop for its stoppers (their money or holdings changed), for the sellers they paid
+    whose plans their money held back (``stands_richer``), and for every seat when another
+    camel is up. Plans are asked in seat order, as bids were, so the bots draw their whims
+    in the same order. Each stopper names the card it pressed for."""
     state = table.state
     seats = range(len(bots))
     views = [SeatView(state, seat) for seat in seats]
+    lowest = state.rules.lowest_price
     plans: list[list[Bid] | None] = [None] * len(bots)
     disputes = stops = 0
     while state.phase != OVER:
@@ -123,10 +125,11 @@ def play_out(
         if len(named) > 1:
             disputes += disputed(named)
         for (seat, _), target in zip(stoppers, named):
-            table.claim(seat, target)
             plans[seat] = None  # its money or holdings change
-            if type(target) is int:
-                plans[target] = None  # the seller is paid
+            paid = plans[target] if type(target) is int else None  # the seller, paid as it settles
+            if paid is not None and not stands_richer(paid, state.money[target], lowest):
+                plans[target] = None
+            table.claim(seat, target)  # the last claim settles the stop
         if state.camel_up != camel:
             plans = [None] * len(bots)
     return stops, disputes

@@ -1,5 +1,5 @@
 """A game played out between bots, in place: the countdown's stops at the highest count any
-bot would pay, and the presses of the bots that bid it together.
+bot's plan of presses would pay, and the presses of the bots that bid it together.
 
 The simulator's loop (simulate.py: whole games, cards drawn from the game's seed), apart
 from where the cards come from, so a test can play a game on from any state it sets up. Every bot whose price is the top count presses "at the same time" (a
@@ -35,8 +35,9 @@ class Table:
     its position in the log, as at a table, so the log's length is counted though no log
     is kept.
 
-    The bots' decisions arrive as events; what the table does itself (a stop the arbiter
-    decided, the countdown running out, a card turned up) goes to its rule function.
+    The bots' offers arrive as events; what the table does itself (a stop the arbiter
+    decided, the card each stopper pressed for, the countdown running out, a card turned
+    up) goes to its rule function.
     """
 
     def __init__(self, state: MarcheState, draw: Draw) -> None:

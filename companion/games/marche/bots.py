@@ -95,8 +95,9 @@ class MarcheBot(Bot[SeatView]):
         up, or any other change of its money call for a new one."""
         money, lowest = view.money, view.rules.lowest_price
         if money < lowest and view.turn == self._ranked_turn:
-            return []  # it can pay for nothing: no need to value anything anew (this turn's
-            # whims were drawn as it first valued the market)
+            # It can pay for nothing, so it values nothing anew (it drew this turn's whims
+            # as it first valued the market).
+            return []
         prices = []
         for target, worth in self._worths(view):
             count = min(money, int(worth))

@@ -50,7 +50,8 @@ class MarcheBot(Bot[SeatView]):
     def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
         super().__init__(rng, effort)
         self._whim_turn = 0
-        self._whims: dict[Any, float] = {}  # this turn's taste for each seller's card, the camel
+        self._whims: dict[Any, float] = {}  # this turn's taste for each seller's card and the
+        # camel, drawn as each is first valued: bots differ on price as people do
         self._sellers: dict[Any, str] = {}  # who sells what the seat can buy: the same all game
         self.forget()
 
@@ -145,8 +146,10 @@ class MarcheBot(Bot[SeatView]):
             self._assess(view, bought)
             self._ranked_turn = 0
         if turn != self._ranked_turn:
+            if turn != self._whim_turn:  # a new turn: new tastes, drawn as each card is valued
+                self._whim_turn, self._whims = turn, {}
             self._ranked_turn, self._camel_valued = turn, None
-            self._ranked = self._rank(view, turn)
+            self._ranked = self._rank(view)
         camel = view.camel_up
         if camel is not None and camel != self._camel_valued:
             self._camel_valued = camel
@@ -176,13 +179,13 @@ class MarcheBot(Bot[SeatView]):
         self._least = {seller for seller, count in counts.items() if count == fewest}
         self._capacity = sum(view.camels)
 
-    def _rank(self, view: SeatView, turn: int) -> list[tuple[Any, float]]:
+    def _rank(self, view: SeatView) -> list[tuple[Any, float]]:
         """Each goods card offered, with its worth in dirhams, most first (on a tie, in the
         market's order: seats, then the bank)."""
         values, least, buyable = self._values, self._least, self._sellers
         base = 0.0 if len(values) < self._capacity else -0.5  # no camel to carry the card
         set_weight, least_weight = self.set_weight, self.least_weight
-        whims = self._whims_of(turn)
+        whims = self._whims
         ranked = []
         for seller, card in view.offers.items():
             if seller in buyable:  # not the seat's own card
@@ -200,7 +203,7 @@ class MarcheBot(Bot[SeatView]):
         spare = len(self._values) + (view.rules.turns - turn) * 0.7 + 1 - self._capacity
         carried = min(camel, max(spare, 0))  # the cards it would carry, as far as foreseen
         points = self.camel_weight * carried * 0.9
-        whims = self._whims_of(turn)
+        whims = self._whims
         if CAMEL not in whims:  # first valued this turn
             whims[CAMEL] = self._whim()
         return (points + whims[CAMEL]) / self.points_per_dirham
@@ -208,13 +211,6 @@ class MarcheBot(Bot[SeatView]):
     def _whim(self) -> float:
         low, high = self.whims
         return low + self.rng.random() * (high - low)
-
-    def _whims_of(self, turn: int) -> dict[Any, float]:
-        """This turn's taste for each card (a seller's, the camel), drawn as the card is
-        first valued: bots differ on price as people do."""
-        if self._whim_turn != turn:
-            self._whim_turn, self._whims = turn, {}
-        return self._whims
 
 
 def stands_richer(prices: list[Bid], money: int, lowest: int) -> bool:

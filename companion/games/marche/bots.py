@@ -15,7 +15,6 @@ given, so a seed replays the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from itertools import chain
 from operator import itemgetter
 from typing import Any
@@ -121,7 +120,8 @@ class MarcheBot(Bot[SeatView]):
         (the bid's target), else nothing."""
         stop = view.stop
         assert stop is not None, "a claim follows a stop"
-        target, worth = next(self._worths(view), (None, 0.0))
+        worths = self._worths(view)
+        target, worth = worths[0] if worths else (None, 0.0)
         return Event("claim", view.seat, {"target": target if worth >= stop.count else None})
 
     def choose_offer(self, hand: tuple[int, ...]) -> int:
@@ -132,7 +132,7 @@ class MarcheBot(Bot[SeatView]):
         return hand[int(self.rng.random() * len(hand))]
 
     # ------------------------------------------------------------ valuation
-    def _worths(self, view: SeatView) -> Iterator[tuple[Any, float]]:
+    def _worths(self, view: SeatView) -> list[tuple[Any, float]]:
         """Each card on offer this bot could buy, with its worth in dirhams, most first (on
         a tie, goods before the camel, else the market's order).
 
@@ -156,14 +156,16 @@ class MarcheBot(Bot[SeatView]):
             self._camel_worth = self._value_camel(view, turn, camel)
         camel_worth = None if camel is None else self._camel_worth
         offers = view.offers
-        for seller, worth in self._ranked:
-            if seller in offers:
-                if camel_worth is not None and camel_worth > worth:
-                    yield CAMEL, camel_worth
+        worths = []
+        for entry in self._ranked:
+            if entry[0] in offers:
+                if camel_worth is not None and camel_worth > entry[1]:
+                    worths.append((CAMEL, camel_worth))
                     camel_worth = None
-                yield seller, worth
+                worths.append(entry)
         if camel_worth is not None:
-            yield CAMEL, camel_worth
+            worths.append((CAMEL, camel_worth))
+        return worths
 
     def _assess(self, view: SeatView, bought: int) -> None:
         """What the seat holds, as valuing cards needs it: the value of each goods card, the

@@ -186,7 +186,7 @@ class MarcheBot(Bot[SeatView]):
         market's order: seats, then the bank)."""
         values, least, buyable = self._values, self._least, self._sellers
         base = 0.0 if len(values) < self._capacity else -0.5  # no camel to carry the card
-        set_weight, least_weight = self.set_weight, self.least_weight
+        set_weight, least_weight, per_dirham = self.set_weight, self.least_weight, self.points_per_dirham
         whims = self._whims
         ranked = []
         for seller, card in view.offers.items():
@@ -197,7 +197,7 @@ class MarcheBot(Bot[SeatView]):
                 whim = whims.get(seller)
                 if whim is None:  # first valued this turn
                     whim = whims[seller] = self._whim()
-                ranked.append((seller, (points + base + whim) / self.points_per_dirham))
+                ranked.append((seller, (points + base + whim) / per_dirham))
         ranked.sort(key=itemgetter(1), reverse=True)
         return ranked
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.core.chance import SeededChance
 from companion.core.game import Event, chance_event
-from companion.games.marche.bots import STYLES
+from companion.games.marche.bots import STYLES, stands_richer
 from companion.games.marche.game import MarcheGame
 from companion.games.marche.state import (
     BANK,
@@ -182,3 +182,34 @@ def test_the_table_runtime_gets_the_same_decisions_through_the_contract():
             assert twin.stop_at(SeatView(state, seat), seat) == (None if decision is None else decision[0])
 
     play(4, 7, None, check)
+
+
+@pytest.mark.parametrize("players, rules", GAMES)
+def test_a_plan_that_stands_richer_is_the_plan_made_with_more_money(players, rules):
+    """``stands_richer`` lets the simulator keep a paid seller's plan: wherever it says so,
+    the same bot (the same whims, no cached valuation) plans the same with more money. (It
+    may say no where more money would change nothing: a price exactly the money.)"""
+    seen = {True: 0, False: 0}
+
+    def check(state, seat, bot, decide):
+        if state.phase != COUNTDOWN:
+            return
+        money = state.money[seat]
+        plan = fresh_plan(bot, state, seat)
+        stands = stands_richer(plan, money, state.rules.lowest_price)
+        if stands:
+            for more in (1, 3, 10, 40):
+                other = state.copy()
+                other.money[seat] = money + more
+                assert fresh_plan(bot, other, seat) == plan
+        seen[stands] += 1
+
+    for seed in range(3):
+        play(players, seed, rules, check)
+    assert seen[True] and seen[False]
+
+
+def fresh_plan(bot, state: MarcheState, seat: int) -> list:
+    twin = copy.deepcopy(bot)
+    twin.forget()
+    return twin.decide_prices(SeatView(state, seat))

@@ -55,7 +55,7 @@ def test_a_seat_view_gives_what_build_view_shows_that_seat(players, rules):
             assert list(seen.hand) == shown["you"]["hand"] and seen.pick == shown["you"]["pick"]
             assert (seen.money, list(seen.camels)) == (mine["money"], mine["camels"])
             assert {k: list(v) for k, v in seen.goods.items()} == mine["goods"]
-            assert seen.goods_held == sum(map(len, mine["goods"].values()))
+            assert seen.bought == sum(map(len, mine["goods"].values())) + len(mine["camels"])
             for other, entry in enumerate(shown["players"]):
                 assert (seen.goods_of(other) is None) == ("goods" not in entry)
                 assert (seen.money_of(other) is None) == ("money" not in entry)

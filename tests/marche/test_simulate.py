@@ -1,5 +1,7 @@
 """The headless simulator: reproducible, every game played to its end, styles mixed."""
 
+import copy
+
 import pytest
 
 from companion.core.chance import SeededChance
@@ -7,7 +9,7 @@ from companion.core.game import Event
 from companion.core.match import Match
 from companion.games.marche import SPEC, playout
 from companion.games.marche import simulate as simulator
-from companion.games.marche.bots import STYLES
+from companion.games.marche.bots import STYLES, MarcheBot
 from companion.games.marche.game import MarcheGame
 from companion.games.marche.simulate import play_game
 from companion.simulation import seat_styles
@@ -61,7 +63,7 @@ def test_a_simulated_game_is_the_game_its_decisions_replay_as_events(players, ru
     log: the same decisions through a Match, with the same seed, draw the same cards to the
     same end."""
     decisions, ends = [], []
-    advance, stop, end_countdown = playout.advance, playout.stop, playout.end_countdown
+    advance, stop, claim, end_countdown = playout.advance, playout.stop, playout.claim, playout.end_countdown
 
     def applied(state, event):
         decisions.append(event)
@@ -71,12 +73,17 @@ def test_a_simulated_game_is_the_game_its_decisions_replay_as_events(players, ru
         decisions.append(Event("stop", None, {"count": count, "stoppers": stoppers}))
         stop(state, count, stoppers)
 
+    def claimed(state, seat, target):
+        decisions.append(Event("claim", seat, {"target": target}))
+        claim(state, seat, target)
+
     def ended(state):
         decisions.append(Event("end_countdown"))
         end_countdown(state)
 
     monkeypatch.setattr(playout, "advance", applied)
     monkeypatch.setattr(playout, "stop", stopped)
+    monkeypatch.setattr(playout, "claim", claimed)
     monkeypatch.setattr(playout, "end_countdown", ended)
     score = simulator.final_score
     monkeypatch.setattr(simulator, "final_score", lambda state: ends.append(state) or score(state))
@@ -89,3 +96,51 @@ def test_a_simulated_game_is_the_game_its_decisions_replay_as_events(players, ru
     assert {"pick", "stop", "claim"} <= {e.kind for e in decisions}
     assert result.stops == sum(e.kind == "stop" for e in decisions) > 0
     assert match.game.is_over(match.state) and match.state == ends[0]
+
+
+@pytest.mark.parametrize(
+    "players, rules",
+    [(3, None), (4, {"camel_refill": "immediate", "lowest_price": 0}), (5, None), (5, {"camel_cards": [4]})],
+)
+def test_each_press_and_claim_from_a_kept_plan_is_what_the_bot_decides_afresh(players, rules, monkeypatch):
+    """The simulator asks a bot for its prices only when its view changed otherwise than by
+    cards leaving the market; every press it then makes from the plan it kept, and every
+    card a stopper names, is the bid and the claim of a fresh copy of that bot (no cached
+    valuation, the same whims) deciding from the seat's view at that moment."""
+    owners = {}  # id of a plan -> the bot and view it was asked of
+    seated = {}  # seat -> the bot and view of this game's last plan for it
+    asked = MarcheBot.decide_prices
+
+    def decide_prices(bot, view):
+        plan = asked(bot, view)
+        owners[id(plan)] = seated[view.seat] = (bot, view)
+        return plan
+
+    def fresh(bot):
+        twin = copy.deepcopy(bot)
+        twin.forget()
+        return twin
+
+    presses, bid_from = [], playout.bid_from
+
+    def checked_bid(plan, offers, camel_up, price):
+        bid = bid_from(plan, offers, camel_up, price)
+        bot, view = owners[id(plan)]
+        assert bid == fresh(bot).decide_bid(view)
+        presses.append(view.seat)
+        return bid
+
+    claims, claim = [], playout.Table.claim
+
+    def checked_claim(table, seat, target):
+        bot, view = seated[seat]
+        assert fresh(bot).decide_claim(view) == Event("claim", seat, {"target": target})
+        claims.append(seat)
+        claim(table, seat, target)
+
+    monkeypatch.setattr(MarcheBot, "decide_prices", decide_prices)
+    monkeypatch.setattr(playout, "bid_from", checked_bid)
+    monkeypatch.setattr(playout.Table, "claim", checked_claim)
+    for index in range(3):
+        play_game(f"plans/{index}", seat_styles(players, index, sorted(STYLES)), rules)
+    assert len(presses) > len(claims) > 0

@@ -49,20 +49,20 @@ class MarcheBot(Bot[SeatView]):
     def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
         super().__init__(rng, effort)
         self._whim_turn = 0
-        self._whims: dict[Any, float] = {}  # this turn's taste for each seller's card, the camel
+        self._whims: dict[Any, float] = {}  # this turn's taste for each seller's card and the
+        # camel, drawn as each is first valued: bots differ on price as people do
         self._sellers: dict[Any, str] = {}  # who sells what the seat can buy: the same all game
         self.forget()
 
     def forget(self) -> None:
         """Drop the cached valuations (not this turn's whims): the next decision values
         everything afresh (as one must after an undo)."""
-        self._holdings: tuple[int, tuple[int, ...]] | None = None  # (goods held, camels)
+        self._bought: int | None = None  # how many cards the seat had bought when last seen
         self._values: list[int] = []  # the value of each goods card held
         self._least: set[Any] = set()  # the sellers of the least-bought types
         self._capacity = 0  # of the camels
         self._ranked_turn = 0  # the turn the goods on offer were ranked in
         self._ranked: list[tuple[Any, float]] = []  # (seller, worth) of the goods, most first
-        self._stopped = False  # in a stop since the holdings were last seen
         self._camel_valued: int | None = None  # the camel _camel_worth is the worth of
         self._camel_worth = 0.0
 
@@ -86,24 +86,43 @@ class MarcheBot(Bot[SeatView]):
         """This turn's secret offer, from the hand."""
         return Event("pick", view.seat, {"card": self.choose_offer(view.hand)})
 
+    def decide_prices(self, view: SeatView) -> list[Bid]:
+        """This bot's plan of presses for the countdown: each card on offer it would stop
+        for, the one it wants most first, at the highest count it would pay for it (its
+        worth, within its money). The plan stands while the seat's view changes only by
+        cards leaving the market and the count falling, or by its money growing where
+        ``stands_richer``: a new turn, a change of the seat's holdings, another camel turned
+        up, or any other change of its money call for a new one."""
+        money, lowest = view.money, view.rules.lowest_price
+        if money < lowest and view.turn == self._ranked_turn:
+            # It can pay for nothing, so it values nothing anew (it drew this turn's whims
+            # as it first valued the market).
+            return []
+        prices = []
+        for target, worth in self._worths(view):
+            count = min(money, int(worth))
+            if count < lowest:  # the cards after it are worth no more
+                break
+            prices.append((count, target))
+        return prices
+
     def decide_bid(self, view: SeatView) -> Bid | None:
-        """The highest count (at most the current price) at which this bot would stop."""
-        best = self._best(view)
-        if best is None:
+        """The highest count (at most the current price) at which this bot would stop: its
+        plan's first price."""
+        prices = self.decide_prices(view)
+        if not prices:
             return None
-        target, worth = best
-        count = min(view.price, view.money, int(worth))
-        return (count, target) if count >= view.rules.lowest_price else None
+        count, target = prices[0]
+        return min(count, view.price), target
 
     def decide_claim(self, view: SeatView) -> Event:
         """After a stop by this seat: the card worth most, if it is worth the stop's count
         (the bid's target), else nothing."""
         stop = view.stop
         assert stop is not None, "a claim follows a stop"
-        best = self._best(view)
-        self._stopped = True  # the stop may change what the seat holds
-        target = best[0] if best is not None and best[1] >= stop.count else None
-        return Event("claim", view.seat, {"target": target})
+        worths = self._worths(view)
+        target, worth = worths[0] if worths else (None, 0.0)
+        return Event("claim", view.seat, {"target": target if worth >= stop.count else None})
 
     def choose_offer(self, hand: tuple[int, ...]) -> int:
         """The card to offer from the hand (lowest first)."""
@@ -113,69 +132,72 @@ class MarcheBot(Bot[SeatView]):
         return hand[int(self.rng.random() * len(hand))]
 
     # ------------------------------------------------------------ valuation
-    def _best(self, view: SeatView) -> tuple[Any, float] | None:
-        """The card on offer worth most to this bot and its worth in dirhams (goods before
-        the camel on a tie, else the market's order), or None.
+    def _worths(self, view: SeatView) -> list[tuple[Any, float]]:
+        """Each card on offer this bot could buy, with its worth in dirhams, most first (on
+        a tie, goods before the camel, else the market's order).
 
         What the seat holds changes only when a stop it took part in is settled, and offers
         only leave the market during a turn: so the goods on offer are ranked once a turn,
-        and again when a stop leaves the seat with other holdings (the goods sold since stay
+        and again when the seat holds other goods or camels (the goods sold since stay
         ranked and are passed over here); the camel is valued again when it changes.
         """
-        turn = view.turn
-        if turn != self._ranked_turn or self._stopped:
-            self._stopped = False
-            if self._holdings_changed(view) or turn != self._ranked_turn:
-                self._ranked_turn, self._camel_valued = turn, None
-                self._ranked = self._rank(view, turn)
-        offers = view.offers
-        best = None
-        for seller, worth in self._ranked:
-            if seller in offers:
-                best = (seller, worth)
-                break
+        bought, turn = view.bought, view.turn
+        if bought != self._bought:  # the seat's holdings grew: they change every worth
+            self._assess(view, bought)
+            self._ranked_turn = 0
+        if turn != self._ranked_turn:
+            if turn != self._whim_turn:  # a new turn: new tastes, drawn as each card is valued
+                self._whim_turn, self._whims = turn, {}
+            self._ranked_turn, self._camel_valued = turn, None
+            self._ranked = self._rank(view)
         camel = view.camel_up
-        if camel is not None:
-            if camel != self._camel_valued:
-                self._camel_valued = camel
-                self._camel_worth = self._value_camel(view, turn, camel)
-            if best is None or self._camel_worth > best[1]:
-                best = (CAMEL, self._camel_worth)
-        return best
+        if camel is not None and camel != self._camel_valued:
+            self._camel_valued = camel
+            self._camel_worth = self._value_camel(view, turn, camel)
+        camel_worth = None if camel is None else self._camel_worth
+        offers = view.offers
+        worths = []
+        for entry in self._ranked:
+            if entry[0] in offers:
+                if camel_worth is not None and camel_worth > entry[1]:
+                    worths.append((CAMEL, camel_worth))
+                    camel_worth = None
+                worths.append(entry)
+        if camel_worth is not None:
+            worths.append((CAMEL, camel_worth))
+        return worths
 
-    def _holdings_changed(self, view: SeatView) -> bool:
-        """Whether the seat holds other goods or camels than when last seen; if so, what it
-        holds is assessed as valuing cards needs it: the value of each goods card, the
-        sellers of its least-bought types, its camels' capacity."""
-        holdings = (view.goods_held, view.camels)
-        if holdings == self._holdings:
-            return False
-        self._holdings = holdings
+    def _assess(self, view: SeatView, bought: int) -> None:
+        """What the seat holds, as valuing cards needs it: the value of each goods card, the
+        sellers of its least-bought types, its camels' capacity (assessed again whenever it
+        has bought a card: its holdings only grow, so their count tells)."""
+        self._bought = bought
         if not self._sellers:
             self._sellers = sellers(view)
         goods = view.goods
-        bought = {seller: len(goods.get(kind, ())) for seller, kind in self._sellers.items()}
-        fewest = min(bought.values())
+        counts = {seller: len(goods.get(kind, ())) for seller, kind in self._sellers.items()}
+        fewest = min(counts.values())
         self._values = list(chain.from_iterable(goods.values()))
-        self._least = {seller for seller, count in bought.items() if count == fewest}
-        self._capacity = sum(holdings[1])
-        return True
+        self._least = {seller for seller, count in counts.items() if count == fewest}
+        self._capacity = sum(view.camels)
 
-    def _rank(self, view: SeatView, turn: int) -> list[tuple[Any, float]]:
+    def _rank(self, view: SeatView) -> list[tuple[Any, float]]:
         """Each goods card offered, with its worth in dirhams, most first (on a tie, in the
         market's order: seats, then the bank)."""
-        values, least = self._values, self._least
+        values, least, buyable = self._values, self._least, self._sellers
         base = 0.0 if len(values) < self._capacity else -0.5  # no camel to carry the card
-        whims = self._whims_of(turn)
+        set_weight, least_weight, per_dirham = self.set_weight, self.least_weight, self.points_per_dirham
+        whims = self._whims
         ranked = []
         for seller, card in view.offers.items():
-            if seller in self._sellers:  # not the seat's own card
-                points = self.set_weight * SET_GAINS.get(values.count(card), 0)
+            if seller in buyable:  # not the seat's own card
+                points = set_weight * SET_GAINS.get(values.count(card), 0)
                 if seller in least:
-                    points += self.least_weight * (card + 1)
-                if seller not in whims:  # first valued this turn
-                    whims[seller] = self._whim()
-                ranked.append((seller, (points + base + whims[seller]) / self.points_per_dirham))
+                    points += least_weight * (card + 1)
+                whim = whims.get(seller)
+                if whim is None:  # first valued this turn
+                    whim = whims[seller] = self._whim()
+                ranked.append((seller, (points + base + whim) / per_dirham))
         ranked.sort(key=itemgetter(1), reverse=True)
         return ranked
 
@@ -183,7 +205,7 @@ class MarcheBot(Bot[SeatView]):
         spare = len(self._values) + (view.rules.turns - turn) * 0.7 + 1 - self._capacity
         carried = min(camel, max(spare, 0))  # the cards it would carry, as far as foreseen
         points = self.camel_weight * carried * 0.9
-        whims = self._whims_of(turn)
+        whims = self._whims
         if CAMEL not in whims:  # first valued this turn
             whims[CAMEL] = self._whim()
         return (points + whims[CAMEL]) / self.points_per_dirham
@@ -192,12 +214,12 @@ class MarcheBot(Bot[SeatView]):
         low, high = self.whims
         return low + self.rng.random() * (high - low)
 
-    def _whims_of(self, turn: int) -> dict[Any, float]:
-        """This turn's taste for each card (a seller's, the camel), drawn as the card is
-        first valued: bots differ on price as people do."""
-        if self._whim_turn != turn:
-            self._whim_turn, self._whims = turn, {}
-        return self._whims
+
+def stands_richer(prices: list[Bid], money: int, lowest: int) -> bool:
+    """Whether a plan made with ``money`` stands when the seat has more: its money held
+    back none of its prices (each is below it) and did not leave it unable to pay for
+    anything (it reaches the lowest price)."""
+    return prices[0][0] < money if prices else money >= lowest
 
 
 def sellers(view: SeatView) -> dict[Any, str]:

@@ -1,5 +1,5 @@
 """A game played out between bots, in place: the countdown's stops at the highest count any
-bot would pay, and the presses of the bots that bid it together.
+bot's plan of presses would pay, and the presses of the bots that bid it together.
 
 The simulator's loop (simulate.py: whole games, cards drawn from the game's seed), apart
 from where the cards come from, so a test can play a game on from any state it sets up. Every bot whose price is the top count presses "at the same time" (a
@@ -10,17 +10,14 @@ they do at a table.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from companion.core.game import ChanceRequest, Event
-from companion.games.marche.rules import advance, chance_request, end_countdown, stop, turn_up
-from companion.games.marche.state import OVER, PICKING, MarcheState
+from companion.games.marche.bots import Bid, MarcheBot, stands_richer
+from companion.games.marche.rules import advance, chance_request, claim, end_countdown, stop, turn_up
+from companion.games.marche.state import CAMEL, OVER, PICKING, MarcheState
 from companion.games.marche.view import SeatView
-
-if TYPE_CHECKING:
-    from companion.games.marche.bots import Bid, MarcheBot
 
 REACTION_US = (150_000, 900_000)
 """When a bot presses after the tick it wants: the tie window then decides who was together.
@@ -38,8 +35,9 @@ class Table:
     its position in the log, as at a table, so the log's length is counted though no log
     is kept.
 
-    The bots' decisions arrive as events; what the table does itself (a stop the arbiter
-    decided, the countdown running out, a card turned up) goes to its rule function.
+    The bots' offers arrive as events; what the table does itself (a stop the arbiter
+    decided, the card each stopper pressed for, the countdown running out, a card turned
+    up) goes to its rule function.
     """
 
     def __init__(self, state: MarcheState, draw: Draw) -> None:
@@ -51,6 +49,11 @@ class Table:
     def act(self, event: Event) -> None:
         """Apply a bot's decision."""
         advance(self.state, event)
+        self.logged()
+
+    def claim(self, seat: int, target: Any) -> None:
+        """A stopper names the card it pressed for."""
+        claim(self.state, seat, target)
         self.logged()
 
     def stop(self, count: int, stoppers: list[list[int]]) -> None:
@@ -79,45 +82,74 @@ def play_out(
     tie_window_us: int = TIE_WINDOW_US,
 ) -> tuple[int, int]:
     """Play ``table``'s game to its end, each seat's bot deciding from its own view; the
-    presses share ``rng`` with the bots. Returns (stops, disputes)."""
+    presses share ``rng`` with the bots. Returns (stops, disputes).
+
+    Each bot gives its plan of presses once (``decide_prices``), and again only when its
+    view changes otherwise than by cards leaving the market: at each countdown, then after
+    a stop for its stoppers (their money or holdings changed), for the sellers they paid
+    whose plans their money held back (``stands_richer``), and for every seat when another
+    camel is up. Plans are asked in seat order, as bids were, so the bots draw their whims
+    in the same order. Each stopper names the card it pressed for."""
     state = table.state
-    views = [SeatView(state, seat) for seat in range(len(bots))]
+    seats = range(len(bots))
+    views = [SeatView(state, seat) for seat in seats]
+    lowest = state.rules.lowest_price
+    plans: list[list[Bid] | None] = [None] * len(bots)
     disputes = stops = 0
     while state.phase != OVER:
         if state.phase == PICKING:
             for bot, view in zip(bots, views):
                 table.act(bot.decide_pick(view))
+            plans = [None] * len(bots)
             continue
-        bids = {
-            seat: bid
-            for seat, (bot, view) in enumerate(zip(bots, views))
-            if (bid := bot.decide_bid(view)) is not None
-        }
-        if not bids:
+        price, offers, camel = state.price, state.offers, state.camel_up
+        top, keen = -1, []
+        wanted: list[Any] = [None] * len(bots)  # the card each seat presses for
+        for seat in seats:
+            plan = plans[seat]
+            if plan is None:
+                plan = plans[seat] = bots[seat].decide_prices(views[seat])
+            bid = bid_from(plan, offers, camel, price)
+            if bid is not None:
+                count, wanted[seat] = bid
+                if count > top:
+                    top, keen = count, [seat]
+                elif count == top:
+                    keen.append(seat)
+        if not keen:
             table.end_countdown()
             continue
-        count, keen = highest(bids)
         stoppers = simultaneous(keen, rng, tie_window_us)
-        table.stop(count, stoppers)
+        table.stop(top, stoppers)
         stops += 1
-        claims = [bots[seat].decide_claim(views[seat]) for seat, _ in stoppers]
-        if len(claims) > 1:
-            disputes += disputed(claims)
-        for claim in claims:
-            table.act(claim)
+        named = [wanted[seat] for seat, _ in stoppers]  # each stopper names the card it pressed for
+        if len(named) > 1:
+            disputes += disputed(named)
+        for (seat, _), target in zip(stoppers, named):
+            plans[seat] = None  # its money or holdings change
+            paid = plans[target] if type(target) is int else None  # the seller, paid as it settles
+            if paid is not None and not stands_richer(paid, state.money[target], lowest):
+                plans[target] = None
+            table.claim(seat, target)  # the last claim settles the stop
+        if state.camel_up != camel:
+            plans = [None] * len(bots)
     return stops, disputes
 
 
-def disputed(claims: list[Event]) -> int:
-    """How many cards several of one stop's claims name."""
-    named = Counter(claim.data["target"] for claim in claims)
-    return sum(1 for target, count in named.items() if target is not None and count > 1)
+def bid_from(
+    prices: Sequence[Bid], offers: Mapping[Any, int], camel_up: int | None, price: int
+) -> Bid | None:
+    """The press a plan of prices (``MarcheBot.decide_prices``) makes with the count at
+    ``price``: for its first card still on offer, at that count at most."""
+    for count, target in prices:
+        if target in offers or (target == CAMEL and camel_up is not None):
+            return (min(count, price), target)
+    return None
 
 
-def highest(bids: dict[int, Bid]) -> tuple[int, list[int]]:
-    """The highest count bid, and the seats bidding it (in seat order)."""
-    top = max(count for count, _ in bids.values())
-    return top, [seat for seat, (count, _) in bids.items() if count == top]
+def disputed(named: list[Any]) -> int:
+    """How many cards several of one stop's stoppers name."""
+    return len({target for target in named if named.count(target) > 1})
 
 
 def simultaneous(keen: list[int], rng: random.Random, tie_window_us: int) -> list[list[int]]:
@@ -126,6 +158,6 @@ def simultaneous(keen: list[int], rng: random.Random, tie_window_us: int) -> lis
     if len(keen) == 1:
         return [[keen[0], 0]]
     low, high = REACTION_US
-    presses = sorted((low + int(rng.random() * (high - low)), seat) for seat in keen)
+    presses = sorted([(low + int(rng.random() * (high - low)), seat) for seat in keen])
     first = presses[0][0]
     return [[seat, at - first] for at, seat in presses if at - first <= tie_window_us]

@@ -178,9 +178,12 @@ class SeatView(TableView):
         return {kind: tuple(cards) for kind, cards in self._state.goods[self.seat].items()}
 
     @property
-    def goods_held(self) -> int:
-        """How many goods cards this seat bought."""
-        return sum(map(len, self._state.goods[self.seat].values()))
+    def bought(self) -> int:
+        """How many cards this seat bought, goods and camels: each purchase adds one and
+        nothing is given back before the scoring, so it changes exactly when the seat's
+        holdings do."""
+        state, seat = self._state, self.seat
+        return sum(map(len, state.goods[seat].values())) + len(state.camels[seat])
 
 
 def view_of(state: MarcheState, viewer: int | None) -> TableView:

@@ -184,20 +184,19 @@ class MarcheBot(Bot[SeatView]):
     def _rank(self, view: SeatView) -> list[tuple[Any, float]]:
         """Each goods card offered, with its worth in dirhams, most first (on a tie, in the
         market's order: seats, then the bank)."""
-        values, least, buyable = self._values, self._least, self._sellers
+        values, least = self._values, self._least
         base = 0.0 if len(values) < self._capacity else -0.5  # no camel to carry the card
-        set_weight, least_weight, per_dirham = self.set_weight, self.least_weight, self.points_per_dirham
         whims = self._whims
         ranked = []
         for seller, card in view.offers.items():
-            if seller in buyable:  # not the seat's own card
-                points = set_weight * SET_GAINS.get(values.count(card), 0)
+            if seller in self._sellers:  # not the seat's own card
+                points = self.set_weight * SET_GAINS.get(values.count(card), 0)
                 if seller in least:
-                    points += least_weight * (card + 1)
+                    points += self.least_weight * (card + 1)
                 whim = whims.get(seller)
                 if whim is None:  # first valued this turn
                     whim = whims[seller] = self._whim()
-                ranked.append((seller, (points + base + whim) / per_dirham))
+                ranked.append((seller, (points + base + whim) / self.points_per_dirham))
         ranked.sort(key=itemgetter(1), reverse=True)
         return ranked
 

@@ -21,7 +21,7 @@ from companion.games.bazaar.cubes import (
     parse_equation,
     parse_ware,
 )
-from companion.games.bazaar.planner import plan
+from companion.games.bazaar.planner import BITS, digits, first, holdings, index, plan
 
 DEPTH = 4
 examples = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -236,3 +236,21 @@ def test_a_turn_starts_with_at_most_10_cubes():
 
     with pytest.raises(ValueError, match="at most 10 cubes"):
         plan((11, 0, 0, 0, 0), (9, 20, 20, 20, 20), SOURCE, [parse_ware("YGRBW")])
+
+
+# ------------------------------------------------------------------ the holdings' encoding
+def test_every_holding_of_at_most_10_cubes_has_its_own_bit_and_reads_back():
+    small = list(holdings(10))
+    assert len(small) == 3003
+    assert len({index(h) for h in small}) == len(small)
+    assert all(digits(index(h)) == h and index(h) < BITS for h in small)
+
+
+@examples
+@given(st.lists(st.lists(st.integers(0, 4), max_size=10).map(counted), min_size=1, max_size=12))
+def test_ties_go_to_the_holding_first_in_base_11_whatever_the_bits_order(chosen):
+    bits = 0
+    for h in chosen:
+        bits |= 1 << index(h)
+    in_base_11 = min(chosen, key=lambda h: sum(n * 11**c for c, n in enumerate(h)))
+    assert digits(first(bits)) == in_base_11

@@ -15,11 +15,12 @@ Exact breadth-first search over holdings, not a heuristic:
 A roll is a turn with a random result: the plan is by trades alone and, face by face, the
 planner says where a roll this turn (then trades) would be sooner.
 
-The search runs on bitsets. A holding of at most 10 cubes is a bit, its index the holding
-in base 11 (so 161,051 bits, 3,003 of them holdings); a set of holdings is one Python int.
-A trade moves every holding of a layer at once: the layer ANDed with the holdings that can
-make it (they hold the side given, and the result stays within 10 cubes and the caps),
-shifted by the trade's difference of indices (no digit carries, as no count passes 10).
+The search runs on bitsets. A holding of at most 10 cubes is a bit, its index the sum of
+its counts weighted by ``PLACES`` (38,241 bits, 3,003 of them holdings); a set of holdings
+is one Python int. A trade moves every holding of a layer at once: the layer ANDed with
+the holdings that can make it (they hold the side given, and the result stays within 10
+cubes and the caps), shifted by the trade's difference of indices (the index is linear in
+the counts, and no two holdings share one).
 The last trade, the one the ware is bought after, may pass 10 cubes: it is found from the
 layer before, ANDed with each trade's "pre-goal" holdings (those one trade from holding
 the ware). So a layer costs a few dozen big-int operations whatever its size.
@@ -35,17 +36,17 @@ from companion.games.bazaar.cubes import COLOURS, FACES, WILD, Cubes, Equation, 
 from companion.games.bazaar.rules import CUBE_LIMIT, points
 
 BASE = CUBE_LIMIT + 1
-PLACES = tuple(BASE**c for c in range(5))
+PLACES = (1, 11, 111, 913, 3824)
+"""Each colour's weight in a holding's index: the smallest weights found (a search over
+increasing ones) that give no two holdings of at most 10 cubes the same index. Base 11
+would too, on 161,051 bits: a layer's big-int operations cost four times more there."""
+BITS = CUBE_LIMIT * PLACES[-1] + 1
 SIDES = ("left", "right")
 
 
 def index(cubes: Iterable[int]) -> int:
-    """A holding's bit: its counts as the digits of a base-11 number."""
+    """A holding's bit: its counts weighted by ``PLACES``."""
     return sum(n * place for n, place in zip(cubes, PLACES))
-
-
-def digits(bit: int) -> Cubes:
-    return cubes_of((bit // place) % BASE for place in PLACES)
 
 
 def holdings(most: int, colours: int = 5) -> Iterable[tuple[int, ...]]:
@@ -58,8 +59,34 @@ def holdings(most: int, colours: int = 5) -> Iterable[tuple[int, ...]]:
             yield (n, *rest)
 
 
+@cache
+def _by_index() -> dict[int, tuple[Cubes, int]]:
+    """Each holding of at most 10 cubes by its bit, with its rank in the order of base 11
+    (the last colour the most significant): the order ties are broken in."""
+    small = sorted(holdings(CUBE_LIMIT), key=lambda h: h[::-1])
+    return {index(h): (cubes_of(h), rank) for rank, h in enumerate(small)}
+
+
+def digits(bit: int) -> Cubes:
+    return _by_index()[bit][0]
+
+
+def first(bits: int) -> int:
+    """The bit of ``bits`` (a nonempty set of holdings) whose holding comes first in base 11."""
+    by_index = _by_index()
+    best, best_rank = -1, len(by_index)
+    while bits:
+        low = bits & -bits
+        bit = low.bit_length() - 1
+        rank = by_index[bit][1]
+        if rank < best_rank:
+            best, best_rank = bit, rank
+        bits ^= low
+    return best
+
+
 def _mask(bits: Iterable[int]) -> int:
-    raw = bytearray(BASE**5 // 8 + 1)
+    raw = bytearray(BITS // 8 + 1)
     for bit in bits:
         raw[bit >> 3] |= 1 << (bit & 7)
     return int.from_bytes(raw, "little")
@@ -288,7 +315,7 @@ class _Search:
 
     def _last(self, frontier: int, stall: int) -> tuple[Trade, int]:
         """The trade from ``frontier`` after which the ware is held, leaving the fewest
-        cubes (then the lowest-numbered trade, the lowest holding), and the holding. A
+        cubes (then the lowest-numbered trade, the holding first in base 11), and the holding. A
         trade whose result cannot leave fewer cubes than the best so far is not looked at."""
         size = self.tables.size
         smallest = next(s for s in range(BASE) if frontier & size[s])
@@ -302,7 +329,7 @@ class _Search:
             for s in range(smallest, BASE):
                 of_size = hits & size[s]
                 if of_size:
-                    key = (s + trade.net, (of_size & -of_size).bit_length() - 1)
+                    key = (s + trade.net, first(of_size))
                     if best is None or key[0] < best[0][0]:
                         best = (key, trade)
                     break

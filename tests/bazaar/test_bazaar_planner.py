@@ -21,7 +21,7 @@ from companion.games.bazaar.cubes import (
     parse_equation,
     parse_ware,
 )
-from companion.games.bazaar.planner import BITS, digits, first, holdings, index, plan
+from companion.games.bazaar.planner import BITS, digits, first, holdings, index, plan, sets
 
 DEPTH = 4
 examples = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -254,3 +254,18 @@ def test_ties_go_to_the_holding_first_in_base_11_whatever_the_bits_order(chosen)
         bits |= 1 << index(h)
     in_base_11 = min(chosen, key=lambda h: sum(n * 11**c for c, n in enumerate(h)))
     assert digits(first(bits)) == in_base_11
+
+
+# ------------------------------------------------------------------ the cached distances
+@examples
+@given(positions(), st.lists(st.lists(st.integers(0, 4), max_size=10).map(counted), min_size=1, max_size=8))
+def test_a_wares_distances_are_the_turns_a_search_from_each_holding_finds(position, others):
+    held, bank, eqs, ware, _ = position
+    caps = tuple(h + b for h, b in zip(held, bank))
+    table = sets(tuple(eqs), caps).distances(ware.cubes)
+    for h in [held, *others]:
+        if not covers(caps, h):
+            continue
+        (alone,) = plan(h, [c - n for c, n in zip(caps, h)], eqs, [ware], rolls=False)
+        assert table.turns(index(h), most=1) == (alone.turns if alone.turns == 1 else None)
+        assert table.turns(index(h)) == alone.turns

@@ -246,8 +246,12 @@ class _Sets:
                     fit &= holding_at_most(t, colour, most)
             self.fits[trade] = fit
         self.binding = any(fit is not t.every for fit in self.fits.values())
+        self.within = t.every
+        for colour, cap in enumerate(caps):
+            self.within &= holding_at_most(t, colour, cap)
         self.moves = [(trade, trade.movers & fit) for trade, fit in self.fits.items() if trade.movers & fit]
         self._goals: dict[Cubes, tuple[tuple[tuple[Trade, int], ...], int]] = {}
+        self._distances: dict[Cubes, _Distances] = {}
 
     def goal(self, ware: Cubes) -> tuple[tuple[tuple[Trade, int], ...], int]:
         """``_pre_goals`` within the caps: the last trade's result stays within them too."""
@@ -262,6 +266,58 @@ class _Sets:
                     union |= held
             self._goals[ware] = (pre, union)
         return self._goals[ware]
+
+    def distances(self, ware: Cubes) -> _Distances:
+        """The holdings within the caps by the turns they need to the ware, kept like the
+        sets (a search never leaves the caps: between them every trade can be undone)."""
+        if ware not in self._distances:
+            self._distances[ware] = _Distances(self.moves, self.goal(ware)[1] & self.within)
+        return self._distances[ware]
+
+
+def _step(frontier: int, moves: Sequence[tuple[Trade, int]]) -> int:
+    """The holdings one trade from ``frontier``'s (a search layer's moves)."""
+    reached = 0
+    for trade, movers in moves:
+        moved = frontier & movers
+        if moved:
+            reached |= moved << trade.shift if trade.shift >= 0 else moved >> -trade.shift
+    return reached
+
+
+class _Distances:
+    """The holdings by the turns trades alone need to buy one ware: a search backwards
+    from the holdings one trade from it (within the caps a trade can always be undone, so
+    a holding's distance to them is theirs to it), grown a layer at a time only as deep as asked.
+    The roll analysis reads a face's holding here rather than searching from it: the
+    same ware is asked after from turn to turn and from seat to seat. Each layer is kept
+    as bytes, where reading one bit costs the same wherever it is."""
+
+    def __init__(self, moves: Sequence[tuple[Trade, int]], union: int) -> None:
+        self.moves = moves
+        self.frontier = self.seen = union
+        self.layers = [union.to_bytes(BITS // 8 + 1, "little")] if union else []
+
+    def turns(self, bit: int, most: int | None = None) -> int | None:
+        """The turns from the holding ``bit`` (the ware bought in the last), if at most
+        ``most``; None if more, or if trades never reach it."""
+        depth = 0
+        while most is None or depth < most:
+            if depth == len(self.layers) and not self._grow():
+                return None
+            if self.layers[depth][bit >> 3] >> (bit & 7) & 1:
+                return depth + 1
+            depth += 1
+        return None
+
+    def _grow(self) -> bool:
+        """One layer more; False once every holding that reaches the ware is seen."""
+        self.frontier = _step(self.frontier, self.moves) & ~self.seen
+        if not self.frontier:
+            return False
+        self.seen |= self.frontier
+        self.layers.append(self.frontier.to_bytes(BITS // 8 + 1, "little"))
+        return True
 
 
 def sets(equations: tuple[Equation, ...], caps: Cubes) -> _Sets:
@@ -284,31 +340,25 @@ class _Search:
         found = sets(equations, caps)
         self.moves = found.moves
         self.goals = {stall: found.goal(ware) for stall, ware in wares.items()}
+        self.distances = {stall: found.distances(ware) for stall, ware in wares.items()}
 
-    def run(self, root: Cubes, goals: Iterable[int], horizon: int | None = None, last: bool = True):
-        """``({stall: (turns, last trade, holding before it)}, layers, exhausted)``: the
-        goals reached from ``root`` (at most ``horizon`` layers deep), each search layer's
-        holdings, and whether the search saw every holding reachable (then ``layers`` is
-        the root's whole component). ``last=False``: the turns alone (no trade, no holding)."""
+    def run(self, root: Cubes, goals: Iterable[int]) -> tuple[dict[int, tuple[int, Trade, int]], list[int]]:
+        """``({stall: (turns, last trade, holding before it)}, layers)``: the goals reached
+        from ``root``, and each search layer's holdings."""
         pending = [stall for stall in goals if self.goals[stall][1]]
-        found: dict[int, tuple[int, Trade | None, int]] = {}
+        found: dict[int, tuple[int, Trade, int]] = {}
         frontier = 1 << index(root)
         seen, layers, depth = frontier, [frontier], 0
         while True:
             for stall in list(pending):
                 if frontier & self.goals[stall][1]:
-                    found[stall] = (depth + 1, *self._last(frontier, stall)) if last else (depth + 1, None, 0)
+                    found[stall] = (depth + 1, *self._last(frontier, stall))
                     pending.remove(stall)
-            if not pending or (horizon is not None and depth >= horizon):
-                return found, layers, False
-            reached = 0
-            for trade, movers in self.moves:
-                moved = frontier & movers
-                if moved:
-                    reached |= moved << trade.shift if trade.shift >= 0 else moved >> -trade.shift
-            frontier = reached & ~seen
+            if not pending:
+                return found, layers
+            frontier = _step(frontier, self.moves) & ~seen
             if not frontier:
-                return found, layers, True
+                return found, layers
             seen |= frontier
             layers.append(frontier)
             depth += 1
@@ -382,15 +432,11 @@ def plan(
     now = {stall for stall, need in goals.items() if acted and goal_held(held, need)}
     wanted = [stall for stall in goals if stall not in now]
     search = _Search(tuple(equations), cubes_of(caps), goals)
-    found, layers, exhausted = ({}, [], False)
+    found, layers = ({}, [])
     if wanted and sum(held) <= CUBE_LIMIT:
-        found, layers, exhausted = search.run(held, wanted)
+        found, layers = search.run(held, wanted)
     trades_only = {stall: found[stall][0] if stall in found else None for stall in wanted}
-    faces = (
-        _rolls(search, held, bank, trades_only, layers if exhausted else None)
-        if rolls and wanted and sum(held) <= CUBE_LIMIT
-        else {}
-    )
+    faces = _rolls(search, held, bank, trades_only) if rolls and wanted and sum(held) <= CUBE_LIMIT else {}
     plans: list[Plan | None] = []
     for stall, ware in enumerate(wares):
         if ware is None:
@@ -420,47 +466,25 @@ def _route(
 
 
 def _rolls(
-    search: _Search,
-    held: Cubes,
-    bank: Sequence[int],
-    trades_only: dict[int, int | None],
-    component: list[int] | None,
+    search: _Search, held: Cubes, bank: Sequence[int], trades_only: dict[int, int | None]
 ) -> dict[str, dict[int, int | None]]:
     """Per face, per ware: the turns if the coming turn is a roll (the ware bought that turn
     if the cube completes it, else trades from the next), where sooner than trades alone.
-
-    A search from after the roll looks only as deep as could beat trades alone. A ware
-    that trades never reach from the root is never reached from a holding of the root's
-    component either (trades are reversible), so a search from there skips it.
-    """
-    seen_root = 0
-    for layer in component or ():
-        seen_root |= layer
+    The turns from after the roll are read from the ware's distances, only as deep as
+    could beat trades alone."""
     by_colour: dict[int, dict[int, int | None]] = {}
     for colour in range(5):
         after = list(held)
         if bank[colour]:
             after[colour] += 1
+        bit = index(after)
         turns: dict[int, int | None] = {stall: None for stall in trades_only}
-        pending = []
         for stall, alone in trades_only.items():
             if goal_held(after, search.wares[stall]):
                 turns[stall] = 1 if alone is None or alone > 1 else None
-            elif (
-                sum(after) <= CUBE_LIMIT
-                and (alone is None or alone > 2)
-                and (alone is not None or not seen_root >> index(after) & 1)
-            ):
-                pending.append(stall)
-        if pending:
-            bounds = [bound for s in pending if (bound := trades_only[s]) is not None]
-            horizon = max(bounds) - 3 if len(bounds) == len(pending) else None
-            found, _, _ = search.run(cubes_of(after), pending, horizon, last=False)
-            for stall in pending:
-                if stall in found:
-                    total = 1 + found[stall][0]
-                    alone = trades_only[stall]
-                    turns[stall] = total if alone is None or total < alone else None
+            elif sum(after) <= CUBE_LIMIT and (alone is None or alone > 2):
+                then = search.distances[stall].turns(bit, None if alone is None else alone - 2)
+                turns[stall] = None if then is None else 1 + then
         by_colour[colour] = turns
     faces = {COLOURS[c]: by_colour[c] for c in range(5)}
     open_colours = [c for c in range(5) if bank[c]] or list(range(5))

@@ -320,10 +320,14 @@ class _Distances:
         return True
 
 
+def _binding(equations: tuple[Equation, ...], caps: Sequence[int]) -> Cubes:
+    """``caps`` as far as they bind (above ``_cap_limits`` every cap is the same)."""
+    return cubes_of(min(cap, limit) for cap, limit in zip(caps, _cap_limits(equations)))
+
+
 def sets(equations: tuple[Equation, ...], caps: Cubes) -> _Sets:
-    """The sets for ``caps`` as far as they bind (above ``_cap_limits`` every cap is the same)."""
-    bound = cubes_of(min(cap, limit) for cap, limit in zip(caps, _cap_limits(equations)))
-    return _cached_sets(equations, bound)
+    """The sets for ``caps``."""
+    return _cached_sets(equations, _binding(equations, caps))
 
 
 @lru_cache(maxsize=16)
@@ -331,13 +335,19 @@ def _cached_sets(equations: tuple[Equation, ...], caps: Cubes) -> _Sets:
     return _Sets(trades_of(equations), caps)
 
 
+@lru_cache(maxsize=16)
+def _search(equations: tuple[Equation, ...], caps: Cubes, wares: tuple[tuple[int, Cubes], ...]) -> _Search:
+    """The search for the face-up ``wares`` (stall, cubes) under binding ``caps``: the same
+    until a ware is bought or a binding cap moves, so it is kept from turn to turn."""
+    return _Search(_cached_sets(equations, caps), dict(wares))
+
+
 class _Search:
     """Breadth-first search over holdings for several wares at once, with one set of caps."""
 
-    def __init__(self, equations: tuple[Equation, ...], caps: Cubes, wares: dict[int, Cubes]) -> None:
+    def __init__(self, found: _Sets, wares: dict[int, Cubes]) -> None:
         self.tables = tables()
         self.wares = wares
-        found = sets(equations, caps)
         self.moves = found.moves
         self.goals = {stall: found.goal(ware) for stall, ware in wares.items()}
         self.distances = {stall: found.distances(ware) for stall, ware in wares.items()}
@@ -431,7 +441,8 @@ def plan(
     goals = {stall: ware.cubes for stall, ware in enumerate(wares) if ware is not None}
     now = {stall for stall, need in goals.items() if acted and goal_held(held, need)}
     wanted = [stall for stall in goals if stall not in now]
-    search = _Search(tuple(equations), cubes_of(caps), goals)
+    exchange = tuple(equations)
+    search = _search(exchange, _binding(exchange, caps), tuple(goals.items()))
     found, layers = ({}, [])
     if wanted and sum(held) <= CUBE_LIMIT:
         found, layers = search.run(held, wanted)
@@ -462,7 +473,14 @@ def _route(
     search: _Search, before: int, depth: int, layers: list[int], last: Trade
 ) -> Callable[[], tuple[Trade, ...]]:
     """The trades to ``before`` then ``last``, found once when first asked."""
-    return cache(lambda: (*search.path(before, depth, layers), last))
+    found: list[tuple[Trade, ...]] = []
+
+    def route() -> tuple[Trade, ...]:
+        if not found:
+            found.append((*search.path(before, depth, layers), last))
+        return found[0]
+
+    return route
 
 
 def _rolls(
@@ -471,18 +489,21 @@ def _rolls(
     """Per face, per ware: the turns if the coming turn is a roll (the ware bought that turn
     if the cube completes it, else trades from the next), where sooner than trades alone.
     The turns from after the roll are read from the ware's distances, only as deep as
-    could beat trades alone."""
+    could beat trades alone. What each ware lacks is counted once, not once a face."""
+    root, size = index(held), sum(held)
+    lacking = {
+        stall: [max(0, need - have) for need, have in zip(search.wares[stall], held)] for stall in trades_only
+    }
     by_colour: dict[int, dict[int, int | None]] = {}
     for colour in range(5):
-        after = list(held)
-        if bank[colour]:
-            after[colour] += 1
-        bit = index(after)
+        drawn = bank[colour] > 0  # the bank has the colour: the roll brings a cube of it
+        bit = root + PLACES[colour] if drawn else root
         turns: dict[int, int | None] = {stall: None for stall in trades_only}
         for stall, alone in trades_only.items():
-            if goal_held(after, search.wares[stall]):
+            short = lacking[stall]
+            if not any(short) or (drawn and sum(short) == 1 and short[colour] == 1):
                 turns[stall] = 1 if alone is None or alone > 1 else None
-            elif sum(after) <= CUBE_LIMIT and (alone is None or alone > 2):
+            elif size + drawn <= CUBE_LIMIT and (alone is None or alone > 2):
                 then = search.distances[stall].turns(bit, None if alone is None else alone - 2)
                 turns[stall] = None if then is None else 1 + then
         by_colour[colour] = turns

@@ -252,6 +252,7 @@ class _Sets:
         self.moves = [(trade, trade.movers & fit) for trade, fit in self.fits.items() if trade.movers & fit]
         self._goals: dict[Cubes, tuple[tuple[tuple[Trade, int], ...], int]] = {}
         self._distances: dict[Cubes, _Distances] = {}
+        self._searches: dict[tuple[tuple[int, Cubes], ...], _Search] = {}
 
     def goal(self, ware: Cubes) -> tuple[tuple[tuple[Trade, int], ...], int]:
         """``_pre_goals`` within the caps: the last trade's result stays within them too."""
@@ -266,6 +267,13 @@ class _Sets:
                     union |= held
             self._goals[ware] = (pre, union)
         return self._goals[ware]
+
+    def search(self, wares: tuple[tuple[int, Cubes], ...]) -> _Search:
+        """The search for the face-up ``wares`` (stall, cubes): the same until one is
+        bought, so it is kept like the sets."""
+        if wares not in self._searches:
+            self._searches[wares] = _Search(self, dict(wares))
+        return self._searches[wares]
 
     def distances(self, ware: Cubes) -> _Distances:
         """The holdings within the caps by the turns they need to the ware, kept like the
@@ -320,26 +328,15 @@ class _Distances:
         return True
 
 
-def _binding(equations: tuple[Equation, ...], caps: Sequence[int]) -> Cubes:
-    """``caps`` as far as they bind (above ``_cap_limits`` every cap is the same)."""
-    return cubes_of(min(cap, limit) for cap, limit in zip(caps, _cap_limits(equations)))
-
-
 def sets(equations: tuple[Equation, ...], caps: Cubes) -> _Sets:
-    """The sets for ``caps``."""
-    return _cached_sets(equations, _binding(equations, caps))
+    """The sets for ``caps`` as far as they bind (above ``_cap_limits`` every cap is the same)."""
+    bound = cubes_of(min(cap, limit) for cap, limit in zip(caps, _cap_limits(equations)))
+    return _cached_sets(equations, bound)
 
 
 @lru_cache(maxsize=16)
 def _cached_sets(equations: tuple[Equation, ...], caps: Cubes) -> _Sets:
     return _Sets(trades_of(equations), caps)
-
-
-@lru_cache(maxsize=16)
-def _search(equations: tuple[Equation, ...], caps: Cubes, wares: tuple[tuple[int, Cubes], ...]) -> _Search:
-    """The search for the face-up ``wares`` (stall, cubes) under binding ``caps``: the same
-    until a ware is bought or a binding cap moves, so it is kept from turn to turn."""
-    return _Search(_cached_sets(equations, caps), dict(wares))
 
 
 class _Search:
@@ -441,8 +438,7 @@ def plan(
     goals = {stall: ware.cubes for stall, ware in enumerate(wares) if ware is not None}
     now = {stall for stall, need in goals.items() if acted and goal_held(held, need)}
     wanted = [stall for stall in goals if stall not in now]
-    exchange = tuple(equations)
-    search = _search(exchange, _binding(exchange, caps), tuple(goals.items()))
+    search = sets(tuple(equations), cubes_of(caps)).search(tuple(goals.items()))
     found, layers = ({}, [])
     if wanted and sum(held) <= CUBE_LIMIT:
         found, layers = search.run(held, wanted)

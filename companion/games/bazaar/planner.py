@@ -203,18 +203,24 @@ class Plan:
         return [face for face, turns in self.rolls.items() if turns is not None]
 
 
+Goal = tuple[tuple[tuple[Trade, int, int], ...], int]
+"""A ware's pre-goals: (trade, the holdings it buys the ware from, their fewest cubes),
+and the union of those holdings."""
+
+
 @lru_cache(maxsize=512)
-def _pre_goals(trades: tuple[Trade, ...], ware: Cubes) -> tuple[tuple[tuple[Trade, int], ...], int]:
+def _pre_goals(trades: tuple[Trade, ...], ware: Cubes) -> Goal:
     """For one ware: each trade after which it is held, with the holdings it is made from
-    (the bank's caps aside), and their union. The same all game for a face-up card."""
+    (the bank's caps aside) and the fewest cubes they hold, and their union. The same all
+    game for a face-up card."""
     pre = []
     for trade in trades:
         need = [g + max(0, w - k) for g, w, k in zip(trade.given, ware, trade.taken)]
         holdings_ = holding_at_least(tuple(need))
         if holdings_:
-            pre.append((trade, holdings_))
+            pre.append((trade, holdings_, sum(need)))
     union = 0
-    for _, holdings_ in pre:
+    for _, holdings_, _ in pre:
         union |= holdings_
     return tuple(pre), union
 
@@ -250,20 +256,22 @@ class _Sets:
         for colour, cap in enumerate(caps):
             self.within &= holding_at_most(t, colour, cap)
         self.moves = [(trade, trade.movers & fit) for trade, fit in self.fits.items() if trade.movers & fit]
-        self._goals: dict[Cubes, tuple[tuple[tuple[Trade, int], ...], int]] = {}
+        self._goals: dict[Cubes, Goal] = {}
         self._distances: dict[Cubes, _Distances] = {}
         self._searches: dict[tuple[tuple[int, Cubes], ...], _Search] = {}
 
-    def goal(self, ware: Cubes) -> tuple[tuple[tuple[Trade, int], ...], int]:
+    def goal(self, ware: Cubes) -> Goal:
         """``_pre_goals`` within the caps: the last trade's result stays within them too."""
         if ware not in self._goals:
             pre, union = _pre_goals(self.trades, ware)
             if self.binding:
                 pre = tuple(
-                    (trade, held & self.fits[trade]) for trade, held in pre if held & self.fits[trade]
+                    (trade, held & self.fits[trade], fewest)
+                    for trade, held, fewest in pre
+                    if held & self.fits[trade]
                 )
                 union = 0
-                for _, held in pre:
+                for _, held, _ in pre:
                     union |= held
             self._goals[ware] = (pre, union)
         return self._goals[ware]
@@ -375,15 +383,14 @@ class _Search:
         cubes (then the lowest-numbered trade, the holding first in base 11), and the holding. A
         trade whose result cannot leave fewer cubes than the best so far is not looked at."""
         size = self.tables.size
-        smallest = next(s for s in range(BASE) if frontier & size[s])
         best = None
-        for trade, held in self.goals[stall][0]:
-            if best is not None and smallest + trade.net >= best[0][0]:
+        for trade, held, fewest in self.goals[stall][0]:
+            if best is not None and fewest + trade.net >= best[0][0]:
                 continue
             hits = frontier & held
             if not hits:
                 continue
-            for s in range(smallest, BASE):
+            for s in range(fewest, BASE):
                 of_size = hits & size[s]
                 if of_size:
                     key = (s + trade.net, first(of_size))

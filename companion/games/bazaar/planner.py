@@ -313,13 +313,14 @@ class _Distances:
         self.moves = moves
         self.frontier = self.seen = union
         self.layers = [union.to_bytes(BITS // 8 + 1, "little")] if union else []
+        self.complete = not union
 
     def turns(self, bit: int, most: int | None = None) -> int | None:
         """The turns from the holding ``bit`` (the ware bought in the last), if at most
         ``most``; None if more, or if trades never reach it."""
         depth = 0
         while most is None or depth < most:
-            if depth == len(self.layers) and not self._grow():
+            if depth == len(self.layers) and (self.complete or not self._grow()):
                 return None
             if self.layers[depth][bit >> 3] >> (bit & 7) & 1:
                 return depth + 1
@@ -330,6 +331,7 @@ class _Distances:
         """One layer more; False once every holding that reaches the ware is seen."""
         self.frontier = _step(self.frontier, self.moves) & ~self.seen
         if not self.frontier:
+            self.complete = True
             return False
         self.seen |= self.frontier
         self.layers.append(self.frontier.to_bytes(BITS // 8 + 1, "little"))

@@ -448,7 +448,8 @@ def plan(
     now = {stall for stall, need in goals.items() if acted and goal_held(held, need)}
     wanted = [stall for stall in goals if stall not in now]
     search = sets(tuple(equations), cubes_of(caps)).search(tuple(goals.items()))
-    found, layers = ({}, [])
+    found: dict[int, tuple[int, Trade, int]] = {}
+    layers: list[int] = []
     if wanted and sum(held) <= CUBE_LIMIT:
         found, layers = search.run(held, wanted)
     trades_only = {stall: found[stall][0] if stall in found else None for stall in wanted}

@@ -37,9 +37,9 @@ from companion.games.bazaar.rules import CUBE_LIMIT, points
 
 BASE = CUBE_LIMIT + 1
 PLACES = (1, 11, 111, 913, 3824)
-"""Each colour's weight in a holding's index: the smallest weights found (a search over
-increasing ones) that give no two holdings of at most 10 cubes the same index. Base 11
-would too, on 161,051 bits: a layer's big-int operations cost four times more there."""
+"""Each colour's weight in a holding's index: the smallest weights a search over
+increasing ones found that give no two holdings of at most 10 cubes the same index. Base
+11 would too, on 161,051 bits: a layer's big-int operations cost four times more there."""
 BITS = CUBE_LIMIT * PLACES[-1] + 1
 SIDES = ("left", "right")
 
@@ -237,8 +237,9 @@ def _cap_limits(equations: tuple[Equation, ...]) -> Cubes:
 class _Sets:
     """The search's sets for the trades of one exchange under one set of caps: each
     trade's holdings whose result stays within the caps (all of them, mostly), the moves a
-    search layer makes, and each ware's pre-goals within the caps. They change only when
-    a cap that binds does, so they are kept from turn to turn (``sets``)."""
+    search layer makes, and each ware's pre-goals and distances within the caps. They
+    change only when a cap that binds does, so they are kept from turn to turn (``sets``),
+    with the searches for the face-up wares (a few a game: one until a ware is bought)."""
 
     def __init__(self, trades: tuple[Trade, ...], caps: Cubes) -> None:
         t = tables()
@@ -304,10 +305,10 @@ def _step(frontier: int, moves: Sequence[tuple[Trade, int]]) -> int:
 class _Distances:
     """The holdings by the turns trades alone need to buy one ware: a search backwards
     from the holdings one trade from it (within the caps a trade can always be undone, so
-    a holding's distance to them is theirs to it), grown a layer at a time only as deep as asked.
-    The roll analysis reads a face's holding here rather than searching from it: the
-    same ware is asked after from turn to turn and from seat to seat. Each layer is kept
-    as bytes, where reading one bit costs the same wherever it is."""
+    a holding's distance to them is theirs to it), grown a layer at a time only as deep
+    as asked. The roll analysis reads a face's holding here rather than searching from
+    it: the same ware is asked after from turn to turn and from seat to seat. Each layer
+    is kept as bytes, where reading one bit costs the same wherever it is."""
 
     def __init__(self, moves: Sequence[tuple[Trade, int]], union: int) -> None:
         self.moves = moves
@@ -382,8 +383,9 @@ class _Search:
 
     def _last(self, frontier: int, stall: int) -> tuple[Trade, int]:
         """The trade from ``frontier`` after which the ware is held, leaving the fewest
-        cubes (then the lowest-numbered trade, the holding first in base 11), and the holding. A
-        trade whose result cannot leave fewer cubes than the best so far is not looked at."""
+        cubes (then the lowest-numbered trade, the holding first in base 11), and the
+        holding. A trade whose result cannot leave fewer cubes than the best so far is not
+        looked at: each trade's pre-goal holdings bound the cubes its result holds."""
         size = self.tables.size
         best = None
         for trade, held, fewest in self.goals[stall][0]:

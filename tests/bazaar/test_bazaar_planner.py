@@ -12,6 +12,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.games.bazaar import bots
 from companion.games.bazaar.cubes import (
     FACES,
     Ware,
@@ -21,7 +22,21 @@ from companion.games.bazaar.cubes import (
     parse_equation,
     parse_ware,
 )
-from companion.games.bazaar.planner import BITS, digits, first, holdings, index, plan, sets
+from companion.games.bazaar.planner import (
+    BITS,
+    _cached_sets,
+    _cap_limits,
+    _pre_goals,
+    digits,
+    first,
+    holding_at_least,
+    holdings,
+    index,
+    plan,
+    sets,
+    trades_of,
+)
+from companion.simulation import simulate
 
 DEPTH = 4
 examples = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -269,3 +284,38 @@ def test_a_wares_distances_are_the_turns_a_search_from_each_holding_finds(positi
         (alone,) = plan(h, [c - n for c, n in zip(caps, h)], eqs, [ware], rolls=False)
         assert table.turns(index(h), most=1) == (alone.turns if alone.turns == 1 else None)
         assert table.turns(index(h)) == alone.turns
+
+
+# ------------------------------------------------------------------ what is kept between plans
+def clear_kept() -> None:
+    for kept in (trades_of, _pre_goals, _cap_limits, _cached_sets, holding_at_least):
+        kept.cache_clear()
+
+
+def outcome(plans):
+    return [
+        None
+        if p is None
+        else (p.turns, p.cubes_left, p.points, p.rolls, [(s.equation, s.give) for s in p.steps])
+        for p in plans
+    ]
+
+
+def test_plans_from_what_earlier_plans_kept_are_the_plans_made_afresh(monkeypatch):
+    """Every seat's plans of seeded bot games, made with the sets, searches and distances
+    the game's earlier plans kept, against the same plans made with nothing kept."""
+    asked = []
+
+    def recording(*args, **options):
+        asked.append((args, options))
+        return plan(*args, **options)
+
+    monkeypatch.setattr(bots, "plan", recording)
+    clear_kept()
+    simulate("bazaar", 4, 3, seed=11)
+    assert len(asked) > 100
+    clear_kept()
+    kept = [outcome(plan(*args, **options)) for args, options in asked]
+    for (args, options), then in zip(asked, kept):
+        clear_kept()
+        assert outcome(plan(*args, **options)) == then

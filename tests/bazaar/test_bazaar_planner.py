@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.bazaar import bots
+from companion.games.bazaar.nearplan import choose
 from companion.games.bazaar.cubes import (
     FACES,
     Ware,
@@ -306,11 +307,11 @@ def test_plans_from_what_earlier_plans_kept_are_the_plans_made_afresh(monkeypatc
     the game's earlier plans kept, against the same plans made with nothing kept."""
     asked = []
 
-    def recording(*args, **options):
-        asked.append((args, options))
-        return plan(*args, **options)
+    def recording(held, bank, equations, wares, bonus, rank):
+        asked.append(((held, bank, equations, wares, bonus), {}))
+        return choose(held, bank, equations, wares, bonus, rank)
 
-    monkeypatch.setattr(bots, "plan", recording)
+    monkeypatch.setattr(bots, "choose", recording)
     clear_kept()
     simulate("bazaar", 4, 3, seed=11)
     assert len(asked) > 100

@@ -292,7 +292,7 @@ class _Sets:
         return self._distances[ware]
 
 
-def _step(frontier: int, moves: Sequence[tuple[Trade, int]]) -> int:
+def step(frontier: int, moves: Sequence[tuple[Trade, int]]) -> int:
     """The holdings one trade from ``frontier``'s (a search layer's moves)."""
     reached = 0
     for trade, movers in moves:
@@ -330,7 +330,7 @@ class _Distances:
 
     def _grow(self) -> bool:
         """One layer more; False once every holding that reaches the ware is seen."""
-        self.frontier = _step(self.frontier, self.moves) & ~self.seen
+        self.frontier = step(self.frontier, self.moves) & ~self.seen
         if not self.frontier:
             self.complete = True
             return False
@@ -374,7 +374,7 @@ class _Search:
                     pending.remove(stall)
             if not pending:
                 return found, layers
-            frontier = _step(frontier, self.moves) & ~seen
+            frontier = step(frontier, self.moves) & ~seen
             if not frontier:
                 return found, layers
             seen |= frontier

@@ -72,9 +72,9 @@ def test_the_quick_bot_goes_for_the_soonest_ware_and_the_greedy_one_for_points_p
     # greedy aims at GRRBW★ (3 points in 3 turns); Y -> GGGGG is also the first trade, in
     # the equations' order, of a plan for it in 3 turns leaving 2 cubes
     decision = Decision(match.state.cubes[0], match.state.bank, match.state.equations)
-    aims = [decision.aim(k, match.state.ware(k), False) for k in range(4)]
+    aims = [decision.settle(decision.aim(k, match.state.ware(k), False)) for k in range(4)]
     assert [(a.turns, a.points) for a in aims] == [(3, 2), (2, 1), (None, None), (3, 3)]
-    first = decision.first(match.state.ware(3), decision.exchange.target(match.state.ware(3).cubes), aims[3])
+    first = decision.first(aims[3])
     assert first is not None and (first.equation, first.give) == (2, "left")
     assert greedy.data == {"equation": 2, "give": "left"}
 

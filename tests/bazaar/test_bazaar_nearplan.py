@@ -40,7 +40,7 @@ def test_the_near_plans_are_the_exact_plans_within_three_turns(monkeypatch, seed
         for p in plan(held, BANK, equations, wares, bonus):
             if p is None:
                 continue
-            aim = decision.aim(p.stall, p.ware, bonus)
+            aim = decision.settle(decision.aim(p.stall, p.ware, bonus))
             turns = within(p.turns)
             assert (aim.turns, aim.points) == (turns, p.points if turns else None)
             if turns:
@@ -58,13 +58,13 @@ def test_the_trade_made_starts_a_plan_of_the_turns_and_cubes_left_aimed_at(monke
         for stall, ware in enumerate(wares):
             if ware is None:
                 continue
-            aim = decision.aim(stall, ware, bonus)
+            aim = decision.settle(decision.aim(stall, ware, bonus))
             if aim.turns is None:
                 continue
-            trade = decision.first(ware, decision.exchange.target(ware.cubes), aim)
+            trade = decision.first(aim)
             if trade is None:  # the bank pays none of the plan's first trades
                 rich = Decision(held, BANK, equations)
-                unpaid = rich.first(ware, rich.exchange.target(ware.cubes), rich.aim(stall, ware, bonus))
+                unpaid = rich.first(rich.settle(rich.aim(stall, ware, bonus)))
                 assert unpaid is not None and not decision.pays(unpaid)
                 continue
             assert all(bank[c] >= n for c, n in enumerate(trade.taken))

@@ -24,7 +24,7 @@ none, the bot rolls (always legal).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from companion.games.bazaar.cubes import FACES, Cubes, Equation, Ware, cubes_of
@@ -40,7 +40,8 @@ UNLIMITED = cubes_of([3 * CUBE_LIMIT] * 5)
 """Caps no trade meets: the plans leave the bank's limits aside."""
 
 Rank = Callable[[int | None, int, float], tuple]
-"""A style's ranking of a ware (smaller is better) by its points, stall and turns."""
+"""A style's ranking of a ware (smaller is better) by its points, stall and turns; more
+points never rank worse, so a ware ranked by the most it can score bounds its rank."""
 
 
 def has(bits: bytes, bit: int) -> bool:
@@ -78,11 +79,14 @@ class Exchange:
         if ware not in self._targets:
             pre, union = self.sets.goal(ware)
             size = tables().up_to
+            by_net: dict[int, int] = {}  # the last trades' holdings by the cubes they add
+            for trade, held, _ in pre:
+                by_net[trade.net] = by_net.get(trade.net, 0) | held
             rows = []
             for row in range(ROWS):
                 found = 0
-                for trade, held, _ in pre:
-                    most = row + sum(ware) - trade.net  # the most cubes before it
+                for net, held in by_net.items():
+                    most = row + sum(ware) - net  # the most cubes before the last trade
                     if most >= 0:
                         found |= held & size[min(most, CUBE_LIMIT)]
                 rows.append(found)
@@ -108,13 +112,21 @@ def exchange(equations: tuple[Equation, ...]) -> Exchange:
 @dataclass(frozen=True, slots=True)
 class Aim:
     """One face-up ware as the default bots see it: the turns by trades alone (None:
-    more than three), the points, and the turns expected if this turn is a roll."""
+    more than three), the cubes left and the turns expected if this turn is a roll."""
 
     stall: int
+    ware: Ware
+    level: int  # the star level it is bought at
     turns: int | None
-    row: int  # the cubes left, 3 standing for 3 or more
-    points: int | None
+    row: int | None
+    """The cubes left, 3 standing for 3 or more; None until a plan of three turns has
+    counted them (``Decision.settle``): that needs the holdings two trades away."""
     rolled: float
+
+    @property
+    def points(self) -> int | None:
+        """The points, or while the cubes left are not counted the most it can score."""
+        return None if self.turns is None else points(self.level, self.row or 0)
 
     @property
     def soonest(self) -> float:
@@ -144,17 +156,24 @@ class Decision:
     def aim(self, stall: int, ware: Ware, bonus: bool) -> Aim:
         target = self.exchange.target(ware.cubes)
         root = self.root
+        row: int | None = None
         if has(target.pre_bytes, root):
             turns, row = 1, next((r for r in range(ROWS) if target.rows[r] >> root & 1), ROWS)
         elif has(target.near_bytes, root):
             turns, row = 2, next((r for r in range(ROWS) if self.kids & target.rows[r]), ROWS)
         elif self.kids & target.near:
-            turns, row = 3, next((r for r in range(ROWS) if self.grandchildren & target.rows[r]), ROWS)
+            turns = 3
         else:
             turns, row = None, ROWS
         level = int(ware.star) + int(bonus)
-        score = None if turns is None else points(level, row)
-        return Aim(stall, turns, row, score, self._rolled(target, ware.cubes, turns))
+        return Aim(stall, ware, level, turns, row, self._rolled(target, ware.cubes, turns))
+
+    def settle(self, aim: Aim) -> Aim:
+        """``aim`` with its cubes left counted."""
+        if aim.row is not None:
+            return aim
+        rows = self.exchange.target(aim.ware.cubes).rows
+        return replace(aim, row=next((r for r in range(ROWS) if self.grandchildren & rows[r]), ROWS))
 
     def _rolled(self, target: Target, ware: Cubes, turns: int | None) -> float:
         """The turns expected if this turn is a roll: per face, the ware bought this turn
@@ -165,6 +184,12 @@ class Decision:
         if alone <= 1:
             return alone + 1
         missing = [(colour, need - have) for colour, (need, have) in enumerate(zip(ware, self.held)) if need > have]
+        if not missing:
+            return 1.0
+        if alone == 2:  # only a cube that completes the ware is sooner: its face and the wild one
+            colour, short = missing[0]
+            completes = len(missing) == 1 and short == 1 and self.drawn[colour]
+            return (4 * 3.0 + 2 * 1.0) / len(FACES) if completes else 3.0
         faces: list[float | None] = []
         for colour in range(5):
             then: float | None = None
@@ -181,10 +206,11 @@ class Decision:
         faces.append(min(wild) if wild else None)
         return sum(alone + 1 if then is None else then for then in faces) / len(FACES)
 
-    def first(self, ware: Ware, target: Target, aim: Aim) -> Trade | None:
+    def first(self, aim: Aim) -> Trade | None:
         """The first trade, in the equations' order, of a plan of ``aim``'s turns and
         cubes left that the bank can pay (None if it can pay none)."""
-        root = self.root
+        root, target = self.root, self.exchange.target(aim.ware.cubes)
+        assert aim.row is not None, "a plan's first trade is asked once its cubes left are counted"
         if aim.turns == 1:
             made = [
                 (sum(self.held) + trade.net, n, trade)
@@ -220,9 +246,11 @@ def choose(
     aims = [decision.aim(stall, ware, bonus) for stall, ware in enumerate(wares) if ware is not None]
     if not aims:
         return None
-    best = min(aims, key=lambda a: rank(a.points, a.stall, a.soonest))
+    while True:  # a plan of three turns counts its cubes left only if it could rank first
+        best = min(aims, key=lambda a: rank(a.points, a.stall, a.soonest))
+        if best.row is not None:
+            break
+        aims = [decision.settle(a) for a in aims]
     if best.turns is None or best.turns > best.rolled:
         return None
-    ware = wares[best.stall]
-    assert ware is not None
-    return decision.first(ware, decision.exchange.target(ware.cubes), best)
+    return decision.first(best)

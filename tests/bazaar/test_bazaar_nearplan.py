@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.bazaar import bots
 from companion.games.bazaar.cubes import FACES, cubes_of
-from companion.games.bazaar.nearplan import HORIZON, Decision, UNLIMITED, choose
+from companion.games.bazaar.nearplan import HORIZON, UNLIMITED, Decision, choose
 from companion.games.bazaar.planner import NEVER, plan
 from companion.games.bazaar.rules import CUBE_LIMIT
 from companion.simulation import simulate
@@ -78,4 +78,3 @@ def test_the_trade_made_starts_a_plan_of_the_turns_and_cubes_left_aimed_at(monke
                 assert (then.turns, min(then.cubes_left, 3)) == (aim.turns - 1, aim.row)
             checked += 1
     assert checked > 100
-

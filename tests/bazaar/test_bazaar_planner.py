@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.bazaar import bots
-from companion.games.bazaar.nearplan import choose
 from companion.games.bazaar.cubes import (
     FACES,
     Ware,
@@ -23,6 +22,7 @@ from companion.games.bazaar.cubes import (
     parse_equation,
     parse_ware,
 )
+from companion.games.bazaar.nearplan import choose
 from companion.games.bazaar.planner import (
     BITS,
     _cached_sets,

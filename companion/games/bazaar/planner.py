@@ -561,12 +561,10 @@ class Advice:
         return self.plan.first if self.action == "trade" and self.plan is not None else None
 
 
-def recommend(
-    plans: Sequence[Plan | None], acted: bool = False, rank: Callable[[Plan, float], tuple] = soonest
-) -> Advice:
-    """This turn's best action for the plans of ``plan``, the wares ranked by ``rank`` (a
-    bot's style; the phone's advice ranks the soonest first). ``acted``: the roll or trade
-    is done, so the choice is a ware to buy now or the end of the turn."""
+def recommend(plans: Sequence[Plan | None], acted: bool = False) -> Advice:
+    """This turn's best action for the plans of ``plan``, the soonest ware first (the
+    phone's advice; the default bots rank by their style in nearplan.py). ``acted``: the
+    roll or trade is done, so the choice is a ware to buy now or the end of the turn."""
     found = [p for p in plans if p is not None]
     if acted:
         now = [p for p in found if p.turns == 0]
@@ -576,7 +574,7 @@ def recommend(
         return Advice("buy", best, turns=0)
     if not found:
         return Advice("roll")
-    best = min(found, key=lambda p: rank(p, min(expected(p))))
+    best = min(found, key=lambda p: soonest(p, min(expected(p))))
     trades, rolled = expected(best)
     if best.first is not None and trades <= rolled:
         return Advice("trade", best, turns=best.turns)

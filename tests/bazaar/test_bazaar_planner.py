@@ -12,6 +12,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.games.bazaar import bots
 from companion.games.bazaar.cubes import (
     FACES,
     Ware,
@@ -21,7 +22,22 @@ from companion.games.bazaar.cubes import (
     parse_equation,
     parse_ware,
 )
-from companion.games.bazaar.planner import plan
+from companion.games.bazaar.nearplan import choose
+from companion.games.bazaar.planner import (
+    BITS,
+    _cached_sets,
+    _cap_limits,
+    _pre_goals,
+    digits,
+    first,
+    holding_at_least,
+    holdings,
+    index,
+    plan,
+    sets,
+    trades_of,
+)
+from companion.simulation import simulate
 
 DEPTH = 4
 examples = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -236,3 +252,71 @@ def test_a_turn_starts_with_at_most_10_cubes():
 
     with pytest.raises(ValueError, match="at most 10 cubes"):
         plan((11, 0, 0, 0, 0), (9, 20, 20, 20, 20), SOURCE, [parse_ware("YGRBW")])
+
+
+# ------------------------------------------------------------------ the holdings' encoding
+def test_every_holding_of_at_most_10_cubes_has_its_own_bit_and_reads_back():
+    small = list(holdings(10))
+    assert len(small) == 3003
+    assert len({index(h) for h in small}) == len(small)
+    assert all(digits(index(h)) == h and index(h) < BITS for h in small)
+
+
+@examples
+@given(st.lists(st.lists(st.integers(0, 4), max_size=10).map(counted), min_size=1, max_size=12))
+def test_ties_go_to_the_holding_first_in_base_11_whatever_the_bits_order(chosen):
+    bits = 0
+    for h in chosen:
+        bits |= 1 << index(h)
+    in_base_11 = min(chosen, key=lambda h: sum(n * 11**c for c, n in enumerate(h)))
+    assert digits(first(bits)) == in_base_11
+
+
+# ------------------------------------------------------------------ the cached distances
+@examples
+@given(positions(), st.lists(st.lists(st.integers(0, 4), max_size=10).map(counted), min_size=1, max_size=8))
+def test_a_wares_distances_are_the_turns_a_search_from_each_holding_finds(position, others):
+    held, bank, eqs, ware, _ = position
+    caps = tuple(h + b for h, b in zip(held, bank))
+    table = sets(tuple(eqs), caps).distances(ware.cubes)
+    for h in [held, *others]:
+        if not covers(caps, h):
+            continue
+        (alone,) = plan(h, [c - n for c, n in zip(caps, h)], eqs, [ware], rolls=False)
+        assert table.turns(index(h), most=1) == (alone.turns if alone.turns == 1 else None)
+        assert table.turns(index(h)) == alone.turns
+
+
+# ------------------------------------------------------------------ what is kept between plans
+def clear_kept() -> None:
+    for kept in (trades_of, _pre_goals, _cap_limits, _cached_sets, holding_at_least):
+        kept.cache_clear()
+
+
+def outcome(plans):
+    return [
+        None
+        if p is None
+        else (p.turns, p.cubes_left, p.points, p.rolls, [(s.equation, s.give) for s in p.steps])
+        for p in plans
+    ]
+
+
+def test_plans_from_what_earlier_plans_kept_are_the_plans_made_afresh(monkeypatch):
+    """Every seat's plans of seeded bot games, made with the sets, searches and distances
+    the game's earlier plans kept, against the same plans made with nothing kept."""
+    asked = []
+
+    def recording(held, bank, equations, wares, bonus, rank):
+        asked.append(((held, bank, equations, wares, bonus), {}))
+        return choose(held, bank, equations, wares, bonus, rank)
+
+    monkeypatch.setattr(bots, "choose", recording)
+    clear_kept()
+    simulate("bazaar", 4, 3, seed=11)
+    assert len(asked) > 100
+    clear_kept()
+    kept = [outcome(plan(*args, **options)) for args, options in asked]
+    for (args, options), then in zip(asked, kept):
+        clear_kept()
+        assert outcome(plan(*args, **options)) == then

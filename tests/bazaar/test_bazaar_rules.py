@@ -368,6 +368,14 @@ def test_the_setup_deals_four_stalls_of_five_cards_from_the_sample_deck():
     assert state.phase == ACT and [sum(c) for c in state.cubes] == [1, 1, 1, 1]
 
 
+def test_a_new_game_deals_from_full_decks_whatever_the_game_before_drew():
+    first = digital(4, seed=3).state
+    assert len(first.exchange_deck) == 8 and sum(first.ware_deck.values()) == 45 - 4
+    again = digital(4, seed=3).state
+    assert (again.exchange_deck, again.ware_deck) == (first.exchange_deck, first.ware_deck)
+    assert again.exchange_deck is not first.exchange_deck
+
+
 def test_the_sample_deck_holds_45_distinct_ware_cards_15_with_a_star():
     known = digital(3).state.wares_known
     assert len(known) == 45 and sum(w.star for w in known.values()) == 15

@@ -2,11 +2,12 @@
 easy (a beginner's opponent) and strong (lookahead.py), the last two when the host
 chooses them.
 
-Each turn a bot asks the planner (planner.py) for every face-up ware: the fewest trades to
-afford it, and per die face the turns a roll would take instead. Like the phone's advice
-(planner.recommend), it weighs the roll by its six equally likely faces, picks a target by
-its style, and either takes the plan's first trade or rolls, whichever is expected to be
-sooner. It buys the best-scoring ware it can.
+Each turn quick and greedy ask their planner (nearplan.py: three turns ahead, the bank's
+limits aside) for every face-up ware: the fewest trades to afford it, and per die face the
+turns a roll would take instead. Like the phone's advice (planner.recommend), they weigh
+the roll by its six equally likely faces, pick a target by their style, and either take
+the plan's first trade (the first the bank can pay) or roll, whichever is expected to be
+sooner. They buy the best-scoring ware they can.
 As the player to the left of someone over 10 cubes, it returns the cubes that leave that
 player furthest from every ware. All its choices come from its seat view and its own
 ``random.Random``, so a seed replays the same game.
@@ -21,7 +22,8 @@ from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.games.bazaar.cubes import COLOURS, Ware, cubes_of
 from companion.games.bazaar.lookahead import Judge
-from companion.games.bazaar.planner import Plan, plan, recommend, soonest
+from companion.games.bazaar.nearplan import choose
+from companion.games.bazaar.planner import plan
 from companion.games.bazaar.rules import choices, points
 from companion.games.bazaar.state import ACT, BUY, DISCARD, START_WILD, WILD
 from companion.games.bazaar.view import SeatView
@@ -49,14 +51,14 @@ class Planner(Bot[SeatView]):
         raise ValueError(f"a bot is not asked to act in phase {view.phase!r}")
 
     # ------------------------------------------------------------ a turn
-    def rank(self, p: Plan, turns: float) -> tuple:
+    def rank(self, points: int | None, stall: int, turns: float) -> tuple:
         """Smaller is better: the soonest ware, then the most points."""
-        return soonest(p, turns)
+        return (turns, -(points or 0), stall)
 
     def act(self, view: SeatView, seat: int) -> Event:
-        """The planner's best action of the turn, the wares ranked by the bot's style."""
-        plans = plan(view.mine, view.bank, view.equations, view.wares, view.bonus)
-        step = recommend(plans, rank=self.rank).step
+        """The best action of the turn by the default bots' planner, the wares ranked by
+        the bot's style."""
+        step = choose(view.mine, view.bank, view.equations, view.wares, view.bonus, self.rank)
         if step is None:
             return Event("roll", seat)
         return Event("trade", seat, {"equation": step.equation, "give": step.give})
@@ -114,9 +116,9 @@ class Greedy(Planner):
     title = Phrase("greedy")
     summary = Phrase("goes for the most points per turn, stars and the last cubes' bonus counted")
 
-    def rank(self, p: Plan, turns: float) -> tuple:
-        per_turn = (p.points or 1) / max(turns, 1.0)
-        return (-per_turn, turns, p.stall)
+    def rank(self, points: int | None, stall: int, turns: float) -> tuple:
+        per_turn = (points or 1) / max(turns, 1.0)
+        return (-per_turn, turns, stall)
 
 
 class Easy(Planner):

@@ -15,11 +15,12 @@ Exact breadth-first search over holdings, not a heuristic:
 A roll is a turn with a random result: the plan is by trades alone and, face by face, the
 planner says where a roll this turn (then trades) would be sooner.
 
-The search runs on bitsets. A holding of at most 10 cubes is a bit, its index the holding
-in base 11 (so 161,051 bits, 3,003 of them holdings); a set of holdings is one Python int.
-A trade moves every holding of a layer at once: the layer ANDed with the holdings that can
-make it (they hold the side given, and the result stays within 10 cubes and the caps),
-shifted by the trade's difference of indices (no digit carries, as no count passes 10).
+The search runs on bitsets. A holding of at most 10 cubes is a bit, its index the sum of
+its counts weighted by ``PLACES`` (38,241 bits, 3,003 of them holdings); a set of holdings
+is one Python int. A trade moves every holding of a layer at once: the layer ANDed with
+the holdings that can make it (they hold the side given, and the result stays within 10
+cubes and the caps), shifted by the trade's difference of indices (the index is linear in
+the counts, and no two holdings share one).
 The last trade, the one the ware is bought after, may pass 10 cubes: it is found from the
 layer before, ANDed with each trade's "pre-goal" holdings (those one trade from holding
 the ware). So a layer costs a few dozen big-int operations whatever its size.
@@ -35,17 +36,17 @@ from companion.games.bazaar.cubes import COLOURS, FACES, WILD, Cubes, Equation, 
 from companion.games.bazaar.rules import CUBE_LIMIT, points
 
 BASE = CUBE_LIMIT + 1
-PLACES = tuple(BASE**c for c in range(5))
+PLACES = (1, 11, 111, 913, 3824)
+"""Each colour's weight in a holding's index: the smallest weights a search over
+increasing ones found that give no two holdings of at most 10 cubes the same index. Base
+11 would too, on 161,051 bits: a layer's big-int operations cost four times more there."""
+BITS = CUBE_LIMIT * PLACES[-1] + 1
 SIDES = ("left", "right")
 
 
 def index(cubes: Iterable[int]) -> int:
-    """A holding's bit: its counts as the digits of a base-11 number."""
+    """A holding's bit: its counts weighted by ``PLACES``."""
     return sum(n * place for n, place in zip(cubes, PLACES))
-
-
-def digits(bit: int) -> Cubes:
-    return cubes_of((bit // place) % BASE for place in PLACES)
 
 
 def holdings(most: int, colours: int = 5) -> Iterable[tuple[int, ...]]:
@@ -58,8 +59,34 @@ def holdings(most: int, colours: int = 5) -> Iterable[tuple[int, ...]]:
             yield (n, *rest)
 
 
+@cache
+def _by_index() -> dict[int, tuple[Cubes, int]]:
+    """Each holding of at most 10 cubes by its bit, with its rank in the order of base 11
+    (the last colour the most significant): the order ties are broken in."""
+    small = sorted(holdings(CUBE_LIMIT), key=lambda h: h[::-1])
+    return {index(h): (cubes_of(h), rank) for rank, h in enumerate(small)}
+
+
+def digits(bit: int) -> Cubes:
+    return _by_index()[bit][0]
+
+
+def first(bits: int) -> int:
+    """The bit of ``bits`` (a nonempty set of holdings) whose holding comes first in base 11."""
+    by_index = _by_index()
+    best, best_rank = -1, len(by_index)
+    while bits:
+        low = bits & -bits
+        bit = low.bit_length() - 1
+        rank = by_index[bit][1]
+        if rank < best_rank:
+            best, best_rank = bit, rank
+        bits ^= low
+    return best
+
+
 def _mask(bits: Iterable[int]) -> int:
-    raw = bytearray(BASE**5 // 8 + 1)
+    raw = bytearray(BITS // 8 + 1)
     for bit in bits:
         raw[bit >> 3] |= 1 << (bit & 7)
     return int.from_bytes(raw, "little")
@@ -176,18 +203,24 @@ class Plan:
         return [face for face, turns in self.rolls.items() if turns is not None]
 
 
+Goal = tuple[tuple[tuple[Trade, int, int], ...], int]
+"""A ware's pre-goals: (trade, the holdings it buys the ware from, their fewest cubes),
+and the union of those holdings."""
+
+
 @lru_cache(maxsize=512)
-def _pre_goals(trades: tuple[Trade, ...], ware: Cubes) -> tuple[tuple[tuple[Trade, int], ...], int]:
+def _pre_goals(trades: tuple[Trade, ...], ware: Cubes) -> Goal:
     """For one ware: each trade after which it is held, with the holdings it is made from
-    (the bank's caps aside), and their union. The same all game for a face-up card."""
+    (the bank's caps aside) and the fewest cubes they hold, and their union. The same all
+    game for a face-up card."""
     pre = []
     for trade in trades:
         need = [g + max(0, w - k) for g, w, k in zip(trade.given, ware, trade.taken)]
         holdings_ = holding_at_least(tuple(need))
         if holdings_:
-            pre.append((trade, holdings_))
+            pre.append((trade, holdings_, sum(need)))
     union = 0
-    for _, holdings_ in pre:
+    for _, holdings_, _ in pre:
         union |= holdings_
     return tuple(pre), union
 
@@ -204,8 +237,9 @@ def _cap_limits(equations: tuple[Equation, ...]) -> Cubes:
 class _Sets:
     """The search's sets for the trades of one exchange under one set of caps: each
     trade's holdings whose result stays within the caps (all of them, mostly), the moves a
-    search layer makes, and each ware's pre-goals within the caps. They change only when
-    a cap that binds does, so they are kept from turn to turn (``sets``)."""
+    search layer makes, and each ware's pre-goals and distances within the caps. They
+    change only when a cap that binds does, so they are kept from turn to turn (``sets``),
+    with the searches for the face-up wares (a few a game: one until a ware is bought)."""
 
     def __init__(self, trades: tuple[Trade, ...], caps: Cubes) -> None:
         t = tables()
@@ -219,22 +253,90 @@ class _Sets:
                     fit &= holding_at_most(t, colour, most)
             self.fits[trade] = fit
         self.binding = any(fit is not t.every for fit in self.fits.values())
+        self.within = t.every
+        for colour, cap in enumerate(caps):
+            self.within &= holding_at_most(t, colour, cap)
         self.moves = [(trade, trade.movers & fit) for trade, fit in self.fits.items() if trade.movers & fit]
-        self._goals: dict[Cubes, tuple[tuple[tuple[Trade, int], ...], int]] = {}
+        self._goals: dict[Cubes, Goal] = {}
+        self._distances: dict[Cubes, _Distances] = {}
+        self._searches: dict[tuple[tuple[int, Cubes], ...], _Search] = {}
 
-    def goal(self, ware: Cubes) -> tuple[tuple[tuple[Trade, int], ...], int]:
+    def goal(self, ware: Cubes) -> Goal:
         """``_pre_goals`` within the caps: the last trade's result stays within them too."""
         if ware not in self._goals:
             pre, union = _pre_goals(self.trades, ware)
             if self.binding:
                 pre = tuple(
-                    (trade, held & self.fits[trade]) for trade, held in pre if held & self.fits[trade]
+                    (trade, held & self.fits[trade], fewest)
+                    for trade, held, fewest in pre
+                    if held & self.fits[trade]
                 )
                 union = 0
-                for _, held in pre:
+                for _, held, _ in pre:
                     union |= held
             self._goals[ware] = (pre, union)
         return self._goals[ware]
+
+    def search(self, wares: tuple[tuple[int, Cubes], ...]) -> _Search:
+        """The search for the face-up ``wares`` (stall, cubes): the same until one is
+        bought, so it is kept like the sets."""
+        if wares not in self._searches:
+            self._searches[wares] = _Search(self, dict(wares))
+        return self._searches[wares]
+
+    def distances(self, ware: Cubes) -> _Distances:
+        """The holdings within the caps by the turns they need to the ware, kept like the
+        sets (a search never leaves the caps: between them every trade can be undone)."""
+        if ware not in self._distances:
+            self._distances[ware] = _Distances(self.moves, self.goal(ware)[1] & self.within)
+        return self._distances[ware]
+
+
+def step(frontier: int, moves: Sequence[tuple[Trade, int]]) -> int:
+    """The holdings one trade from ``frontier``'s (a search layer's moves)."""
+    reached = 0
+    for trade, movers in moves:
+        moved = frontier & movers
+        if moved:
+            reached |= moved << trade.shift if trade.shift >= 0 else moved >> -trade.shift
+    return reached
+
+
+class _Distances:
+    """The holdings by the turns trades alone need to buy one ware: a search backwards
+    from the holdings one trade from it (within the caps a trade can always be undone, so
+    a holding's distance to them is theirs to it), grown a layer at a time only as deep
+    as asked. The roll analysis reads a face's holding here rather than searching from
+    it: the same ware is asked after from turn to turn and from seat to seat. Each layer
+    is kept as bytes, where reading one bit costs the same wherever it is."""
+
+    def __init__(self, moves: Sequence[tuple[Trade, int]], union: int) -> None:
+        self.moves = moves
+        self.frontier = self.seen = union
+        self.layers = [union.to_bytes(BITS // 8 + 1, "little")] if union else []
+        self.complete = not union
+
+    def turns(self, bit: int, most: int | None = None) -> int | None:
+        """The turns from the holding ``bit`` (the ware bought in the last), if at most
+        ``most``; None if more, or if trades never reach it."""
+        depth = 0
+        while most is None or depth < most:
+            if depth == len(self.layers) and (self.complete or not self._grow()):
+                return None
+            if self.layers[depth][bit >> 3] >> (bit & 7) & 1:
+                return depth + 1
+            depth += 1
+        return None
+
+    def _grow(self) -> bool:
+        """One layer more; False once every holding that reaches the ware is seen."""
+        self.frontier = step(self.frontier, self.moves) & ~self.seen
+        if not self.frontier:
+            self.complete = True
+            return False
+        self.seen |= self.frontier
+        self.layers.append(self.frontier.to_bytes(BITS // 8 + 1, "little"))
+        return True
 
 
 def sets(equations: tuple[Equation, ...], caps: Cubes) -> _Sets:
@@ -251,58 +353,51 @@ def _cached_sets(equations: tuple[Equation, ...], caps: Cubes) -> _Sets:
 class _Search:
     """Breadth-first search over holdings for several wares at once, with one set of caps."""
 
-    def __init__(self, equations: tuple[Equation, ...], caps: Cubes, wares: dict[int, Cubes]) -> None:
+    def __init__(self, found: _Sets, wares: dict[int, Cubes]) -> None:
         self.tables = tables()
         self.wares = wares
-        found = sets(equations, caps)
         self.moves = found.moves
         self.goals = {stall: found.goal(ware) for stall, ware in wares.items()}
+        self.distances = {stall: found.distances(ware) for stall, ware in wares.items()}
 
-    def run(self, root: Cubes, goals: Iterable[int], horizon: int | None = None, last: bool = True):
-        """``({stall: (turns, last trade, holding before it)}, layers, exhausted)``: the
-        goals reached from ``root`` (at most ``horizon`` layers deep), each search layer's
-        holdings, and whether the search saw every holding reachable (then ``layers`` is
-        the root's whole component). ``last=False``: the turns alone (no trade, no holding)."""
+    def run(self, root: Cubes, goals: Iterable[int]) -> tuple[dict[int, tuple[int, Trade, int]], list[int]]:
+        """``({stall: (turns, last trade, holding before it)}, layers)``: the goals reached
+        from ``root``, and each search layer's holdings."""
         pending = [stall for stall in goals if self.goals[stall][1]]
-        found: dict[int, tuple[int, Trade | None, int]] = {}
+        found: dict[int, tuple[int, Trade, int]] = {}
         frontier = 1 << index(root)
         seen, layers, depth = frontier, [frontier], 0
         while True:
             for stall in list(pending):
                 if frontier & self.goals[stall][1]:
-                    found[stall] = (depth + 1, *self._last(frontier, stall)) if last else (depth + 1, None, 0)
+                    found[stall] = (depth + 1, *self._last(frontier, stall))
                     pending.remove(stall)
-            if not pending or (horizon is not None and depth >= horizon):
-                return found, layers, False
-            reached = 0
-            for trade, movers in self.moves:
-                moved = frontier & movers
-                if moved:
-                    reached |= moved << trade.shift if trade.shift >= 0 else moved >> -trade.shift
-            frontier = reached & ~seen
+            if not pending:
+                return found, layers
+            frontier = step(frontier, self.moves) & ~seen
             if not frontier:
-                return found, layers, True
+                return found, layers
             seen |= frontier
             layers.append(frontier)
             depth += 1
 
     def _last(self, frontier: int, stall: int) -> tuple[Trade, int]:
         """The trade from ``frontier`` after which the ware is held, leaving the fewest
-        cubes (then the lowest-numbered trade, the lowest holding), and the holding. A
-        trade whose result cannot leave fewer cubes than the best so far is not looked at."""
+        cubes (then the lowest-numbered trade, the holding first in base 11), and the
+        holding. A trade whose result cannot leave fewer cubes than the best so far is not
+        looked at: each trade's pre-goal holdings bound the cubes its result holds."""
         size = self.tables.size
-        smallest = next(s for s in range(BASE) if frontier & size[s])
         best = None
-        for trade, held in self.goals[stall][0]:
-            if best is not None and smallest + trade.net >= best[0][0]:
+        for trade, held, fewest in self.goals[stall][0]:
+            if best is not None and fewest + trade.net >= best[0][0]:
                 continue
             hits = frontier & held
             if not hits:
                 continue
-            for s in range(smallest, BASE):
+            for s in range(fewest, BASE):
                 of_size = hits & size[s]
                 if of_size:
-                    key = (s + trade.net, (of_size & -of_size).bit_length() - 1)
+                    key = (s + trade.net, first(of_size))
                     if best is None or key[0] < best[0][0]:
                         best = (key, trade)
                     break
@@ -354,16 +449,13 @@ def plan(
     goals = {stall: ware.cubes for stall, ware in enumerate(wares) if ware is not None}
     now = {stall for stall, need in goals.items() if acted and goal_held(held, need)}
     wanted = [stall for stall in goals if stall not in now]
-    search = _Search(tuple(equations), cubes_of(caps), goals)
-    found, layers, exhausted = ({}, [], False)
+    search = sets(tuple(equations), cubes_of(caps)).search(tuple(goals.items()))
+    found: dict[int, tuple[int, Trade, int]] = {}
+    layers: list[int] = []
     if wanted and sum(held) <= CUBE_LIMIT:
-        found, layers, exhausted = search.run(held, wanted)
+        found, layers = search.run(held, wanted)
     trades_only = {stall: found[stall][0] if stall in found else None for stall in wanted}
-    faces = (
-        _rolls(search, held, bank, trades_only, layers if exhausted else None)
-        if rolls and wanted and sum(held) <= CUBE_LIMIT
-        else {}
-    )
+    faces = _rolls(search, held, bank, trades_only) if rolls and wanted and sum(held) <= CUBE_LIMIT else {}
     plans: list[Plan | None] = []
     for stall, ware in enumerate(wares):
         if ware is None:
@@ -389,51 +481,39 @@ def _route(
     search: _Search, before: int, depth: int, layers: list[int], last: Trade
 ) -> Callable[[], tuple[Trade, ...]]:
     """The trades to ``before`` then ``last``, found once when first asked."""
-    return cache(lambda: (*search.path(before, depth, layers), last))
+    found: list[tuple[Trade, ...]] = []
+
+    def route() -> tuple[Trade, ...]:
+        if not found:
+            found.append((*search.path(before, depth, layers), last))
+        return found[0]
+
+    return route
 
 
 def _rolls(
-    search: _Search,
-    held: Cubes,
-    bank: Sequence[int],
-    trades_only: dict[int, int | None],
-    component: list[int] | None,
+    search: _Search, held: Cubes, bank: Sequence[int], trades_only: dict[int, int | None]
 ) -> dict[str, dict[int, int | None]]:
     """Per face, per ware: the turns if the coming turn is a roll (the ware bought that turn
     if the cube completes it, else trades from the next), where sooner than trades alone.
-
-    A search from after the roll looks only as deep as could beat trades alone. A ware
-    that trades never reach from the root is never reached from a holding of the root's
-    component either (trades are reversible), so a search from there skips it.
-    """
-    seen_root = 0
-    for layer in component or ():
-        seen_root |= layer
+    The turns from after the roll are read from the ware's distances, only as deep as
+    could beat trades alone. What each ware lacks is counted once, not once a face."""
+    root, size = index(held), sum(held)
+    lacking = {
+        stall: [max(0, need - have) for need, have in zip(search.wares[stall], held)] for stall in trades_only
+    }
     by_colour: dict[int, dict[int, int | None]] = {}
     for colour in range(5):
-        after = list(held)
-        if bank[colour]:
-            after[colour] += 1
+        drawn = bank[colour] > 0  # the bank has the colour: the roll brings a cube of it
+        bit = root + PLACES[colour] if drawn else root
         turns: dict[int, int | None] = {stall: None for stall in trades_only}
-        pending = []
         for stall, alone in trades_only.items():
-            if goal_held(after, search.wares[stall]):
+            short = lacking[stall]
+            if not any(short) or (drawn and sum(short) == 1 and short[colour] == 1):
                 turns[stall] = 1 if alone is None or alone > 1 else None
-            elif (
-                sum(after) <= CUBE_LIMIT
-                and (alone is None or alone > 2)
-                and (alone is not None or not seen_root >> index(after) & 1)
-            ):
-                pending.append(stall)
-        if pending:
-            bounds = [bound for s in pending if (bound := trades_only[s]) is not None]
-            horizon = max(bounds) - 3 if len(bounds) == len(pending) else None
-            found, _, _ = search.run(cubes_of(after), pending, horizon, last=False)
-            for stall in pending:
-                if stall in found:
-                    total = 1 + found[stall][0]
-                    alone = trades_only[stall]
-                    turns[stall] = total if alone is None or total < alone else None
+            elif size + drawn <= CUBE_LIMIT and (alone is None or alone > 2):
+                then = search.distances[stall].turns(bit, None if alone is None else alone - 2)
+                turns[stall] = None if then is None else 1 + then
         by_colour[colour] = turns
     faces = {COLOURS[c]: by_colour[c] for c in range(5)}
     open_colours = [c for c in range(5) if bank[c]] or list(range(5))
@@ -481,12 +561,10 @@ class Advice:
         return self.plan.first if self.action == "trade" and self.plan is not None else None
 
 
-def recommend(
-    plans: Sequence[Plan | None], acted: bool = False, rank: Callable[[Plan, float], tuple] = soonest
-) -> Advice:
-    """This turn's best action for the plans of ``plan``, the wares ranked by ``rank`` (a
-    bot's style; the phone's advice ranks the soonest first). ``acted``: the roll or trade
-    is done, so the choice is a ware to buy now or the end of the turn."""
+def recommend(plans: Sequence[Plan | None], acted: bool = False) -> Advice:
+    """This turn's best action for the plans of ``plan``, the soonest ware first (the
+    phone's advice; the default bots rank by their style in nearplan.py). ``acted``: the
+    roll or trade is done, so the choice is a ware to buy now or the end of the turn."""
     found = [p for p in plans if p is not None]
     if acted:
         now = [p for p in found if p.turns == 0]
@@ -496,7 +574,7 @@ def recommend(
         return Advice("buy", best, turns=0)
     if not found:
         return Advice("roll")
-    best = min(found, key=lambda p: rank(p, min(expected(p))))
+    best = min(found, key=lambda p: soonest(p, min(expected(p))))
     trades, rolled = expected(best)
     if best.first is not None and trades <= rolled:
         return Advice("trade", best, turns=best.turns)

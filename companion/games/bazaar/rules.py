@@ -23,6 +23,7 @@ change, so a refused event leaves the state as it was.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from companion.core.chance import check_remaining
@@ -118,14 +119,8 @@ def new_state(setup: Mapping[str, Any]) -> BazaarState:
     ware_deck: dict[str, int] | None = None
     known: dict[str, Ware] = {}
     if not rules.typed(mode):
-        exchange_deck = parse_exchange_file(rules.exchange_cards)
-        wares = parse_ware_file(rules.ware_cards)
-        if len(wares) < STALL_COUNT * CARDS_PER_STALL:
-            raise RuleError(
-                "a ware-card file lists at least the {count} cards of the four stalls, not {given}",
-                count=STALL_COUNT * CARDS_PER_STALL,
-                given=len(wares),
-            )
+        exchange_cards, wares = _card_files(rules.exchange_cards, rules.ware_cards)
+        exchange_deck = dict(exchange_cards)
         ware_deck = {}
         for ware in wares:
             ware_deck[ware.code] = ware_deck.get(ware.code, 0) + 1
@@ -155,6 +150,23 @@ def new_state(setup: Mapping[str, Any]) -> BazaarState:
         discard=None,
         records=[],
     )
+
+
+@lru_cache(maxsize=8)
+def _card_files(
+    exchange_text: str, ware_text: str
+) -> tuple[tuple[tuple[int, tuple[Equation, ...]], ...], tuple[Ware, ...]]:
+    """The exchange cards (by number) and ware cards of the options' card files, read once
+    per text: every game of an evening deals from the same files."""
+    exchange_cards = parse_exchange_file(exchange_text)
+    wares = parse_ware_file(ware_text)
+    if len(wares) < STALL_COUNT * CARDS_PER_STALL:
+        raise RuleError(
+            "a ware-card file lists at least the {count} cards of the four stalls, not {given}",
+            count=STALL_COUNT * CARDS_PER_STALL,
+            given=len(wares),
+        )
+    return tuple(exchange_cards.items()), tuple(wares)
 
 
 # ----------------------------------------------------------------- what the game waits for

@@ -24,6 +24,7 @@ from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.core.search import Rollouts
 from companion.games.samarkand import goods as g
+from companion.games.samarkand.appraisal import Appraisal
 from companion.games.samarkand.board import CAMP, CITY, OASIS, Board
 from companion.games.samarkand.determinise import determinise
 from companion.games.samarkand.game import SamarkandGame
@@ -66,6 +67,7 @@ class SamarkandBot(Bot[SeatView]):
         self._held_sales: dict[str, g.Sale | None] = {}
         self._space_worths: dict[str, float] = {}
         self._gift: dict[str, int] | None = None
+        self._held_worth: float | None = None
         self._sale_values: list[tuple[str, float]] | None = None
 
     # ------------------------------------------------------------ the contract
@@ -89,29 +91,19 @@ class SamarkandBot(Bot[SeatView]):
     # ------------------------------------------------------------ valuing goods
     def worth(self, hand: dict[str, int]) -> float:
         """What a holding's sets would sell for, the strongest set weighted by style."""
-        return self.appraise(set_values(hand), g.total(hand))
-
-    def appraise(self, values: dict[str, float], count: int) -> float:
-        """The worth of a holding of ``count`` goods from each kind's ``set_value``: a
-        change of one or two kinds is appraised without valuing the others again."""
-        top = max(values.values(), default=0.0)
-        return self.set_weight * top + (sum(values.values()) - top) + 1.5 * count
+        return Appraisal(hand, self.set_weight).worth()
 
     def least_useful(self, hand: dict[str, int], n: int) -> dict[str, int]:
         """The ``n`` goods whose loss costs the holding least (greedily)."""
         left, chosen = dict(hand), dict[str, int]()
         for _ in range(min(n, g.total(hand))):
-            losses = self._losses(left)
+            holding = Appraisal(left, self.set_weight)
+            base = holding.worth()
+            losses = {k: base - holding.without(k) for k in left}
             kind = min(left, key=lambda k: (losses[k], g.KINDS.index(k)))
             g.take(left, {kind: 1})
             chosen[kind] = chosen.get(kind, 0) + 1
         return chosen
-
-    def _losses(self, hand: dict[str, int]) -> dict[str, float]:
-        """What the holding loses with one good of each kind it holds."""
-        values, count = set_values(hand), g.total(hand)
-        base = self.appraise(values, count)
-        return {k: base - self.appraise({**values, k: set_value(k, hand[k] - 1)}, count - 1) for k in hand}
 
     def sale_value(self, sale: g.Sale | None) -> float:
         if sale is None:
@@ -137,7 +129,7 @@ class SamarkandBot(Bot[SeatView]):
         distances hold for the board."""
         if view is not self._seen:
             self._seen, self._held_sales, self._space_worths = view, {}, {}
-            self._gift, self._sale_values = None, None
+            self._gift, self._sale_values, self._held_worth = None, None, None
         if view.board is not self._board and view.board is not None:
             self._board, self._reach = view.board, {}
             self._far = {
@@ -184,18 +176,21 @@ class SamarkandBot(Bot[SeatView]):
                 return 0.0
             gained = dict(hand)
             g.add(gained, field)
-            return self.worth(gained) - self.worth(hand) - 10
+            return self.worth(gained) - self.held_worth(view) - 10
         if not hand:
             return -20.0
         gift = self.gift_of(view)
         after = _minus(hand, next(iter(gift)))
         field_after = dict(field)
         g.add(field_after, gift)
-        plan = self.trades(after, field_after)
-        traded = dict(after)
-        g.take(traded, plan[1])
-        g.add(traded, plan[0])
-        return self.worth(traded) - self.worth(hand)
+        return self._swaps(after, field_after)[2] - self.held_worth(view)
+
+    def held_worth(self, view: SeatView) -> float:
+        """The worth of the goods held, which every camp a decision weighs is compared with."""
+        self._memos(view)
+        if self._held_worth is None:
+            self._held_worth = self.worth(view.hand)
+        return self._held_worth
 
     def gift_of(self, view: SeatView) -> dict[str, int]:
         """The good this seat would give at a camp: the same at every camp a decision weighs."""
@@ -227,23 +222,31 @@ class SamarkandBot(Bot[SeatView]):
     # ------------------------------------------------------------ trades
     def trades(self, hand: dict[str, int], field: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
         """The 1-for-1 swaps that raise the holding's worth, found greedily: (take, give)."""
+        take, give, _ = self._swaps(hand, field)
+        return take, give
+
+    def _swaps(
+        self, hand: dict[str, int], field: dict[str, int]
+    ) -> tuple[dict[str, int], dict[str, int], float]:
+        """``trades``, and the worth of the holding they leave (a camp's value needs it)."""
         hand, field = dict(hand), dict(field)
         take: dict[str, int] = {}
         give: dict[str, int] = {}
         for _ in range(8):
-            values, count = set_values(hand), g.total(hand)
-            base = self.appraise(values, count)
+            holding = Appraisal(hand, self.set_weight)
+            base = holding.worth()
             best, swap = 0.5, None
             for t in field:
-                more = set_value(t, hand.get(t, 0) + 1)
+                if give.get(t):
+                    continue
                 for k in hand:
-                    if t == k or give.get(t) or take.get(k):
+                    if t == k or take.get(k):
                         continue
-                    gain = self.appraise({**values, k: set_value(k, hand[k] - 1), t: more}, count) - base
+                    gain = holding.swapped(t, k) - base
                     if gain > best:
                         best, swap = gain, (t, k)
             if swap is None:
-                break
+                return take, give, base
             t, k = swap
             g.take(field, {t: 1})
             g.add(field, {k: 1})
@@ -251,7 +254,7 @@ class SamarkandBot(Bot[SeatView]):
             g.add(hand, {t: 1})
             take[t] = take.get(t, 0) + 1
             give[k] = give.get(k, 0) + 1
-        return take, give
+        return take, give, self.worth(hand)
 
     # ------------------------------------------------------------ decisions
     def place(self, view: SeatView) -> tuple[str, dict[str, Any]]:
@@ -354,15 +357,6 @@ class SamarkandBot(Bot[SeatView]):
         number = self.rng.randint(1, 10)
         capacity = view.capacities[number - 1] or self.rng.choice((4, 5, 6))
         return {"type": CAMP, "number": number, "capacity": capacity}
-
-
-def set_value(kind: str, n: int) -> float:
-    """What ``n`` goods of a kind would sell for as a set (a lone good: a little)."""
-    return g.PRICES[kind][min(n, g.LARGEST[kind])] if n >= 2 else 2.0 * n
-
-
-def set_values(hand: dict[str, int]) -> dict[str, float]:
-    return {kind: set_value(kind, n) for kind, n in hand.items()}
 
 
 def _minus(hand: dict[str, int], kind: str) -> dict[str, int]:

@@ -62,7 +62,6 @@ class SamarkandBot(Bot[SeatView]):
         super().__init__(rng, effort)
         self._board: Board | None = None
         self._far: dict[str, dict[str, float]] = {}  # FAR to the power of each distance
-        self._reach: dict[tuple[str, str], tuple[str, ...]] = {}
         self._seen: SeatView | None = None  # the view the memos below were made from
         self._held_sales: dict[str, g.Sale | None] = {}
         self._space_worths: dict[str, float] = {}
@@ -131,7 +130,7 @@ class SamarkandBot(Bot[SeatView]):
             self._seen, self._held_sales, self._space_worths = view, {}, {}
             self._gift, self._sale_values, self._held_worth = None, None, None
         if view.board is not self._board and view.board is not None:
-            self._board, self._reach = view.board, {}
+            self._board = view.board
             self._far = {
                 sid: {to: FAR**steps for to, steps in dist.items()}
                 for sid, dist in view.board.distances().items()
@@ -146,11 +145,9 @@ class SamarkandBot(Bot[SeatView]):
         return self._held_sales[city]
 
     def die_reach(self, view: SeatView, face: str) -> tuple[str, ...]:
-        """Where ``face`` takes this seat's figure: the board's walk, once per space and face."""
+        """Where ``face`` takes this seat's figure (the board keeps its walks)."""
         board, here = view.the_board(), view.position(view.seat)
-        if (here, face) not in self._reach:
-            self._reach[here, face] = board.entries(here) if face == "back" else board.reach(here, int(face))
-        return self._reach[here, face]
+        return board.entries(here) if face == "back" else board.reach(here, int(face))
 
     def now_worth(self, view: SeatView, sid: str) -> float:
         """What landing on ``sid`` does now."""

@@ -62,12 +62,15 @@ class SamarkandBot(Bot[SeatView]):
         super().__init__(rng, effort)
         self._board: Board | None = None
         self._far: dict[str, dict[str, float]] = {}  # FAR to the power of each distance
-        self._seen: SeatView | None = None  # the view the memos below were made from
-        self._held_sales: dict[str, g.Sale | None] = {}
+        self._seen: SeatView | None = None  # the view the space worths were found from
         self._space_worths: dict[str, float] = {}
+        self._hand: dict[str, int] | None = None  # the goods held the memos below are for
+        self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the sales
+        self._sale_worths: dict[tuple[str, tuple[int, ...]], float | None] = {}
         self._gift: dict[str, int] | None = None
         self._held_worth: float | None = None
         self._sale_values: list[tuple[str, float]] | None = None
+        self._leads: dict[str, float] = {}
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
@@ -124,11 +127,18 @@ class SamarkandBot(Bot[SeatView]):
         )
 
     def _memos(self, view: SeatView) -> None:
-        """The memos hold for one view: a new view (the next decision) clears them; the
-        distances hold for the board."""
+        """Each memo is kept while what it depends on holds: a space's worth for one view
+        (one decision); the gift, the worth of the goods held and the leads while the goods
+        held are the same (a turn's move and roll); the sales while the markets are (by
+        the counts they buy); the distances for the board."""
         if view is not self._seen:
-            self._seen, self._held_sales, self._space_worths = view, {}, {}
-            self._gift, self._sale_values, self._held_worth = None, None, None
+            self._seen, self._space_worths = view, {}
+            markets = (view.cities, view.chips, view.token, view.rules.covered_two)
+            if view.hand != self._hand:
+                self._hand, self._gift, self._held_worth = view.hand, None, None
+                self._sale_values, self._leads = None, {}
+            if markets != self._markets:
+                self._markets, self._sale_worths, self._sale_values, self._leads = markets, {}, None, {}
         if view.board is not self._board and view.board is not None:
             self._board = view.board
             self._far = {
@@ -136,13 +146,18 @@ class SamarkandBot(Bot[SeatView]):
                 for sid, dist in view.board.distances().items()
             }
 
-    def held_sale(self, view: SeatView, city: str) -> g.Sale | None:
-        """The best sale of the goods held at ``city``: the same for every space a decision
-        weighs, so it is found once per city and view, not once per candidate."""
+    def sale_worth(self, view: SeatView, city: str) -> float | None:
+        """What the best sale of the goods held at ``city`` is worth (None: no sale there).
+        It depends on the goods only through how many of each kind its markets buy (the
+        wild market: how many kinds), so it is kept by those counts while the markets stay
+        as they are: a turn changes few of them."""
         self._memos(view)
-        if city not in self._held_sales:
-            self._held_sales[city] = self.city_sale(view, city, view.hand)
-        return self._held_sales[city]
+        hand = view.hand
+        counts = tuple(len(hand) if symbol == g.WILD else hand.get(symbol, 0) for symbol in view.cities[city])
+        if (city, counts) not in self._sale_worths:
+            sale = self.city_sale(view, city, hand)
+            self._sale_worths[city, counts] = None if sale is None else self.sale_value(sale)
+        return self._sale_worths[city, counts]
 
     def die_reach(self, view: SeatView, face: str) -> tuple[str, ...]:
         """Where ``face`` takes this seat's figure (the board keeps its walks)."""
@@ -154,9 +169,9 @@ class SamarkandBot(Bot[SeatView]):
         space = view.the_board().space(sid)
         hand, money = view.hand, view.money
         if space.type == CITY:
-            sale = self.held_sale(view, sid)
-            if sale is not None:
-                return self.sale_value(sale)
+            worth = self.sale_worth(view, sid)
+            if worth is not None:
+                return worth
             return -1000.0 if money == 0 and view.rules.edition == "2.0" else -25.0
         if space.type == OASIS:
             if money < space.one:
@@ -199,15 +214,16 @@ class SamarkandBot(Bot[SeatView]):
     def lead_worth(self, view: SeatView, sid: str) -> float:
         """The best sale the goods held could make at a city, the further the less."""
         self._memos(view)
-        if self._sale_values is None:
-            held = {city: self.held_sale(view, city) for city in view.cities}
-            self._sale_values = [
-                (city, self.sale_value(sale)) for city, sale in held.items() if sale is not None
-            ]
-        far = self._far[sid]
-        return 0.6 * max(
-            (value * far.get(city, FAR**20) for city, value in self._sale_values if city != sid), default=0.0
-        )
+        if sid not in self._leads:
+            if self._sale_values is None:
+                worths = {city: self.sale_worth(view, city) for city in view.cities}
+                self._sale_values = [(city, worth) for city, worth in worths.items() if worth is not None]
+            far = self._far[sid]
+            self._leads[sid] = 0.6 * max(
+                (value * far.get(city, FAR**20) for city, value in self._sale_values if city != sid),
+                default=0.0,
+            )
+        return self._leads[sid]
 
     def space_worth(self, view: SeatView, sid: str) -> float:
         """Found once per space and view: the die's faces reach many spaces twice."""

@@ -11,6 +11,8 @@ changed holding's worth is the same float as a fresh appraisal's (tests/samarkan
 
 from __future__ import annotations
 
+import math
+
 from companion.games.samarkand import goods as g
 
 PER_GOOD = 1.5
@@ -50,6 +52,12 @@ class Appraisal:
         top = max(self._top_but(take, give), less, more)
         changed = self.sum - self.values[give] + less - self.values.get(take, 0) + more
         return self._worth(top, changed, self.count)
+
+    def best_swap(self, take: str) -> float:
+        """What the best exchange of one held good for one of ``take`` would gain (minus
+        infinity if only ``take`` is held)."""
+        base = self.worth()
+        return max((self.swapped(take, give) - base for give in self.hand if give != take), default=-math.inf)
 
     def _top_but(self, one: str, other: str) -> float:
         """The largest set value of the kinds other than these two (0 if none)."""

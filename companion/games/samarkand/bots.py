@@ -4,6 +4,9 @@ A bot reads only its seat's view (``SeatView``: its own goods and money, the pub
 board, camps, chips or token). It values a holding by what its sets would sell for, and a
 space by what landing there does now (a sale, a trade, a purchase, a penalty) plus what it
 leads to: the best sale it could make at each city, discounted by the moves to get there.
+A camp it would trade at is worth the gift and the best single swap its field offers (at
+the camp itself it then makes every swap that pays): the best swap for each kind is found
+once for the goods held, so weighing every camp the die reaches costs little.
 It moves one space free or rolls for 5 when the die's expected landing is worth more.
 Styles differ in how they value sets and sales:
 
@@ -50,6 +53,8 @@ FAR = 0.8
 """A sale one move further away is worth this much of one a move nearer."""
 RESERVE = 30
 """Piasters a bot keeps in hand before it pays for 4 goods or a roll."""
+MIN_GAIN = 0.5
+"""A swap at a camp is made only if it raises the holding's worth by more than this."""
 
 
 class SamarkandBot(Bot[SeatView]):
@@ -69,6 +74,8 @@ class SamarkandBot(Bot[SeatView]):
         self._sale_worths: dict[tuple[str, tuple[int, ...]], float | None] = {}
         self._gift: dict[str, int] | None = None
         self._held_worth: float | None = None
+        self._greeted: Appraisal | None = None
+        self._best_swaps: dict[str, float] = {}
         self._sale_values: list[tuple[str, float]] | None = None
         self._leads: dict[str, float] = {}
 
@@ -128,14 +135,16 @@ class SamarkandBot(Bot[SeatView]):
 
     def _memos(self, view: SeatView) -> None:
         """Each memo is kept while what it depends on holds: a space's worth for one view
-        (one decision); the gift, the worth of the goods held and the leads while the goods
-        held are the same (a turn's move and roll); the sales while the markets are (by
-        the counts they buy); the distances for the board."""
+        (one decision); the gift, the worth of the goods held, of what the gift leaves and of
+        its swaps, and the leads while the goods held are the same (a turn's move, roll and
+        gift); the sales while the markets are (by the counts they buy); the distances for
+        the board."""
         if view is not self._seen:
             self._seen, self._space_worths = view, {}
             markets = (view.cities, view.chips, view.token, view.rules.covered_two)
             if view.hand != self._hand:
                 self._hand, self._gift, self._held_worth = view.hand, None, None
+                self._greeted, self._best_swaps = None, {}
                 self._sale_values, self._leads = None, {}
             if markets != self._markets:
                 self._markets, self._sale_worths, self._sale_values, self._leads = markets, {}, None, {}
@@ -191,11 +200,26 @@ class SamarkandBot(Bot[SeatView]):
             return self.worth(gained) - self.held_worth(view) - 10
         if not hand:
             return -20.0
-        gift = self.gift_of(view)
-        after = _minus(hand, next(iter(gift)))
-        field_after = dict(field)
-        g.add(field_after, gift)
-        return self._swaps(after, field_after)[2] - self.held_worth(view)
+        greeted = self.greeted(view)
+        offered = field.keys() | self.gift_of(view).keys()
+        swap = max(self.best_swap(view, take) for take in offered)
+        return greeted.worth() + (swap if swap > MIN_GAIN else 0.0) - self.held_worth(view)
+
+    def greeted(self, view: SeatView) -> Appraisal:
+        """The goods held once the gift is given, appraised: where every camp's trades start."""
+        self._memos(view)
+        if self._greeted is None:
+            self._greeted = Appraisal(_minus(view.hand, next(iter(self.gift_of(view)))), self.set_weight)
+        return self._greeted
+
+    def best_swap(self, view: SeatView, take: str) -> float:
+        """What the best swap for a good of ``take`` would gain after the gift, at any camp
+        (a camp's field only says which kinds it offers): found once per kind for the goods
+        held, not once per camp, it is what a camp is worth for its trades."""
+        self._memos(view)
+        if take not in self._best_swaps:
+            self._best_swaps[take] = self.greeted(view).best_swap(take)
+        return self._best_swaps[take]
 
     def held_worth(self, view: SeatView) -> float:
         """The worth of the goods held, which every camp a decision weighs is compared with."""
@@ -235,20 +259,13 @@ class SamarkandBot(Bot[SeatView]):
     # ------------------------------------------------------------ trades
     def trades(self, hand: dict[str, int], field: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
         """The 1-for-1 swaps that raise the holding's worth, found greedily: (take, give)."""
-        take, give, _ = self._swaps(hand, field)
-        return take, give
-
-    def _swaps(
-        self, hand: dict[str, int], field: dict[str, int]
-    ) -> tuple[dict[str, int], dict[str, int], float]:
-        """``trades``, and the worth of the holding they leave (a camp's value needs it)."""
         hand, field = dict(hand), dict(field)
         take: dict[str, int] = {}
         give: dict[str, int] = {}
         for _ in range(8):
             holding = Appraisal(hand, self.set_weight)
             base = holding.worth()
-            best, swap = 0.5, None
+            best, swap = MIN_GAIN, None
             for t in field:
                 if give.get(t):
                     continue
@@ -259,7 +276,7 @@ class SamarkandBot(Bot[SeatView]):
                     if gain > best:
                         best, swap = gain, (t, k)
             if swap is None:
-                return take, give, base
+                break
             t, k = swap
             g.take(field, {t: 1})
             g.add(field, {k: 1})
@@ -267,7 +284,7 @@ class SamarkandBot(Bot[SeatView]):
             g.add(hand, {t: 1})
             take[t] = take.get(t, 0) + 1
             give[k] = give.get(k, 0) + 1
-        return take, give, self.worth(hand)
+        return take, give
 
     # ------------------------------------------------------------ decisions
     def place(self, view: SeatView) -> tuple[str, dict[str, Any]]:

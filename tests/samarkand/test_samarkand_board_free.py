@@ -51,6 +51,11 @@ def test_the_walks_a_board_keeps_are_the_walks_along_its_arrows():
             assert board.reach(start, steps) == tuple(sid for sid in order if sid in here)
         into = tuple(sid for sid in order if start in arrows[sid])
         assert board.entries(start) == into and board.entries(start) == into
+    for _ in range(2):  # the distances, found once and kept: the fewest steps that reach a space
+        for start, far in board.distances().items():
+            for to, steps in far.items():
+                assert to in board.reach(start, steps) or (steps == 0 and to == start)
+                assert all(to not in board.reach(start, fewer) for fewer in range(1, steps))
     assert parse_board(SAMPLE_BOARD) == board  # what it keeps is no part of the board
 
 

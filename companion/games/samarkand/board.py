@@ -87,11 +87,14 @@ class Board:
     walks: dict[tuple[str, int], tuple[str, ...]] = field(init=False, repr=False, compare=False)
     """``reach``'s answers, and ``entries``' (as -1 steps), kept: every roll walks the board,
     and a bot weighing the die walks it for every face, while the arrows never change."""
+    steps: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+    """``distances``, kept."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_id", {s.id: s for s in self.spaces})
         object.__setattr__(self, "camps", tuple(s.id for s in self.spaces if s.type == CAMP))
         object.__setattr__(self, "walks", {})
+        object.__setattr__(self, "steps", {})
 
     def space(self, space_id: Any) -> Space:
         if not self.has(space_id):
@@ -121,8 +124,11 @@ class Board:
         return self.walks[start, steps]
 
     def distances(self) -> dict[str, dict[str, int]]:
-        """Fewest moves along the arrows from each space to each other (breadth first)."""
-        result = {}
+        """Fewest moves along the arrows from each space to each other (breadth first),
+        found once for the board (each bot of a game reads them)."""
+        if self.steps:
+            return self.steps
+        result = self.steps
         for space in self.spaces:
             seen, frontier, step = {space.id: 0}, [space.id], 0
             while frontier:

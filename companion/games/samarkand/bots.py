@@ -57,6 +57,20 @@ MIN_GAIN = 0.5
 """A swap at a camp is made only if it raises the holding's worth by more than this."""
 
 
+ACTS = {
+    PLACE: "place",
+    MOVE: "move",
+    STEER: "steer",
+    GIFT: "gift",
+    TRADE: "trade",
+    AT_OASIS: "buy",
+    LOSE: "lose",
+    SELL: "sell",
+    CUT: "cut",
+}
+"""The method that makes each phase's decision."""
+
+
 class SamarkandBot(Bot[SeatView]):
     style = "bot"
     set_weight = 1.0  # the weight of the strongest set against the others
@@ -82,19 +96,7 @@ class SamarkandBot(Bot[SeatView]):
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
         self._memos(view)
-        phase = view.phase
-        act = {
-            PLACE: self.place,
-            MOVE: self.move,
-            STEER: self.steer,
-            GIFT: self.gift,
-            TRADE: self.trade,
-            AT_OASIS: self.buy,
-            LOSE: self.lose,
-            SELL: self.sell,
-            CUT: self.cut,
-        }[phase]
-        kind, data = act(view)
+        kind, data = getattr(self, ACTS[view.phase])(view)
         return Event(kind, seat, data)
 
     # ------------------------------------------------------------ valuing goods
@@ -139,15 +141,16 @@ class SamarkandBot(Bot[SeatView]):
         its swaps, and the leads while the goods held are the same (a turn's move, roll and
         gift); the sales while the markets are (by the counts they buy); the distances for
         the board."""
-        if view is not self._seen:
-            self._seen, self._space_worths = view, {}
-            markets = (view.cities, view.chips, view.token, view.rules.covered_two)
-            if view.hand != self._hand:
-                self._hand, self._gift, self._held_worth = view.hand, None, None
-                self._greeted, self._best_swaps = None, {}
-                self._sale_values, self._leads = None, {}
-            if markets != self._markets:
-                self._markets, self._sale_worths, self._sale_values, self._leads = markets, {}, None, {}
+        if view is self._seen:
+            return
+        self._seen, self._space_worths = view, {}
+        markets = (view.cities, view.chips, view.token, view.rules.covered_two)
+        if view.hand != self._hand:
+            self._hand, self._gift, self._held_worth = view.hand, None, None
+            self._greeted, self._best_swaps = None, {}
+            self._sale_values, self._leads = None, {}
+        if markets != self._markets:
+            self._markets, self._sale_worths, self._sale_values, self._leads = markets, {}, None, {}
         if view.board is not self._board and view.board is not None:
             self._board = view.board
             self._far = {
@@ -175,7 +178,7 @@ class SamarkandBot(Bot[SeatView]):
 
     def now_worth(self, view: SeatView, sid: str) -> float:
         """What landing on ``sid`` does now."""
-        space = view.the_board().space(sid)
+        space = view.the_board().by_id[sid]
         hand, money = view.hand, view.money
         if space.type == CITY:
             worth = self.sale_worth(view, sid)

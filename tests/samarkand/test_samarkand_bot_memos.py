@@ -5,13 +5,15 @@ every decision of seeded games of both editions, what it keeps is what a fresh b
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
 from companion.core.chance import SeededChance
 from companion.core.game import chance_event
 from companion.games.samarkand import SPEC
-from companion.games.samarkand.bots import Hoarder, Merchant
+from companion.games.samarkand import goods as g
+from companion.games.samarkand.bots import Hoarder, Merchant, largest_sale
 
 GAMES = 3
 
@@ -44,3 +46,28 @@ def test_what_a_bot_keeps_is_what_a_fresh_bot_finds(edition):
             game.advance(state, event)
         assert game.is_over(state)
     assert compared > 200 * GAMES
+
+
+@pytest.mark.parametrize("covered_two", ["half", "none"])
+def test_a_citys_sale_from_its_markets_largest_sales_is_worth_the_rules_best_sale(covered_two):
+    """A bot values a city's sale from each market's largest sale, found once per count
+    held (``largest_sale``): for any holding, markets, chips and token, that is the worth
+    of the best of every sale the rules list."""
+    rng = random.Random(25)
+    for bot in (Merchant(random.Random(0)), Hoarder(random.Random(0))):
+        for _ in range(2000):
+            hand = {kind: rng.randint(1, 8) for kind in rng.sample(g.KINDS, rng.randint(0, 6))}
+            markets = tuple(rng.sample(g.SYMBOLS, 2))
+            covered = set(rng.sample(g.SYMBOLS, rng.randint(0, 2)))
+            closed = rng.choice((None, 0, 1))
+            view = SimpleNamespace(
+                hand=hand,
+                rules=SimpleNamespace(covered_two=covered_two),
+                markets=lambda city, m=markets, c=covered, x=closed: (m, c, x),
+            )
+            best = g.best_sale(
+                g.sales(hand, markets, covered=covered, closed=closed, covered_two=covered_two)
+            )
+            worth = None if best is None else bot.sale_value(best.pays, best.count)
+            assert bot.sale_worth(view, "city1") == worth
+    assert largest_sale.cache_info().currsize < 7 * 23 * 2 * 2  # one per market, count, chip and ruling

@@ -19,6 +19,7 @@ In free-movement mode (no board) a bot names a space of an imagined board at ran
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -84,8 +85,7 @@ class SamarkandBot(Bot[SeatView]):
         self._seen: SeatView | None = None  # the view the space worths were found from
         self._space_worths: dict[str, float] = {}
         self._hand: dict[str, int] | None = None  # the goods held the memos below are for
-        self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the sales
-        self._sale_worths: dict[tuple[str, tuple[int, ...]], float | None] = {}
+        self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
         self._gift: dict[str, int] | None = None
         self._held_worth: float | None = None
         self._greeted: Appraisal | None = None
@@ -116,10 +116,9 @@ class SamarkandBot(Bot[SeatView]):
             chosen[kind] = chosen.get(kind, 0) + 1
         return chosen
 
-    def sale_value(self, sale: g.Sale | None) -> float:
-        if sale is None:
-            return 0.0
-        return sale.pays * (self.small_sale if sale.count <= 3 else 1.0)
+    def sale_value(self, pays: int, count: int) -> float:
+        """What a sale of ``count`` goods for ``pays`` piasters is worth to this style."""
+        return pays * (self.small_sale if count <= 3 else 1.0)
 
     # ------------------------------------------------------------ valuing spaces
     def city_sale(self, view: SeatView, city: str, hand: dict[str, int]) -> g.Sale | None:
@@ -138,9 +137,8 @@ class SamarkandBot(Bot[SeatView]):
     def _memos(self, view: SeatView) -> None:
         """Each memo is kept while what it depends on holds: a space's worth for one view
         (one decision); the gift, the worth of the goods held, of what the gift leaves and of
-        its swaps, and the leads while the goods held are the same (a turn's move, roll and
-        gift); the sales while the markets are (by the counts they buy); the distances for
-        the board."""
+        its swaps while the goods held are the same (a turn's move, roll and gift); the leads
+        while the goods held and the markets are; the distances for the board."""
         if view is self._seen:
             return
         self._seen, self._space_worths = view, {}
@@ -150,7 +148,7 @@ class SamarkandBot(Bot[SeatView]):
             self._greeted, self._best_swaps = None, {}
             self._sale_values, self._leads = None, {}
         if markets != self._markets:
-            self._markets, self._sale_worths, self._sale_values, self._leads = markets, {}, None, {}
+            self._markets, self._sale_values, self._leads = markets, None, {}
         if view.board is not self._board and view.board is not None:
             self._board = view.board
             self._far = {
@@ -159,17 +157,18 @@ class SamarkandBot(Bot[SeatView]):
             }
 
     def sale_worth(self, view: SeatView, city: str) -> float | None:
-        """What the best sale of the goods held at ``city`` is worth (None: no sale there).
-        It depends on the goods only through how many of each kind its markets buy (the
-        wild market: how many kinds), so it is kept by those counts while the markets stay
-        as they are: a turn changes few of them."""
-        self._memos(view)
+        """What the best sale of the goods held at ``city`` is worth (None: no sale there):
+        the better of its open markets' largest sales (of equal pay, the one of fewer goods),
+        as ``best_sale`` chooses."""
+        markets, covered, closed = view.markets(city)
         hand = view.hand
-        counts = tuple(len(hand) if symbol == g.WILD else hand.get(symbol, 0) for symbol in view.cities[city])
-        if (city, counts) not in self._sale_worths:
-            sale = self.city_sale(view, city, hand)
-            self._sale_worths[city, counts] = None if sale is None else self.sale_value(sale)
-        return self._sale_worths[city, counts]
+        offers = []
+        for index, symbol in enumerate(markets):
+            held = len(hand) if symbol == g.WILD else hand.get(symbol, 0)
+            offer = largest_sale(symbol, held, symbol in covered, view.rules.covered_two)
+            if index != closed and offer is not None:
+                offers.append(offer)
+        return self.sale_value(*max(offers, key=lambda o: (o[0], -o[1]))) if offers else None
 
     def die_reach(self, view: SeatView, face: str) -> tuple[str, ...]:
         """Where ``face`` takes this seat's figure (the board keeps its walks)."""
@@ -360,7 +359,7 @@ class SamarkandBot(Bot[SeatView]):
         found = g.sales(
             view.hand, markets, covered=covered, closed=closed, covered_two=view.rules.covered_two
         )
-        sale = max(found, key=lambda s: (self.sale_value(s), -s.count))
+        sale = max(found, key=lambda s: (self.sale_value(s.pays, s.count), -s.count))
         data: dict[str, Any] = {"market": sale.market}
         if sale.symbol == g.WILD:
             data["kinds"] = [k for k, _ in sale.goods]
@@ -390,6 +389,18 @@ class SamarkandBot(Bot[SeatView]):
         number = self.rng.randint(1, 10)
         capacity = view.capacities[number - 1] or self.rng.choice((4, 5, 6))
         return {"type": CAMP, "number": number, "capacity": capacity}
+
+
+@functools.cache
+def largest_sale(symbol: str, held: int, covered: bool, covered_two: str) -> tuple[int, int] | None:
+    """A market's largest sale, (pays, goods given), or None: it depends only on how many
+    goods of its kind are held (the wild market: how many kinds), so the rules' ``sales``
+    find it once per count, from a holding of that many, for every bot of every game."""
+    goods = dict.fromkeys(g.KINDS[:held], 1) if symbol == g.WILD else {symbol: held}
+    found = g.sales(
+        goods, (symbol,), covered=(symbol,) if covered else (), covered_two=covered_two, largest=True
+    )
+    return (found[0].pays, found[0].count) if found else None
 
 
 def _minus(hand: dict[str, int], kind: str) -> dict[str, int]:

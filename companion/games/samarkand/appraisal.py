@@ -27,11 +27,12 @@ def set_value(kind: str, n: int) -> float:
 class Appraisal:
     """A holding's set values, kept so that its worth after a change is quick to find."""
 
-    __slots__ = ("count", "hand", "sum", "tops", "values", "weight")
+    __slots__ = ("count", "hand", "less", "sum", "tops", "values", "weight")
 
     def __init__(self, hand: dict[str, int], weight: float) -> None:
         self.hand, self.weight = hand, weight
         self.values = {kind: set_value(kind, n) for kind, n in hand.items()}
+        self.less = {kind: set_value(kind, n - 1) for kind, n in hand.items()}  # one good fewer
         self.sum = sum(self.values.values())
         self.count = g.total(hand)
         self.tops = sorted(((v, kind) for kind, v in self.values.items()), reverse=True)[:3]
@@ -41,13 +42,13 @@ class Appraisal:
 
     def without(self, kind: str) -> float:
         """The worth with one good of ``kind`` fewer."""
-        less = set_value(kind, self.hand[kind] - 1)
+        less = self.less[kind]
         top = max(self._top_but(kind, kind), less)
         return self._worth(top, self.sum - self.values[kind] + less, self.count - 1)
 
     def swapped(self, take: str, give: str) -> float:
         """The worth with one good of ``give`` (held) exchanged for one of ``take``."""
-        less = set_value(give, self.hand[give] - 1)
+        less = self.less[give]
         more = set_value(take, self.hand.get(take, 0) + 1)
         top = max(self._top_but(take, give), less, more)
         changed = self.sum - self.values[give] + less - self.values.get(take, 0) + more

@@ -89,7 +89,7 @@ class SamarkandBot(Bot[SeatView]):
         self._gift: dict[str, int] | None = None
         self._held_worth: float | None = None
         self._greeted: Appraisal | None = None
-        self._best_swaps: dict[str, float] = {}
+        self._best_swaps: dict[str, float] | None = None
         self._sale_values: list[tuple[str, float]] | None = None
         self._leads: dict[str, float] = {}
 
@@ -145,7 +145,7 @@ class SamarkandBot(Bot[SeatView]):
         markets = (view.cities, view.chips, view.token, view.rules.covered_two)
         if view.hand != self._hand:
             self._hand, self._gift, self._held_worth = view.hand, None, None
-            self._greeted, self._best_swaps = None, {}
+            self._greeted, self._best_swaps = None, None
             self._sale_values, self._leads = None, {}
         if markets != self._markets:
             self._markets, self._sale_values, self._leads = markets, None, {}
@@ -202,10 +202,9 @@ class SamarkandBot(Bot[SeatView]):
             return self.worth(gained) - self.held_worth(view) - 10
         if not hand:
             return -20.0
-        greeted = self.greeted(view)
-        offered = field.keys() | self.gift_of(view).keys()
-        swap = max(self.best_swap(view, take) for take in offered)
-        return greeted.worth() + (swap if swap > MIN_GAIN else 0.0) - self.held_worth(view)
+        swaps = self.best_swaps(view)
+        swap = max(swaps[take] for take in field.keys() | self.gift_of(view).keys())
+        return self.greeted(view).worth() + (swap if swap > MIN_GAIN else 0.0) - self.held_worth(view)
 
     def greeted(self, view: SeatView) -> Appraisal:
         """The goods held once the gift is given, appraised: where every camp's trades start."""
@@ -214,14 +213,15 @@ class SamarkandBot(Bot[SeatView]):
             self._greeted = Appraisal(_minus(view.hand, next(iter(self.gift_of(view)))), self.set_weight)
         return self._greeted
 
-    def best_swap(self, view: SeatView, take: str) -> float:
-        """What the best swap for a good of ``take`` would gain after the gift, at any camp
-        (a camp's field only says which kinds it offers): found once per kind for the goods
-        held, not once per camp, it is what a camp is worth for its trades."""
+    def best_swaps(self, view: SeatView) -> dict[str, float]:
+        """What the best swap for a good of each kind would gain after the gift, at any camp
+        (a camp's field only says which kinds it offers): found once for the goods held,
+        not once per camp, it is what a camp is worth for its trades."""
         self._memos(view)
-        if take not in self._best_swaps:
-            self._best_swaps[take] = self.greeted(view).best_swap(take)
-        return self._best_swaps[take]
+        if self._best_swaps is None:
+            greeted = self.greeted(view)
+            self._best_swaps = {take: greeted.best_swap(take) for take in g.KINDS}
+        return self._best_swaps
 
     def held_worth(self, view: SeatView) -> float:
         """The worth of the goods held, which every camp a decision weighs is compared with."""

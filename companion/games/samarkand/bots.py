@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.bot import Bot
@@ -72,6 +73,16 @@ ACTS = {
 """The method that makes each phase's decision."""
 
 
+@dataclass(frozen=True, slots=True)
+class Greeted:
+    """A camp's trades as a bot weighs them before landing: the good it would give, the
+    worth of the goods the gift leaves, and what the best swap for each kind would gain."""
+
+    gift: str
+    worth: float
+    swaps: dict[str, float]
+
+
 class SamarkandBot(Bot[SeatView]):
     style = "bot"
     set_weight = 1.0  # the weight of the strongest set against the others
@@ -88,8 +99,7 @@ class SamarkandBot(Bot[SeatView]):
         self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
         self._gift: dict[str, int] | None = None
         self._held_worth: float | None = None
-        self._greeted: Appraisal | None = None
-        self._best_swaps: dict[str, float] | None = None
+        self._greeted: Greeted | None = None
         self._sale_values: list[tuple[str, float]] | None = None
         self._leads: dict[str, float] = {}
 
@@ -145,7 +155,7 @@ class SamarkandBot(Bot[SeatView]):
         markets = (view.cities, view.chips, view.token, view.rules.covered_two)
         if view.hand != self._hand:
             self._hand, self._gift, self._held_worth = view.hand, None, None
-            self._greeted, self._best_swaps = None, None
+            self._greeted = None
             self._sale_values, self._leads = None, {}
         if markets != self._markets:
             self._markets, self._sale_values, self._leads = markets, None, {}
@@ -202,26 +212,19 @@ class SamarkandBot(Bot[SeatView]):
             return self.worth(gained) - self.held_worth(view) - 10
         if not hand:
             return -20.0
-        swaps = self.best_swaps(view)
-        swap = max(swaps[take] for take in field.keys() | self.gift_of(view).keys())
-        return self.greeted(view).worth() + (swap if swap > MIN_GAIN else 0.0) - self.held_worth(view)
+        greeted = self.greeted(view)
+        swap = max(greeted.swaps[take] for take in field.keys() | {greeted.gift})
+        return greeted.worth + (swap if swap > MIN_GAIN else 0.0) - self.held_worth(view)
 
-    def greeted(self, view: SeatView) -> Appraisal:
-        """The goods held once the gift is given, appraised: where every camp's trades start."""
+    def greeted(self, view: SeatView) -> Greeted:
+        """Where every camp this seat would trade at starts from, found once for the goods
+        held, not once per camp (a camp's field only says which kinds it offers)."""
         self._memos(view)
         if self._greeted is None:
-            self._greeted = Appraisal(_minus(view.hand, next(iter(self.gift_of(view)))), self.set_weight)
+            gift = next(iter(self.gift_of(view)))
+            left = Appraisal(_minus(view.hand, gift), self.set_weight)
+            self._greeted = Greeted(gift, left.worth(), {take: left.best_swap(take) for take in g.KINDS})
         return self._greeted
-
-    def best_swaps(self, view: SeatView) -> dict[str, float]:
-        """What the best swap for a good of each kind would gain after the gift, at any camp
-        (a camp's field only says which kinds it offers): found once for the goods held,
-        not once per camp, it is what a camp is worth for its trades."""
-        self._memos(view)
-        if self._best_swaps is None:
-            greeted = self.greeted(view)
-            self._best_swaps = {take: greeted.best_swap(take) for take in g.KINDS}
-        return self._best_swaps
 
     def held_worth(self, view: SeatView) -> float:
         """The worth of the goods held, which every camp a decision weighs is compared with."""

@@ -100,7 +100,7 @@ class SamarkandBot(Bot[SeatView]):
         self._gift: dict[str, int] | None = None
         self._held_worth: float | None = None
         self._greeted: Greeted | None = None
-        self._sale_values: list[tuple[str, float]] | None = None
+        self._sales: dict[str, float | None] | None = None  # each city's sale_worth
         self._leads: dict[str, float] = {}
 
     # ------------------------------------------------------------ the contract
@@ -156,9 +156,9 @@ class SamarkandBot(Bot[SeatView]):
         if view.hand != self._hand:
             self._hand, self._gift, self._held_worth = view.hand, None, None
             self._greeted = None
-            self._sale_values, self._leads = None, {}
+            self._sales, self._leads = None, {}
         if markets != self._markets:
-            self._markets, self._sale_values, self._leads = markets, None, {}
+            self._markets, self._sales, self._leads = markets, None, {}
         if view.board is not self._board and view.board is not None:
             self._board = view.board
             self._far = {
@@ -180,6 +180,14 @@ class SamarkandBot(Bot[SeatView]):
                 offers.append(offer)
         return self.sale_value(*max(offers, key=lambda o: (o[0], -o[1]))) if offers else None
 
+    def sales(self, view: SeatView) -> dict[str, float | None]:
+        """Each city's ``sale_worth``, kept while the goods held and the markets are: a
+        space's worth reads its own city's, its lead every city's."""
+        self._memos(view)
+        if self._sales is None:
+            self._sales = {city: self.sale_worth(view, city) for city in view.cities}
+        return self._sales
+
     def die_reach(self, view: SeatView, face: str) -> tuple[str, ...]:
         """Where ``face`` takes this seat's figure (the board keeps its walks)."""
         board, here = view.the_board(), view.position(view.seat)
@@ -190,7 +198,7 @@ class SamarkandBot(Bot[SeatView]):
         space = view.the_board().by_id[sid]
         hand, money = view.hand, view.money
         if space.type == CITY:
-            worth = self.sale_worth(view, sid)
+            worth = self.sales(view)[sid]
             if worth is not None:
                 return worth
             return -1000.0 if money == 0 and view.rules.edition == "2.0" else -25.0
@@ -244,12 +252,13 @@ class SamarkandBot(Bot[SeatView]):
         """The best sale the goods held could make at a city, the further the less."""
         self._memos(view)
         if sid not in self._leads:
-            if self._sale_values is None:
-                worths = {city: self.sale_worth(view, city) for city in view.cities}
-                self._sale_values = [(city, worth) for city, worth in worths.items() if worth is not None]
             far = self._far[sid]
             self._leads[sid] = 0.6 * max(
-                (value * far.get(city, FAR**20) for city, value in self._sale_values if city != sid),
+                (
+                    value * far.get(city, FAR**20)
+                    for city, value in self.sales(view).items()
+                    if value is not None and city != sid
+                ),
                 default=0.0,
             )
         return self._leads[sid]

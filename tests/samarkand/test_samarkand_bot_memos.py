@@ -1,6 +1,7 @@
 """A bot keeps what it found (the sales by the counts the markets buy, the gift, the worth
-of its goods, each space's worth) while what it depends on holds, across decisions: over
-every decision of seeded games of both editions, what it keeps is what a fresh bot finds."""
+of its goods, each space's worth and lead) while what it depends on holds, across decisions:
+over every decision of seeded games of both editions, what it keeps is what a fresh bot
+finds, and each lead is the best distance-weighted sale of every other city."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from companion.core.chance import SeededChance
 from companion.core.game import chance_event
 from companion.games.samarkand import SPEC
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.bots import Hoarder, Merchant, largest_sale
+from companion.games.samarkand.bots import FAR, Hoarder, Merchant, largest_sale
 
 GAMES = 3
 
@@ -38,7 +39,22 @@ def test_what_a_bot_keeps_is_what_a_fresh_bot_finds(edition):
                 spaces = [s.id for s in view.the_board().spaces]
                 kept = [(bot.lead_worth(view, sid), bot.space_worth(view, sid)) for sid in spaces]
                 assert kept == [(fresh.lead_worth(view, sid), fresh.space_worth(view, sid)) for sid in spaces]
-                assert bot.sales(view) == {city: fresh.sale_worth(view, city) for city in view.cities}
+                sales = {city: fresh.sale_worth(view, city) for city in view.cities}
+                assert bot.sales(view) == sales
+                steps = view.the_board().distances()
+                plain = [
+                    0.6
+                    * max(
+                        (
+                            v * FAR ** steps[sid].get(c, 20)
+                            for c, v in sales.items()
+                            if v is not None and c != sid
+                        ),
+                        default=0.0,
+                    )
+                    for sid in spaces
+                ]
+                assert [lead for lead, _ in kept] == plain  # every city read, none skipped
                 compared += 1
                 event = bot.decide(view, seat)
             game.advance(state, event)

@@ -101,7 +101,9 @@ class SamarkandBot(Bot[SeatView]):
         self._held_worth: float | None = None
         self._greeted: Greeted | None = None
         self._sales: dict[str, float | None] | None = None  # each city's sale_worth
-        self._leads: dict[str, float] = {}
+        self._ranked: list[tuple[float, str]] = []  # the cities' sale worths, best first
+        self._leads: dict[str, float] = {}  # kept while the ranked sale worths are
+        self._nearest: dict[str, float] = {}  # FAR to the power of each space's nearest other city
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
@@ -156,14 +158,19 @@ class SamarkandBot(Bot[SeatView]):
         if view.hand != self._hand:
             self._hand, self._gift, self._held_worth = view.hand, None, None
             self._greeted = None
-            self._sales, self._leads = None, {}
+            self._sales = None
         if markets != self._markets:
-            self._markets, self._sales, self._leads = markets, None, {}
+            self._markets, self._sales = markets, None
         if view.board is not self._board and view.board is not None:
             self._board = view.board
             self._far = {
                 sid: {to: FAR**steps for to, steps in dist.items()}
                 for sid, dist in view.board.distances().items()
+            }
+            cities = [s.id for s in view.board.spaces if s.type == CITY]
+            self._nearest = {
+                sid: max((far.get(city, FAR**20) for city in cities if city != sid), default=0.0)
+                for sid, far in self._far.items()
             }
 
     def sale_worth(self, view: SeatView, city: str) -> float | None:
@@ -186,6 +193,9 @@ class SamarkandBot(Bot[SeatView]):
         self._memos(view)
         if self._sales is None:
             self._sales = {city: self.sale_worth(view, city) for city in view.cities}
+            ranked = sorted(((v, city) for city, v in self._sales.items() if v is not None), reverse=True)
+            if ranked != self._ranked:
+                self._ranked, self._leads = ranked, {}
         return self._sales
 
     def die_reach(self, view: SeatView, face: str) -> tuple[str, ...]:
@@ -249,18 +259,19 @@ class SamarkandBot(Bot[SeatView]):
         return self._gift
 
     def lead_worth(self, view: SeatView, sid: str) -> float:
-        """The best sale the goods held could make at a city, the further the less."""
-        self._memos(view)
+        """The best sale the goods held could make at a city, the further the less. Kept
+        while the cities' sale worths are (across turns too: a good of a kind no market
+        buys changes none); the cities are read from the best sale down, and no further once
+        none left could beat the best found even at the space's nearest city."""
+        self.sales(view)
         if sid not in self._leads:
-            far = self._far[sid]
-            self._leads[sid] = 0.6 * max(
-                (
-                    value * far.get(city, FAR**20)
-                    for city, value in self.sales(view).items()
-                    if value is not None and city != sid
-                ),
-                default=0.0,
-            )
+            far, nearest, best = self._far[sid], self._nearest[sid], 0.0
+            for value, city in self._ranked:
+                if value * nearest <= best:
+                    break
+                if city != sid:
+                    best = max(best, value * far.get(city, FAR**20))
+            self._leads[sid] = 0.6 * best
         return self._leads[sid]
 
     def space_worth(self, view: SeatView, sid: str) -> float:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,6 +84,21 @@ class Greeted:
     swaps: dict[str, float]
 
 
+class Table(dict[str, float]):
+    """Values by space, each found on its first read (``find``): a read of one already
+    found is a plain lookup, as the die's faces read many spaces twice."""
+
+    __slots__ = ("find",)
+
+    def __init__(self, find: Callable[[str], float]) -> None:
+        super().__init__()
+        self.find = find
+
+    def __missing__(self, sid: str) -> float:
+        self[sid] = value = self.find(sid)
+        return value
+
+
 class SamarkandBot(Bot[SeatView]):
     style = "bot"
     set_weight = 1.0  # the weight of the strongest set against the others
@@ -94,7 +110,7 @@ class SamarkandBot(Bot[SeatView]):
         self._board: Board | None = None
         self._far: dict[str, dict[str, float]] = {}  # FAR to the power of each distance
         self._seen: SeatView | None = None  # the view the space worths were found from
-        self._space_worths: dict[str, float] = {}
+        self._space_worths = Table(lambda sid: 0.0)
         self._hand: dict[str, int] | None = None  # the goods held the memos below are for
         self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
         self._gift: dict[str, int] | None = None
@@ -102,7 +118,7 @@ class SamarkandBot(Bot[SeatView]):
         self._greeted: Greeted | None = None
         self._sales: dict[str, float | None] | None = None  # each city's sale_worth
         self._ranked: list[tuple[float, str]] = []  # the cities' sale worths, best first
-        self._leads: dict[str, float] = {}  # kept while the ranked sale worths are
+        self._leads = Table(self._lead)  # kept while the ranked sale worths are
         self._nearest: dict[str, float] = {}  # FAR to the power of each space's nearest other city
 
     # ------------------------------------------------------------ the contract
@@ -153,7 +169,8 @@ class SamarkandBot(Bot[SeatView]):
         while the goods held and the markets are; the distances for the board."""
         if view is self._seen:
             return
-        self._seen, self._space_worths = view, {}
+        self._seen = view
+        self._space_worths = Table(lambda sid: self.now_worth(view, sid) + self.lead_worth(view, sid))
         markets = (view.cities, view.chips, view.token, view.rules.covered_two)
         if view.hand != self._hand:
             self._hand, self._gift, self._held_worth = view.hand, None, None
@@ -195,7 +212,7 @@ class SamarkandBot(Bot[SeatView]):
             self._sales = {city: self.sale_worth(view, city) for city in view.cities}
             ranked = sorted(((v, city) for city, v in self._sales.items() if v is not None), reverse=True)
             if ranked != self._ranked:
-                self._ranked, self._leads = ranked, {}
+                self._ranked, self._leads = ranked, Table(self._lead)
         return self._sales
 
     def die_reach(self, view: SeatView, face: str) -> tuple[str, ...]:
@@ -259,27 +276,34 @@ class SamarkandBot(Bot[SeatView]):
         return self._gift
 
     def lead_worth(self, view: SeatView, sid: str) -> float:
-        """The best sale the goods held could make at a city, the further the less. Kept
-        while the cities' sale worths are (across turns too: a good of a kind no market
-        buys changes none); the cities are read from the best sale down, and no further once
-        none left could beat the best found even at the space's nearest city."""
+        """The best sale the goods held could make at a city, the further the less."""
+        return self.leads(view)[sid]
+
+    def leads(self, view: SeatView) -> Table:
+        """Each space's ``lead_worth``, kept while the cities' sale worths are (across turns
+        too: a good of a kind no market buys changes none)."""
         self.sales(view)
-        if sid not in self._leads:
-            far, nearest, best = self._far[sid], self._nearest[sid], 0.0
-            for value, city in self._ranked:
-                if value * nearest <= best:
-                    break
-                if city != sid:
-                    best = max(best, value * far.get(city, FAR**20))
-            self._leads[sid] = 0.6 * best
-        return self._leads[sid]
+        return self._leads
+
+    def _lead(self, sid: str) -> float:
+        """The cities are read from the best sale down, and no further once none left could
+        beat the best found even at the space's nearest city."""
+        far, nearest, best = self._far[sid], self._nearest[sid], 0.0
+        for value, city in self._ranked:
+            if value * nearest <= best:
+                break
+            if city != sid:
+                best = max(best, value * far.get(city, FAR**20))
+        return 0.6 * best
 
     def space_worth(self, view: SeatView, sid: str) -> float:
-        """Found once per space and view: the die's faces reach many spaces twice."""
+        """What landing on ``sid`` does now and where it leads."""
+        return self.space_worths(view)[sid]
+
+    def space_worths(self, view: SeatView) -> Table:
+        """Each space's ``space_worth`` for one view (one decision)."""
         self._memos(view)
-        if sid not in self._space_worths:
-            self._space_worths[sid] = self.now_worth(view, sid) + self.lead_worth(view, sid)
-        return self._space_worths[sid]
+        return self._space_worths
 
     # ------------------------------------------------------------ trades
     def trades(self, hand: dict[str, int], field: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
@@ -314,7 +338,8 @@ class SamarkandBot(Bot[SeatView]):
     # ------------------------------------------------------------ decisions
     def place(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         spaces = [s.id for s in view.the_board().spaces]
-        scores = {sid: self.lead_worth(view, sid) + self.rng.random() for sid in spaces}
+        leads = self.leads(view)
+        scores = {sid: leads[sid] + self.rng.random() for sid in spaces}
         return "place", {"space": max(spaces, key=scores.__getitem__)}
 
     def move(self, view: SeatView) -> tuple[str, dict[str, Any]]:
@@ -323,10 +348,11 @@ class SamarkandBot(Bot[SeatView]):
                 return "roll", {}
             return "move", {"space": self.imagined(view)}
         here = view.position(view.seat)
-        options = {to: self.space_worth(view, to) for to in view.board.exits(here)}
+        worths = self.space_worths(view)
+        options = {to: worths[to] for to in view.board.exits(here)}
         best = max(options, key=lambda to: (options[to], self.rng.random()))
         if view.money >= 5 + RESERVE / self.roll_keen:
-            faces = [max(self.space_worth(view, to) for to in self.die_reach(view, face)) for face in DIE]
+            faces = [max(map(worths.__getitem__, self.die_reach(view, face))) for face in DIE]
             if sum(faces) / len(faces) - 5 * self.roll_keen > options[best]:
                 return "roll", {}
         return "move", {"to": best}

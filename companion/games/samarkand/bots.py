@@ -4,10 +4,11 @@ A bot reads only its seat's view (``SeatView``: its own goods and money, the pub
 board, camps, chips or token). It values a holding by what its sets would sell for, and a
 space by what landing there does now (a sale, a trade, a purchase, a penalty) plus what it
 leads to: the best sale it could make at each city, discounted by the moves to get there.
-A camp it would trade at is worth the gift and the best single swap its field offers (at
-the camp itself it then makes every swap that pays): the best swap for each kind is found
-once for the goods held, so weighing every camp the die reaches costs little.
-It moves one space free or rolls for 5 when the die's expected landing is worth more.
+A camp it would trade at is worth what the gift leaves (the swaps its field offers are not
+weighed; at the camp itself it then makes every swap that pays).
+It moves one space free or rolls for 5 when the die's expected landing is worth more: the
+die's landings are weighed by where they lead, and a city by its sale too (a camp's gift and
+an oasis's purchase are left to the free move's weighing and to the landing itself).
 Styles differ in how they value sets and sales:
 
 - ``merchant`` sells whatever pays most as soon as a city is near;
@@ -22,7 +23,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from companion.core.bot import Bot
@@ -74,16 +74,6 @@ ACTS = {
 """The method that makes each phase's decision."""
 
 
-@dataclass(frozen=True, slots=True)
-class Greeted:
-    """A camp's trades as a bot weighs them before landing: the good it would give, the
-    worth of the goods the gift leaves, and what the best swap for each kind would gain."""
-
-    gift: str
-    worth: float
-    swaps: dict[str, float]
-
-
 class Table(dict[str, float]):
     """Values by space, each found on its first read (``find``): a read of one already
     found is a plain lookup, as the die's faces read many spaces twice."""
@@ -111,11 +101,12 @@ class SamarkandBot(Bot[SeatView]):
         self._far: dict[str, dict[str, float]] = {}  # FAR to the power of each distance
         self._seen: SeatView | None = None  # the view the space worths were found from
         self._space_worths = Table(lambda sid: 0.0)
+        self._die_worths = Table(lambda sid: 0.0)
         self._hand: dict[str, int] | None = None  # the goods held the memos below are for
         self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
         self._gift: dict[str, int] | None = None
         self._held_worth: float | None = None
-        self._greeted: Greeted | None = None
+        self._left: float | None = None  # the worth of the goods the gift leaves
         self._sales: dict[str, float | None] | None = None  # each city's sale_worth
         self._ranked: list[tuple[float, str]] = []  # the cities' sale worths, best first
         self._leads = Table(self._lead)  # kept while the ranked sale worths are
@@ -171,10 +162,11 @@ class SamarkandBot(Bot[SeatView]):
             return
         self._seen = view
         self._space_worths = Table(lambda sid: self.now_worth(view, sid) + self.lead_worth(view, sid))
+        self._die_worths = Table(lambda sid: self._die_worth(view, sid))
         markets = (view.cities, view.chips, view.token, view.rules.covered_two)
         if view.hand != self._hand:
             self._hand, self._gift, self._held_worth = view.hand, None, None
-            self._greeted = None
+            self._left = None
             self._sales = None
         if markets != self._markets:
             self._markets, self._sales = markets, None
@@ -247,19 +239,16 @@ class SamarkandBot(Bot[SeatView]):
             return self.worth(gained) - self.held_worth(view) - 10
         if not hand:
             return -20.0
-        greeted = self.greeted(view)
-        swap = max(greeted.swaps[take] for take in field.keys() | {greeted.gift})
-        return greeted.worth + (swap if swap > MIN_GAIN else 0.0) - self.held_worth(view)
+        return self.left_worth(view) - self.held_worth(view)
 
-    def greeted(self, view: SeatView) -> Greeted:
-        """Where every camp this seat would trade at starts from, found once for the goods
-        held, not once per camp (a camp's field only says which kinds it offers)."""
+    def left_worth(self, view: SeatView) -> float:
+        """The worth of the goods the gift leaves: what a camp this seat would trade at is
+        worth, found once for the goods held (the swaps it may make there are not weighed)."""
         self._memos(view)
-        if self._greeted is None:
+        if self._left is None:
             gift = next(iter(self.gift_of(view)))
-            left = Appraisal(_minus(view.hand, gift), self.set_weight)
-            self._greeted = Greeted(gift, left.worth(), {take: left.best_swap(take) for take in g.KINDS})
-        return self._greeted
+            self._left = self.worth(_minus(view.hand, gift))
+        return self._left
 
     def held_worth(self, view: SeatView) -> float:
         """The worth of the goods held, which every camp a decision weighs is compared with."""
@@ -304,6 +293,18 @@ class SamarkandBot(Bot[SeatView]):
         """Each space's ``space_worth`` for one view (one decision)."""
         self._memos(view)
         return self._space_worths
+
+    def die_worths(self, view: SeatView) -> Table:
+        """What landing on each space is worth as the die is weighed, for one view: a city
+        by its ``space_worth`` (its sale or penalty, and its lead), a camp or an oasis by its
+        lead alone."""
+        self._memos(view)
+        return self._die_worths
+
+    def _die_worth(self, view: SeatView, sid: str) -> float:
+        if view.the_board().by_id[sid].type == CITY:
+            return self.space_worth(view, sid)
+        return self.lead_worth(view, sid)
 
     # ------------------------------------------------------------ trades
     def trades(self, hand: dict[str, int], field: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
@@ -352,7 +353,8 @@ class SamarkandBot(Bot[SeatView]):
         options = {to: worths[to] for to in view.board.exits(here)}
         best = max(options, key=lambda to: (options[to], self.rng.random()))
         if view.money >= 5 + RESERVE / self.roll_keen:
-            faces = [max(map(worths.__getitem__, self.die_reach(view, face))) for face in DIE]
+            weighed = self.die_worths(view)
+            faces = [max(map(weighed.__getitem__, self.die_reach(view, face))) for face in DIE]
             if sum(faces) / len(faces) - 5 * self.roll_keen > options[best]:
                 return "roll", {}
         return "move", {"to": best}

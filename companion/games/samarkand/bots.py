@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.bot import Bot
@@ -74,6 +75,22 @@ ACTS = {
 """The method that makes each phase's decision."""
 
 
+@dataclass(frozen=True, slots=True)
+class Held:
+    """The goods held as a bot weighs camps: their worth, the good it would give at a camp
+    (the least useful; None with no goods) and the worth of what that gift leaves."""
+
+    worth: float
+    gift: str | None
+    left: float
+
+
+def cheapest(holding: Appraisal) -> str:
+    """The kind whose loss of one good costs a holding least (of equal cost, the first)."""
+    base = holding.worth()
+    return min(holding.hand, key=lambda k: (base - holding.without(k), g.KINDS.index(k)))
+
+
 class Table(dict[str, float]):
     """Values by space, each found on its first read (``find``): a read of one already
     found is a plain lookup, as the die's faces read many spaces twice."""
@@ -104,9 +121,7 @@ class SamarkandBot(Bot[SeatView]):
         self._die_worths = Table(lambda sid: 0.0)
         self._hand: dict[str, int] | None = None  # the goods held the memos below are for
         self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
-        self._gift: dict[str, int] | None = None
-        self._held_worth: float | None = None
-        self._left: float | None = None  # the worth of the goods the gift leaves
+        self._held: Held | None = None
         self._sales: dict[str, float | None] | None = None  # each city's sale_worth
         self._ranked: list[tuple[float, str]] = []  # the cities' sale worths, best first
         self._leads = Table(self._lead)  # kept while the ranked sale worths are
@@ -127,10 +142,7 @@ class SamarkandBot(Bot[SeatView]):
         """The ``n`` goods whose loss costs the holding least (greedily)."""
         left, chosen = dict(hand), dict[str, int]()
         for _ in range(min(n, g.total(hand))):
-            holding = Appraisal(left, self.set_weight)
-            base = holding.worth()
-            losses = {k: base - holding.without(k) for k in left}
-            kind = min(left, key=lambda k: (losses[k], g.KINDS.index(k)))
+            kind = cheapest(Appraisal(left, self.set_weight))
             g.take(left, {kind: 1})
             chosen[kind] = chosen.get(kind, 0) + 1
         return chosen
@@ -162,11 +174,15 @@ class SamarkandBot(Bot[SeatView]):
             return
         self._seen = view
         self._space_worths = Table(lambda sid: self.now_worth(view, sid) + self.lead_worth(view, sid))
-        self._die_worths = Table(lambda sid: self._die_worth(view, sid))
+        board = view.board
+        if board is not None:
+            worths, by_id = self._space_worths, board.by_id
+            self._die_worths = Table(
+                lambda sid: worths[sid] if by_id[sid].type == CITY else self.lead_worth(view, sid)
+            )
         markets = (view.cities, view.chips, view.token, view.rules.covered_two)
         if view.hand != self._hand:
-            self._hand, self._gift, self._held_worth = view.hand, None, None
-            self._left = None
+            self._hand, self._held = view.hand, None
             self._sales = None
         if markets != self._markets:
             self._markets, self._sales = markets, None
@@ -241,28 +257,29 @@ class SamarkandBot(Bot[SeatView]):
             return -20.0
         return self.left_worth(view) - self.held_worth(view)
 
-    def left_worth(self, view: SeatView) -> float:
-        """The worth of the goods the gift leaves: what a camp this seat would trade at is
-        worth, found once for the goods held (the swaps it may make there are not weighed)."""
+    def held(self, view: SeatView) -> Held:
+        """The goods held appraised once per holding (a turn's move, roll and gift)."""
         self._memos(view)
-        if self._left is None:
-            gift = next(iter(self.gift_of(view)))
-            self._left = self.worth(_minus(view.hand, gift))
-        return self._left
+        if self._held is None:
+            holding = Appraisal(view.hand, self.set_weight)
+            gift = cheapest(holding) if view.hand else None
+            left = holding.without(gift) if gift is not None else holding.worth()
+            self._held = Held(holding.worth(), gift, left)
+        return self._held
 
     def held_worth(self, view: SeatView) -> float:
         """The worth of the goods held, which every camp a decision weighs is compared with."""
-        self._memos(view)
-        if self._held_worth is None:
-            self._held_worth = self.worth(view.hand)
-        return self._held_worth
+        return self.held(view).worth
+
+    def left_worth(self, view: SeatView) -> float:
+        """The worth of the goods the gift leaves: what a camp this seat would trade at is
+        worth (the swaps it may make there are not weighed)."""
+        return self.held(view).left
 
     def gift_of(self, view: SeatView) -> dict[str, int]:
         """The good this seat would give at a camp: the same at every camp a decision weighs."""
-        self._memos(view)
-        if self._gift is None:
-            self._gift = self.least_useful(view.hand, 1)
-        return self._gift
+        gift = self.held(view).gift
+        return {gift: 1} if gift is not None else {}
 
     def lead_worth(self, view: SeatView, sid: str) -> float:
         """The best sale the goods held could make at a city, the further the less."""
@@ -300,11 +317,6 @@ class SamarkandBot(Bot[SeatView]):
         lead alone."""
         self._memos(view)
         return self._die_worths
-
-    def _die_worth(self, view: SeatView, sid: str) -> float:
-        if view.the_board().by_id[sid].type == CITY:
-            return self.space_worth(view, sid)
-        return self.lead_worth(view, sid)
 
     # ------------------------------------------------------------ trades
     def trades(self, hand: dict[str, int], field: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
@@ -452,12 +464,6 @@ def largest_sale(symbol: str, held: int, covered: bool, covered_two: str) -> tup
         goods, (symbol,), covered=(symbol,) if covered else (), covered_two=covered_two, largest=True
     )
     return (found[0].pays, found[0].count) if found else None
-
-
-def _minus(hand: dict[str, int], kind: str) -> dict[str, int]:
-    left = dict(hand)
-    g.take(left, {kind: 1})
-    return left
 
 
 class Merchant(SamarkandBot):

@@ -117,8 +117,9 @@ class SamarkandBot(Bot[SeatView]):
         self._board: Board | None = None
         self._far: dict[str, dict[str, float]] = {}  # FAR to the power of each distance
         self._seen: SeatView | None = None  # the view the space worths were found from
-        self._space_worths = Table(lambda sid: 0.0)
-        self._die_worths = Table(lambda sid: 0.0)
+        self._space_worths: Table | None = None  # for the view seen, found once it is read
+        self._die_worths: Table | None = None
+        self._faces: dict[str, list[tuple[str, ...]]] = {}  # where the die's faces lead from each space
         self._hand: dict[str, int] | None = None  # the goods held the memos below are for
         self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
         self._held: Held | None = None
@@ -167,19 +168,13 @@ class SamarkandBot(Bot[SeatView]):
 
     def _memos(self, view: SeatView) -> None:
         """Each memo is kept while what it depends on holds: a space's worth for one view
-        (one decision); the gift, the worth of the goods held, of what the gift leaves and of
-        its swaps while the goods held are the same (a turn's move, roll and gift); the leads
-        while the goods held and the markets are; the distances for the board."""
+        (one decision); the goods held appraised while they are the same (a turn's move,
+        roll and gift); the cities' sales while the goods held and the markets are, the
+        leads while those sales are; the distances and the die's reaches for the board."""
         if view is self._seen:
             return
         self._seen = view
-        self._space_worths = Table(lambda sid: self.now_worth(view, sid) + self.lead_worth(view, sid))
-        board = view.board
-        if board is not None:
-            worths, by_id = self._space_worths, board.by_id
-            self._die_worths = Table(
-                lambda sid: worths[sid] if by_id[sid].type == CITY else self.lead_worth(view, sid)
-            )
+        self._space_worths = self._die_worths = None
         markets = (view.cities, view.chips, view.token, view.rules.covered_two)
         if view.hand != self._hand:
             self._hand, self._held = view.hand, None
@@ -187,7 +182,7 @@ class SamarkandBot(Bot[SeatView]):
         if markets != self._markets:
             self._markets, self._sales = markets, None
         if view.board is not self._board and view.board is not None:
-            self._board = view.board
+            self._board, self._faces = view.board, {}
             self._far = {
                 sid: {to: FAR**steps for to, steps in dist.items()}
                 for sid, dist in view.board.distances().items()
@@ -227,6 +222,13 @@ class SamarkandBot(Bot[SeatView]):
         """Where ``face`` takes this seat's figure (the board keeps its walks)."""
         board, here = view.the_board(), view.position(view.seat)
         return board.entries(here) if face == "back" else board.reach(here, int(face))
+
+    def faces(self, view: SeatView, here: str) -> list[tuple[str, ...]]:
+        """Where each face of the die takes this seat's figure from ``here``, kept per space
+        for the board."""
+        if here not in self._faces:
+            self._faces[here] = [self.die_reach(view, face) for face in DIE]
+        return self._faces[here]
 
     def now_worth(self, view: SeatView, sid: str) -> float:
         """What landing on ``sid`` does now."""
@@ -309,6 +311,9 @@ class SamarkandBot(Bot[SeatView]):
     def space_worths(self, view: SeatView) -> Table:
         """Each space's ``space_worth`` for one view (one decision)."""
         self._memos(view)
+        if self._space_worths is None:
+            leads = self.leads(view)
+            self._space_worths = Table(lambda sid: self.now_worth(view, sid) + leads[sid])
         return self._space_worths
 
     def die_worths(self, view: SeatView) -> Table:
@@ -316,6 +321,9 @@ class SamarkandBot(Bot[SeatView]):
         by its ``space_worth`` (its sale or penalty, and its lead), a camp or an oasis by its
         lead alone."""
         self._memos(view)
+        if self._die_worths is None:
+            worths, leads, by_id = self.space_worths(view), self.leads(view), view.the_board().by_id
+            self._die_worths = Table(lambda sid: worths[sid] if by_id[sid].type == CITY else leads[sid])
         return self._die_worths
 
     # ------------------------------------------------------------ trades
@@ -366,7 +374,7 @@ class SamarkandBot(Bot[SeatView]):
         best = max(options, key=lambda to: (options[to], self.rng.random()))
         if view.money >= 5 + RESERVE / self.roll_keen:
             weighed = self.die_worths(view)
-            faces = [max(map(weighed.__getitem__, self.die_reach(view, face))) for face in DIE]
+            faces = [max(map(weighed.__getitem__, reach)) for reach in self.faces(view, here)]
             if sum(faces) / len(faces) - 5 * self.roll_keen > options[best]:
                 return "roll", {}
         return "move", {"to": best}

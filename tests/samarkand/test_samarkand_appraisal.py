@@ -54,3 +54,18 @@ def test_the_worth_rises_with_the_strongest_set_only_as_the_style_weighs_it():
     hand = {"black": 5, "yellow": 2}
     assert Appraisal(hand, 1.0).worth() == 120 + 10 + 7 * PER_GOOD
     assert Appraisal(hand, 1.8).worth() == 1.8 * 120 + 10 + 7 * PER_GOOD
+
+
+@pytest.mark.parametrize("weight", sorted({bot.set_weight for bot in STYLES.values()}))
+def test_the_best_swap_for_a_kind_is_the_best_of_every_good_given_for_it(weight):
+    for hand in holdings(seed=26, count=300):
+        holding = Appraisal(hand, weight)
+        for take in g.KINDS:
+            gains = []
+            for give in hand:
+                if give != take:
+                    swapped = dict(hand)
+                    g.take(swapped, {give: 1})
+                    g.add(swapped, {take: 1})
+                    gains.append(plain_worth(swapped, weight) - plain_worth(hand, weight))
+            assert holding.best_swap(take) == max(gains, default=float("-inf"))

@@ -2,14 +2,16 @@
 one loss, found from the kinds the change touches alone.
 
 A holding's worth is what its sets would sell for, the strongest set weighted by the bot's
-style, plus a little per good. A bot weighs every swap a camp's field offers and every good it
-may lose, so an ``Appraisal`` keeps each kind's set value, their sum and the three
+style, plus a little per good. A bot weighs dozens of swaps per camp and every camp of the
+board per move, so an ``Appraisal`` keeps each kind's set value, their sum and the three
 largest: a change of one or two kinds is then a few additions, not a new valuation of every
 kind. Every set value is a whole number, so the sums are exact whatever their order and a
 changed holding's worth is the same float as a fresh appraisal's (tests/samarkand checks it).
 """
 
 from __future__ import annotations
+
+import math
 
 from companion.games.samarkand import goods as g
 
@@ -51,6 +53,12 @@ class Appraisal:
         top = max(self._top_but(take, give), less, more)
         changed = self.sum - self.values[give] + less - self.values.get(take, 0) + more
         return self._worth(top, changed, self.count)
+
+    def best_swap(self, take: str) -> float:
+        """What the best exchange of one held good for one of ``take`` would gain (minus
+        infinity if only ``take`` is held)."""
+        base = self.worth()
+        return max((self.swapped(take, give) - base for give in self.hand if give != take), default=-math.inf)
 
     def _top_but(self, one: str, other: str) -> float:
         """The largest set value of the kinds other than these two (0 if none)."""

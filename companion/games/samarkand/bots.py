@@ -4,11 +4,10 @@ A bot reads only its seat's view (``SeatView``: its own goods and money, the pub
 board, camps, chips or token). It values a holding by what its sets would sell for, and a
 space by what landing there does now (a sale, a trade, a purchase, a penalty) plus what it
 leads to: the best sale it could make at each city, discounted by the moves to get there.
-A camp it would trade at is worth what the gift leaves (the swaps its field offers are not
-weighed; at the camp itself it then makes every swap that pays).
-It moves one space free or rolls for 5 when the die's expected landing is worth more: the
-die's landings are weighed by where they lead, and a city by its sale too (a camp's gift and
-an oasis's purchase are left to the free move's weighing and to the landing itself).
+A camp it would trade at is worth the gift and the best single swap its field offers (at
+the camp itself it then makes every swap that pays): the best swap for each kind is found
+once for the goods held, so weighing every camp the die reaches costs little.
+It moves one space free or rolls for 5 when the die's expected landing is worth more.
 Styles differ in how they value sets and sales:
 
 - ``merchant`` sells whatever pays most as soon as a city is near;
@@ -118,11 +117,11 @@ class SamarkandBot(Bot[SeatView]):
         self._far: dict[str, dict[str, float]] = {}  # FAR to the power of each distance
         self._seen: SeatView | None = None  # the view the space worths were found from
         self._space_worths: Table | None = None  # for the view seen, found once it is read
-        self._die_worths: Table | None = None
         self._faces: dict[str, list[tuple[str, ...]]] = {}  # where the die's faces lead from each space
         self._hand: dict[str, int] | None = None  # the goods held the memos below are for
         self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
         self._held: Held | None = None
+        self._swaps: dict[str, float] | None = None  # once the gift is given
         self._sales: dict[str, float | None] | None = None  # each city's sale_worth
         self._ranked: list[tuple[float, str]] = []  # the cities' sale worths, best first
         self._leads = Table(self._lead)  # kept while the ranked sale worths are
@@ -174,10 +173,10 @@ class SamarkandBot(Bot[SeatView]):
         if view is self._seen:
             return
         self._seen = view
-        self._space_worths = self._die_worths = None
+        self._space_worths = None
         markets = (view.cities, view.chips, view.token, view.rules.covered_two)
         if view.hand != self._hand:
-            self._hand, self._held = view.hand, None
+            self._hand, self._held, self._swaps = view.hand, None, None
             self._sales = None
         if markets != self._markets:
             self._markets, self._sales = markets, None
@@ -257,7 +256,19 @@ class SamarkandBot(Bot[SeatView]):
             return self.worth(gained) - self.held_worth(view) - 10
         if not hand:
             return -20.0
-        return self.left_worth(view) - self.held_worth(view)
+        held, swaps, gift = self.held(view), self.swaps(view), next(iter(self.gift_of(view)))
+        swap = max(swaps[take] for take in field.keys() | {gift})
+        return held.left + (swap if swap > MIN_GAIN else 0.0) - held.worth
+
+    def swaps(self, view: SeatView) -> dict[str, float]:
+        """What the best swap for each kind would gain once the gift is given: found once
+        for the goods held, not once per camp (a camp's field only says which kinds it
+        offers)."""
+        self._memos(view)
+        if self._swaps is None:
+            left = Appraisal(_minus(view.hand, next(iter(self.gift_of(view)))), self.set_weight)
+            self._swaps = {take: left.best_swap(take) for take in g.KINDS}
+        return self._swaps
 
     def held(self, view: SeatView) -> Held:
         """The goods held appraised once per holding (a turn's move, roll and gift)."""
@@ -272,11 +283,6 @@ class SamarkandBot(Bot[SeatView]):
     def held_worth(self, view: SeatView) -> float:
         """The worth of the goods held, which every camp a decision weighs is compared with."""
         return self.held(view).worth
-
-    def left_worth(self, view: SeatView) -> float:
-        """The worth of the goods the gift leaves: what a camp this seat would trade at is
-        worth (the swaps it may make there are not weighed)."""
-        return self.held(view).left
 
     def gift_of(self, view: SeatView) -> dict[str, int]:
         """The good this seat would give at a camp: the same at every camp a decision weighs."""
@@ -315,16 +321,6 @@ class SamarkandBot(Bot[SeatView]):
             leads = self.leads(view)
             self._space_worths = Table(lambda sid: self.now_worth(view, sid) + leads[sid])
         return self._space_worths
-
-    def die_worths(self, view: SeatView) -> Table:
-        """What landing on each space is worth as the die is weighed, for one view: a city
-        by its ``space_worth`` (its sale or penalty, and its lead), a camp or an oasis by its
-        lead alone."""
-        self._memos(view)
-        if self._die_worths is None:
-            worths, leads, by_id = self.space_worths(view), self.leads(view), view.the_board().by_id
-            self._die_worths = Table(lambda sid: worths[sid] if by_id[sid].type == CITY else leads[sid])
-        return self._die_worths
 
     # ------------------------------------------------------------ trades
     def trades(self, hand: dict[str, int], field: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
@@ -373,8 +369,7 @@ class SamarkandBot(Bot[SeatView]):
         options = {to: worths[to] for to in view.board.exits(here)}
         best = max(options, key=lambda to: (options[to], self.rng.random()))
         if view.money >= 5 + RESERVE / self.roll_keen:
-            weighed = self.die_worths(view)
-            faces = [max(map(weighed.__getitem__, reach)) for reach in self.faces(view, here)]
+            faces = [max(map(worths.__getitem__, reach)) for reach in self.faces(view, here)]
             if sum(faces) / len(faces) - 5 * self.roll_keen > options[best]:
                 return "roll", {}
         return "move", {"to": best}
@@ -472,6 +467,12 @@ def largest_sale(symbol: str, held: int, covered: bool, covered_two: str) -> tup
         goods, (symbol,), covered=(symbol,) if covered else (), covered_two=covered_two, largest=True
     )
     return (found[0].pays, found[0].count) if found else None
+
+
+def _minus(hand: dict[str, int], kind: str) -> dict[str, int]:
+    left = dict(hand)
+    g.take(left, {kind: 1})
+    return left
 
 
 class Merchant(SamarkandBot):

@@ -37,6 +37,28 @@ def test_the_sample_board_is_a_valid_board_marked_as_invented():
     assert board.entries("camp1") == ("samarkand", "oasis6")
 
 
+def test_the_walks_a_board_keeps_are_the_walks_along_its_arrows():
+    """The board keeps each walk it answered (every roll and every bot weighing the die asks
+    again): asked in any order, again and again, it answers what following the arrows gives."""
+    board = parse_board(SAMPLE_BOARD)
+    arrows = {s["id"]: s["exits"] for s in SAMPLE["spaces"]}
+    order = [s["id"] for s in SAMPLE["spaces"]]
+    for start in reversed(order):
+        for steps in (5, 1, 3, 2, 4, 3, 1):
+            here = {start}
+            for _ in range(steps):
+                here = {nxt for sid in here for nxt in arrows[sid]}
+            assert board.reach(start, steps) == tuple(sid for sid in order if sid in here)
+        into = tuple(sid for sid in order if start in arrows[sid])
+        assert board.entries(start) == into and board.entries(start) == into
+    for _ in range(2):  # the distances, found once and kept: the fewest steps that reach a space
+        for start, far in board.distances().items():
+            for to, steps in far.items():
+                assert to in board.reach(start, steps) or (steps == 0 and to == start)
+                assert all(to not in board.reach(start, fewer) for fewer in range(1, steps))
+    assert parse_board(SAMPLE_BOARD) == board  # what it keeps is no part of the board
+
+
 def test_a_board_file_in_toml_is_read_too():
     lines = [f'name = "{SAMPLE["name"]}"', "invented = true"]
     for s in SAMPLE["spaces"]:

@@ -84,10 +84,17 @@ class Board:
     through the list."""
     camps: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """The camps' ids in the file's order: camp field i is the i-th camp's."""
+    walks: dict[tuple[str, int], tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    """``reach``'s answers, and ``entries``' (as -1 steps), kept: every roll walks the board,
+    and a bot weighing the die walks it for every face, while the arrows never change."""
+    steps: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+    """``distances``, kept."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_id", {s.id: s for s in self.spaces})
         object.__setattr__(self, "camps", tuple(s.id for s in self.spaces if s.type == CAMP))
+        object.__setattr__(self, "walks", {})
+        object.__setattr__(self, "steps", {})
 
     def space(self, space_id: Any) -> Space:
         if not self.has(space_id):
@@ -102,19 +109,26 @@ class Board:
 
     def entries(self, space_id: str) -> tuple[str, ...]:
         """The spaces with an arrow into ``space_id`` (where the backwards arrow leads)."""
-        return tuple(s.id for s in self.spaces if space_id in s.exits)
+        if (space_id, -1) not in self.walks:
+            self.walks[space_id, -1] = tuple(s.id for s in self.spaces if space_id in s.exits)
+        return self.walks[space_id, -1]
 
     def reach(self, start: str, steps: int) -> tuple[str, ...]:
         """The spaces exactly ``steps`` moves along the arrows from ``start`` (choosing at
         every branch; the spaces passed through do not matter), in board order."""
-        here = {start}
-        for _ in range(steps):
-            here = {nxt for sid in here for nxt in self.space(sid).exits}
-        return tuple(s.id for s in self.spaces if s.id in here)
+        if (start, steps) not in self.walks:
+            here = {start}
+            for _ in range(steps):
+                here = {nxt for sid in here for nxt in self.space(sid).exits}
+            self.walks[start, steps] = tuple(s.id for s in self.spaces if s.id in here)
+        return self.walks[start, steps]
 
     def distances(self) -> dict[str, dict[str, int]]:
-        """Fewest moves along the arrows from each space to each other (breadth first)."""
-        result = {}
+        """Fewest moves along the arrows from each space to each other (breadth first),
+        found once for the board (each bot of a game reads them)."""
+        if self.steps:
+            return self.steps
+        result = self.steps
         for space in self.spaces:
             seen, frontier, step = {space.id: 0}, [space.id], 0
             while frontier:

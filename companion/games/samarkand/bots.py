@@ -4,6 +4,9 @@ A bot reads only its seat's view (``SeatView``: its own goods and money, the pub
 board, camps, chips or token). It values a holding by what its sets would sell for, and a
 space by what landing there does now (a sale, a trade, a purchase, a penalty) plus what it
 leads to: the best sale it could make at each city, discounted by the moves to get there.
+A camp it would trade at is worth the gift and the best single swap its field offers (at
+the camp itself it then makes every swap that pays): the best swap for each kind is found
+once for the goods held, so weighing every camp the die reaches costs little.
 It moves one space free or rolls for 5 when the die's expected landing is worth more.
 Styles differ in how they value sets and sales:
 
@@ -16,7 +19,10 @@ In free-movement mode (no board) a bot names a space of an imagined board at ran
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.bot import Bot
@@ -24,6 +30,7 @@ from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.core.search import Rollouts
 from companion.games.samarkand import goods as g
+from companion.games.samarkand.appraisal import Appraisal
 from companion.games.samarkand.board import CAMP, CITY, OASIS, Board
 from companion.games.samarkand.determinise import determinise
 from companion.games.samarkand.game import SamarkandGame
@@ -49,6 +56,53 @@ FAR = 0.8
 """A sale one move further away is worth this much of one a move nearer."""
 RESERVE = 30
 """Piasters a bot keeps in hand before it pays for 4 goods or a roll."""
+MIN_GAIN = 0.5
+"""A swap at a camp is made only if it raises the holding's worth by more than this."""
+
+
+ACTS = {
+    PLACE: "place",
+    MOVE: "move",
+    STEER: "steer",
+    GIFT: "gift",
+    TRADE: "trade",
+    AT_OASIS: "buy",
+    LOSE: "lose",
+    SELL: "sell",
+    CUT: "cut",
+}
+"""The method that makes each phase's decision."""
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """The goods held as a bot weighs camps: their worth, the good it would give at a camp
+    (the least useful; None with no goods) and the worth of what that gift leaves."""
+
+    worth: float
+    gift: str | None
+    left: float
+
+
+def cheapest(holding: Appraisal) -> str:
+    """The kind whose loss of one good costs a holding least (of equal cost, the first)."""
+    base = holding.worth()
+    return min(holding.hand, key=lambda k: (base - holding.without(k), g.KINDS.index(k)))
+
+
+class Table(dict[str, float]):
+    """Values by space, each found on its first read (``find``): a read of one already
+    found is a plain lookup, as the die's faces read many spaces twice."""
+
+    __slots__ = ("find",)
+
+    def __init__(self, find: Callable[[str], float]) -> None:
+        super().__init__()
+        self.find = find
+
+    def __missing__(self, sid: str) -> float:
+        self[sid] = value = self.find(sid)
+        return value
 
 
 class SamarkandBot(Bot[SeatView]):
@@ -61,62 +115,41 @@ class SamarkandBot(Bot[SeatView]):
         super().__init__(rng, effort)
         self._board: Board | None = None
         self._far: dict[str, dict[str, float]] = {}  # FAR to the power of each distance
-        self._reach: dict[tuple[str, str], tuple[str, ...]] = {}
-        self._seen: SeatView | None = None  # the view the memos below were made from
-        self._held_sales: dict[str, g.Sale | None] = {}
-        self._space_worths: dict[str, float] = {}
-        self._gift: dict[str, int] | None = None
-        self._sale_values: list[tuple[str, float]] | None = None
+        self._seen: SeatView | None = None  # the view the space worths were found from
+        self._space_worths: Table | None = None  # for the view seen, found once it is read
+        self._faces: dict[str, list[tuple[str, ...]]] = {}  # where the die's faces lead from each space
+        self._hand: dict[str, int] | None = None  # the goods held the memos below are for
+        self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
+        self._held: Held | None = None
+        self._swaps: dict[str, float] | None = None  # once the gift is given
+        self._sales: dict[str, float | None] | None = None  # each city's sale_worth
+        self._ranked: list[tuple[float, str]] = []  # the cities' sale worths, best first
+        self._leads = Table(self._lead)  # kept while the ranked sale worths are
+        self._nearest: dict[str, float] = {}  # FAR to the power of each space's nearest other city
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
         self._memos(view)
-        phase = view.phase
-        act = {
-            PLACE: self.place,
-            MOVE: self.move,
-            STEER: self.steer,
-            GIFT: self.gift,
-            TRADE: self.trade,
-            AT_OASIS: self.buy,
-            LOSE: self.lose,
-            SELL: self.sell,
-            CUT: self.cut,
-        }[phase]
-        kind, data = act(view)
+        kind, data = getattr(self, ACTS[view.phase])(view)
         return Event(kind, seat, data)
 
     # ------------------------------------------------------------ valuing goods
     def worth(self, hand: dict[str, int]) -> float:
         """What a holding's sets would sell for, the strongest set weighted by style."""
-        return self.appraise(set_values(hand), g.total(hand))
-
-    def appraise(self, values: dict[str, float], count: int) -> float:
-        """The worth of a holding of ``count`` goods from each kind's ``set_value``: a
-        change of one or two kinds is appraised without valuing the others again."""
-        top = max(values.values(), default=0.0)
-        return self.set_weight * top + (sum(values.values()) - top) + 1.5 * count
+        return Appraisal(hand, self.set_weight).worth()
 
     def least_useful(self, hand: dict[str, int], n: int) -> dict[str, int]:
         """The ``n`` goods whose loss costs the holding least (greedily)."""
         left, chosen = dict(hand), dict[str, int]()
         for _ in range(min(n, g.total(hand))):
-            losses = self._losses(left)
-            kind = min(left, key=lambda k: (losses[k], g.KINDS.index(k)))
+            kind = cheapest(Appraisal(left, self.set_weight))
             g.take(left, {kind: 1})
             chosen[kind] = chosen.get(kind, 0) + 1
         return chosen
 
-    def _losses(self, hand: dict[str, int]) -> dict[str, float]:
-        """What the holding loses with one good of each kind it holds."""
-        values, count = set_values(hand), g.total(hand)
-        base = self.appraise(values, count)
-        return {k: base - self.appraise({**values, k: set_value(k, hand[k] - 1)}, count - 1) for k in hand}
-
-    def sale_value(self, sale: g.Sale | None) -> float:
-        if sale is None:
-            return 0.0
-        return sale.pays * (self.small_sale if sale.count <= 3 else 1.0)
+    def sale_value(self, pays: int, count: int) -> float:
+        """What a sale of ``count`` goods for ``pays`` piasters is worth to this style."""
+        return pays * (self.small_sale if count <= 3 else 1.0)
 
     # ------------------------------------------------------------ valuing spaces
     def city_sale(self, view: SeatView, city: str, hand: dict[str, int]) -> g.Sale | None:
@@ -133,41 +166,77 @@ class SamarkandBot(Bot[SeatView]):
         )
 
     def _memos(self, view: SeatView) -> None:
-        """The memos hold for one view: a new view (the next decision) clears them; the
-        distances hold for the board."""
-        if view is not self._seen:
-            self._seen, self._held_sales, self._space_worths = view, {}, {}
-            self._gift, self._sale_values = None, None
+        """Each memo is kept while what it depends on holds: a space's worth for one view
+        (one decision); the goods held appraised while they are the same (a turn's move,
+        roll and gift); the cities' sales while the goods held and the markets are, the
+        leads while those sales are; the distances and the die's reaches for the board."""
+        if view is self._seen:
+            return
+        self._seen = view
+        self._space_worths = None
+        markets = (view.cities, view.chips, view.token, view.rules.covered_two)
+        if view.hand != self._hand:
+            self._hand, self._held, self._swaps = view.hand, None, None
+            self._sales = None
+        if markets != self._markets:
+            self._markets, self._sales = markets, None
         if view.board is not self._board and view.board is not None:
-            self._board, self._reach = view.board, {}
+            self._board, self._faces = view.board, {}
             self._far = {
                 sid: {to: FAR**steps for to, steps in dist.items()}
                 for sid, dist in view.board.distances().items()
             }
+            cities = [s.id for s in view.board.spaces if s.type == CITY]
+            self._nearest = {
+                sid: max((far.get(city, FAR**20) for city in cities if city != sid), default=0.0)
+                for sid, far in self._far.items()
+            }
 
-    def held_sale(self, view: SeatView, city: str) -> g.Sale | None:
-        """The best sale of the goods held at ``city``: the same for every space a decision
-        weighs, so it is found once per city and view, not once per candidate."""
+    def sale_worth(self, view: SeatView, city: str) -> float | None:
+        """What the best sale of the goods held at ``city`` is worth (None: no sale there):
+        the better of its open markets' largest sales (of equal pay, the one of fewer goods),
+        as ``best_sale`` chooses."""
+        markets, covered, closed = view.markets(city)
+        hand = view.hand
+        offers = []
+        for index, symbol in enumerate(markets):
+            held = len(hand) if symbol == g.WILD else hand.get(symbol, 0)
+            offer = largest_sale(symbol, held, symbol in covered, view.rules.covered_two)
+            if index != closed and offer is not None:
+                offers.append(offer)
+        return self.sale_value(*max(offers, key=lambda o: (o[0], -o[1]))) if offers else None
+
+    def sales(self, view: SeatView) -> dict[str, float | None]:
+        """Each city's ``sale_worth``, kept while the goods held and the markets are: a
+        space's worth reads its own city's, its lead every city's."""
         self._memos(view)
-        if city not in self._held_sales:
-            self._held_sales[city] = self.city_sale(view, city, view.hand)
-        return self._held_sales[city]
+        if self._sales is None:
+            self._sales = {city: self.sale_worth(view, city) for city in view.cities}
+            ranked = sorted(((v, city) for city, v in self._sales.items() if v is not None), reverse=True)
+            if ranked != self._ranked:
+                self._ranked, self._leads = ranked, Table(self._lead)
+        return self._sales
 
     def die_reach(self, view: SeatView, face: str) -> tuple[str, ...]:
-        """Where ``face`` takes this seat's figure: the board's walk, once per space and face."""
+        """Where ``face`` takes this seat's figure (the board keeps its walks)."""
         board, here = view.the_board(), view.position(view.seat)
-        if (here, face) not in self._reach:
-            self._reach[here, face] = board.entries(here) if face == "back" else board.reach(here, int(face))
-        return self._reach[here, face]
+        return board.entries(here) if face == "back" else board.reach(here, int(face))
+
+    def faces(self, view: SeatView, here: str) -> list[tuple[str, ...]]:
+        """Where each face of the die takes this seat's figure from ``here``, kept per space
+        for the board."""
+        if here not in self._faces:
+            self._faces[here] = [self.die_reach(view, face) for face in DIE]
+        return self._faces[here]
 
     def now_worth(self, view: SeatView, sid: str) -> float:
         """What landing on ``sid`` does now."""
-        space = view.the_board().space(sid)
+        space = view.the_board().by_id[sid]
         hand, money = view.hand, view.money
         if space.type == CITY:
-            sale = self.held_sale(view, sid)
-            if sale is not None:
-                return self.sale_value(sale)
+            worth = self.sales(view)[sid]
+            if worth is not None:
+                return worth
             return -1000.0 if money == 0 and view.rules.edition == "2.0" else -25.0
         if space.type == OASIS:
             if money < space.one:
@@ -184,45 +253,74 @@ class SamarkandBot(Bot[SeatView]):
                 return 0.0
             gained = dict(hand)
             g.add(gained, field)
-            return self.worth(gained) - self.worth(hand) - 10
+            return self.worth(gained) - self.held_worth(view) - 10
         if not hand:
             return -20.0
-        gift = self.gift_of(view)
-        after = _minus(hand, next(iter(gift)))
-        field_after = dict(field)
-        g.add(field_after, gift)
-        plan = self.trades(after, field_after)
-        traded = dict(after)
-        g.take(traded, plan[1])
-        g.add(traded, plan[0])
-        return self.worth(traded) - self.worth(hand)
+        held, swaps, gift = self.held(view), self.swaps(view), next(iter(self.gift_of(view)))
+        swap = max(swaps[take] for take in field.keys() | {gift})
+        return held.left + (swap if swap > MIN_GAIN else 0.0) - held.worth
+
+    def swaps(self, view: SeatView) -> dict[str, float]:
+        """What the best swap for each kind would gain once the gift is given: found once
+        for the goods held, not once per camp (a camp's field only says which kinds it
+        offers)."""
+        self._memos(view)
+        if self._swaps is None:
+            left = Appraisal(_minus(view.hand, next(iter(self.gift_of(view)))), self.set_weight)
+            self._swaps = {take: left.best_swap(take) for take in g.KINDS}
+        return self._swaps
+
+    def held(self, view: SeatView) -> Held:
+        """The goods held appraised once per holding (a turn's move, roll and gift)."""
+        self._memos(view)
+        if self._held is None:
+            holding = Appraisal(view.hand, self.set_weight)
+            gift = cheapest(holding) if view.hand else None
+            left = holding.without(gift) if gift is not None else holding.worth()
+            self._held = Held(holding.worth(), gift, left)
+        return self._held
+
+    def held_worth(self, view: SeatView) -> float:
+        """The worth of the goods held, which every camp a decision weighs is compared with."""
+        return self.held(view).worth
 
     def gift_of(self, view: SeatView) -> dict[str, int]:
         """The good this seat would give at a camp: the same at every camp a decision weighs."""
-        self._memos(view)
-        if self._gift is None:
-            self._gift = self.least_useful(view.hand, 1)
-        return self._gift
+        gift = self.held(view).gift
+        return {gift: 1} if gift is not None else {}
 
     def lead_worth(self, view: SeatView, sid: str) -> float:
         """The best sale the goods held could make at a city, the further the less."""
-        self._memos(view)
-        if self._sale_values is None:
-            held = {city: self.held_sale(view, city) for city in view.cities}
-            self._sale_values = [
-                (city, self.sale_value(sale)) for city, sale in held.items() if sale is not None
-            ]
-        far = self._far[sid]
-        return 0.6 * max(
-            (value * far.get(city, FAR**20) for city, value in self._sale_values if city != sid), default=0.0
-        )
+        return self.leads(view)[sid]
+
+    def leads(self, view: SeatView) -> Table:
+        """Each space's ``lead_worth``, kept while the cities' sale worths are (across turns
+        too: a good of a kind no market buys changes none)."""
+        self.sales(view)
+        return self._leads
+
+    def _lead(self, sid: str) -> float:
+        """The cities are read from the best sale down, and no further once none left could
+        beat the best found even at the space's nearest city."""
+        far, nearest, best = self._far[sid], self._nearest[sid], 0.0
+        for value, city in self._ranked:
+            if value * nearest <= best:
+                break
+            if city != sid:
+                best = max(best, value * far.get(city, FAR**20))
+        return 0.6 * best
 
     def space_worth(self, view: SeatView, sid: str) -> float:
-        """Found once per space and view: the die's faces reach many spaces twice."""
+        """What landing on ``sid`` does now and where it leads."""
+        return self.space_worths(view)[sid]
+
+    def space_worths(self, view: SeatView) -> Table:
+        """Each space's ``space_worth`` for one view (one decision)."""
         self._memos(view)
-        if sid not in self._space_worths:
-            self._space_worths[sid] = self.now_worth(view, sid) + self.lead_worth(view, sid)
-        return self._space_worths[sid]
+        if self._space_worths is None:
+            leads = self.leads(view)
+            self._space_worths = Table(lambda sid: self.now_worth(view, sid) + leads[sid])
+        return self._space_worths
 
     # ------------------------------------------------------------ trades
     def trades(self, hand: dict[str, int], field: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
@@ -231,15 +329,16 @@ class SamarkandBot(Bot[SeatView]):
         take: dict[str, int] = {}
         give: dict[str, int] = {}
         for _ in range(8):
-            values, count = set_values(hand), g.total(hand)
-            base = self.appraise(values, count)
-            best, swap = 0.5, None
+            holding = Appraisal(hand, self.set_weight)
+            base = holding.worth()
+            best, swap = MIN_GAIN, None
             for t in field:
-                more = set_value(t, hand.get(t, 0) + 1)
+                if give.get(t):
+                    continue
                 for k in hand:
-                    if t == k or give.get(t) or take.get(k):
+                    if t == k or take.get(k):
                         continue
-                    gain = self.appraise({**values, k: set_value(k, hand[k] - 1), t: more}, count) - base
+                    gain = holding.swapped(t, k) - base
                     if gain > best:
                         best, swap = gain, (t, k)
             if swap is None:
@@ -256,7 +355,8 @@ class SamarkandBot(Bot[SeatView]):
     # ------------------------------------------------------------ decisions
     def place(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         spaces = [s.id for s in view.the_board().spaces]
-        scores = {sid: self.lead_worth(view, sid) + self.rng.random() for sid in spaces}
+        leads = self.leads(view)
+        scores = {sid: leads[sid] + self.rng.random() for sid in spaces}
         return "place", {"space": max(spaces, key=scores.__getitem__)}
 
     def move(self, view: SeatView) -> tuple[str, dict[str, Any]]:
@@ -265,10 +365,11 @@ class SamarkandBot(Bot[SeatView]):
                 return "roll", {}
             return "move", {"space": self.imagined(view)}
         here = view.position(view.seat)
-        options = {to: self.space_worth(view, to) for to in view.board.exits(here)}
+        worths = self.space_worths(view)
+        options = {to: worths[to] for to in view.board.exits(here)}
         best = max(options, key=lambda to: (options[to], self.rng.random()))
         if view.money >= 5 + RESERVE / self.roll_keen:
-            faces = [max(self.space_worth(view, to) for to in self.die_reach(view, face)) for face in DIE]
+            faces = [max(map(worths.__getitem__, reach)) for reach in self.faces(view, here)]
             if sum(faces) / len(faces) - 5 * self.roll_keen > options[best]:
                 return "roll", {}
         return "move", {"to": best}
@@ -324,7 +425,7 @@ class SamarkandBot(Bot[SeatView]):
         found = g.sales(
             view.hand, markets, covered=covered, closed=closed, covered_two=view.rules.covered_two
         )
-        sale = max(found, key=lambda s: (self.sale_value(s), -s.count))
+        sale = max(found, key=lambda s: (self.sale_value(s.pays, s.count), -s.count))
         data: dict[str, Any] = {"market": sale.market}
         if sale.symbol == g.WILD:
             data["kinds"] = [k for k, _ in sale.goods]
@@ -356,13 +457,16 @@ class SamarkandBot(Bot[SeatView]):
         return {"type": CAMP, "number": number, "capacity": capacity}
 
 
-def set_value(kind: str, n: int) -> float:
-    """What ``n`` goods of a kind would sell for as a set (a lone good: a little)."""
-    return g.PRICES[kind][min(n, g.LARGEST[kind])] if n >= 2 else 2.0 * n
-
-
-def set_values(hand: dict[str, int]) -> dict[str, float]:
-    return {kind: set_value(kind, n) for kind, n in hand.items()}
+@functools.cache
+def largest_sale(symbol: str, held: int, covered: bool, covered_two: str) -> tuple[int, int] | None:
+    """A market's largest sale, (pays, goods given), or None: it depends only on how many
+    goods of its kind are held (the wild market: how many kinds), so the rules' ``sales``
+    find it once per count, from a holding of that many, for every bot of every game."""
+    goods = dict.fromkeys(g.KINDS[:held], 1) if symbol == g.WILD else {symbol: held}
+    found = g.sales(
+        goods, (symbol,), covered=(symbol,) if covered else (), covered_two=covered_two, largest=True
+    )
+    return (found[0].pays, found[0].count) if found else None
 
 
 def _minus(hand: dict[str, int], kind: str) -> dict[str, int]:

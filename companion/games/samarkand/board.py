@@ -84,17 +84,21 @@ class Board:
     through the list."""
     camps: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """The camps' ids in the file's order: camp field i is the i-th camp's."""
-    walks: dict[tuple[str, int], tuple[str, ...]] = field(init=False, repr=False, compare=False)
-    """``reach``'s answers, and ``entries``' (as -1 steps), kept: every roll walks the board,
-    and a bot weighing the die walks it for every face, while the arrows never change."""
+    into: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    """``entries`` of every space, found with the board: the arrows never change."""
     steps: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
-    """``distances``, kept."""
+    """``distances``, found with the board (each bot of a game reads them)."""
+    walks: dict[tuple[str, int], tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    """``reach``'s answers, kept as they are asked: every roll walks the board, and a bot
+    weighing the die walks it for every face."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_id", {s.id: s for s in self.spaces})
         object.__setattr__(self, "camps", tuple(s.id for s in self.spaces if s.type == CAMP))
+        into = {s.id: tuple(o.id for o in self.spaces if s.id in o.exits) for s in self.spaces}
+        object.__setattr__(self, "into", into)
+        object.__setattr__(self, "steps", {s.id: self._fewest_moves(s.id) for s in self.spaces})
         object.__setattr__(self, "walks", {})
-        object.__setattr__(self, "steps", {})
 
     def space(self, space_id: Any) -> Space:
         if not self.has(space_id):
@@ -109,9 +113,7 @@ class Board:
 
     def entries(self, space_id: str) -> tuple[str, ...]:
         """The spaces with an arrow into ``space_id`` (where the backwards arrow leads)."""
-        if (space_id, -1) not in self.walks:
-            self.walks[space_id, -1] = tuple(s.id for s in self.spaces if space_id in s.exits)
-        return self.walks[space_id, -1]
+        return self.into.get(space_id, ())
 
     def reach(self, start: str, steps: int) -> tuple[str, ...]:
         """The spaces exactly ``steps`` moves along the arrows from ``start`` (choosing at
@@ -124,24 +126,22 @@ class Board:
         return self.walks[start, steps]
 
     def distances(self) -> dict[str, dict[str, int]]:
-        """Fewest moves along the arrows from each space to each other (breadth first),
-        found once for the board (each bot of a game reads them)."""
-        if self.steps:
-            return self.steps
-        result = self.steps
-        for space in self.spaces:
-            seen, frontier, step = {space.id: 0}, [space.id], 0
-            while frontier:
-                step += 1
-                nxt = []
-                for sid in frontier:
-                    for other in self.space(sid).exits:
-                        if other not in seen:
-                            seen[other] = step
-                            nxt.append(other)
-                frontier = nxt
-            result[space.id] = seen
-        return result
+        """Fewest moves along the arrows from each space to each other."""
+        return self.steps
+
+    def _fewest_moves(self, start: str) -> dict[str, int]:
+        """Fewest moves along the arrows from ``start`` to each space it reaches (breadth first)."""
+        seen, frontier, step = {start: 0}, [start], 0
+        while frontier:
+            step += 1
+            nxt = []
+            for sid in frontier:
+                for other in self.by_id[sid].exits:
+                    if other not in seen:
+                        seen[other] = step
+                        nxt.append(other)
+            frontier = nxt
+        return seen
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "invented": self.invented, "spaces": [s.to_dict() for s in self.spaces]}

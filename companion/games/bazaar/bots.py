@@ -23,7 +23,7 @@ from companion.core.phrase import Phrase
 from companion.games.bazaar.cubes import COLOURS, Ware, cubes_of
 from companion.games.bazaar.lookahead import Judge
 from companion.games.bazaar.nearplan import choose
-from companion.games.bazaar.planner import plan
+from companion.games.bazaar.planner import plan, soonest
 from companion.games.bazaar.rules import choices, points
 from companion.games.bazaar.state import ACT, BUY, DISCARD, START_WILD, WILD
 from companion.games.bazaar.view import SeatView
@@ -53,7 +53,7 @@ class Planner(Bot[SeatView]):
     # ------------------------------------------------------------ a turn
     def rank(self, points: int | None, stall: int, turns: float) -> tuple:
         """Smaller is better: the soonest ware, then the most points."""
-        return (turns, -(points or 0), stall)
+        return soonest(points, stall, turns)
 
     def act(self, view: SeatView, seat: int) -> Event:
         """The best action of the turn by the default bots' planner, the wares ranked by

@@ -539,9 +539,9 @@ def expected(p: Plan) -> tuple[float, float]:
     return trades, sum(faces) / len(faces)
 
 
-def soonest(p: Plan, turns: float) -> tuple:
+def soonest(points: int | None, stall: int, turns: float) -> tuple:
     """A ranking of the wares (smaller is better): the soonest, then the most points."""
-    return (turns, -(p.points or 0), p.stall)
+    return (turns, -(points or 0), stall)
 
 
 @dataclass(frozen=True, slots=True)
@@ -574,7 +574,7 @@ def recommend(plans: Sequence[Plan | None], acted: bool = False) -> Advice:
         return Advice("buy", best, turns=0)
     if not found:
         return Advice("roll")
-    best = min(found, key=lambda p: soonest(p, min(expected(p))))
+    best = min(found, key=lambda p: soonest(p.points, p.stall, min(expected(p))))
     trades, rolled = expected(best)
     if best.first is not None and trades <= rolled:
         return Advice("trade", best, turns=best.turns)

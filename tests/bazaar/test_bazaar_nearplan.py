@@ -1,27 +1,114 @@
 """The default styles' planner (nearplan.py) against the exact planner without the bank's
 limits, over the decisions of seeded bot games: within three turns the same turns, points
-and expected roll, beyond them none; the trade it makes starts such a plan."""
+and expected roll, beyond them none; the trade it makes starts such a plan. And its
+wares' tables, shared by every game of the same equations, against the holdings' cubes
+counted one trade at a time."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from bazaar_driver import GAME, SPEC
 
 from companion.games.bazaar import bots
-from companion.games.bazaar.cubes import FACES, cubes_of
-from companion.games.bazaar.nearplan import HORIZON, UNLIMITED, Decision, choose
-from companion.games.bazaar.planner import NEVER, plan
+from companion.games.bazaar.cubes import FACES, covers, cubes_of
+from companion.games.bazaar.nearplan import (
+    FAR,
+    HORIZON,
+    ROWS,
+    TARGETS,
+    UNLIMITED,
+    Decision,
+    choose,
+    exchange,
+    positions,
+    target,
+)
+from companion.games.bazaar.planner import NEVER, SIDES, holdings, index, plan
 from companion.games.bazaar.rules import CUBE_LIMIT
 from companion.simulation import simulate
 
 BANK = tuple(UNLIMITED)
 
 
+def sample_decks() -> tuple[list, list]:
+    """The sample exchange cards and the distinct wares of the sample ware cards."""
+    state = GAME.new_state(SPEC.setup(4, None))
+    return list(state.exchange_deck.values()), sorted({w.cubes for w in state.wares_known.values()})
+
+
+def counted_one_trade_at_a_time(equations, ware) -> tuple[dict, dict]:
+    """Per holding: the cubes left (at most ``ROWS``) by the best trade that buys the ware
+    from it (``FAR``: none does), and the least of that one trade (within 10 cubes) later."""
+    trades = [equation.sides(give) for equation in equations for give in SIDES]
+
+    def result(held, given, taken):
+        return tuple(h - g + t for h, g, t in zip(held, given, taken))
+
+    left = {}
+    for held in holdings(CUBE_LIMIT):
+        made = [
+            sum(result(held, given, taken)) - sum(ware)
+            for given, taken in trades
+            if covers(held, given) and covers(result(held, given, taken), ware)
+        ]
+        left[held] = min(min(made), ROWS) if made else FAR
+    after = {
+        held: min(
+            (
+                left[result(held, given, taken)]
+                for given, taken in trades
+                if covers(held, given) and sum(result(held, given, taken)) <= CUBE_LIMIT
+            ),
+            default=FAR,
+        )
+        for held in left
+    }
+    return left, after
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_wares_tables_hold_each_holdings_cubes_left_now_and_one_trade_later(seed):
+    rng = random.Random(seed)
+    cards, wares = sample_decks()
+    equations = tuple(equation for card in rng.sample(cards, 2) for equation in card)
+    ware = rng.choice(wares)
+    tables = exchange(equations).target(ware)
+    left, after = counted_one_trade_at_a_time(equations, ware)
+    assert {held: tables.left[positions()[index(held)]] for held in left} == left
+    assert {held: tables.after[positions()[index(held)]] for held in after} == after
+    assert any(n < FAR for n in left.values()) and any(n == FAR for n in after.values())
+
+
+def test_games_of_the_same_equations_share_the_tables_and_keep_their_own_order():
+    cards, wares = sample_decks()
+    one = exchange((*cards[0], *cards[1]))
+    other = exchange((*cards[1], *cards[0]))  # the same cards, the other way round
+    assert one.target(wares[0]) is other.target(wares[0])
+    assert [(t.given, t.taken) for t, _ in one.moves][:10] == [(t.given, t.taken) for t, _ in other.moves][
+        10:
+    ]
+    kept = one.target(wares[0])
+    target.cache_clear()
+    assert exchange((*cards[2], *cards[3])).target(wares[0]) != kept  # other equations
+    assert target(one.market, wares[0]) == kept  # built afresh: the same tables
+
+
+def test_the_shared_tables_are_bounded_and_every_sample_game_fits():
+    cards, wares = sample_decks()
+    pairs = len(cards) * (len(cards) - 1) // 2
+    assert target.cache_info().maxsize == TARGETS >= pairs * len(wares)
+    tables = exchange((*cards[0], *cards[1])).target(wares[0])
+    assert len(tables.left) == len(tables.after) == len(list(holdings(CUBE_LIMIT)))
+
+
 def decisions(monkeypatch, seed: int) -> list[tuple]:
     asked = []
 
-    def recording(held, bank, equations, wares, bonus, rank):
-        asked.append((held, bank, equations, wares, bonus))
-        return choose(held, bank, equations, wares, bonus, rank)
+    def recording(held, bank, the_exchange, wares, bonus, rank):
+        asked.append((held, bank, the_exchange.equations, wares, bonus))
+        return choose(held, bank, the_exchange, wares, bonus, rank)
 
     monkeypatch.setattr(bots, "choose", recording)
     simulate("bazaar", 4, 2, seed=seed)
@@ -36,11 +123,11 @@ def within(turns):
 @pytest.mark.parametrize("seed", [3, 8])
 def test_the_near_plans_are_the_exact_plans_within_three_turns(monkeypatch, seed):
     for held, bank, equations, wares, bonus in decisions(monkeypatch, seed):
-        decision = Decision(held, bank, equations)
+        decision = Decision(held, bank, exchange(equations))
         for p in plan(held, BANK, equations, wares, bonus):
             if p is None:
                 continue
-            aim = decision.settle(decision.aim(p.stall, p.ware, bonus))
+            aim = decision.aim(p.stall, p.ware, bonus)
             turns = within(p.turns)
             assert (aim.turns, aim.points) == (turns, p.points if turns else None)
             if turns:
@@ -54,17 +141,17 @@ def test_the_near_plans_are_the_exact_plans_within_three_turns(monkeypatch, seed
 def test_the_trade_made_starts_a_plan_of_the_turns_and_cubes_left_aimed_at(monkeypatch, seed):
     checked = 0
     for held, bank, equations, wares, bonus in decisions(monkeypatch, seed):
-        decision = Decision(held, bank, equations)
+        decision = Decision(held, bank, exchange(equations))
         for stall, ware in enumerate(wares):
             if ware is None:
                 continue
-            aim = decision.settle(decision.aim(stall, ware, bonus))
+            aim = decision.aim(stall, ware, bonus)
             if aim.turns is None:
                 continue
             trade = decision.first(aim)
             if trade is None:  # the bank pays none of the plan's first trades
-                rich = Decision(held, BANK, equations)
-                unpaid = rich.first(rich.settle(rich.aim(stall, ware, bonus)))
+                rich = Decision(held, BANK, exchange(equations))
+                unpaid = rich.first(rich.aim(stall, ware, bonus))
                 assert unpaid is not None and not decision.pays(unpaid)
                 continue
             assert all(bank[c] >= n for c, n in enumerate(trade.taken))

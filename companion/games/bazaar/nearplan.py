@@ -5,43 +5,55 @@ The exact planner (planner.py: every depth, the bank as it stands) costs about 2
 decision, five times the rest of a game's turn. The default bots look three turns ahead
 instead: a ware further away counts as one trades never reach (``NEVER`` turns), as the
 exact planner counts a ware out of reach. In four-player games against the exact
-planner's bots they won as often (two turns ahead lost). Without the bank's limits a
-ware's sets depend on the equations and the ware alone, so they are built once a game
-and shared by every seat:
+planner's bots they won as often (two turns ahead lost).
 
-- the pre-goal holdings (one trade from holding the ware: it is bought this turn) and,
-  among them, those whose best last trade leaves at most 0, 1 or 2 cubes (the points
-  chart's rows; 3 cubes or more score alike);
-- the holdings within two turns of it (a pre-goal, or one trade from one).
-
-A decision then moves once from the holding (its ``children``, and their children only
-when a plan of three turns needs its points) and reads the rest: three turns is a child
-within two; a roll's face is the holding with that cube, read in the same sets. The
-trade made is the first of the plan's first steps that the bank can pay; when it can pay
-none, the bot rolls (always legal).
+Without the bank's limits what a ware needs depends on the equations (as a set) and the
+ware alone, so it is found once per process and shared by every seat and every game
+(``target``): for each holding of at most 10 cubes, the cubes left by the best trade
+that buys the ware from it, and the fewest left one trade later. A decision then reads
+the holding's entries, and its children's (the holdings one trade away) for three
+turns; a roll's face is the holding with that cube, read in the same tables. The trade
+made is the first, in the game's order of the equations, of the plan's first steps that
+the bank can pay; when it can pay none, the bot rolls (always legal).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from operator import itemgetter
 
-from companion.games.bazaar.cubes import FACES, Cubes, Equation, Ware, cubes_of
-from companion.games.bazaar.planner import BITS, NEVER, PLACES, Trade, index, sets, step, tables
+from companion.games.bazaar.cubes import FACES, Cubes, Equation, Ware, covers, cubes_of
+from companion.games.bazaar.planner import (
+    BITS,
+    NEVER,
+    PLACES,
+    Trade,
+    holdings,
+    index,
+    sets,
+    step,
+    tables,
+    trades_of,
+)
 from companion.games.bazaar.rules import CUBE_LIMIT, points
 
 HORIZON = 3
-"""The turns a default bot looks ahead: its sets reach a pre-goal and one trade before,
-and a decision one trade from the holding."""
+"""The turns a default bot looks ahead: a pre-goal (one trade from the ware) and two
+trades before it."""
 ROWS = 3
 """The points chart's rows that differ: 0, 1 and 2 cubes left (3 or more score alike)."""
+FAR = ROWS + 1
+"""In a ``Target``'s tables: no trade of one turn buys the ware."""
+TARGETS = 2048
+"""The most wares' tables a process keeps: the sample decks' 45 pairs of exchange cards
+times their 45 wares fit (about 6 KB each); cards entered at the table add their own."""
 UNLIMITED = cubes_of([3 * CUBE_LIMIT] * 5)
 """Caps no trade meets: the plans leave the bank's limits aside."""
 
 Rank = Callable[[int | None, int, float], tuple]
-"""A style's ranking of a ware (smaller is better) by its points, stall and turns; more
-points never rank worse, so a ware ranked by the most it can score bounds its rank."""
+"""A style's ranking of a ware (smaller is better) by its points, stall and turns."""
 
 
 def has(bits: bytes, bit: int) -> bool:
@@ -49,59 +61,85 @@ def has(bits: bytes, bit: int) -> bool:
     return bool(bits[bit >> 3] >> (bit & 7) & 1)
 
 
-def as_bytes(bits: int) -> bytes:
-    """A set of holdings as bytes: reading one holding costs the same wherever it is."""
-    return bits.to_bytes(BITS // 8 + 1, "little")
+@cache
+def _holding_bits() -> tuple[int, ...]:
+    """The bits of the 3,003 holdings of at most 10 cubes, in order: a ``Target``'s
+    tables have one entry per holding, in this order."""
+    return tuple(sorted(index(h) for h in holdings(CUBE_LIMIT)))
+
+
+@cache
+def positions() -> list[int]:
+    """Each holding's entry in a ``Target``'s tables, by its bit (-1: not a holding)."""
+    found = [-1] * BITS
+    for position, bit in enumerate(_holding_bits()):
+        found[bit] = position
+    return found
+
+
+_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+_LESS = bytes(max(FAR - n, 0) for n in range(256))
+
+
+def per_holding(nested: Sequence[int]) -> bytes:
+    """For each holding (in ``_holding_bits``' order), ``FAR`` less the number of the
+    sets ``nested`` (each inside the one before) that hold it: so the sets of holdings
+    leaving at most 3, 2, 1, 0 cubes give each holding's cubes left, ``FAR`` for none.
+    Each set is spread to a byte per bit once, with its binary digits."""
+    counts = 0
+    for bits in nested:
+        counts += int.from_bytes(format(bits, f"0{BITS}b").encode().translate(_DIGITS), "big")
+    spread = counts.to_bytes(BITS, "little")
+    return bytes(itemgetter(*_holding_bits())(spread)).translate(_LESS)
 
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """One ware's sets (holdings as bits, see planner.py), the bank's limits aside."""
+    """One ware's tables, the bank's limits aside, one entry per holding (``positions``):
+    the cubes left (3 standing for 3 or more) by the best trade that buys the ware from
+    the holding, ``FAR`` if none does; and the least of that one trade later."""
 
-    pre: int  # one trade from holding the ware
-    rows: tuple[int, ...]  # [v]: pre-goals whose best last trade leaves at most v cubes
-    near: int  # within two turns: a pre-goal or one trade from one
-    last: tuple[tuple[Trade, int], ...]  # each last trade and the holdings it buys from
-    pre_bytes: bytes  # ``pre`` and ``near`` again, to read a holding at a time
-    near_bytes: bytes
+    left: bytes
+    after: bytes
+
+
+@lru_cache(maxsize=TARGETS)
+def target(market: tuple[Equation, ...], ware: Cubes) -> Target:
+    """``ware``'s tables for the equations ``market`` (their order does not matter)."""
+    found = sets(market, UNLIMITED)
+    pre, union = found.goal(ware)
+    size = tables().up_to
+    by_net: dict[int, int] = {}  # the last trades' holdings by the cubes they add
+    for trade, held, _ in pre:
+        by_net[trade.net] = by_net.get(trade.net, 0) | held
+    levels = [union]  # the pre-goals, then those leaving at most 2, 1 and 0 cubes
+    for row in reversed(range(ROWS)):
+        found_row = 0
+        for net, held in by_net.items():
+            most = row + sum(ware) - net  # the most cubes before the last trade
+            if most >= 0:
+                found_row |= held & size[min(most, CUBE_LIMIT)]
+        levels.append(found_row)
+    return Target(per_holding(levels), per_holding([step(level, found.moves) for level in levels]))
 
 
 class Exchange:
-    """The default bots' sets for one exchange (its ten equations): each trade's movers
-    as bytes, and the face-up wares' ``Target`` as they come (a few dozen a game)."""
+    """The default bots' view of one exchange (its ten equations in the game's order):
+    each trade in that order with the holdings that can make it (as bytes), and the
+    face-up wares' ``Target`` (shared with every exchange of the same equations)."""
 
     def __init__(self, equations: tuple[Equation, ...]) -> None:
-        self.sets = sets(equations, UNLIMITED)
-        self.moves = [(trade, movers, as_bytes(movers)) for trade, movers in self.sets.moves]
+        self.equations = equations
+        self.market = tuple(sorted(equations, key=lambda e: (e.left, e.right)))
+        self.moves = [
+            (trade, trade.movers.to_bytes(BITS // 8 + 1, "little")) for trade in trades_of(equations)
+        ]
         self._targets: dict[Cubes, Target] = {}
 
     def target(self, ware: Cubes) -> Target:
         if ware not in self._targets:
-            pre, union = self.sets.goal(ware)
-            size = tables().up_to
-            by_net: dict[int, int] = {}  # the last trades' holdings by the cubes they add
-            for trade, held, _ in pre:
-                by_net[trade.net] = by_net.get(trade.net, 0) | held
-            rows = []
-            for row in range(ROWS):
-                found = 0
-                for net, held in by_net.items():
-                    most = row + sum(ware) - net  # the most cubes before the last trade
-                    if most >= 0:
-                        found |= held & size[min(most, CUBE_LIMIT)]
-                rows.append(found)
-            near = union | step(union, self.sets.moves)
-            last = tuple((trade, held) for trade, held, _ in pre)
-            self._targets[ware] = Target(union, tuple(rows), near, last, as_bytes(union), as_bytes(near))
+            self._targets[ware] = target(self.market, ware)
         return self._targets[ware]
-
-    def children(self, root: int) -> int:
-        """The holdings one trade from the holding ``root`` (within 10 cubes)."""
-        found = 0
-        for trade, _, movers in self.moves:
-            if has(movers, root):
-                found |= 1 << (root + trade.shift)
-        return found
 
 
 @lru_cache(maxsize=16)
@@ -112,21 +150,19 @@ def exchange(equations: tuple[Equation, ...]) -> Exchange:
 @dataclass(frozen=True, slots=True)
 class Aim:
     """One face-up ware as the default bots see it: the turns by trades alone (None:
-    more than three), the cubes left and the turns expected if this turn is a roll."""
+    more than three), the cubes left (3 standing for 3 or more) and the turns expected
+    if this turn is a roll."""
 
     stall: int
     ware: Ware
     level: int  # the star level it is bought at
     turns: int | None
-    row: int | None
-    """The cubes left, 3 standing for 3 or more; None until a plan of three turns has
-    counted them (``Decision.settle``): that needs the holdings two trades away."""
+    row: int
     rolled: float
 
     @property
     def points(self) -> int | None:
-        """The points, or while the cubes left are not counted the most it can score."""
-        return None if self.turns is None else points(self.level, self.row or 0)
+        return None if self.turns is None else points(self.level, self.row)
 
     @property
     def soonest(self) -> float:
@@ -136,44 +172,32 @@ class Aim:
 class Decision:
     """One turn's choice, before its action, for the holding ``held``."""
 
-    def __init__(self, held: Sequence[int], bank: Sequence[int], equations: Sequence[Equation]) -> None:
+    def __init__(self, held: Sequence[int], bank: Sequence[int], exchange: Exchange) -> None:
         self.held, self.bank = cubes_of(held), tuple(bank)
-        self.exchange = exchange(tuple(equations))
+        self.exchange = exchange
         self.root = index(self.held)
-        self.kids = self.exchange.children(self.root)
-        self._grandchildren: int | None = None
+        self.at = positions()[self.root]
+        self.kids = [  # the trades the holding can make, each with its result's entry
+            (trade, positions()[self.root + trade.shift])
+            for trade, movers in exchange.moves
+            if has(movers, self.root)
+        ]
         self.drawn = [n > 0 for n in self.bank]  # a roll of the colour brings a cube
         self.open = [c for c in range(5) if self.drawn[c]] or list(range(5))  # the wild face's
         self.room = sum(self.held) < CUBE_LIMIT  # a cube more leaves a holding to trade from
 
-    @property
-    def grandchildren(self) -> int:
-        """The holdings two trades away (asked only for a plan of three turns)."""
-        if self._grandchildren is None:
-            self._grandchildren = step(self.kids, self.exchange.sets.moves)
-        return self._grandchildren
-
     def aim(self, stall: int, ware: Ware, bonus: bool) -> Aim:
         target = self.exchange.target(ware.cubes)
-        root = self.root
-        row: int | None = None
-        if has(target.pre_bytes, root):
-            turns, row = 1, next((r for r in range(ROWS) if target.rows[r] >> root & 1), ROWS)
-        elif has(target.near_bytes, root):
-            turns, row = 2, next((r for r in range(ROWS) if self.kids & target.rows[r]), ROWS)
-        elif self.kids & target.near:
-            turns = 3
+        turns: int | None
+        if target.left[self.at] < FAR:
+            turns, row = 1, target.left[self.at]
+        elif target.after[self.at] < FAR:
+            turns, row = 2, target.after[self.at]
         else:
-            turns, row = None, ROWS
+            row = min((target.after[kid] for _, kid in self.kids), default=FAR)
+            turns, row = (3, row) if row < FAR else (None, ROWS)
         level = int(ware.star) + int(bonus)
         return Aim(stall, ware, level, turns, row, self._rolled(target, ware.cubes, turns))
-
-    def settle(self, aim: Aim) -> Aim:
-        """``aim`` with its cubes left counted."""
-        if aim.row is not None:
-            return aim
-        rows = self.exchange.target(aim.ware.cubes).rows
-        return replace(aim, row=next((r for r in range(ROWS) if self.grandchildren & rows[r]), ROWS))
 
     def _rolled(self, target: Target, ware: Cubes, turns: int | None) -> float:
         """The turns expected if this turn is a roll: per face, the ware bought this turn
@@ -198,10 +222,10 @@ class Decision:
             if not missing or (self.drawn[colour] and len(missing) == 1 and missing[0] == (colour, 1)):
                 then = 1.0
             elif alone > 2 and self.drawn[colour] and self.room:
-                bit = self.root + PLACES[colour]
-                if has(target.pre_bytes, bit):
+                at = positions()[self.root + PLACES[colour]]
+                if target.left[at] < FAR:
                     then = 2.0
-                elif alone > 3 and has(target.near_bytes, bit):
+                elif alone > 3 and target.after[at] < FAR:
                     then = 3.0
             faces.append(then)
         wild = [then for colour, then in enumerate(faces) if then is not None and colour in self.open]
@@ -211,22 +235,22 @@ class Decision:
     def first(self, aim: Aim) -> Trade | None:
         """The first trade, in the equations' order, of a plan of ``aim``'s turns and
         cubes left that the bank can pay (None if it can pay none)."""
-        root, target = self.root, self.exchange.target(aim.ware.cubes)
-        assert aim.row is not None, "a plan's first trade is asked once its cubes left are counted"
-        if aim.turns == 1:
+        if aim.turns == 1:  # the trade that buys the ware leaving the fewest cubes
             made = [
-                (sum(self.held) + trade.net, n, trade)
-                for n, (trade, held) in enumerate(target.last)
-                if held >> root & 1 and self.pays(trade)
+                (trade.net, n, trade)
+                for n, (trade, _) in enumerate(self.exchange.moves)
+                if self.buys(trade, aim.ware.cubes) and self.pays(trade)
             ]
             return min(made)[2] if made else None
-        goal = target.rows[aim.row] if aim.row < ROWS else target.pre
-        if aim.turns == 3:
-            goal = step(self.grandchildren & goal, self.exchange.sets.moves) & self.kids
-        for trade, _, movers in self.exchange.moves:
-            if has(movers, root) and goal >> (root + trade.shift) & 1 and self.pays(trade):
-                return trade
-        return None
+        target = self.exchange.target(aim.ware.cubes)
+        then = target.left if aim.turns == 2 else target.after
+        return next((trade for trade, kid in self.kids if then[kid] <= aim.row and self.pays(trade)), None)
+
+    def buys(self, trade: Trade, ware: Cubes) -> bool:
+        """Whether the holding can give the trade's side and then holds the ware."""
+        return covers(self.held, trade.given) and covers(
+            (h - g + t for h, g, t in zip(self.held, trade.given, trade.taken)), ware
+        )
 
     def pays(self, trade: Trade) -> bool:
         """Whether the bank holds the side the trade takes."""
@@ -236,7 +260,7 @@ class Decision:
 def choose(
     held: Sequence[int],
     bank: Sequence[int],
-    equations: Sequence[Equation],
+    exchange: Exchange,
     wares: Sequence[Ware | None],
     bonus: bool,
     rank: Rank,
@@ -244,15 +268,11 @@ def choose(
     """This turn's trade for a default bot, or None to roll: the ware ranked first by
     ``rank`` (its points, stall and expected turns), then its plan's first trade if
     trades alone are expected as soon as a roll."""
-    decision = Decision(held, bank, equations)
+    decision = Decision(held, bank, exchange)
     aims = [decision.aim(stall, ware, bonus) for stall, ware in enumerate(wares) if ware is not None]
     if not aims:
         return None
-    while True:  # a plan of three turns counts its cubes left only if it could rank first
-        best = min(aims, key=lambda a: rank(a.points, a.stall, a.soonest))
-        if best.row is not None:
-            break
-        aims = [decision.settle(a) for a in aims]
+    best = min(aims, key=lambda a: rank(a.points, a.stall, a.soonest))
     if best.turns is None or best.turns > best.rolled:
         return None
     return decision.first(best)

@@ -134,6 +134,8 @@ class Exchange:
         self.moves = [
             (trade, trade.movers.to_bytes(BITS // 8 + 1, "little")) for trade in trades_of(equations)
         ]
+        self.by_net = sorted(trades_of(equations), key=lambda trade: trade.net)
+        """The trades by the cubes they add, then in the equations' order."""
         self._targets: dict[Cubes, Target] = {}
 
     def target(self, ware: Cubes) -> Target:
@@ -177,14 +179,20 @@ class Decision:
         self.exchange = exchange
         self.root = index(self.held)
         self.at = positions()[self.root]
-        self.kids = [  # the trades the holding can make, each with its result's entry
-            (trade, positions()[self.root + trade.shift])
-            for trade, movers in exchange.moves
-            if has(movers, self.root)
-        ]
         self.drawn = [n > 0 for n in self.bank]  # a roll of the colour brings a cube
         self.open = [c for c in range(5) if self.drawn[c]] or list(range(5))  # the wild face's
         self.room = sum(self.held) < CUBE_LIMIT  # a cube more leaves a holding to trade from
+        entry = positions()
+        self.kids = [  # the trades the holding can make, in order, each with its result's entry
+            (trade, entry[self.root + trade.shift])
+            for trade, movers in exchange.moves
+            if has(movers, self.root)
+        ]
+        self.rolls = [  # each colour a roll brings, with its holding's entry while it can trade
+            (colour, entry[self.root + PLACES[colour]])
+            for colour in range(5)
+            if self.drawn[colour] and self.room
+        ]
 
     def aim(self, stall: int, ware: Ware, bonus: bool) -> Aim:
         target = self.exchange.target(ware.cubes)
@@ -212,42 +220,39 @@ class Decision:
         ]
         if not missing:
             return 1.0
+        colour, short = missing[0]
+        completes = colour if len(missing) == 1 and short == 1 and self.drawn[colour] else None
         if alone == 2:  # only a cube that completes the ware is sooner: its face and the wild one
-            colour, short = missing[0]
-            completes = len(missing) == 1 and short == 1 and self.drawn[colour]
-            return (4 * 3.0 + 2 * 1.0) / len(FACES) if completes else 3.0
-        faces: list[float | None] = []
-        for colour in range(5):
-            then: float | None = None
-            if not missing or (self.drawn[colour] and len(missing) == 1 and missing[0] == (colour, 1)):
-                then = 1.0
-            elif alone > 2 and self.drawn[colour] and self.room:
-                at = positions()[self.root + PLACES[colour]]
+            return (4 * 3.0 + 2 * 1.0) / len(FACES) if completes is not None else 3.0
+        sooner = {} if completes is None else {completes: 1.0}  # the faces sooner than trades alone
+        for colour, at in self.rolls:
+            if colour not in sooner:
                 if target.left[at] < FAR:
-                    then = 2.0
+                    sooner[colour] = 2.0
                 elif alone > 3 and target.after[at] < FAR:
-                    then = 3.0
-            faces.append(then)
-        wild = [then for colour, then in enumerate(faces) if then is not None and colour in self.open]
-        faces.append(min(wild) if wild else None)
-        return sum(alone + 1 if then is None else then for then in faces) / len(FACES)
+                    sooner[colour] = 3.0
+        wild = min((sooner[colour] for colour in self.open if colour in sooner), default=alone + 1)
+        return (sum(sooner.values()) + (len(FACES) - 1 - len(sooner)) * (alone + 1) + wild) / len(FACES)
 
     def first(self, aim: Aim) -> Trade | None:
         """The first trade, in the equations' order, of a plan of ``aim``'s turns and
         cubes left that the bank can pay (None if it can pay none)."""
         if aim.turns == 1:  # the trade that buys the ware leaving the fewest cubes
-            made = [
-                (trade.net, n, trade)
-                for n, (trade, _) in enumerate(self.exchange.moves)
-                if self.buys(trade, aim.ware.cubes) and self.pays(trade)
-            ]
-            return min(made)[2] if made else None
+            least = aim.row + sum(aim.ware.cubes) - sum(self.held)  # what the best such trade adds
+            return next(
+                (
+                    trade
+                    for trade in self.exchange.by_net
+                    if trade.net >= least and self.buys(trade, aim.ware.cubes) and self.pays(trade)
+                ),
+                None,
+            )
         target = self.exchange.target(aim.ware.cubes)
         then = target.left if aim.turns == 2 else target.after
         return next((trade for trade, kid in self.kids if then[kid] <= aim.row and self.pays(trade)), None)
 
     def buys(self, trade: Trade, ware: Cubes) -> bool:
-        """Whether the holding can give the trade's side and then holds the ware."""
+        """Whether the holding can give the trade's side and then holds ``ware``."""
         return covers(self.held, trade.given) and covers(
             (h - g + t for h, g, t in zip(self.held, trade.given, trade.taken)), ware
         )

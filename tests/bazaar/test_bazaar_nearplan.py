@@ -38,47 +38,54 @@ def sample_decks() -> tuple[list, list]:
     return list(state.exchange_deck.values()), sorted({w.cubes for w in state.wares_known.values()})
 
 
-def counted_one_trade_at_a_time(equations, ware) -> tuple[dict, dict]:
-    """Per holding: the cubes left (at most ``ROWS``) by the best trade that buys the ware
-    from it (``FAR``: none does), and the least of that one trade (within 10 cubes) later."""
+def counted_one_trade_at_a_time(equations, ware) -> list[dict]:
+    """Per turn the ware is bought in (1 to ``HORIZON``), per holding: the fewest cubes
+    left (at most ``ROWS``, ``FAR`` for none) by the best trade that buys it, from the
+    holding itself, then from the holdings one trade (within 10 cubes) later."""
     trades = [equation.sides(give) for equation in equations for give in SIDES]
 
     def result(held, given, taken):
         return tuple(h - g + t for h, g, t in zip(held, given, taken))
 
-    left = {}
+    now = {}
     for held in holdings(CUBE_LIMIT):
         made = [
             sum(result(held, given, taken)) - sum(ware)
             for given, taken in trades
             if covers(held, given) and covers(result(held, given, taken), ware)
         ]
-        left[held] = min(min(made), ROWS) if made else FAR
-    after = {
-        held: min(
-            (
-                left[result(held, given, taken)]
-                for given, taken in trades
-                if covers(held, given) and sum(result(held, given, taken)) <= CUBE_LIMIT
-            ),
-            default=FAR,
+        now[held] = min(min(made), ROWS) if made else FAR
+    turns = [now]
+    while len(turns) < HORIZON:
+        then = turns[-1]
+        turns.append(
+            {
+                held: min(
+                    (
+                        then[result(held, given, taken)]
+                        for given, taken in trades
+                        if covers(held, given) and sum(result(held, given, taken)) <= CUBE_LIMIT
+                    ),
+                    default=FAR,
+                )
+                for held in then
+            }
         )
-        for held in left
-    }
-    return left, after
+    return turns
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_a_wares_tables_hold_each_holdings_cubes_left_now_and_one_trade_later(seed):
+def test_a_wares_tables_hold_each_holdings_cubes_left_by_the_turn_it_is_bought_in(seed):
     rng = random.Random(seed)
     cards, wares = sample_decks()
     equations = tuple(equation for card in rng.sample(cards, 2) for equation in card)
     ware = rng.choice(wares)
     tables = exchange(equations).target(ware)
-    left, after = counted_one_trade_at_a_time(equations, ware)
-    assert {held: tables.left[positions()[index(held)]] for held in left} == left
-    assert {held: tables.after[positions()[index(held)]] for held in after} == after
-    assert any(n < FAR for n in left.values()) and any(n == FAR for n in after.values())
+    counted = counted_one_trade_at_a_time(equations, ware)
+    for table, expected in zip(tables.turns, counted, strict=True):
+        assert {held: table[positions()[index(held)]] for held in expected} == expected
+    assert all(any(n < FAR for n in table.values()) for table in counted)
+    assert any(n == FAR for n in counted[-1].values())
 
 
 def test_games_of_the_same_equations_share_the_tables_and_keep_their_own_order():
@@ -100,7 +107,7 @@ def test_the_shared_tables_are_bounded_and_every_sample_game_fits():
     pairs = len(cards) * (len(cards) - 1) // 2
     assert target.cache_info().maxsize == TARGETS >= pairs * len(wares)
     tables = exchange((*cards[0], *cards[1])).target(wares[0])
-    assert len(tables.left) == len(tables.after) == len(list(holdings(CUBE_LIMIT)))
+    assert [len(table) for table in tables.turns] == [len(list(holdings(CUBE_LIMIT)))] * HORIZON
 
 
 def decisions(monkeypatch, seed: int) -> list[tuple]:

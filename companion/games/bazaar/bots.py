@@ -94,11 +94,10 @@ class Planner(Bot[SeatView]):
         """After the wild face: the colour that brings a ware nearest (the bank must have it)."""
         held = view.mine
         options = [c for c in range(5) if view.bank[c]]
-        wares = [w for w in view.wares if w is not None]
+        gaps = [(deficit(held, w), w.cubes) for w in view.wares if w is not None]
 
-        def after(c: int) -> tuple:
-            cubes = tuple(n + (i == c) for i, n in enumerate(held))
-            return (min((deficit(cubes, w) for w in wares), default=0), -view.bank[c], c)
+        def after(c: int) -> tuple:  # a cube of c narrows the gap of each ware lacking c
+            return (min((gap - (need[c] > held[c]) for gap, need in gaps), default=0), -view.bank[c], c)
 
         return COLOURS[min(options, key=after)]
 

@@ -9,12 +9,11 @@ planner's bots they won as often (two turns ahead lost).
 
 Without the bank's limits what a ware needs depends on the equations (as a set) and the
 ware alone, so it is found once per process and shared by every seat and every game
-(``target``): for each holding of at most 10 cubes, the cubes left by the best trade
-that buys the ware from it, and the fewest left one trade later. A decision then reads
-the holding's entries, and its children's (the holdings one trade away) for three
-turns; a roll's face is the holding with that cube, read in the same tables. The trade
-made is the first, in the game's order of the equations, of the plan's first steps that
-the bank can pay; when it can pay none, the bot rolls (always legal).
+(``target``): for each holding of at most 10 cubes, the fewest cubes left by a plan that
+buys the ware in one, two or three turns. A decision reads its holding's entries; a
+roll's face is the holding with that cube, read in the same tables. The trade made is
+the first, in the game's order of the equations, of the plan's first steps that the
+bank can pay; when it can pay none, the bot rolls (always legal).
 """
 
 from __future__ import annotations
@@ -45,10 +44,10 @@ trades before it."""
 ROWS = 3
 """The points chart's rows that differ: 0, 1 and 2 cubes left (3 or more score alike)."""
 FAR = ROWS + 1
-"""In a ``Target``'s tables: no trade of one turn buys the ware."""
+"""In a ``Target``'s tables: no plan of that many turns buys the ware."""
 TARGETS = 2048
 """The most wares' tables a process keeps: the sample decks' 45 pairs of exchange cards
-times their 45 wares fit (about 6 KB each); cards entered at the table add their own."""
+times their 45 wares fit (about 9 KB each); cards entered at the table add their own."""
 UNLIMITED = cubes_of([3 * CUBE_LIMIT] * 5)
 """Caps no trade meets: the plans leave the bank's limits aside."""
 
@@ -77,7 +76,14 @@ def positions() -> list[int]:
     return found
 
 
-_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+@cache
+def _digits() -> Callable[[str], tuple[str, ...]]:
+    """Picks the holdings' digits, in ``_holding_bits``' order, out of a set's binary
+    numeral of ``BITS`` digits (the most significant first)."""
+    return itemgetter(*(BITS - 1 - bit for bit in _holding_bits()))
+
+
+_BINARY = bytes.maketrans(b"01", b"\x00\x01")
 _LESS = bytes(max(FAR - n, 0) for n in range(256))
 
 
@@ -85,22 +91,22 @@ def per_holding(nested: Sequence[int]) -> bytes:
     """For each holding (in ``_holding_bits``' order), ``FAR`` less the number of the
     sets ``nested`` (each inside the one before) that hold it: so the sets of holdings
     leaving at most 3, 2, 1, 0 cubes give each holding's cubes left, ``FAR`` for none.
-    Each set is spread to a byte per bit once, with its binary digits."""
+    A set is read at the holdings' digits of its binary numeral, a byte each, and the
+    bytes of the sets are added as numbers (a count never carries into the next)."""
     counts = 0
     for bits in nested:
-        counts += int.from_bytes(format(bits, f"0{BITS}b").encode().translate(_DIGITS), "big")
-    spread = counts.to_bytes(BITS, "little")
-    return bytes(itemgetter(*_holding_bits())(spread)).translate(_LESS)
+        digits = "".join(_digits()(format(bits, f"0{BITS}b")))
+        counts += int.from_bytes(digits.encode().translate(_BINARY), "little")
+    return counts.to_bytes(len(_holding_bits()), "little").translate(_LESS)
 
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """One ware's tables, the bank's limits aside, one entry per holding (``positions``):
-    the cubes left (3 standing for 3 or more) by the best trade that buys the ware from
-    the holding, ``FAR`` if none does; and the least of that one trade later."""
+    """One ware's tables, the bank's limits aside, one entry per holding (``positions``)."""
 
-    left: bytes
-    after: bytes
+    turns: tuple[bytes, ...]
+    """[k]: the fewest cubes left (3 standing for 3 or more) by a plan that buys the ware
+    in turn k + 1 (k trades, then the one it is bought after), ``FAR`` if none does."""
 
 
 @lru_cache(maxsize=TARGETS)
@@ -120,7 +126,11 @@ def target(market: tuple[Equation, ...], ware: Cubes) -> Target:
             if most >= 0:
                 found_row |= held & size[min(most, CUBE_LIMIT)]
         levels.append(found_row)
-    return Target(per_holding(levels), per_holding([step(level, found.moves) for level in levels]))
+    turns = [per_holding(levels)]
+    while len(turns) < HORIZON:  # a trade before (within 10 cubes, a trade can be undone)
+        levels = [step(level, found.moves) for level in levels]
+        turns.append(per_holding(levels))
+    return Target(tuple(turns))
 
 
 class Exchange:
@@ -183,11 +193,6 @@ class Decision:
         self.open = [c for c in range(5) if self.drawn[c]] or list(range(5))  # the wild face's
         self.room = sum(self.held) < CUBE_LIMIT  # a cube more leaves a holding to trade from
         entry = positions()
-        self.kids = [  # the trades the holding can make, in order, each with its result's entry
-            (trade, entry[self.root + trade.shift])
-            for trade, movers in exchange.moves
-            if has(movers, self.root)
-        ]
         self.rolls = [  # each colour a roll brings, with its holding's entry while it can trade
             (colour, entry[self.root + PLACES[colour]])
             for colour in range(5)
@@ -196,14 +201,10 @@ class Decision:
 
     def aim(self, stall: int, ware: Ware, bonus: bool) -> Aim:
         target = self.exchange.target(ware.cubes)
-        turns: int | None
-        if target.left[self.at] < FAR:
-            turns, row = 1, target.left[self.at]
-        elif target.after[self.at] < FAR:
-            turns, row = 2, target.after[self.at]
-        else:
-            row = min((target.after[kid] for _, kid in self.kids), default=FAR)
-            turns, row = (3, row) if row < FAR else (None, ROWS)
+        turns, row = next(
+            ((turns, left[self.at]) for turns, left in enumerate(target.turns, 1) if left[self.at] < FAR),
+            (None, ROWS),
+        )
         level = int(ware.star) + int(bonus)
         return Aim(stall, ware, level, turns, row, self._rolled(target, ware.cubes, turns))
 
@@ -227,9 +228,9 @@ class Decision:
         sooner = {} if completes is None else {completes: 1.0}  # the faces sooner than trades alone
         for colour, at in self.rolls:
             if colour not in sooner:
-                if target.left[at] < FAR:
+                if target.turns[0][at] < FAR:
                     sooner[colour] = 2.0
-                elif alone > 3 and target.after[at] < FAR:
+                elif alone > 3 and target.turns[1][at] < FAR:
                     sooner[colour] = 3.0
         wild = min((sooner[colour] for colour in self.open if colour in sooner), default=alone + 1)
         return (sum(sooner.values()) + (len(FACES) - 1 - len(sooner)) * (alone + 1) + wild) / len(FACES)
@@ -247,9 +248,17 @@ class Decision:
                 ),
                 None,
             )
-        target = self.exchange.target(aim.ware.cubes)
-        then = target.left if aim.turns == 2 else target.after
-        return next((trade for trade, kid in self.kids if then[kid] <= aim.row and self.pays(trade)), None)
+        assert aim.turns is not None, "a plan's first trade is asked for a ware trades reach"
+        then = self.exchange.target(aim.ware.cubes).turns[aim.turns - 2]  # from the trade's result
+        entry, root = positions(), self.root
+        return next(
+            (
+                trade
+                for trade, movers in self.exchange.moves
+                if has(movers, root) and then[entry[root + trade.shift]] <= aim.row and self.pays(trade)
+            ),
+            None,
+        )
 
     def buys(self, trade: Trade, ware: Cubes) -> bool:
         """Whether the holding can give the trade's side and then holds ``ware``."""

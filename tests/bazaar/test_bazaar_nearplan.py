@@ -14,8 +14,8 @@ from bazaar_driver import GAME, SPEC
 from companion.games.bazaar import bots
 from companion.games.bazaar.cubes import FACES, covers, cubes_of
 from companion.games.bazaar.nearplan import (
-    FAR,
     HORIZON,
+    PLANS,
     ROWS,
     TARGETS,
     UNLIMITED,
@@ -30,6 +30,7 @@ from companion.games.bazaar.rules import CUBE_LIMIT
 from companion.simulation import simulate
 
 BANK = tuple(UNLIMITED)
+FAR = ROWS + 1  # no plan of that many turns
 
 
 def sample_decks() -> tuple[list, list]:
@@ -75,17 +76,23 @@ def counted_one_trade_at_a_time(equations, ware) -> list[dict]:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_a_wares_tables_hold_each_holdings_cubes_left_by_the_turn_it_is_bought_in(seed):
+def test_a_wares_table_holds_each_holdings_soonest_plan_and_its_cubes_left(seed):
     rng = random.Random(seed)
     cards, wares = sample_decks()
     equations = tuple(equation for card in rng.sample(cards, 2) for equation in card)
     ware = rng.choice(wares)
-    tables = exchange(equations).target(ware)
+    plans = exchange(equations).target(ware).plans
     counted = counted_one_trade_at_a_time(equations, ware)
-    for table, expected in zip(tables.turns, counted, strict=True):
-        assert {held: table[positions()[index(held)]] for held in expected} == expected
-    assert all(any(n < FAR for n in table.values()) for table in counted)
-    assert any(n == FAR for n in counted[-1].values())
+    soonest = {
+        held: next(
+            ((turns, by_turn[held]) for turns, by_turn in enumerate(counted, 1) if by_turn[held] < FAR), None
+        )
+        for held in counted[0]
+    }
+    assert {held: PLANS[plans[positions()[index(held)]]] for held in soonest} == {
+        held: (None, ROWS) if plan is None else plan for held, plan in soonest.items()
+    }
+    assert {plan and plan[0] for plan in soonest.values()} == {1, 2, 3, None}
 
 
 def test_games_of_the_same_equations_share_the_tables_and_keep_their_own_order():
@@ -106,8 +113,7 @@ def test_the_shared_tables_are_bounded_and_every_sample_game_fits():
     cards, wares = sample_decks()
     pairs = len(cards) * (len(cards) - 1) // 2
     assert target.cache_info().maxsize == TARGETS >= pairs * len(wares)
-    tables = exchange((*cards[0], *cards[1])).target(wares[0])
-    assert [len(table) for table in tables.turns] == [len(list(holdings(CUBE_LIMIT)))] * HORIZON
+    assert len(exchange((*cards[0], *cards[1])).target(wares[0]).plans) == len(list(holdings(CUBE_LIMIT)))
 
 
 def decisions(monkeypatch, seed: int) -> list[tuple]:

@@ -10,8 +10,8 @@ planner's bots they won as often (two turns ahead lost).
 Without the bank's limits what a ware needs depends on the equations (as a set) and the
 ware alone, so it is found once per process and shared by every seat and every game
 (``target``): for each holding of at most 10 cubes, the fewest cubes left by a plan that
-buys the ware in one, two or three turns. A decision reads its holding's entries; a
-roll's face is the holding with that cube, read in the same tables. The trade made is
+buys the ware in one, two or three turns. A decision reads its holding's entry; a
+roll's face is the holding with that cube, read in the same table. The trade made is
 the first, in the game's order of the equations, of the plan's first steps that the
 bank can pay; when it can pay none, the bot rolls (always legal).
 """
@@ -43,11 +43,9 @@ HORIZON = 3
 trades before it."""
 ROWS = 3
 """The points chart's rows that differ: 0, 1 and 2 cubes left (3 or more score alike)."""
-FAR = ROWS + 1
-"""In a ``Target``'s tables: no plan of that many turns buys the ware."""
 TARGETS = 2048
 """The most wares' tables a process keeps: the sample decks' 45 pairs of exchange cards
-times their 45 wares fit (about 9 KB each); cards entered at the table add their own."""
+times their 45 wares fit (3 KB each); cards entered at the table add their own."""
 UNLIMITED = cubes_of([3 * CUBE_LIMIT] * 5)
 """Caps no trade meets: the plans leave the bank's limits aside."""
 
@@ -62,9 +60,10 @@ def has(bits: bytes, bit: int) -> bool:
 
 @cache
 def _holding_bits() -> tuple[int, ...]:
-    """The bits of the 3,003 holdings of at most 10 cubes, in order: a ``Target``'s
-    tables have one entry per holding, in this order."""
-    return tuple(sorted(index(h) for h in holdings(CUBE_LIMIT)))
+    """The bits of the 3,003 holdings of at most 10 cubes, in the order of a ``Target``'s
+    tables: by their place in a byte of a set (``bit & 7``), then in order, so that one
+    pass reads each place's holdings out of the set's bytes."""
+    return tuple(sorted((index(h) for h in holdings(CUBE_LIMIT)), key=lambda bit: (bit & 7, bit)))
 
 
 @cache
@@ -77,48 +76,63 @@ def positions() -> list[int]:
 
 
 @cache
-def _digits() -> Callable[[str], tuple[str, ...]]:
-    """Picks the holdings' digits, in ``_holding_bits``' order, out of a set's binary
-    numeral of ``BITS`` digits (the most significant first)."""
-    return itemgetter(*(BITS - 1 - bit for bit in _holding_bits()))
+def _places() -> tuple[Callable[[str], tuple[str, ...]], tuple[tuple[slice, bytes], ...]]:
+    """What ``membership`` reads with: a picker of each holding's byte of a set, and
+    per place in a byte, its holdings' entries and the table that keeps that bit."""
+    bits = _holding_bits()
+    places = []
+    for place in range(8):
+        entries = [n for n, bit in enumerate(bits) if bit & 7 == place]
+        places.append((slice(entries[0], entries[-1] + 1), bytes(byte >> place & 1 for byte in range(256))))
+    return itemgetter(*(bit >> 3 for bit in bits)), tuple(places)
 
 
-_BINARY = bytes.maketrans(b"01", b"\x00\x01")
-_LESS = bytes(max(FAR - n, 0) for n in range(256))
+def membership(bits: int) -> bytes:
+    """For each holding (in ``_holding_bits``' order), 1 if the set ``bits`` holds it."""
+    picker, places = _places()
+    raw = bits.to_bytes(BITS // 8 + 1, "little").decode("latin-1")  # a character a byte
+    picked = "".join(picker(raw)).encode("latin-1")  # each holding's byte
+    return b"".join(picked[entries].translate(keep) for entries, keep in places)
 
 
-def per_holding(nested: Sequence[int]) -> bytes:
-    """For each holding (in ``_holding_bits``' order), ``FAR`` less the number of the
-    sets ``nested`` (each inside the one before) that hold it: so the sets of holdings
-    leaving at most 3, 2, 1, 0 cubes give each holding's cubes left, ``FAR`` for none.
-    A set is read at the holdings' digits of its binary numeral, a byte each, and the
-    bytes of the sets are added as numbers (a count never carries into the next)."""
-    counts = 0
-    for bits in nested:
-        digits = "".join(_digits()(format(bits, f"0{BITS}b")))
-        counts += int.from_bytes(digits.encode().translate(_BINARY), "little")
-    return counts.to_bytes(len(_holding_bits()), "little").translate(_LESS)
+def outside(chain: Sequence[int]) -> bytes:
+    """For each holding (in ``_holding_bits``' order), how many of the sets ``chain``
+    (each inside the one before) leave it out. The count is written in binary, each of
+    its bits a set of holdings, so that only those few sets are read a holding at a time."""
+    digits = [0] * len(chain).bit_length()
+    for inside, (outer, inner) in enumerate(zip(chain, [*chain[1:], 0]), 1):
+        only = outer & ~inner  # the holdings inside exactly the first ``inside`` sets
+        for digit in range(len(digits)):
+            if inside >> digit & 1:
+                digits[digit] |= only
+    counts = sum(int.from_bytes(membership(bits), "little") << digit for digit, bits in enumerate(digits))
+    less = bytes(range(len(chain), -1, -1)).ljust(256, b"\0")  # inside -> outside
+    return counts.to_bytes(len(_holding_bits()), "little").translate(less)
+
+
+PLANS = (*((turns, row) for turns in range(1, HORIZON + 1) for row in range(ROWS + 1)), (None, ROWS))
+"""What a ``Target``'s entry stands for: the turns of a holding's soonest plan, then its
+cubes left (3 standing for 3 or more); last, no plan within the ``HORIZON``."""
 
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """One ware's tables, the bank's limits aside, one entry per holding (``positions``)."""
+    """One ware's soonest plan from each holding, the bank's limits aside: a byte per
+    holding (``positions``), read in ``PLANS``."""
 
-    turns: tuple[bytes, ...]
-    """[k]: the fewest cubes left (3 standing for 3 or more) by a plan that buys the ware
-    in turn k + 1 (k trades, then the one it is bought after), ``FAR`` if none does."""
+    plans: bytes
 
 
 @lru_cache(maxsize=TARGETS)
 def target(market: tuple[Equation, ...], ware: Cubes) -> Target:
-    """``ware``'s tables for the equations ``market`` (their order does not matter)."""
+    """``ware``'s plans for the equations ``market`` (their order does not matter)."""
     found = sets(market, UNLIMITED)
     pre, union = found.goal(ware)
     size = tables().up_to
     by_net: dict[int, int] = {}  # the last trades' holdings by the cubes they add
     for trade, held, _ in pre:
         by_net[trade.net] = by_net.get(trade.net, 0) | held
-    levels = [union]  # the pre-goals, then those leaving at most 2, 1 and 0 cubes
+    levels = [union]  # plans of one turn: all, then those leaving at most 2, 1 and 0 cubes
     for row in reversed(range(ROWS)):
         found_row = 0
         for net, held in by_net.items():
@@ -126,11 +140,15 @@ def target(market: tuple[Equation, ...], ware: Cubes) -> Target:
             if most >= 0:
                 found_row |= held & size[min(most, CUBE_LIMIT)]
         levels.append(found_row)
-    turns = [per_holding(levels)]
-    while len(turns) < HORIZON:  # a trade before (within 10 cubes, a trade can be undone)
-        levels = [step(level, found.moves) for level in levels]
-        turns.append(per_holding(levels))
-    return Target(tuple(turns))
+    chain: list[int] = []  # holdings with a plan of fewer turns, or of this many leaving so few
+    sooner = 0
+    for turns in range(1, HORIZON + 1):
+        chain = [sooner | level for level in levels] + chain
+        sooner |= union
+        if turns < HORIZON:  # a trade before (within 10 cubes, a trade can be undone)
+            levels = [step(level, found.moves) for level in levels]
+            union = levels[0]
+    return Target(outside(chain))
 
 
 class Exchange:
@@ -201,10 +219,7 @@ class Decision:
 
     def aim(self, stall: int, ware: Ware, bonus: bool) -> Aim:
         target = self.exchange.target(ware.cubes)
-        turns, row = next(
-            ((turns, left[self.at]) for turns, left in enumerate(target.turns, 1) if left[self.at] < FAR),
-            (None, ROWS),
-        )
+        turns, row = PLANS[target.plans[self.at]]
         level = int(ware.star) + int(bonus)
         return Aim(stall, ware, level, turns, row, self._rolled(target, ware.cubes, turns))
 
@@ -227,11 +242,9 @@ class Decision:
             return (4 * 3.0 + 2 * 1.0) / len(FACES) if completes is not None else 3.0
         sooner = {} if completes is None else {completes: 1.0}  # the faces sooner than trades alone
         for colour, at in self.rolls:
-            if colour not in sooner:
-                if target.turns[0][at] < FAR:
-                    sooner[colour] = 2.0
-                elif alone > 3 and target.turns[1][at] < FAR:
-                    sooner[colour] = 3.0
+            then, _ = PLANS[target.plans[at]]  # the turns from the holding with the cube
+            if colour not in sooner and then is not None and then < HORIZON and 1 + then < alone:
+                sooner[colour] = 1.0 + then  # the roll, then at most the horizon's turns
         wild = min((sooner[colour] for colour in self.open if colour in sooner), default=alone + 1)
         return (sum(sooner.values()) + (len(FACES) - 1 - len(sooner)) * (alone + 1) + wild) / len(FACES)
 
@@ -249,16 +262,13 @@ class Decision:
                 None,
             )
         assert aim.turns is not None, "a plan's first trade is asked for a ware trades reach"
-        then = self.exchange.target(aim.ware.cubes).turns[aim.turns - 2]  # from the trade's result
-        entry, root = positions(), self.root
-        return next(
-            (
-                trade
-                for trade, movers in self.exchange.moves
-                if has(movers, root) and then[entry[root + trade.shift]] <= aim.row and self.pays(trade)
-            ),
-            None,
-        )
+        plans, entry, root = self.exchange.target(aim.ware.cubes).plans, positions(), self.root
+        for trade, movers in self.exchange.moves:
+            if has(movers, root):
+                turns, row = PLANS[plans[entry[root + trade.shift]]]  # from the trade's result
+                if turns == aim.turns - 1 and row <= aim.row and self.pays(trade):
+                    return trade
+        return None
 
     def buys(self, trade: Trade, ware: Cubes) -> bool:
         """Whether the holding can give the trade's side and then holds ``ware``."""

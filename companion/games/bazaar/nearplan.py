@@ -44,8 +44,8 @@ trades before it."""
 ROWS = 3
 """The points chart's rows that differ: 0, 1 and 2 cubes left (3 or more score alike)."""
 TARGETS = 2048
-"""The most wares' tables a process keeps: the sample decks' 45 pairs of exchange cards
-times their 45 wares fit (3 KB each); cards entered at the table add their own."""
+"""The most wares' plans (``Target``, 3 KB each) a process keeps: the sample decks' 45
+pairs of exchange cards times their 45 wares fit; cards entered at the table add theirs."""
 UNLIMITED = cubes_of([3 * CUBE_LIMIT] * 5)
 """Caps no trade meets: the plans leave the bank's limits aside."""
 
@@ -61,14 +61,14 @@ def has(bits: bytes, bit: int) -> bool:
 @cache
 def _holding_bits() -> tuple[int, ...]:
     """The bits of the 3,003 holdings of at most 10 cubes, in the order of a ``Target``'s
-    tables: by their place in a byte of a set (``bit & 7``), then in order, so that one
+    entries: by their place in a byte of a set (``bit & 7``), then in order, so that one
     pass reads each place's holdings out of the set's bytes."""
     return tuple(sorted((index(h) for h in holdings(CUBE_LIMIT)), key=lambda bit: (bit & 7, bit)))
 
 
 @cache
 def positions() -> list[int]:
-    """Each holding's entry in a ``Target``'s tables, by its bit (-1: not a holding)."""
+    """Each holding's entry in a ``Target``, by its bit (-1: not a holding)."""
     found = [-1] * BITS
     for position, bit in enumerate(_holding_bits()):
         found[bit] = position
@@ -206,11 +206,11 @@ class Decision:
         self.held, self.bank = cubes_of(held), tuple(bank)
         self.exchange = exchange
         self.root = index(self.held)
-        self.at = positions()[self.root]
+        entry = positions()
+        self.at = entry[self.root]
         self.drawn = [n > 0 for n in self.bank]  # a roll of the colour brings a cube
         self.open = [c for c in range(5) if self.drawn[c]] or list(range(5))  # the wild face's
         self.room = sum(self.held) < CUBE_LIMIT  # a cube more leaves a holding to trade from
-        entry = positions()
         self.rolls = [  # each colour a roll brings, with its holding's entry while it can trade
             (colour, entry[self.root + PLACES[colour]])
             for colour in range(5)

@@ -22,6 +22,7 @@ from companion.games.bazaar.nearplan import (
     Decision,
     choose,
     exchange,
+    outside,
     positions,
     target,
 )
@@ -95,6 +96,20 @@ def test_a_wares_table_holds_each_holdings_soonest_plan_and_its_cubes_left(seed)
     assert {plan and plan[0] for plan in soonest.values()} == {1, 2, 3, None}
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_each_holding_is_counted_outside_the_sets_of_a_chain_that_leave_it_out(seed):
+    rng = random.Random(seed)
+    bits = [index(held) for held in holdings(CUBE_LIMIT)]
+    chain, inner = [], set()
+    for _ in range(rng.randint(1, 15)):  # each set inside the one before: built from the inside
+        inner |= set(rng.sample(bits, 200))
+        chain.insert(0, sum(1 << bit for bit in inner))
+    counted = outside(chain)
+    assert [counted[positions()[bit]] for bit in bits] == [
+        sum(not one >> bit & 1 for one in chain) for bit in bits
+    ]
+
+
 def test_games_of_the_same_equations_share_the_tables_and_keep_their_own_order():
     cards, wares = sample_decks()
     one = exchange((*cards[0], *cards[1]))
@@ -113,7 +128,9 @@ def test_the_shared_tables_are_bounded_and_every_sample_game_fits():
     cards, wares = sample_decks()
     pairs = len(cards) * (len(cards) - 1) // 2
     assert target.cache_info().maxsize == TARGETS >= pairs * len(wares)
-    assert len(exchange((*cards[0], *cards[1])).target(wares[0]).plans) == len(list(holdings(CUBE_LIMIT)))
+    plans = exchange((*cards[0], *cards[1])).target(wares[0]).plans
+    assert len(plans) == len(list(holdings(CUBE_LIMIT)))
+    assert TARGETS * len(plans) < 8 * 2**20  # a full cache's tables: under 8 MB
 
 
 def decisions(monkeypatch, seed: int) -> list[tuple]:

@@ -9,7 +9,7 @@ ever slows a round down, so the best round is the code's speed and the median is
 Bazaar's default bots keep each ware's plans for the rest of the process (nearplan.py, at
 most 2,048 wares): the rounds replay games whose plans are kept, so Bazaar's figures and
 bots' share are a long simulation's steady state. A process's first games build them: its
-first 100 games run at about 95 games/s with the bots at 0.73 of the time (on the machine
+first 100 games run at about 90 games/s with the bots at 0.73 of the time (on the machine
 where the steady state gives 260 games/s and 0.48).
 Run: .venv/bin/python bench/simulate.py
 """

@@ -11,7 +11,7 @@ from bazaar_driver import GAME, SPEC, buy, hold, rolled, table, trade
 from companion.appliance.cli import main
 from companion.games.bazaar.bots import STYLES, Greedy, Quick, deficit
 from companion.games.bazaar.cubes import parse_ware
-from companion.games.bazaar.nearplan import Decision
+from companion.games.bazaar.nearplan import Decision, exchange
 from companion.games.bazaar.planner import plan
 from companion.simulation import simulate
 
@@ -71,8 +71,8 @@ def test_the_quick_bot_goes_for_the_soonest_ware_and_the_greedy_one_for_points_p
     assert quick.data == {"equation": 2, "give": "left"}  # Y -> GGGGG, towards BBBBW in 2
     # greedy aims at GRRBW★ (3 points in 3 turns); Y -> GGGGG is also the first trade, in
     # the equations' order, of a plan for it in 3 turns leaving 2 cubes
-    decision = Decision(match.state.cubes[0], match.state.bank, match.state.equations)
-    aims = [decision.settle(decision.aim(k, match.state.ware(k), False)) for k in range(4)]
+    decision = Decision(match.state.cubes[0], match.state.bank, exchange(match.state.equations))
+    aims = [decision.aim(k, match.state.ware(k), False) for k in range(4)]
     assert [(a.turns, a.points) for a in aims] == [(3, 2), (2, 1), (None, None), (3, 3)]
     first = decision.first(aims[3])
     assert first is not None and (first.equation, first.give) == (2, "left")

@@ -307,9 +307,9 @@ def test_plans_from_what_earlier_plans_kept_are_the_plans_made_afresh(monkeypatc
     the game's earlier plans kept, against the same plans made with nothing kept."""
     asked = []
 
-    def recording(held, bank, equations, wares, bonus, rank):
-        asked.append(((held, bank, equations, wares, bonus), {}))
-        return choose(held, bank, equations, wares, bonus, rank)
+    def recording(held, bank, the_exchange, wares, bonus, rank):
+        asked.append(((held, bank, the_exchange.equations, wares, bonus), {}))
+        return choose(held, bank, the_exchange, wares, bonus, rank)
 
     monkeypatch.setattr(bots, "choose", recording)
     clear_kept()

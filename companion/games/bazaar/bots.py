@@ -15,14 +15,15 @@ player furthest from every ware. All its choices come from its seat view and its
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from companion.core.bot import Bot
 from companion.core.game import Event
 from companion.core.phrase import Phrase
-from companion.games.bazaar.cubes import COLOURS, Ware, cubes_of
+from companion.games.bazaar.cubes import COLOURS, Equation, Ware, cubes_of
 from companion.games.bazaar.lookahead import Judge
-from companion.games.bazaar.nearplan import choose
+from companion.games.bazaar.nearplan import Exchange, choose, exchange
 from companion.games.bazaar.planner import plan, soonest
 from companion.games.bazaar.rules import choices, points
 from companion.games.bazaar.state import ACT, BUY, DISCARD, START_WILD, WILD
@@ -38,6 +39,10 @@ class Planner(Bot[SeatView]):
     """Shared reasoning; a style ranks the targets (``rank``)."""
 
     style = "planner"
+
+    def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
+        super().__init__(rng, effort)
+        self._exchange: Exchange | None = None
 
     def decide(self, view: SeatView, seat: int) -> Event:
         if view.phase in (START_WILD, WILD):
@@ -58,10 +63,18 @@ class Planner(Bot[SeatView]):
     def act(self, view: SeatView, seat: int) -> Event:
         """The best action of the turn by the default bots' planner, the wares ranked by
         the bot's style."""
-        step = choose(view.mine, view.bank, view.equations, view.wares, view.bonus, self.rank)
+        step = choose(view.mine, view.bank, self.exchange(view.equations), view.wares, view.bonus, self.rank)
         if step is None:
             return Event("roll", seat)
         return Event("trade", seat, {"equation": step.equation, "give": step.give})
+
+    def exchange(self, equations: tuple[Equation, ...]) -> Exchange:
+        """The planner's view of the game's exchange, looked up again only when its
+        equations change (never within a game): comparing the same equations costs
+        less than hashing them each turn."""
+        if self._exchange is None or self._exchange.equations != equations:
+            self._exchange = exchange(equations)
+        return self._exchange
 
     def buy(self, view: SeatView, seat: int) -> Event:
         held = view.mine
@@ -81,11 +94,10 @@ class Planner(Bot[SeatView]):
         """After the wild face: the colour that brings a ware nearest (the bank must have it)."""
         held = view.mine
         options = [c for c in range(5) if view.bank[c]]
-        wares = [w for w in view.wares if w is not None]
+        gaps = [(deficit(held, w), w.cubes) for w in view.wares if w is not None]
 
-        def after(c: int) -> tuple:
-            cubes = tuple(n + (i == c) for i, n in enumerate(held))
-            return (min((deficit(cubes, w) for w in wares), default=0), -view.bank[c], c)
+        def after(c: int) -> tuple:  # a cube of c narrows the gap of each ware lacking c
+            return (min((gap - (need[c] > held[c]) for gap, need in gaps), default=0), -view.bank[c], c)
 
         return COLOURS[min(options, key=after)]
 

@@ -5,43 +5,52 @@ The exact planner (planner.py: every depth, the bank as it stands) costs about 2
 decision, five times the rest of a game's turn. The default bots look three turns ahead
 instead: a ware further away counts as one trades never reach (``NEVER`` turns), as the
 exact planner counts a ware out of reach. In four-player games against the exact
-planner's bots they won as often (two turns ahead lost). Without the bank's limits a
-ware's sets depend on the equations and the ware alone, so they are built once a game
-and shared by every seat:
+planner's bots they won as often (two turns ahead lost).
 
-- the pre-goal holdings (one trade from holding the ware: it is bought this turn) and,
-  among them, those whose best last trade leaves at most 0, 1 or 2 cubes (the points
-  chart's rows; 3 cubes or more score alike);
-- the holdings within two turns of it (a pre-goal, or one trade from one).
-
-A decision then moves once from the holding (its ``children``, and their children only
-when a plan of three turns needs its points) and reads the rest: three turns is a child
-within two; a roll's face is the holding with that cube, read in the same sets. The
-trade made is the first of the plan's first steps that the bank can pay; when it can pay
-none, the bot rolls (always legal).
+Without the bank's limits what a ware needs depends on the equations (as a set) and the
+ware alone, so it is found once per process and shared by every seat and every game
+(``target``): for each holding of at most 10 cubes, the fewest cubes left by a plan that
+buys the ware in one, two or three turns. A decision reads its holding's entry; a
+roll's face is the holding with that cube, read in the same table. The trade made is
+the first, in the game's order of the equations, of the plan's first steps that the
+bank can pay; when it can pay none, the bot rolls (always legal).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from operator import itemgetter
 
-from companion.games.bazaar.cubes import FACES, Cubes, Equation, Ware, cubes_of
-from companion.games.bazaar.planner import BITS, NEVER, PLACES, Trade, index, sets, step, tables
+from companion.games.bazaar.cubes import FACES, Cubes, Equation, Ware, covers, cubes_of
+from companion.games.bazaar.planner import (
+    BITS,
+    NEVER,
+    PLACES,
+    Trade,
+    holdings,
+    index,
+    sets,
+    step,
+    tables,
+    trades_of,
+)
 from companion.games.bazaar.rules import CUBE_LIMIT, points
 
 HORIZON = 3
-"""The turns a default bot looks ahead: its sets reach a pre-goal and one trade before,
-and a decision one trade from the holding."""
+"""The turns a default bot looks ahead: a pre-goal (one trade from the ware) and two
+trades before it."""
 ROWS = 3
 """The points chart's rows that differ: 0, 1 and 2 cubes left (3 or more score alike)."""
+TARGETS = 2048
+"""The most wares' plans (``Target``, 3 KB each) a process keeps: the sample decks' 45
+pairs of exchange cards times their 45 wares fit; cards entered at the table add theirs."""
 UNLIMITED = cubes_of([3 * CUBE_LIMIT] * 5)
 """Caps no trade meets: the plans leave the bank's limits aside."""
 
 Rank = Callable[[int | None, int, float], tuple]
-"""A style's ranking of a ware (smaller is better) by its points, stall and turns; more
-points never rank worse, so a ware ranked by the most it can score bounds its rank."""
+"""A style's ranking of a ware (smaller is better) by its points, stall and turns."""
 
 
 def has(bits: bytes, bit: int) -> bool:
@@ -49,59 +58,118 @@ def has(bits: bytes, bit: int) -> bool:
     return bool(bits[bit >> 3] >> (bit & 7) & 1)
 
 
-def as_bytes(bits: int) -> bytes:
-    """A set of holdings as bytes: reading one holding costs the same wherever it is."""
-    return bits.to_bytes(BITS // 8 + 1, "little")
+@cache
+def _holding_bits() -> tuple[int, ...]:
+    """The bits of the 3,003 holdings of at most 10 cubes, in the order of a ``Target``'s
+    entries: by their place in a byte of a set (``bit & 7``), then in order, so that one
+    pass reads each place's holdings out of the set's bytes."""
+    return tuple(sorted((index(h) for h in holdings(CUBE_LIMIT)), key=lambda bit: (bit & 7, bit)))
+
+
+@cache
+def positions() -> list[int]:
+    """Each holding's entry in a ``Target``, by its bit (-1: not a holding)."""
+    found = [-1] * BITS
+    for position, bit in enumerate(_holding_bits()):
+        found[bit] = position
+    return found
+
+
+@cache
+def _places() -> tuple[Callable[[str], tuple[str, ...]], tuple[tuple[slice, bytes], ...]]:
+    """What ``membership`` reads with: a picker of each holding's byte of a set, and
+    per place in a byte, its holdings' entries and the table that keeps that bit."""
+    bits = _holding_bits()
+    places = []
+    for place in range(8):
+        entries = [n for n, bit in enumerate(bits) if bit & 7 == place]
+        places.append((slice(entries[0], entries[-1] + 1), bytes(byte >> place & 1 for byte in range(256))))
+    return itemgetter(*(bit >> 3 for bit in bits)), tuple(places)
+
+
+def membership(bits: int) -> bytes:
+    """For each holding (in ``_holding_bits``' order), 1 if the set ``bits`` holds it."""
+    picker, places = _places()
+    raw = bits.to_bytes(BITS // 8 + 1, "little").decode("latin-1")  # a character a byte
+    picked = "".join(picker(raw)).encode("latin-1")  # each holding's byte
+    return b"".join(picked[entries].translate(keep) for entries, keep in places)
+
+
+def outside(chain: Sequence[int]) -> bytes:
+    """For each holding (in ``_holding_bits``' order), how many of the sets ``chain``
+    (each inside the one before) leave it out. The count is written in binary, each of
+    its bits a set of holdings, so that only those few sets are read a holding at a time."""
+    digits = [0] * len(chain).bit_length()
+    for inside, (outer, inner) in enumerate(zip(chain, [*chain[1:], 0]), 1):
+        only = outer & ~inner  # the holdings inside exactly the first ``inside`` sets
+        for digit in range(len(digits)):
+            if inside >> digit & 1:
+                digits[digit] |= only
+    counts = sum(int.from_bytes(membership(bits), "little") << digit for digit, bits in enumerate(digits))
+    less = bytes(range(len(chain), -1, -1)).ljust(256, b"\0")  # inside -> outside
+    return counts.to_bytes(len(_holding_bits()), "little").translate(less)
+
+
+PLANS = (*((turns, row) for turns in range(1, HORIZON + 1) for row in range(ROWS + 1)), (None, ROWS))
+"""What a ``Target``'s entry stands for: the turns of a holding's soonest plan, then its
+cubes left (3 standing for 3 or more); last, no plan within the ``HORIZON``."""
 
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """One ware's sets (holdings as bits, see planner.py), the bank's limits aside."""
+    """One ware's soonest plan from each holding, the bank's limits aside: a byte per
+    holding (``positions``), read in ``PLANS``."""
 
-    pre: int  # one trade from holding the ware
-    rows: tuple[int, ...]  # [v]: pre-goals whose best last trade leaves at most v cubes
-    near: int  # within two turns: a pre-goal or one trade from one
-    last: tuple[tuple[Trade, int], ...]  # each last trade and the holdings it buys from
-    pre_bytes: bytes  # ``pre`` and ``near`` again, to read a holding at a time
-    near_bytes: bytes
+    plans: bytes
+
+
+@lru_cache(maxsize=TARGETS)
+def target(market: tuple[Equation, ...], ware: Cubes) -> Target:
+    """``ware``'s plans for the equations ``market`` (their order does not matter)."""
+    found = sets(market, UNLIMITED)
+    pre, union = found.goal(ware)
+    size = tables().up_to
+    by_net: dict[int, int] = {}  # the last trades' holdings by the cubes they add
+    for trade, held, _ in pre:
+        by_net[trade.net] = by_net.get(trade.net, 0) | held
+    levels = [union]  # plans of one turn: all, then those leaving at most 2, 1 and 0 cubes
+    for row in reversed(range(ROWS)):
+        found_row = 0
+        for net, held in by_net.items():
+            most = row + sum(ware) - net  # the most cubes before the last trade
+            if most >= 0:
+                found_row |= held & size[min(most, CUBE_LIMIT)]
+        levels.append(found_row)
+    chain: list[int] = []  # holdings with a plan of fewer turns, or of this many leaving so few
+    sooner = 0
+    for turns in range(1, HORIZON + 1):
+        chain = [sooner | level for level in levels] + chain
+        sooner |= union
+        if turns < HORIZON:  # a trade before (within 10 cubes, a trade can be undone)
+            levels = [step(level, found.moves) for level in levels]
+            union = levels[0]
+    return Target(outside(chain))
 
 
 class Exchange:
-    """The default bots' sets for one exchange (its ten equations): each trade's movers
-    as bytes, and the face-up wares' ``Target`` as they come (a few dozen a game)."""
+    """The default bots' view of one exchange (its ten equations in the game's order):
+    each trade in that order with the holdings that can make it (as bytes), and the
+    face-up wares' ``Target`` (shared with every exchange of the same equations)."""
 
     def __init__(self, equations: tuple[Equation, ...]) -> None:
-        self.sets = sets(equations, UNLIMITED)
-        self.moves = [(trade, movers, as_bytes(movers)) for trade, movers in self.sets.moves]
+        self.equations = equations
+        self.market = tuple(sorted(equations, key=lambda e: (e.left, e.right)))
+        self.moves = [
+            (trade, trade.movers.to_bytes(BITS // 8 + 1, "little")) for trade in trades_of(equations)
+        ]
+        self.by_net = sorted(trades_of(equations), key=lambda trade: trade.net)
+        """The trades by the cubes they add, then in the equations' order."""
         self._targets: dict[Cubes, Target] = {}
 
     def target(self, ware: Cubes) -> Target:
         if ware not in self._targets:
-            pre, union = self.sets.goal(ware)
-            size = tables().up_to
-            by_net: dict[int, int] = {}  # the last trades' holdings by the cubes they add
-            for trade, held, _ in pre:
-                by_net[trade.net] = by_net.get(trade.net, 0) | held
-            rows = []
-            for row in range(ROWS):
-                found = 0
-                for net, held in by_net.items():
-                    most = row + sum(ware) - net  # the most cubes before the last trade
-                    if most >= 0:
-                        found |= held & size[min(most, CUBE_LIMIT)]
-                rows.append(found)
-            near = union | step(union, self.sets.moves)
-            last = tuple((trade, held) for trade, held, _ in pre)
-            self._targets[ware] = Target(union, tuple(rows), near, last, as_bytes(union), as_bytes(near))
+            self._targets[ware] = target(self.market, ware)
         return self._targets[ware]
-
-    def children(self, root: int) -> int:
-        """The holdings one trade from the holding ``root`` (within 10 cubes)."""
-        found = 0
-        for trade, _, movers in self.moves:
-            if has(movers, root):
-                found |= 1 << (root + trade.shift)
-        return found
 
 
 @lru_cache(maxsize=16)
@@ -112,21 +180,19 @@ def exchange(equations: tuple[Equation, ...]) -> Exchange:
 @dataclass(frozen=True, slots=True)
 class Aim:
     """One face-up ware as the default bots see it: the turns by trades alone (None:
-    more than three), the cubes left and the turns expected if this turn is a roll."""
+    more than three), the cubes left (3 standing for 3 or more) and the turns expected
+    if this turn is a roll."""
 
     stall: int
     ware: Ware
     level: int  # the star level it is bought at
     turns: int | None
-    row: int | None
-    """The cubes left, 3 standing for 3 or more; None until a plan of three turns has
-    counted them (``Decision.settle``): that needs the holdings two trades away."""
+    row: int
     rolled: float
 
     @property
     def points(self) -> int | None:
-        """The points, or while the cubes left are not counted the most it can score."""
-        return None if self.turns is None else points(self.level, self.row or 0)
+        return None if self.turns is None else points(self.level, self.row)
 
     @property
     def soonest(self) -> float:
@@ -136,44 +202,26 @@ class Aim:
 class Decision:
     """One turn's choice, before its action, for the holding ``held``."""
 
-    def __init__(self, held: Sequence[int], bank: Sequence[int], equations: Sequence[Equation]) -> None:
+    def __init__(self, held: Sequence[int], bank: Sequence[int], exchange: Exchange) -> None:
         self.held, self.bank = cubes_of(held), tuple(bank)
-        self.exchange = exchange(tuple(equations))
+        self.exchange = exchange
         self.root = index(self.held)
-        self.kids = self.exchange.children(self.root)
-        self._grandchildren: int | None = None
+        entry = positions()
+        self.at = entry[self.root]
         self.drawn = [n > 0 for n in self.bank]  # a roll of the colour brings a cube
         self.open = [c for c in range(5) if self.drawn[c]] or list(range(5))  # the wild face's
         self.room = sum(self.held) < CUBE_LIMIT  # a cube more leaves a holding to trade from
-
-    @property
-    def grandchildren(self) -> int:
-        """The holdings two trades away (asked only for a plan of three turns)."""
-        if self._grandchildren is None:
-            self._grandchildren = step(self.kids, self.exchange.sets.moves)
-        return self._grandchildren
+        self.rolls = [  # each colour a roll brings, with its holding's entry while it can trade
+            (colour, entry[self.root + PLACES[colour]])
+            for colour in range(5)
+            if self.drawn[colour] and self.room
+        ]
 
     def aim(self, stall: int, ware: Ware, bonus: bool) -> Aim:
         target = self.exchange.target(ware.cubes)
-        root = self.root
-        row: int | None = None
-        if has(target.pre_bytes, root):
-            turns, row = 1, next((r for r in range(ROWS) if target.rows[r] >> root & 1), ROWS)
-        elif has(target.near_bytes, root):
-            turns, row = 2, next((r for r in range(ROWS) if self.kids & target.rows[r]), ROWS)
-        elif self.kids & target.near:
-            turns = 3
-        else:
-            turns, row = None, ROWS
+        turns, row = PLANS[target.plans[self.at]]
         level = int(ware.star) + int(bonus)
         return Aim(stall, ware, level, turns, row, self._rolled(target, ware.cubes, turns))
-
-    def settle(self, aim: Aim) -> Aim:
-        """``aim`` with its cubes left counted."""
-        if aim.row is not None:
-            return aim
-        rows = self.exchange.target(aim.ware.cubes).rows
-        return replace(aim, row=next((r for r in range(ROWS) if self.grandchildren & rows[r]), ROWS))
 
     def _rolled(self, target: Target, ware: Cubes, turns: int | None) -> float:
         """The turns expected if this turn is a roll: per face, the ware bought this turn
@@ -188,45 +236,45 @@ class Decision:
         ]
         if not missing:
             return 1.0
+        colour, short = missing[0]
+        completes = colour if len(missing) == 1 and short == 1 and self.drawn[colour] else None
         if alone == 2:  # only a cube that completes the ware is sooner: its face and the wild one
-            colour, short = missing[0]
-            completes = len(missing) == 1 and short == 1 and self.drawn[colour]
-            return (4 * 3.0 + 2 * 1.0) / len(FACES) if completes else 3.0
-        faces: list[float | None] = []
-        for colour in range(5):
-            then: float | None = None
-            if not missing or (self.drawn[colour] and len(missing) == 1 and missing[0] == (colour, 1)):
-                then = 1.0
-            elif alone > 2 and self.drawn[colour] and self.room:
-                bit = self.root + PLACES[colour]
-                if has(target.pre_bytes, bit):
-                    then = 2.0
-                elif alone > 3 and has(target.near_bytes, bit):
-                    then = 3.0
-            faces.append(then)
-        wild = [then for colour, then in enumerate(faces) if then is not None and colour in self.open]
-        faces.append(min(wild) if wild else None)
-        return sum(alone + 1 if then is None else then for then in faces) / len(FACES)
+            return (4 * 3.0 + 2 * 1.0) / len(FACES) if completes is not None else 3.0
+        sooner = {} if completes is None else {completes: 1.0}  # the faces sooner than trades alone
+        for colour, at in self.rolls:
+            then, _ = PLANS[target.plans[at]]  # the turns from the holding with the cube
+            if colour not in sooner and then is not None and then < HORIZON and 1 + then < alone:
+                sooner[colour] = 1.0 + then  # the roll, then at most the horizon's turns
+        wild = min((sooner[colour] for colour in self.open if colour in sooner), default=alone + 1)
+        return (sum(sooner.values()) + (len(FACES) - 1 - len(sooner)) * (alone + 1) + wild) / len(FACES)
 
     def first(self, aim: Aim) -> Trade | None:
         """The first trade, in the equations' order, of a plan of ``aim``'s turns and
         cubes left that the bank can pay (None if it can pay none)."""
-        root, target = self.root, self.exchange.target(aim.ware.cubes)
-        assert aim.row is not None, "a plan's first trade is asked once its cubes left are counted"
-        if aim.turns == 1:
-            made = [
-                (sum(self.held) + trade.net, n, trade)
-                for n, (trade, held) in enumerate(target.last)
-                if held >> root & 1 and self.pays(trade)
-            ]
-            return min(made)[2] if made else None
-        goal = target.rows[aim.row] if aim.row < ROWS else target.pre
-        if aim.turns == 3:
-            goal = step(self.grandchildren & goal, self.exchange.sets.moves) & self.kids
-        for trade, _, movers in self.exchange.moves:
-            if has(movers, root) and goal >> (root + trade.shift) & 1 and self.pays(trade):
-                return trade
+        if aim.turns == 1:  # the trade that buys the ware leaving the fewest cubes
+            least = aim.row + sum(aim.ware.cubes) - sum(self.held)  # what the best such trade adds
+            return next(
+                (
+                    trade
+                    for trade in self.exchange.by_net
+                    if trade.net >= least and self.buys(trade, aim.ware.cubes) and self.pays(trade)
+                ),
+                None,
+            )
+        assert aim.turns is not None, "a plan's first trade is asked for a ware trades reach"
+        plans, entry, root = self.exchange.target(aim.ware.cubes).plans, positions(), self.root
+        for trade, movers in self.exchange.moves:
+            if has(movers, root):
+                turns, row = PLANS[plans[entry[root + trade.shift]]]  # from the trade's result
+                if turns == aim.turns - 1 and row <= aim.row and self.pays(trade):
+                    return trade
         return None
+
+    def buys(self, trade: Trade, ware: Cubes) -> bool:
+        """Whether the holding can give the trade's side and then holds ``ware``."""
+        return covers(self.held, trade.given) and covers(
+            (h - g + t for h, g, t in zip(self.held, trade.given, trade.taken)), ware
+        )
 
     def pays(self, trade: Trade) -> bool:
         """Whether the bank holds the side the trade takes."""
@@ -236,7 +284,7 @@ class Decision:
 def choose(
     held: Sequence[int],
     bank: Sequence[int],
-    equations: Sequence[Equation],
+    exchange: Exchange,
     wares: Sequence[Ware | None],
     bonus: bool,
     rank: Rank,
@@ -244,15 +292,11 @@ def choose(
     """This turn's trade for a default bot, or None to roll: the ware ranked first by
     ``rank`` (its points, stall and expected turns), then its plan's first trade if
     trades alone are expected as soon as a roll."""
-    decision = Decision(held, bank, equations)
+    decision = Decision(held, bank, exchange)
     aims = [decision.aim(stall, ware, bonus) for stall, ware in enumerate(wares) if ware is not None]
     if not aims:
         return None
-    while True:  # a plan of three turns counts its cubes left only if it could rank first
-        best = min(aims, key=lambda a: rank(a.points, a.stall, a.soonest))
-        if best.row is not None:
-            break
-        aims = [decision.settle(a) for a in aims]
+    best = min(aims, key=lambda a: rank(a.points, a.stall, a.soonest))
     if best.turns is None or best.turns > best.rolled:
         return None
     return decision.first(best)

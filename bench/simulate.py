@@ -6,17 +6,19 @@ views, the engine, the draws, the final scoring (Le Marché's with the optimal d
 Goals: Le Marché, plain Python, at least 500 five-player games/s on one core; two workers
 at least 1.8 times one. The same games are played in several rounds; a shared machine only
 ever slows a round down, so the best round is the code's speed and the median is shown too.
-Bazaar's default bots keep each ware's plans for the rest of the process (nearplan.py, at
-most 2,048 wares): the rounds replay games whose plans are kept, so Bazaar's figures and
-bots' share are a long simulation's steady state. A process's first games build them: its
-first 100 games run at about 90 games/s with the bots at 0.73 of the time (on the machine
-where the steady state gives 260 games/s and 0.48).
+The rounds replay games whose kept values a process keeps (Bazaar's default bots keep each
+ware's plans for the process, nearplan.py): they give a long simulation's steady state. A
+fresh process's first round (``first_…``, in a process of its own) pays for building them.
 Run: .venv/bin/python bench/simulate.py
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 GAMES = {
     "marche": ("marche", {}, 5, 400),
@@ -32,7 +34,8 @@ Samarkand 30 in both editions, with 4 players; the bots at most half of a game's
 
 
 def per_core(name: str, rules: dict, players: int, games: int, rounds: int = 5) -> dict:
-    """Games per second of this process's CPU time, one worker, and the bots' share of it."""
+    """Games per second of this process's CPU time, one worker, and the bots' share of it;
+    the same for a fresh process's first round."""
     from companion.simulation import simulate
 
     simulate(name, players, min(games, 20), seed=99, rules=rules)  # warm up imports and caches
@@ -47,14 +50,28 @@ def per_core(name: str, rules: dict, players: int, games: int, rounds: int = 5) 
         "games": games,
         "per_core_best": round(rates[-1], 1),
         "per_core_median": round(rates[len(rates) // 2], 1),
-        "bots_share": bots_share(name, rules, players, games),
+        "bots_share": timed_run(name, rules, players, games)["bots_share"],
+        **{f"first_{key}": value for key, value in first_round(name, rules, players, games).items()},
     }
 
 
-def bots_share(name: str, rules: dict, players: int, games: int) -> float:
-    """The share of a simulated game's CPU time spent in the bots' decisions: every
-    ``decide…`` method of each default style is timed for one run (Le Marché's simulator
-    asks for picks, bids and claims), a decision inside another counted once."""
+def first_round(name: str, rules: dict, players: int, games: int) -> dict:
+    """``timed_run`` in a new process, its imports done: what a simulation's first games cost
+    before anything is kept."""
+    answer = subprocess.run(
+        [sys.executable, __file__, "--first", json.dumps([name, rules, players, games])],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(answer.stdout)
+
+
+def timed_run(name: str, rules: dict, players: int, games: int) -> dict:
+    """One run's games per CPU second and the share of it spent in the bots' decisions:
+    every ``decide…`` method of each default style is timed (Le Marché's simulator asks
+    for picks, bids and claims), a decision inside another counted once."""
     from companion.core.registry import game_spec
     from companion.simulation import simulate
 
@@ -92,7 +109,7 @@ def bots_share(name: str, rules: dict, players: int, games: int) -> float:
                 delattr(cls, method)
             else:
                 setattr(cls, method, own)
-    return round(spent[0] / whole, 2)
+    return {"per_core": round(games / whole, 1), "bots_share": round(spent[0] / whole, 2)}
 
 
 def speed_up(name: str, players: int, games: int, rounds: int = 3) -> dict:
@@ -129,5 +146,8 @@ def run() -> dict:
 
 
 if __name__ == "__main__":
-    for key, value in run().items():
-        print(f"{key}: {value}")
+    if sys.argv[1:2] == ["--first"]:  # first_round's own process
+        print(json.dumps(timed_run(*json.loads(sys.argv[2]))))
+    else:
+        for key, value in run().items():
+            print(f"{key}: {value}")

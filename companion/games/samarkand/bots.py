@@ -267,7 +267,7 @@ class SamarkandBot(Bot[SeatView]):
         self._memos(view)
         if self._swaps is None:
             left = Appraisal(_minus(view.hand, next(iter(self.gift_of(view)))), self.set_weight)
-            self._swaps = {take: left.best_swap(take) for take in g.KINDS}
+            self._swaps = left.best_swaps()
         return self._swaps
 
     def held(self, view: SeatView) -> Held:

@@ -54,11 +54,23 @@ class Appraisal:
         changed = self.sum - self.values[give] + less - self.values.get(take, 0) + more
         return self._worth(top, changed, self.count)
 
-    def best_swap(self, take: str) -> float:
-        """What the best exchange of one held good for one of ``take`` would gain (minus
-        infinity if only ``take`` is held)."""
+    def best_swaps(self) -> dict[str, float]:
+        """What the best exchange of one held good for one of each kind would gain (minus
+        infinity for a kind that is all that is held): each good given changes the same
+        sums whatever is taken, so those are found once, not once per kind."""
         base = self.worth()
-        return max((self.swapped(take, give) - base for give in self.hand if give != take), default=-math.inf)
+        gives = [(give, self.less[give], self.sum - self.values[give] + self.less[give]) for give in self.hand]
+        found = {}
+        for take in g.KINDS:
+            more = set_value(take, self.hand.get(take, 0) + 1)
+            added = more - self.values.get(take, 0)
+            best = -math.inf
+            for give, less, after in gives:
+                if give != take:
+                    top = max(self._top_but(take, give), less, more)
+                    best = max(best, self._worth(top, after + added, self.count) - base)
+            found[take] = best
+        return found
 
     def _top_but(self, one: str, other: str) -> float:
         """The largest set value of the kinds other than these two (0 if none)."""

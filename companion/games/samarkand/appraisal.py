@@ -59,7 +59,9 @@ class Appraisal:
         infinity for a kind that is all that is held): each good given changes the same
         sums whatever is taken, so those are found once, not once per kind."""
         base = self.worth()
-        gives = [(give, self.less[give], self.sum - self.values[give] + self.less[give]) for give in self.hand]
+        gives = [
+            (give, self.less[give], self.sum - self.values[give] + self.less[give]) for give in self.hand
+        ]
         found = {}
         for take in g.KINDS:
             more = set_value(take, self.hand.get(take, 0) + 1)

@@ -18,6 +18,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 GAMES = {
@@ -39,39 +40,47 @@ def per_core(name: str, rules: dict, players: int, games: int, rounds: int = 5) 
     from companion.simulation import simulate
 
     simulate(name, players, min(games, 20), seed=99, rules=rules)  # warm up imports and caches
-    rates = []
-    for _ in range(rounds):
-        started = time.process_time()
-        simulate(name, players, games, seed=1, rules=rules)
-        rates.append(games / (time.process_time() - started))
-    rates.sort()
+    rates = sorted(rate(name, rules, players, games) for _ in range(rounds))
     return {
         "players": players,
         "games": games,
         "per_core_best": round(rates[-1], 1),
         "per_core_median": round(rates[len(rates) // 2], 1),
-        "bots_share": timed_run(name, rules, players, games)["bots_share"],
-        **{f"first_{key}": value for key, value in first_round(name, rules, players, games).items()},
+        "bots_share": bots_share(name, rules, players, games),
+        "first_per_core": round(first_round(rate, name, rules, players, games), 1),
+        "first_bots_share": first_round(bots_share, name, rules, players, games),
     }
 
 
-def first_round(name: str, rules: dict, players: int, games: int) -> dict:
-    """``timed_run`` in a new process, its imports done: what a simulation's first games cost
-    before anything is kept."""
+def first_round(measure: Callable[..., float], name: str, rules: dict, players: int, games: int) -> float:
+    """``measure`` (``rate`` or ``bots_share``) in a new process, its imports done: what a
+    simulation's first games cost before anything is kept (the share's timers slow the
+    games down, so each is measured in a process of its own)."""
     answer = subprocess.run(
-        [sys.executable, __file__, "--first", json.dumps([name, rules, players, games])],
+        [sys.executable, __file__, "--first", measure.__name__, json.dumps([name, rules, players, games])],
         cwd=Path(__file__).resolve().parent.parent,
         capture_output=True,
         text=True,
         check=True,
     )
-    return json.loads(answer.stdout)
+    return float(answer.stdout)
 
 
-def timed_run(name: str, rules: dict, players: int, games: int) -> dict:
-    """One run's games per CPU second and the share of it spent in the bots' decisions:
-    every ``decide…`` method of each default style is timed (Le Marché's simulator asks
-    for picks, bids and claims), a decision inside another counted once."""
+def rate(name: str, rules: dict, players: int, games: int) -> float:
+    """Games per second of this process's CPU time for one run."""
+    from companion.core.registry import game_spec
+    from companion.simulation import simulate
+
+    game_spec(name)  # the game's modules imported before the clock starts
+    started = time.process_time()
+    simulate(name, players, games, seed=1, rules=rules)
+    return games / (time.process_time() - started)
+
+
+def bots_share(name: str, rules: dict, players: int, games: int) -> float:
+    """The share of one run's CPU time spent in the bots' decisions: every ``decide…``
+    method of each default style is timed (Le Marché's simulator asks for picks, bids and
+    claims), a decision inside another counted once."""
     from companion.core.registry import game_spec
     from companion.simulation import simulate
 
@@ -109,7 +118,7 @@ def timed_run(name: str, rules: dict, players: int, games: int) -> dict:
                 delattr(cls, method)
             else:
                 setattr(cls, method, own)
-    return {"per_core": round(games / whole, 1), "bots_share": round(spent[0] / whole, 2)}
+    return round(spent[0] / whole, 2)
 
 
 def speed_up(name: str, players: int, games: int, rounds: int = 3) -> dict:
@@ -147,7 +156,7 @@ def run() -> dict:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--first"]:  # first_round's own process
-        print(json.dumps(timed_run(*json.loads(sys.argv[2]))))
+        print({"rate": rate, "bots_share": bots_share}[sys.argv[2]](*json.loads(sys.argv[3])))
     else:
         for key, value in run().items():
             print(f"{key}: {value}")

@@ -48,31 +48,26 @@ class Appraisal:
 
     def swapped(self, take: str, give: str) -> float:
         """The worth with one good of ``give`` (held) exchanged for one of ``take``."""
-        less = self.less[give]
-        more = set_value(take, self.hand.get(take, 0) + 1)
-        top = max(self._top_but(take, give), less, more)
-        changed = self.sum - self.values[give] + less - self.values.get(take, 0) + more
-        return self._worth(top, changed, self.count)
+        return self._swapped(take, give, set_value(take, self.hand.get(take, 0) + 1))
 
     def best_swaps(self) -> dict[str, float]:
         """What the best exchange of one held good for one of each kind would gain (minus
-        infinity for a kind that is all that is held): each good given changes the same
-        sums whatever is taken, so those are found once, not once per kind."""
+        infinity for a kind that is all that is held), the value of one more of each kind
+        found once for every good it could be swapped for."""
         base = self.worth()
-        gives = [
-            (give, self.less[give], self.sum - self.values[give] + self.less[give]) for give in self.hand
-        ]
         found = {}
         for take in g.KINDS:
             more = set_value(take, self.hand.get(take, 0) + 1)
-            added = more - self.values.get(take, 0)
-            best = -math.inf
-            for give, less, after in gives:
-                if give != take:
-                    top = max(self._top_but(take, give), less, more)
-                    best = max(best, self._worth(top, after + added, self.count) - base)
-            found[take] = best
+            swaps = [self._swapped(take, give, more) for give in self.hand if give != take]
+            found[take] = max(swaps) - base if swaps else -math.inf
         return found
+
+    def _swapped(self, take: str, give: str, more: float) -> float:
+        """``swapped``, given the set value of ``take`` with one good more."""
+        less = self.less[give]
+        top = max(self._top_but(take, give), less, more)
+        changed = self.sum - self.values[give] + less - self.values.get(take, 0) + more
+        return self._worth(top, changed, self.count)
 
     def _top_but(self, one: str, other: str) -> float:
         """The largest set value of the kinds other than these two (0 if none)."""

@@ -29,6 +29,8 @@ from companion.games.bazaar.planner import (
     NEVER,
     PLACES,
     Trade,
+    as_bytes,
+    has,
     holdings,
     index,
     sets,
@@ -51,11 +53,6 @@ UNLIMITED = cubes_of([3 * CUBE_LIMIT] * 5)
 
 Rank = Callable[[int | None, int, float], tuple]
 """A style's ranking of a ware (smaller is better) by its points, stall and turns."""
-
-
-def has(bits: bytes, bit: int) -> bool:
-    """Whether the set of holdings ``bits`` (as bytes) holds the holding ``bit``."""
-    return bool(bits[bit >> 3] >> (bit & 7) & 1)
 
 
 @cache
@@ -90,7 +87,7 @@ def _places() -> tuple[Callable[[str], tuple[str, ...]], tuple[tuple[slice, byte
 def membership(bits: int) -> bytes:
     """For each holding (in ``_holding_bits``' order), 1 if the set ``bits`` holds it."""
     picker, places = _places()
-    raw = bits.to_bytes(BITS // 8 + 1, "little").decode("latin-1")  # a character a byte
+    raw = as_bytes(bits).decode("latin-1")  # a character a byte
     picked = "".join(picker(raw)).encode("latin-1")  # each holding's byte
     return b"".join(picked[entries].translate(keep) for entries, keep in places)
 
@@ -159,10 +156,9 @@ class Exchange:
     def __init__(self, equations: tuple[Equation, ...]) -> None:
         self.equations = equations
         self.market = tuple(sorted(equations, key=lambda e: (e.left, e.right)))
-        self.moves = [
-            (trade, trade.movers.to_bytes(BITS // 8 + 1, "little")) for trade in trades_of(equations)
-        ]
-        self.by_net = sorted(trades_of(equations), key=lambda trade: trade.net)
+        trades = trades_of(equations)
+        self.moves = [(trade, as_bytes(trade.movers)) for trade in trades]
+        self.by_net = sorted(trades, key=lambda trade: trade.net)
         """The trades by the cubes they add, then in the equations' order."""
         self._targets: dict[Cubes, Target] = {}
 

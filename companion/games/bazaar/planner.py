@@ -85,6 +85,17 @@ def first(bits: int) -> int:
     return best
 
 
+def as_bytes(bits: int) -> bytes:
+    """A set of holdings as bytes: reading one holding (``has``) costs the same wherever
+    it is, where a shift of the whole int grows with it."""
+    return bits.to_bytes(BITS // 8 + 1, "little")
+
+
+def has(bits: bytes, bit: int) -> bool:
+    """Whether the set of holdings ``bits`` (``as_bytes``) holds the holding ``bit``."""
+    return bool(bits[bit >> 3] >> (bit & 7) & 1)
+
+
 def _mask(bits: Iterable[int]) -> int:
     raw = bytearray(BITS // 8 + 1)
     for bit in bits:
@@ -313,7 +324,7 @@ class _Distances:
     def __init__(self, moves: Sequence[tuple[Trade, int]], union: int) -> None:
         self.moves = moves
         self.frontier = self.seen = union
-        self.layers = [union.to_bytes(BITS // 8 + 1, "little")] if union else []
+        self.layers = [as_bytes(union)] if union else []
         self.complete = not union
 
     def turns(self, bit: int, most: int | None = None) -> int | None:
@@ -323,7 +334,7 @@ class _Distances:
         while most is None or depth < most:
             if depth == len(self.layers) and (self.complete or not self._grow()):
                 return None
-            if self.layers[depth][bit >> 3] >> (bit & 7) & 1:
+            if has(self.layers[depth], bit):
                 return depth + 1
             depth += 1
         return None
@@ -335,7 +346,7 @@ class _Distances:
             self.complete = True
             return False
         self.seen |= self.frontier
-        self.layers.append(self.frontier.to_bytes(BITS // 8 + 1, "little"))
+        self.layers.append(as_bytes(self.frontier))
         return True
 
 

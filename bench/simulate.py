@@ -6,9 +6,9 @@ views, the engine, the draws, the final scoring (Le Marché's with the optimal d
 Goals: Le Marché, plain Python, at least 500 five-player games/s on one core; two workers
 at least 1.8 times one. The same games are played in several rounds; a shared machine only
 ever slows a round down, so the best round is the code's speed and the median is shown too.
-The rounds replay games whose kept values a process keeps (Bazaar's default bots keep each
-ware's plans for the process, nearplan.py): they give a long simulation's steady state. A
-fresh process's first round (``first_…``, in a process of its own) pays for building them.
+The rounds replay the same games, so whatever a process keeps between games is warm (Bazaar's
+default bots keep each ware's plans, nearplan.py): they give a long simulation's steady
+state. A fresh process's first round (``first_…``, in a process of its own) pays for it.
 Run: .venv/bin/python bench/simulate.py
 """
 

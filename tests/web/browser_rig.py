@@ -109,6 +109,14 @@ class Pages:
         page.goto(self.base + path)
         return page
 
+    def refused(self, page, status: str) -> None:
+        """Wait for the console line of the one refusal a test provoked (``status``, as
+        "409 (CONFLICT)") and drop it: Chromium may report it after the page has shown the
+        refusal, so errors cleared at once would meet it later; any other error stays."""
+        line = f"Failed to load resource: the server responded with a status of {status}"
+        wait_on(page, lambda: line in self.errors, f"the {status} console line")
+        self.errors.remove(line)
+
     def _seen(self, request) -> None:
         if not request.url.startswith(self.base + "/"):
             self.outside.append(request.url)

@@ -90,6 +90,36 @@ def cheapest(holding: Appraisal) -> str:
     return min(holding.hand, key=lambda k: (base - holding.without(k), g.KINDS.index(k)))
 
 
+class Routes:
+    """What a bot reads of a board, found once per board for every bot of every game: FAR
+    to the power of each distance, each space's nearest other city (so discounted), and
+    where each face of the die takes a figure from each space."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.far = {
+            sid: {to: FAR**steps for to, steps in dist.items()} for sid, dist in board.distances().items()
+        }
+        cities = [s.id for s in board.spaces if s.type == CITY]
+        self.nearest = {
+            sid: max((far.get(city, FAR**20) for city in cities if city != sid), default=0.0)
+            for sid, far in self.far.items()
+        }
+        self._faces: dict[str, list[tuple[str, ...]]] = {}
+
+    def faces(self, here: str) -> list[tuple[str, ...]]:
+        """Where each face of the die takes a figure from ``here``."""
+        if here not in self._faces:
+            board = self.board
+            self._faces[here] = [board.entries(here) if f == "back" else board.reach(here, int(f)) for f in DIE]
+        return self._faces[here]
+
+
+@functools.lru_cache(maxsize=16)
+def routes(board: Board) -> Routes:
+    return Routes(board)
+
+
 class Table(dict[str, float]):
     """Values by space, each found on its first read (``find``): a read of one already
     found is a plain lookup, as the die's faces read many spaces twice."""
@@ -113,11 +143,9 @@ class SamarkandBot(Bot[SeatView]):
 
     def __init__(self, rng: random.Random, effort: float = 1.0) -> None:
         super().__init__(rng, effort)
-        self._board: Board | None = None
-        self._far: dict[str, dict[str, float]] = {}  # FAR to the power of each distance
+        self._routes: Routes | None = None  # for the board of the game
         self._seen: SeatView | None = None  # the view the space worths were found from
         self._space_worths: Table | None = None  # for the view seen, found once it is read
-        self._faces: dict[str, list[tuple[str, ...]]] = {}  # where the die's faces lead from each space
         self._hand: dict[str, int] | None = None  # the goods held the memos below are for
         self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
         self._held: Held | None = None
@@ -125,7 +153,6 @@ class SamarkandBot(Bot[SeatView]):
         self._sales: dict[str, float | None] | None = None  # each city's sale_worth
         self._ranked: list[tuple[float, str]] = []  # the cities' sale worths, best first
         self._leads = Table(self._lead)  # kept while the ranked sale worths are
-        self._nearest: dict[str, float] = {}  # FAR to the power of each space's nearest other city
 
     # ------------------------------------------------------------ the contract
     def decide(self, view: SeatView, seat: int) -> Event:
@@ -169,7 +196,7 @@ class SamarkandBot(Bot[SeatView]):
         """Each memo is kept while what it depends on holds: a space's worth for one view
         (one decision); the goods held appraised while they are the same (a turn's move,
         roll and gift); the cities' sales while the goods held and the markets are, the
-        leads while those sales are; the distances and the die's reaches for the board."""
+        leads while those sales are; the board's routes for the board (``routes``)."""
         if view is self._seen:
             return
         self._seen = view
@@ -180,17 +207,8 @@ class SamarkandBot(Bot[SeatView]):
             self._sales = None
         if markets != self._markets:
             self._markets, self._sales = markets, None
-        if view.board is not self._board and view.board is not None:
-            self._board, self._faces = view.board, {}
-            self._far = {
-                sid: {to: FAR**steps for to, steps in dist.items()}
-                for sid, dist in view.board.distances().items()
-            }
-            cities = [s.id for s in view.board.spaces if s.type == CITY]
-            self._nearest = {
-                sid: max((far.get(city, FAR**20) for city in cities if city != sid), default=0.0)
-                for sid, far in self._far.items()
-            }
+        if view.board is not None and (self._routes is None or view.board is not self._routes.board):
+            self._routes = routes(view.board)
 
     def sale_worth(self, view: SeatView, city: str) -> float | None:
         """What the best sale of the goods held at ``city`` is worth (None: no sale there):
@@ -218,16 +236,14 @@ class SamarkandBot(Bot[SeatView]):
         return self._sales
 
     def die_reach(self, view: SeatView, face: str) -> tuple[str, ...]:
-        """Where ``face`` takes this seat's figure (the board keeps its walks)."""
-        board, here = view.the_board(), view.position(view.seat)
-        return board.entries(here) if face == "back" else board.reach(here, int(face))
+        """Where ``face`` takes this seat's figure."""
+        return self.faces(view)[DIE.index(face)]
 
-    def faces(self, view: SeatView, here: str) -> list[tuple[str, ...]]:
-        """Where each face of the die takes this seat's figure from ``here``, kept per space
-        for the board."""
-        if here not in self._faces:
-            self._faces[here] = [self.die_reach(view, face) for face in DIE]
-        return self._faces[here]
+    def faces(self, view: SeatView) -> list[tuple[str, ...]]:
+        """Where each face of the die takes this seat's figure (``Routes.faces``)."""
+        self._memos(view)
+        assert self._routes is not None, "a board game's view"
+        return self._routes.faces(view.position(view.seat))
 
     def now_worth(self, view: SeatView, sid: str) -> float:
         """What landing on ``sid`` does now."""
@@ -302,7 +318,8 @@ class SamarkandBot(Bot[SeatView]):
     def _lead(self, sid: str) -> float:
         """The cities are read from the best sale down, and no further once none left could
         beat the best found even at the space's nearest city."""
-        far, nearest, best = self._far[sid], self._nearest[sid], 0.0
+        assert self._routes is not None, "leads are read on a board"
+        far, nearest, best = self._routes.far[sid], self._routes.nearest[sid], 0.0
         for value, city in self._ranked:
             if value * nearest <= best:
                 break
@@ -369,7 +386,7 @@ class SamarkandBot(Bot[SeatView]):
         options = {to: worths[to] for to in view.board.exits(here)}
         best = max(options, key=lambda to: (options[to], self.rng.random()))
         if view.money >= 5 + RESERVE / self.roll_keen:
-            faces = [max(map(worths.__getitem__, reach)) for reach in self.faces(view, here)]
+            faces = [max(map(worths.__getitem__, reach)) for reach in self.faces(view)]
             if sum(faces) / len(faces) - 5 * self.roll_keen > options[best]:
                 return "roll", {}
         return "move", {"to": best}

@@ -6,6 +6,7 @@ every event); what each viewer may see is view.py; what a seat may do, choices.p
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,19 +31,20 @@ from companion.games.samarkand.state import CUT, DRAW, OVER, PLACE, ROLL, Samark
 from companion.games.samarkand.view import SeatView, build_view, redact_event
 
 
+@functools.lru_cache(maxsize=16)
+def parsed_board(text: str) -> Board:
+    return parse_board(text)
+
+
 class SamarkandGame(Game[SamarkandState]):
     """The core's Game protocol over the rule functions below."""
 
     decisions = frozenset({"place", "move", "roll", "gift", "trade", "done", "buy", "lose", "sell", "cut"})
 
-    def __init__(self) -> None:
-        self._boards: dict[str, Board] = {}
-
     def board(self, text: str) -> Board:
-        """The board a file's text describes, parsed once per engine."""
-        if text not in self._boards:
-            self._boards[text] = parse_board(text)
-        return self._boards[text]
+        """The board a file's text describes, parsed once per process: a board never
+        changes, so every game on it shares its walks, and the bots what they read of it."""
+        return parsed_board(text)
 
     # ------------------------------------------------------------ setup
     def new_state(self, setup: Mapping[str, Any]) -> SamarkandState:

@@ -50,17 +50,9 @@ class Appraisal:
         """The worth with one good of ``give`` (held) exchanged for one of ``take``."""
         return self._swapped(take, give, set_value(take, self.hand.get(take, 0) + 1))
 
-    def best_swaps(self) -> dict[str, float]:
-        """What the best exchange of one held good for one of each kind would gain (minus
-        infinity for a kind that is all that is held), the value of one more of each kind
-        found once for every good it could be swapped for."""
-        base = self.worth()
-        found = {}
-        for take in g.KINDS:
-            more = set_value(take, self.hand.get(take, 0) + 1)
-            swaps = [self._swapped(take, give, more) for give in self.hand if give != take]
-            found[take] = max(swaps) - base if swaps else -math.inf
-        return found
+    def best_swaps(self) -> BestSwaps:
+        """What the best exchange of one held good for one of each kind would gain."""
+        return BestSwaps(self)
 
     def _swapped(self, take: str, give: str, more: float) -> float:
         """``swapped``, given the set value of ``take`` with one good more."""
@@ -78,3 +70,23 @@ class Appraisal:
 
     def _worth(self, top: float, total: float, count: int) -> float:
         return self.weight * top + (total - top) + PER_GOOD * count
+
+
+class BestSwaps(dict[str, float]):
+    """What the best exchange of one held good for one of a kind would gain (minus infinity
+    for a kind that is all that is held), by kind: each found when first read (a camp's
+    field offers a few kinds), the value of one more of it found once for every good it
+    could be swapped for."""
+
+    __slots__ = ("base", "holding")
+
+    def __init__(self, holding: Appraisal) -> None:
+        super().__init__()
+        self.holding, self.base = holding, holding.worth()
+
+    def __missing__(self, take: str) -> float:
+        holding = self.holding
+        more = set_value(take, holding.hand.get(take, 0) + 1)
+        swaps = [holding._swapped(take, give, more) for give in holding.hand if give != take]
+        self[take] = found = max(swaps) - self.base if swaps else -math.inf
+        return found

@@ -30,7 +30,7 @@ from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.core.search import Rollouts
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.appraisal import Appraisal
+from companion.games.samarkand.appraisal import Appraisal, BestSwaps
 from companion.games.samarkand.board import CAMP, CITY, OASIS, Board
 from companion.games.samarkand.determinise import determinise
 from companion.games.samarkand.game import SamarkandGame
@@ -149,7 +149,7 @@ class SamarkandBot(Bot[SeatView]):
         self._hand: dict[str, int] | None = None  # the goods held the memos below are for
         self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
         self._held: Held | None = None
-        self._swaps: dict[str, float] | None = None  # once the gift is given
+        self._swaps: BestSwaps | None = None  # once the gift is given
         self._sales: dict[str, float | None] | None = None  # each city's sale_worth
         self._ranked: list[tuple[float, str]] = []  # the cities' sale worths, best first
         self._leads = Table(self._lead)  # kept while the ranked sale worths are
@@ -276,10 +276,9 @@ class SamarkandBot(Bot[SeatView]):
         swap = max(swaps[take] for take in field.keys() | {gift})
         return held.left + (swap if swap > MIN_GAIN else 0.0) - held.worth
 
-    def swaps(self, view: SeatView) -> dict[str, float]:
-        """What the best swap for each kind would gain once the gift is given: found once
-        for the goods held, not once per camp (a camp's field only says which kinds it
-        offers)."""
+    def swaps(self, view: SeatView) -> BestSwaps:
+        """What the best swap for each kind would gain once the gift is given: each found
+        once for the goods held, not once per camp."""
         self._memos(view)
         if self._swaps is None:
             left = Appraisal(_minus(view.hand, next(iter(self.gift_of(view)))), self.set_weight)

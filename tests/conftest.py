@@ -22,9 +22,18 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="module")
-def browser():
+def chromium_once():
     """Debian's chromium under Playwright (tests/web/browser_rig.py), one per test module."""
     from browser_rig import driven
 
     with driven() as (pw, chromium):
         yield pw, chromium
+
+
+@pytest.fixture
+def browser(chromium_once):
+    """The module's chromium; the pages a test opened are closed after it, or they would
+    keep reconnecting their streams to a server that is gone, a load on the tests after."""
+    yield chromium_once
+    for context in chromium_once[1].contexts:
+        context.close()

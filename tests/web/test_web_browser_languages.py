@@ -46,7 +46,7 @@ def test_the_host_console_speaks_french(browser, server):
     host.fill("#pin", "0000")
     host.click("#login-form button")
     host.wait_for_selector("#toast:not([hidden]) >> text=code faux", timeout=T)
-    pages.refused(host, "403 (FORBIDDEN)")  # that refusal was the point
+    pages.refused(host, "/api/host/login", "403 (FORBIDDEN)")  # that refusal was the point
     log_in(host, PIN)
     host.wait_for_selector("[data-command=undo] >> text=Annuler la dernière action", timeout=T)
     host.wait_for_selector("#new-game-fields >> text=Joueurs", timeout=T)

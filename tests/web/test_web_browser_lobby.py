@@ -96,7 +96,7 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
 
         host.click("#lobby-start")  # the third seat is empty
         host.wait_for_selector("#toast:not([hidden]) >> text=seat 3 is empty", timeout=T)
-        pages.refused(host, "409 (CONFLICT)")  # that refusal was the point
+        pages.refused(host, "/api/host/lobby/start", "409 (CONFLICT)")  # that refusal was the point
         host.locator("#lobby-seats li").nth(2).locator("button", has_text="Put a bot here").click()
         ana.wait_for_selector("#lobby-seats >> text=un robot", timeout=T)
         assert "Place 3" in ana.text_content("#lobby-seats")
@@ -135,6 +135,7 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
         assert ben.text_content("#lobby-you").startswith("You are in seat 2")
         assert [g.status for g in stored_games(store)] == ["ended"]
         assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors, bad)
+        assert bad == [(url + "/api/host/lobby/start", 409, "POST", url + "/host")]  # refused once
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(timeout=30)

@@ -53,7 +53,7 @@ def test_the_host_starts_the_urn_enters_its_data_and_a_phone_plays_it(browser, s
     host.fill("#entry-value", "two words")
     host.click("#entry-form button")
     host.wait_for_selector("#toast:not([hidden]) >> text=one word", timeout=T)
-    pages.refused(host, "409 (CONFLICT)")  # that refusal was the point
+    pages.refused(host, "/api/host/entry", "409 (CONFLICT)")  # that refusal was the point
     host.fill("#entry-value", "Amphora")
     host.click("#entry-form button")
     host.wait_for_selector("#entry-form[hidden]", state="attached", timeout=T)

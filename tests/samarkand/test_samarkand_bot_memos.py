@@ -11,10 +11,14 @@ from types import SimpleNamespace
 import pytest
 
 from companion.core.chance import SeededChance
+from companion.core.errors import RuleError
 from companion.core.game import chance_event
 from companion.games.samarkand import SPEC
 from companion.games.samarkand import goods as g
-from companion.games.samarkand.bots import FAR, Hoarder, Merchant, largest_sale
+from companion.games.samarkand.bots import FAR, Hoarder, Merchant, largest_sale, routes
+from companion.games.samarkand.rules import die_reach
+from companion.games.samarkand.state import DIE
+from companion.games.samarkand.view import SeatView
 
 GAMES = 3
 
@@ -85,3 +89,22 @@ def test_a_citys_sale_from_its_markets_largest_sales_is_worth_the_rules_best_sal
             worth = None if best is None else bot.sale_value(best.pays, best.count)
             assert bot.sale_worth(view, "city1") == worth
     assert largest_sale.cache_info().currsize < 7 * 23 * 2 * 2  # one per market, count, chip and ruling
+
+
+def test_every_game_on_a_board_shares_its_parse_and_every_bot_its_routes():
+    """A board never changes: a simulation's engines (one a game) parse it once, and every
+    bot of every game reads one set of routes for it, whose die faces lead where the rules
+    move a figure from each space; a wrong board is refused every time, never kept."""
+    setup = SPEC.setup(4, {"edition": "2.0"})
+    first, second = SPEC.engine().new_state(setup), SPEC.engine().new_state(setup)
+    assert first.board is not None and first.board is second.board
+    shared = routes(first.board)
+    assert routes(second.board) is shared
+    for sid in (s.id for s in first.board.spaces):
+        first.positions[0] = sid
+        assert shared.faces(sid) == [die_reach(first, 0, face) for face in DIE]
+        bot = Hoarder(random.Random(0))
+        assert bot.faces(SeatView(first, 0)) == shared.faces(sid)
+    for _ in range(2):
+        with pytest.raises(RuleError, match="20 spaces"):
+            SPEC.engine().new_state(SPEC.setup(4, {"board": '{"spaces": []}'}))

@@ -137,7 +137,11 @@ def said(message) -> str:
     """A console error's text, with the address of a resource that failed to load (the
     line alone does not say which request it was)."""
     url = message.location.get("url")
-    return f"{message.text} [{url}]" if message.text.startswith("Failed to load resource") and url else message.text
+    return (
+        f"{message.text} [{url}]"
+        if message.text.startswith("Failed to load resource") and url
+        else message.text
+    )
 
 
 def join(page, seat: int, name: str, ready: str = "#me h1") -> None:

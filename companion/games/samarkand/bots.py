@@ -111,7 +111,9 @@ class Routes:
         """Where each face of the die takes a figure from ``here``."""
         if here not in self._faces:
             board = self.board
-            self._faces[here] = [board.entries(here) if f == "back" else board.reach(here, int(f)) for f in DIE]
+            self._faces[here] = [
+                board.entries(here) if f == "back" else board.reach(here, int(f)) for f in DIE
+            ]
         return self._faces[here]
 
 

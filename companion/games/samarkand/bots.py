@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from companion.core.bot import Bot
@@ -74,14 +73,37 @@ ACTS = {
 """The method that makes each phase's decision."""
 
 
-@dataclass(frozen=True, slots=True)
-class Held:
-    """The goods held as a bot weighs camps: their worth, the good it would give at a camp
-    (the least useful; None with no goods) and the worth of what that gift leaves."""
+class Holding:
+    """The goods held, appraised once while they are held (a turn's move, roll and gift),
+    read by every camp a decision weighs: their worth, the good given at a camp (the least
+    useful; None with no goods) and the worth of what that gift leaves."""
 
-    worth: float
-    gift: str | None
-    left: float
+    def __init__(self, hand: dict[str, int], weight: float) -> None:
+        self.hand, self.weight = hand, weight
+        appraisal = Appraisal(hand, weight)
+        self.worth = appraisal.worth()
+        self.gift = cheapest(appraisal) if hand else None
+        self.left = appraisal.without(self.gift) if self.gift is not None else self.worth
+
+    @functools.cached_property
+    def swaps(self) -> BestSwaps:
+        """What the best swap for each kind would gain once the gift is given: found when a
+        camp is first weighed, each kind when a field first offers it."""
+        assert self.gift is not None, "a gift is given from goods held"
+        return Appraisal(_minus(self.hand, self.gift), self.weight).best_swaps()
+
+    def at_camp(self, field: dict[str, int]) -> float:
+        """What giving the gift at a camp and making its field's best swap (if it pays)
+        change the worth by: the swap may take a good of the field or the gift back."""
+        assert self.gift is not None, "a gift is given from goods held"
+        swap = max(map(self.swaps.__getitem__, (*field, self.gift)))
+        return self.left + (swap if swap > MIN_GAIN else 0.0) - self.worth
+
+    def taking(self, field: dict[str, int]) -> float:
+        """What taking a full camp's field changes the worth by."""
+        gained = dict(self.hand)
+        g.add(gained, field)
+        return Appraisal(gained, self.weight).worth() - self.worth
 
 
 def cheapest(holding: Appraisal) -> str:
@@ -101,6 +123,8 @@ class Routes:
             sid: {to: FAR**steps for to, steps in dist.items()} for sid, dist in board.distances().items()
         }
         cities = [s.id for s in board.spaces if s.type == CITY]
+        self.camps = {sid: index for index, sid in enumerate(board.camps)}
+        """Each camp's index (its field's) by its id."""
         self.nearest = {
             sid: max((far.get(city, FAR**20) for city in cities if city != sid), default=0.0)
             for sid, far in self.far.items()
@@ -150,8 +174,7 @@ class SamarkandBot(Bot[SeatView]):
         self._space_worths: Table | None = None  # for the view seen, found once it is read
         self._hand: dict[str, int] | None = None  # the goods held the memos below are for
         self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
-        self._held: Held | None = None
-        self._swaps: BestSwaps | None = None  # once the gift is given
+        self._holding: Holding | None = None  # found when first read
         self._sales: dict[str, float | None] | None = None  # each city's sale_worth
         self._ranked: list[tuple[float, str]] = []  # the cities' sale worths, best first
         self._leads = Table(self._lead)  # kept while the ranked sale worths are
@@ -205,7 +228,7 @@ class SamarkandBot(Bot[SeatView]):
         self._space_worths = None
         markets = (view.cities, view.chips, view.token, view.rules.covered_two)
         if view.hand != self._hand:
-            self._hand, self._held, self._swaps = view.hand, None, None
+            self._hand, self._holding = view.hand, None
             self._sales = None
         if markets != self._markets:
             self._markets, self._sales = markets, None
@@ -265,46 +288,18 @@ class SamarkandBot(Bot[SeatView]):
                 if money >= cost + (RESERVE if n == 4 else 0)
             ]
             return max(options, default=6.0 - space.one)
-        field = view.camps[view.camp_index(sid)]
+        assert self._routes is not None, "spaces are weighed on a board"
+        field = view.camps[self._routes.camps[sid]]
         if g.total(field) >= space.capacity:
-            if money < 10:
-                return 0.0
-            gained = dict(hand)
-            g.add(gained, field)
-            return self.worth(gained) - self.held_worth(view) - 10
-        if not hand:
-            return -20.0
-        held, swaps, gift = self.held(view), self.swaps(view), next(iter(self.gift_of(view)))
-        swap = max(swaps[take] for take in field.keys() | {gift})
-        return held.left + (swap if swap > MIN_GAIN else 0.0) - held.worth
+            return 0.0 if money < 10 else self._held().taking(field) - 10
+        return self._held().at_camp(field) if hand else -20.0
 
-    def swaps(self, view: SeatView) -> BestSwaps:
-        """What the best swap for each kind would gain once the gift is given: each found
-        once for the goods held, not once per camp."""
-        self._memos(view)
-        if self._swaps is None:
-            left = Appraisal(_minus(view.hand, next(iter(self.gift_of(view)))), self.set_weight)
-            self._swaps = left.best_swaps()
-        return self._swaps
-
-    def held(self, view: SeatView) -> Held:
-        """The goods held appraised once per holding (a turn's move, roll and gift)."""
-        self._memos(view)
-        if self._held is None:
-            holding = Appraisal(view.hand, self.set_weight)
-            gift = cheapest(holding) if view.hand else None
-            left = holding.without(gift) if gift is not None else holding.worth()
-            self._held = Held(holding.worth(), gift, left)
-        return self._held
-
-    def held_worth(self, view: SeatView) -> float:
-        """The worth of the goods held, which every camp a decision weighs is compared with."""
-        return self.held(view).worth
-
-    def gift_of(self, view: SeatView) -> dict[str, int]:
-        """The good this seat would give at a camp: the same at every camp a decision weighs."""
-        gift = self.held(view).gift
-        return {gift: 1} if gift is not None else {}
+    def _held(self) -> Holding:
+        """The goods held appraised, once for the goods the memos are for (``_memos``)."""
+        if self._holding is None:
+            assert self._hand is not None, "the memos are for a view"
+            self._holding = Holding(self._hand, self.set_weight)
+        return self._holding
 
     def lead_worth(self, view: SeatView, sid: str) -> float:
         """The best sale the goods held could make at a city, the further the less."""
@@ -399,7 +394,7 @@ class SamarkandBot(Bot[SeatView]):
         return "move", {"to": max(reach, key=lambda to: (self.space_worth(view, to), self.rng.random()))}
 
     def gift(self, view: SeatView) -> tuple[str, dict[str, Any]]:
-        return "gift", {"good": next(iter(self.gift_of(view)))}
+        return "gift", {"good": self._held().gift}
 
     def trade(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if not view.traded and view.hand:
@@ -421,7 +416,7 @@ class SamarkandBot(Bot[SeatView]):
         after = dict(view.hand)
         g.take(after, give)
         g.add(after, take)
-        gain = self.worth(after) - self.worth(view.hand)
+        gain = self.worth(after) - self._held().worth
         here = view.position(view.seat)
         best = max(self.space_worth(view, to) for to in view.the_board().exits(here))
         return best > gain + self.lead_worth(view, here) + 10

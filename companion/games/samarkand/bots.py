@@ -282,8 +282,9 @@ class SamarkandBot(Bot[SeatView]):
         if space.type == OASIS:
             if money < space.one:
                 return -3 * 6.0
+            per_good = 6.0 if g.total(hand) < 10 else 1.0
             options = [
-                n * (6.0 if g.total(hand) < 10 else 1.0) - cost
+                n * per_good - cost
                 for n, cost in ((1, space.one), (4, space.four))
                 if money >= cost + (RESERVE if n == 4 else 0)
             ]
@@ -343,17 +344,14 @@ class SamarkandBot(Bot[SeatView]):
         give: dict[str, int] = {}
         for _ in range(8):
             holding = Appraisal(hand, self.set_weight)
-            base = holding.worth()
+            gives = [k for k in hand if not take.get(k)]  # never a kind it has taken
             best, swap = MIN_GAIN, None
             for t in field:
                 if give.get(t):
                     continue
-                for k in hand:
-                    if t == k or take.get(k):
-                        continue
-                    gain = holding.swapped(t, k) - base
-                    if gain > best:
-                        best, swap = gain, (t, k)
+                gain, k = holding.best_give(t, gives)
+                if k is not None and gain > best:
+                    best, swap = gain, (t, k)
             if swap is None:
                 break
             t, k = swap

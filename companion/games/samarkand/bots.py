@@ -53,6 +53,8 @@ from companion.games.samarkand.view import SeatView
 
 FAR = 0.8
 """A sale one move further away is worth this much of one a move nearer."""
+BEYOND = FAR**20
+"""What a sale no walk on the board reaches counts for: as if 20 moves away."""
 RESERVE = 30
 """Piasters a bot keeps in hand before it pays for 4 goods or a roll."""
 MIN_GAIN = 0.5
@@ -126,7 +128,7 @@ class Routes:
         self.camps = {sid: index for index, sid in enumerate(board.camps)}
         """Each camp's index (its field's) by its id."""
         self.nearest = {
-            sid: max((far.get(city, FAR**20) for city in cities if city != sid), default=0.0)
+            sid: max((far.get(city, BEYOND) for city in cities if city != sid), default=0.0)
             for sid, far in self.far.items()
         }
         self._faces: dict[str, list[tuple[str, ...]]] = {}
@@ -283,12 +285,8 @@ class SamarkandBot(Bot[SeatView]):
             if money < space.one:
                 return -3 * 6.0
             per_good = 6.0 if g.total(hand) < 10 else 1.0
-            options = [
-                n * per_good - cost
-                for n, cost in ((1, space.one), (4, space.four))
-                if money >= cost + (RESERVE if n == 4 else 0)
-            ]
-            return max(options, default=6.0 - space.one)
+            one = per_good - space.one  # one good: affordable here; four: only keeping the reserve
+            return one if money < space.four + RESERVE else max(one, 4 * per_good - space.four)
         assert self._routes is not None, "spaces are weighed on a board"
         field = view.camps[self._routes.camps[sid]]
         if g.total(field) >= space.capacity:
@@ -321,7 +319,7 @@ class SamarkandBot(Bot[SeatView]):
             if value * nearest <= best:
                 break
             if city != sid:
-                best = max(best, value * far.get(city, FAR**20))
+                best = max(best, value * far.get(city, BEYOND))
         return 0.6 * best
 
     def space_worth(self, view: SeatView, sid: str) -> float:

@@ -11,6 +11,7 @@ changed holding's worth is the same float as a fresh appraisal's (tests/samarkan
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 
@@ -20,8 +21,10 @@ PER_GOOD = 1.5
 """What each good held adds to a holding's worth, whatever its set."""
 
 
+@functools.cache
 def set_value(kind: str, n: int) -> float:
-    """What ``n`` goods of a kind would sell for as a set (a lone good: a little)."""
+    """What ``n`` goods of a kind would sell for as a set (a lone good: a little): found
+    once per kind and count, as every appraisal and every swap weighed reads a few."""
     return g.PRICES[kind][min(n, g.LARGEST[kind])] if n >= 2 else 2.0 * n
 
 

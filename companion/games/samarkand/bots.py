@@ -290,14 +290,14 @@ class SamarkandBot(Bot[SeatView]):
         assert self._routes is not None, "spaces are weighed on a board"
         field = view.camps[self._routes.camps[sid]]
         if g.total(field) >= space.capacity:
-            return 0.0 if money < 10 else self._held().taking(field) - 10
-        return self._held().at_camp(field) if hand else -20.0
+            return 0.0 if money < 10 else self._held(view).taking(field) - 10
+        return self._held(view).at_camp(field) if hand else -20.0
 
-    def _held(self) -> Holding:
-        """The goods held appraised, once for the goods the memos are for (``_memos``)."""
+    def _held(self, view: SeatView) -> Holding:
+        """The goods held appraised, once while they are held."""
+        self._memos(view)
         if self._holding is None:
-            assert self._hand is not None, "the memos are for a view"
-            self._holding = Holding(self._hand, self.set_weight)
+            self._holding = Holding(view.hand, self.set_weight)
         return self._holding
 
     def lead_worth(self, view: SeatView, sid: str) -> float:
@@ -390,7 +390,7 @@ class SamarkandBot(Bot[SeatView]):
         return "move", {"to": max(reach, key=lambda to: (self.space_worth(view, to), self.rng.random()))}
 
     def gift(self, view: SeatView) -> tuple[str, dict[str, Any]]:
-        return "gift", {"good": self._held().gift}
+        return "gift", {"good": self._held(view).gift}
 
     def trade(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if not view.traded and view.hand:
@@ -412,7 +412,7 @@ class SamarkandBot(Bot[SeatView]):
         after = dict(view.hand)
         g.take(after, give)
         g.add(after, take)
-        gain = self.worth(after) - self._held().worth
+        gain = self.worth(after) - self._held(view).worth
         here = view.position(view.seat)
         best = max(self.space_worth(view, to) for to in view.the_board().exits(here))
         return best > gain + self.lead_worth(view, here) + 10

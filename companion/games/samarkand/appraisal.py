@@ -11,7 +11,9 @@ changed holding's worth is the same float as a fresh appraisal's (tests/samarkan
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Iterable
 
 from companion.games.samarkand import goods as g
 
@@ -19,8 +21,10 @@ PER_GOOD = 1.5
 """What each good held adds to a holding's worth, whatever its set."""
 
 
+@functools.cache
 def set_value(kind: str, n: int) -> float:
-    """What ``n`` goods of a kind would sell for as a set (a lone good: a little)."""
+    """What ``n`` goods of a kind would sell for as a set (a lone good: a little): found
+    once per kind and count, as every appraisal and every swap weighed reads a few."""
     return g.PRICES[kind][min(n, g.LARGEST[kind])] if n >= 2 else 2.0 * n
 
 
@@ -50,6 +54,20 @@ class Appraisal:
         """The worth with one good of ``give`` (held) exchanged for one of ``take``."""
         return self._swapped(take, give, set_value(take, self.hand.get(take, 0) + 1))
 
+    def best_give(self, take: str, gives: Iterable[str]) -> tuple[float, str | None]:
+        """The best exchange of one held good of ``gives`` (not of ``take``) for one of
+        ``take``: what it gains (minus infinity: none) and the good given (of equal gains,
+        the first), the value of one more ``take`` found once for every good it could be
+        swapped for."""
+        more = set_value(take, self.hand.get(take, 0) + 1)
+        base, best, chosen = self.worth(), -math.inf, None
+        for give in gives:
+            if give != take:
+                gain = self._swapped(take, give, more) - base
+                if gain > best:
+                    best, chosen = gain, give
+        return best, chosen
+
     def best_swaps(self) -> BestSwaps:
         """What the best exchange of one held good for one of each kind would gain."""
         return BestSwaps(self)
@@ -75,18 +93,14 @@ class Appraisal:
 class BestSwaps(dict[str, float]):
     """What the best exchange of one held good for one of a kind would gain (minus infinity
     for a kind that is all that is held), by kind: each found when first read (a camp's
-    field offers a few kinds), the value of one more of it found once for every good it
-    could be swapped for."""
+    field offers a few kinds)."""
 
-    __slots__ = ("base", "holding")
+    __slots__ = ("holding",)
 
     def __init__(self, holding: Appraisal) -> None:
         super().__init__()
-        self.holding, self.base = holding, holding.worth()
+        self.holding = holding
 
     def __missing__(self, take: str) -> float:
-        holding = self.holding
-        more = set_value(take, holding.hand.get(take, 0) + 1)
-        swaps = [holding._swapped(take, give, more) for give in holding.hand if give != take]
-        self[take] = found = max(swaps) - self.base if swaps else -math.inf
+        self[take] = found = self.holding.best_give(take, self.holding.hand)[0]
         return found

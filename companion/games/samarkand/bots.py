@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from companion.core.bot import Bot
@@ -54,6 +53,8 @@ from companion.games.samarkand.view import SeatView
 
 FAR = 0.8
 """A sale one move further away is worth this much of one a move nearer."""
+BEYOND = FAR**20
+"""What a sale no walk on the board reaches counts for: as if 20 moves away."""
 RESERVE = 30
 """Piasters a bot keeps in hand before it pays for 4 goods or a roll."""
 MIN_GAIN = 0.5
@@ -74,14 +75,37 @@ ACTS = {
 """The method that makes each phase's decision."""
 
 
-@dataclass(frozen=True, slots=True)
-class Held:
-    """The goods held as a bot weighs camps: their worth, the good it would give at a camp
-    (the least useful; None with no goods) and the worth of what that gift leaves."""
+class Holding:
+    """The goods held, appraised once while they are held (a turn's move, roll and gift),
+    read by every camp a decision weighs: their worth, the good given at a camp (the least
+    useful; None with no goods) and the worth of what that gift leaves."""
 
-    worth: float
-    gift: str | None
-    left: float
+    def __init__(self, hand: dict[str, int], weight: float) -> None:
+        self.hand, self.weight = hand, weight
+        appraisal = Appraisal(hand, weight)
+        self.worth = appraisal.worth()
+        self.gift = cheapest(appraisal) if hand else None
+        self.left = appraisal.without(self.gift) if self.gift is not None else self.worth
+
+    @functools.cached_property
+    def swaps(self) -> BestSwaps:
+        """What the best swap for each kind would gain once the gift is given: found when a
+        camp is first weighed, each kind when a field first offers it."""
+        assert self.gift is not None, "a gift is given from goods held"
+        return Appraisal(_minus(self.hand, self.gift), self.weight).best_swaps()
+
+    def at_camp(self, field: dict[str, int]) -> float:
+        """What giving the gift at a camp and making its field's best swap (if it pays)
+        change the worth by: the swap may take a good of the field or the gift back."""
+        assert self.gift is not None, "a gift is given from goods held"
+        swap = max(map(self.swaps.__getitem__, (*field, self.gift)))
+        return self.left + (swap if swap > MIN_GAIN else 0.0) - self.worth
+
+    def taking(self, field: dict[str, int]) -> float:
+        """What taking a full camp's field changes the worth by."""
+        gained = dict(self.hand)
+        g.add(gained, field)
+        return Appraisal(gained, self.weight).worth() - self.worth
 
 
 def cheapest(holding: Appraisal) -> str:
@@ -101,8 +125,10 @@ class Routes:
             sid: {to: FAR**steps for to, steps in dist.items()} for sid, dist in board.distances().items()
         }
         cities = [s.id for s in board.spaces if s.type == CITY]
+        self.camps = {sid: index for index, sid in enumerate(board.camps)}
+        """Each camp's index (its field's) by its id."""
         self.nearest = {
-            sid: max((far.get(city, FAR**20) for city in cities if city != sid), default=0.0)
+            sid: max((far.get(city, BEYOND) for city in cities if city != sid), default=0.0)
             for sid, far in self.far.items()
         }
         self._faces: dict[str, list[tuple[str, ...]]] = {}
@@ -150,8 +176,7 @@ class SamarkandBot(Bot[SeatView]):
         self._space_worths: Table | None = None  # for the view seen, found once it is read
         self._hand: dict[str, int] | None = None  # the goods held the memos below are for
         self._markets: tuple[Any, ...] = ()  # and what the cities buy now, for the leads
-        self._held: Held | None = None
-        self._swaps: BestSwaps | None = None  # once the gift is given
+        self._holding: Holding | None = None  # found when first read
         self._sales: dict[str, float | None] | None = None  # each city's sale_worth
         self._ranked: list[tuple[float, str]] = []  # the cities' sale worths, best first
         self._leads = Table(self._lead)  # kept while the ranked sale worths are
@@ -205,7 +230,7 @@ class SamarkandBot(Bot[SeatView]):
         self._space_worths = None
         markets = (view.cities, view.chips, view.token, view.rules.covered_two)
         if view.hand != self._hand:
-            self._hand, self._held, self._swaps = view.hand, None, None
+            self._hand, self._holding = view.hand, None
             self._sales = None
         if markets != self._markets:
             self._markets, self._sales = markets, None
@@ -259,52 +284,21 @@ class SamarkandBot(Bot[SeatView]):
         if space.type == OASIS:
             if money < space.one:
                 return -3 * 6.0
-            options = [
-                n * (6.0 if g.total(hand) < 10 else 1.0) - cost
-                for n, cost in ((1, space.one), (4, space.four))
-                if money >= cost + (RESERVE if n == 4 else 0)
-            ]
-            return max(options, default=6.0 - space.one)
-        field = view.camps[view.camp_index(sid)]
+            per_good = 6.0 if g.total(hand) < 10 else 1.0
+            one = per_good - space.one  # one good: affordable here; four: only keeping the reserve
+            return one if money < space.four + RESERVE else max(one, 4 * per_good - space.four)
+        assert self._routes is not None, "spaces are weighed on a board"
+        field = view.camps[self._routes.camps[sid]]
         if g.total(field) >= space.capacity:
-            if money < 10:
-                return 0.0
-            gained = dict(hand)
-            g.add(gained, field)
-            return self.worth(gained) - self.held_worth(view) - 10
-        if not hand:
-            return -20.0
-        held, swaps, gift = self.held(view), self.swaps(view), next(iter(self.gift_of(view)))
-        swap = max(swaps[take] for take in field.keys() | {gift})
-        return held.left + (swap if swap > MIN_GAIN else 0.0) - held.worth
+            return 0.0 if money < 10 else self._held(view).taking(field) - 10
+        return self._held(view).at_camp(field) if hand else -20.0
 
-    def swaps(self, view: SeatView) -> BestSwaps:
-        """What the best swap for each kind would gain once the gift is given: each found
-        once for the goods held, not once per camp."""
+    def _held(self, view: SeatView) -> Holding:
+        """The goods held appraised, once while they are held."""
         self._memos(view)
-        if self._swaps is None:
-            left = Appraisal(_minus(view.hand, next(iter(self.gift_of(view)))), self.set_weight)
-            self._swaps = left.best_swaps()
-        return self._swaps
-
-    def held(self, view: SeatView) -> Held:
-        """The goods held appraised once per holding (a turn's move, roll and gift)."""
-        self._memos(view)
-        if self._held is None:
-            holding = Appraisal(view.hand, self.set_weight)
-            gift = cheapest(holding) if view.hand else None
-            left = holding.without(gift) if gift is not None else holding.worth()
-            self._held = Held(holding.worth(), gift, left)
-        return self._held
-
-    def held_worth(self, view: SeatView) -> float:
-        """The worth of the goods held, which every camp a decision weighs is compared with."""
-        return self.held(view).worth
-
-    def gift_of(self, view: SeatView) -> dict[str, int]:
-        """The good this seat would give at a camp: the same at every camp a decision weighs."""
-        gift = self.held(view).gift
-        return {gift: 1} if gift is not None else {}
+        if self._holding is None:
+            self._holding = Holding(view.hand, self.set_weight)
+        return self._holding
 
     def lead_worth(self, view: SeatView, sid: str) -> float:
         """The best sale the goods held could make at a city, the further the less."""
@@ -325,7 +319,7 @@ class SamarkandBot(Bot[SeatView]):
             if value * nearest <= best:
                 break
             if city != sid:
-                best = max(best, value * far.get(city, FAR**20))
+                best = max(best, value * far.get(city, BEYOND))
         return 0.6 * best
 
     def space_worth(self, view: SeatView, sid: str) -> float:
@@ -348,17 +342,14 @@ class SamarkandBot(Bot[SeatView]):
         give: dict[str, int] = {}
         for _ in range(8):
             holding = Appraisal(hand, self.set_weight)
-            base = holding.worth()
+            gives = [k for k in hand if not take.get(k)]  # never a kind it has taken
             best, swap = MIN_GAIN, None
             for t in field:
                 if give.get(t):
                     continue
-                for k in hand:
-                    if t == k or take.get(k):
-                        continue
-                    gain = holding.swapped(t, k) - base
-                    if gain > best:
-                        best, swap = gain, (t, k)
+                gain, k = holding.best_give(t, gives)
+                if k is not None and gain > best:
+                    best, swap = gain, (t, k)
             if swap is None:
                 break
             t, k = swap
@@ -399,7 +390,7 @@ class SamarkandBot(Bot[SeatView]):
         return "move", {"to": max(reach, key=lambda to: (self.space_worth(view, to), self.rng.random()))}
 
     def gift(self, view: SeatView) -> tuple[str, dict[str, Any]]:
-        return "gift", {"good": next(iter(self.gift_of(view)))}
+        return "gift", {"good": self._held(view).gift}
 
     def trade(self, view: SeatView) -> tuple[str, dict[str, Any]]:
         if not view.traded and view.hand:
@@ -421,7 +412,7 @@ class SamarkandBot(Bot[SeatView]):
         after = dict(view.hand)
         g.take(after, give)
         g.add(after, take)
-        gain = self.worth(after) - self.worth(view.hand)
+        gain = self.worth(after) - self._held(view).worth
         here = view.position(view.seat)
         best = max(self.space_worth(view, to) for to in view.the_board().exits(here))
         return best > gain + self.lead_worth(view, here) + 10

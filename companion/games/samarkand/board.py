@@ -84,6 +84,9 @@ class Board:
     through the list."""
     camps: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """The camps' ids in the file's order: camp field i is the i-th camp's."""
+    fields: dict[str, int] = field(init=False, repr=False, compare=False)
+    """Each camp's field (its place in ``camps``) by its id: every trade, gift and bot
+    weighing a camp looks it up."""
     into: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     """``entries`` of every space, found with the board: the arrows never change."""
     steps: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
@@ -95,6 +98,7 @@ class Board:
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_id", {s.id: s for s in self.spaces})
         object.__setattr__(self, "camps", tuple(s.id for s in self.spaces if s.type == CAMP))
+        object.__setattr__(self, "fields", {sid: index for index, sid in enumerate(self.camps)})
         into = {s.id: tuple(o.id for o in self.spaces if s.id in o.exits) for s in self.spaces}
         object.__setattr__(self, "into", into)
         object.__setattr__(self, "steps", {s.id: self._fewest_moves(s.id) for s in self.spaces})
@@ -114,6 +118,11 @@ class Board:
     def entries(self, space_id: str) -> tuple[str, ...]:
         """The spaces with an arrow into ``space_id`` (where the backwards arrow leads)."""
         return self.into.get(space_id, ())
+
+    def by_die(self, start: str, face: str) -> tuple[str, ...]:
+        """Where a die's ``face`` takes a figure from ``start``: that many moves along the
+        arrows, or back along an arrow into it ("back")."""
+        return self.entries(start) if face == "back" else self.reach(start, int(face))
 
     def reach(self, start: str, steps: int) -> tuple[str, ...]:
         """The spaces exactly ``steps`` moves along the arrows from ``start`` (choosing at

@@ -125,8 +125,6 @@ class Routes:
             sid: {to: FAR**steps for to, steps in dist.items()} for sid, dist in board.distances().items()
         }
         cities = [s.id for s in board.spaces if s.type == CITY]
-        self.camps = {sid: index for index, sid in enumerate(board.camps)}
-        """Each camp's index (its field's) by its id."""
         self.nearest = {
             sid: max((far.get(city, BEYOND) for city in cities if city != sid), default=0.0)
             for sid, far in self.far.items()
@@ -136,10 +134,7 @@ class Routes:
     def faces(self, here: str) -> list[tuple[str, ...]]:
         """Where each face of the die takes a figure from ``here``."""
         if here not in self._faces:
-            board = self.board
-            self._faces[here] = [
-                board.entries(here) if f == "back" else board.reach(here, int(f)) for f in DIE
-            ]
+            self._faces[here] = [self.board.by_die(here, face) for face in DIE]
         return self._faces[here]
 
 
@@ -287,8 +282,7 @@ class SamarkandBot(Bot[SeatView]):
             per_good = 6.0 if g.total(hand) < 10 else 1.0
             one = per_good - space.one  # one good: affordable here; four: only keeping the reserve
             return one if money < space.four + RESERVE else max(one, 4 * per_good - space.four)
-        assert self._routes is not None, "spaces are weighed on a board"
-        field = view.camps[self._routes.camps[sid]]
+        field = view.camps[view.camp_index(sid)]
         if g.total(field) >= space.capacity:
             return 0.0 if money < 10 else self._held(view).taking(field) - 10
         return self._held(view).at_camp(field) if hand else -20.0

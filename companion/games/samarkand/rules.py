@@ -306,10 +306,7 @@ def destination(
 
 def die_reach(state: SamarkandState, seat: int, face: str) -> tuple[str, ...]:
     """Where a die face takes the player (board mode)."""
-    board, here = state.the_board(), state.position(seat)
-    if face == "back":
-        return board.entries(here)
-    return board.reach(here, int(face))
+    return state.the_board().by_die(state.position(seat), face)
 
 
 # ----------------------------------------------------------------- events

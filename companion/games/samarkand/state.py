@@ -116,7 +116,7 @@ class SamarkandState(PhaseFacts):
     def camp_index(self, space_id: str) -> int:
         """Which trading field belongs to the camp ``space_id``."""
         if self.board is not None:
-            return self.board.camps.index(space_id)
+            return self.board.fields[space_id]
         return int(space_id.removeprefix("camp")) - 1
 
     def in_play(self) -> list[int]:

@@ -345,7 +345,7 @@ class SeatView(PhaseFacts):
 
     def camp_index(self, space_id: str) -> int:
         if self.board is not None:
-            return self.board.camps.index(space_id)
+            return self.board.fields[space_id]
         return int(space_id.removeprefix("camp")) - 1
 
     def markets(self, city: str) -> tuple[tuple[str, ...], set[str], int | None]:

@@ -4,11 +4,13 @@ and the speed-up of playing them on two worker processes.
 A game costs everything it costs in `samarkand simulate`: bots' decisions from their seats'
 views, the engine, the draws, the final scoring (Le Marché's with the optimal discard).
 Goals: Le Marché, plain Python, at least 500 five-player games/s on one core; two workers
-at least 1.8 times one. The same games are played in several rounds; a shared machine only
-ever slows a round down, so the best round is the code's speed and the median is shown too.
-The rounds replay the same games, so whatever a process keeps between games is warm (Bazaar's
-default bots keep each ware's plans, nearplan.py): they give a long simulation's steady
-state. A fresh process's first round (``first_…``, in a process of its own) pays for it.
+at least 1.8 times one. Several rounds are played; a shared machine only ever slows a round
+down, so the best round is the code's speed and the median is shown too. Each round plays
+games of its own seed, as a long simulation plays games it has not seen: whatever a process
+keeps between games (Bazaar's default bots keep each ware's plans, nearplan.py) is as warm
+as in a long simulation, no warmer (replaying the same games would find every plan kept).
+The bots' share is measured on a further round of new games after those; a fresh process's
+first round (``first_…``, in a process of its own) pays for all it keeps.
 Run: .venv/bin/python bench/simulate.py
 """
 
@@ -40,13 +42,13 @@ def per_core(name: str, rules: dict, players: int, games: int, rounds: int = 5) 
     from companion.simulation import simulate
 
     simulate(name, players, min(games, 20), seed=99, rules=rules)  # warm up imports and caches
-    rates = sorted(rate(name, rules, players, games) for _ in range(rounds))
+    rates = sorted(rate(name, rules, players, games, seed) for seed in range(2, 2 + rounds))
     return {
         "players": players,
         "games": games,
         "per_core_best": round(rates[-1], 1),
         "per_core_median": round(rates[len(rates) // 2], 1),
-        "bots_share": bots_share(name, rules, players, games),
+        "bots_share": bots_share(name, rules, players, games, 2 + rounds),
         "first_per_core": round(first_round(rate, name, rules, players, games), 1),
         "first_bots_share": first_round(bots_share, name, rules, players, games),
     }
@@ -55,7 +57,7 @@ def per_core(name: str, rules: dict, players: int, games: int, rounds: int = 5) 
 def first_round(measure: Callable[..., float], name: str, rules: dict, players: int, games: int) -> float:
     """``measure`` (``rate`` or ``bots_share``) in a new process, its imports done: what a
     simulation's first games cost before anything is kept (the share's timers slow the
-    games down, so each is measured in a process of its own)."""
+    games down, so each is measured in a process of its own), on seed 1's games."""
     answer = subprocess.run(
         [sys.executable, __file__, "--first", measure.__name__, json.dumps([name, rules, players, games])],
         cwd=Path(__file__).resolve().parent.parent,
@@ -66,18 +68,18 @@ def first_round(measure: Callable[..., float], name: str, rules: dict, players: 
     return float(answer.stdout)
 
 
-def rate(name: str, rules: dict, players: int, games: int) -> float:
-    """Games per second of this process's CPU time for one run."""
+def rate(name: str, rules: dict, players: int, games: int, seed: int = 1) -> float:
+    """Games per second of this process's CPU time for one run of ``seed``'s games."""
     from companion.core.registry import game_spec
     from companion.simulation import simulate
 
     game_spec(name)  # the game's modules imported before the clock starts
     started = time.process_time()
-    simulate(name, players, games, seed=1, rules=rules)
+    simulate(name, players, games, seed=seed, rules=rules)
     return games / (time.process_time() - started)
 
 
-def bots_share(name: str, rules: dict, players: int, games: int) -> float:
+def bots_share(name: str, rules: dict, players: int, games: int, seed: int = 1) -> float:
     """The share of one run's CPU time spent in the bots' decisions: every ``decide…``
     method of each default style is timed (Le Marché's simulator asks for picks, bids and
     claims), a decision inside another counted once."""
@@ -110,7 +112,7 @@ def bots_share(name: str, rules: dict, players: int, games: int) -> float:
         setattr(cls, method, timed(getattr(cls, method)))
     try:
         started = time.process_time()
-        simulate(name, players, games, seed=1, rules=rules)
+        simulate(name, players, games, seed=seed, rules=rules)
         whole = time.process_time() - started
     finally:
         for (cls, method), own in patched.items():

@@ -1,12 +1,13 @@
-"""What a holding of goods is worth to a bot, and what it would be worth after one swap or
-one loss, found from the kinds the change touches alone.
+"""What a holding of goods is worth to a bot, and what one good more or fewer of a kind
+would change: a bot weighs the swaps of every camp the die reaches, so each is found from
+two numbers per kind, not from a new appraisal of the changed holding.
 
 A holding's worth is what its sets would sell for, the strongest set weighted by the bot's
-style, plus a little per good. A bot weighs dozens of swaps per camp and every camp of the
-board per move, so an ``Appraisal`` keeps each kind's set value, their sum and the three
-largest: a change of one or two kinds is then a few additions, not a new valuation of every
-kind. Every set value is a whole number, so the sums are exact whatever their order and a
-changed holding's worth is the same float as a fresh appraisal's (tests/samarkand checks it).
+style, plus a little per good. The change of one good of a kind is that kind's set value
+with one good more or fewer, weighted as its set is: the strongest set's kind (its ``lead``)
+stays the holding's lead while a bot weighs small changes, so a swap is worth what it adds
+to the kind taken less what it takes from the kind given. Where every set weighs the same
+(the merchant's weight 1), that is exactly the worth of the changed holding.
 """
 
 from __future__ import annotations
@@ -29,65 +30,48 @@ def set_value(kind: str, n: int) -> float:
 
 
 class Appraisal:
-    """A holding's set values, kept so that its worth after a change is quick to find."""
+    """A holding's worth, and the worth of one good more or fewer of each kind."""
 
-    __slots__ = ("count", "hand", "less", "sum", "tops", "values", "weight")
+    __slots__ = ("hand", "lead", "losses", "weight", "worth")
 
     def __init__(self, hand: dict[str, int], weight: float) -> None:
         self.hand, self.weight = hand, weight
-        self.values = {kind: set_value(kind, n) for kind, n in hand.items()}
-        self.less = {kind: set_value(kind, n - 1) for kind, n in hand.items()}  # one good fewer
-        self.sum = sum(self.values.values())
-        self.count = g.total(hand)
-        self.tops = sorted(((v, kind) for kind, v in self.values.items()), reverse=True)[:3]
+        values = {kind: set_value(kind, n) for kind, n in hand.items()}
+        self.lead = max(values, key=lambda kind: (values[kind], kind)) if values else None
+        strongest = values[self.lead] if self.lead is not None else 0.0
+        self.worth = weight * strongest + (sum(values.values()) - strongest) + PER_GOOD * g.total(hand)
+        self.losses = {kind: self.loss(kind) for kind in hand}
 
-    def worth(self) -> float:
-        return self._worth(self.tops[0][0] if self.tops else 0.0, self.sum, self.count)
+    def weight_of(self, kind: str) -> float:
+        return self.weight if kind == self.lead else 1.0
 
-    def without(self, kind: str) -> float:
-        """The worth with one good of ``kind`` fewer."""
-        less = self.less[kind]
-        top = max(self._top_but(kind, kind), less)
-        return self._worth(top, self.sum - self.values[kind] + less, self.count - 1)
+    def loss(self, kind: str) -> float:
+        """What one good of ``kind`` fewer takes from the worth."""
+        n = self.hand[kind]
+        return self.weight_of(kind) * (set_value(kind, n) - set_value(kind, n - 1)) + PER_GOOD
 
-    def swapped(self, take: str, give: str) -> float:
-        """The worth with one good of ``give`` (held) exchanged for one of ``take``."""
-        return self._swapped(take, give, set_value(take, self.hand.get(take, 0) + 1))
+    def gain(self, kind: str) -> float:
+        """What one good of ``kind`` more adds to the worth."""
+        n = self.hand.get(kind, 0)
+        return self.weight_of(kind) * (set_value(kind, n + 1) - set_value(kind, n)) + PER_GOOD
+
+    def cheapest(self) -> str:
+        """The kind whose loss of one good costs least (of equal cost, the first of KINDS)."""
+        return min(self.losses, key=lambda kind: (self.losses[kind], g.KINDS.index(kind)))
 
     def best_give(self, take: str, gives: Iterable[str]) -> tuple[float, str | None]:
         """The best exchange of one held good of ``gives`` (not of ``take``) for one of
         ``take``: what it gains (minus infinity: none) and the good given (of equal gains,
-        the first), the value of one more ``take`` found once for every good it could be
-        swapped for."""
-        more = set_value(take, self.hand.get(take, 0) + 1)
-        base, best, chosen = self.worth(), -math.inf, None
+        the first)."""
+        chosen, least = None, math.inf
         for give in gives:
-            if give != take:
-                gain = self._swapped(take, give, more) - base
-                if gain > best:
-                    best, chosen = gain, give
-        return best, chosen
+            if give != take and self.losses[give] < least:
+                chosen, least = give, self.losses[give]
+        return (self.gain(take) - least, chosen) if chosen is not None else (-math.inf, None)
 
     def best_swaps(self) -> BestSwaps:
         """What the best exchange of one held good for one of each kind would gain."""
         return BestSwaps(self)
-
-    def _swapped(self, take: str, give: str, more: float) -> float:
-        """``swapped``, given the set value of ``take`` with one good more."""
-        less = self.less[give]
-        top = max(self._top_but(take, give), less, more)
-        changed = self.sum - self.values[give] + less - self.values.get(take, 0) + more
-        return self._worth(top, changed, self.count)
-
-    def _top_but(self, one: str, other: str) -> float:
-        """The largest set value of the kinds other than these two (0 if none)."""
-        for value, kind in self.tops:
-            if kind != one and kind != other:
-                return value
-        return 0.0
-
-    def _worth(self, top: float, total: float, count: int) -> float:
-        return self.weight * top + (total - top) + PER_GOOD * count
 
 
 class BestSwaps(dict[str, float]):

@@ -83,9 +83,9 @@ class Holding:
     def __init__(self, hand: dict[str, int], weight: float) -> None:
         self.hand, self.weight = hand, weight
         appraisal = Appraisal(hand, weight)
-        self.worth = appraisal.worth()
-        self.gift = cheapest(appraisal) if hand else None
-        self.left = appraisal.without(self.gift) if self.gift is not None else self.worth
+        self.worth = appraisal.worth
+        self.gift = appraisal.cheapest() if hand else None
+        self.left = self.worth - appraisal.loss(self.gift) if self.gift is not None else self.worth
 
     @functools.cached_property
     def swaps(self) -> BestSwaps:
@@ -105,13 +105,7 @@ class Holding:
         """What taking a full camp's field changes the worth by."""
         gained = dict(self.hand)
         g.add(gained, field)
-        return Appraisal(gained, self.weight).worth() - self.worth
-
-
-def cheapest(holding: Appraisal) -> str:
-    """The kind whose loss of one good costs a holding least (of equal cost, the first)."""
-    base = holding.worth()
-    return min(holding.hand, key=lambda k: (base - holding.without(k), g.KINDS.index(k)))
+        return Appraisal(gained, self.weight).worth - self.worth
 
 
 class Routes:
@@ -185,13 +179,13 @@ class SamarkandBot(Bot[SeatView]):
     # ------------------------------------------------------------ valuing goods
     def worth(self, hand: dict[str, int]) -> float:
         """What a holding's sets would sell for, the strongest set weighted by style."""
-        return Appraisal(hand, self.set_weight).worth()
+        return Appraisal(hand, self.set_weight).worth
 
     def least_useful(self, hand: dict[str, int], n: int) -> dict[str, int]:
         """The ``n`` goods whose loss costs the holding least (greedily)."""
         left, chosen = dict(hand), dict[str, int]()
         for _ in range(min(n, g.total(hand))):
-            kind = cheapest(Appraisal(left, self.set_weight))
+            kind = Appraisal(left, self.set_weight).cheapest()
             g.take(left, {kind: 1})
             chosen[kind] = chosen.get(kind, 0) + 1
         return chosen

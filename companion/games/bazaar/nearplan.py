@@ -74,7 +74,7 @@ def outside(chain: Sequence[int]) -> tuple[bytes, ...]:
     digits = [0] * len(chain).bit_length()
     bounds = [tables().every, *chain, 0]
     for inside, (outer, inner) in enumerate(pairwise(bounds)):
-        only = outer & ~inner  # the holdings inside exactly the first ``inside`` sets
+        only = outer ^ inner  # the holdings inside exactly the first ``inside`` sets (nested)
         for digit in range(len(digits)):
             if (len(chain) - inside) >> digit & 1:
                 digits[digit] |= only

@@ -24,6 +24,7 @@ from companion.games.bazaar.nearplan import (
     choose,
     exchange,
     outside,
+    positions,
     target,
 )
 from companion.games.bazaar.planner import NEVER, SIDES, has, holdings, index, plan
@@ -90,12 +91,12 @@ def test_a_wares_table_holds_each_holdings_soonest_plan_and_its_cubes_left(seed)
         )
         for held in counted[0]
     }
-    assert {held: table.plan(index(held)) for held in soonest} == {
+    assert {held: table.plan(positions()[index(held)]) for held in soonest} == {
         held: (None, ROWS) if plan is None else plan for held, plan in soonest.items()
     }
     assert {plan and plan[0] for plan in soonest.values()} == {1, 2, 3, None}
     assert table.found.count(UNKNOWN) == 0  # each entry read once, then kept
-    assert {held: table.plan(index(held)) for held in soonest} == {
+    assert {held: table.plan(positions()[index(held)]) for held in soonest} == {
         held: (None, ROWS) if plan is None else plan for held, plan in soonest.items()
     }
 

@@ -59,11 +59,17 @@ Rank = Callable[[int | None, int, float], tuple]
 
 
 @cache
+def holding_bits() -> tuple[int, ...]:
+    """The bits of the 3,003 holdings of at most 10 cubes, in the order of a ``Target``'s entries."""
+    return tuple(index(held) for held in holdings(CUBE_LIMIT))
+
+
+@cache
 def positions() -> list[int]:
-    """Each holding's entry in a ``Target``'s memo, by its bit (-1: not a holding)."""
+    """Each holding's entry in a ``Target``, by its bit (-1: not a holding)."""
     found = [-1] * BITS
-    for position, held in enumerate(holdings(CUBE_LIMIT)):
-        found[index(held)] = position
+    for position, bit in enumerate(holding_bits()):
+        found[bit] = position
     return found
 
 
@@ -102,11 +108,12 @@ class Target:
         default_factory=lambda: bytearray([UNKNOWN]) * HOLDINGS, compare=False, repr=False
     )
 
-    def plan(self, bit: int) -> tuple[int | None, int]:
-        """The turns of the holding ``bit``'s soonest plan and its cubes left (``PLANS``)."""
-        at = positions()[bit]
+    def plan(self, at: int) -> tuple[int | None, int]:
+        """The turns of the soonest plan of the holding at entry ``at`` (``positions``)
+        and its cubes left (``PLANS``)."""
         entry = self.found[at]
         if entry == UNKNOWN:
+            bit = holding_bits()[at]
             entry = self.found[at] = sum(has(digit, bit) << place for place, digit in enumerate(self.digits))
         return PLANS[entry]
 
@@ -193,16 +200,20 @@ class Decision:
         self.held, self.bank = cubes_of(held), tuple(bank)
         self.exchange = exchange
         self.root = index(self.held)
+        entry = positions()  # each holding's entry, found once a decision, not once a ware
+        self.at = entry[self.root]
         self.drawn = [n > 0 for n in self.bank]  # a roll of the colour brings a cube
         self.open = [c for c in range(5) if self.drawn[c]] or list(range(5))  # the wild face's
         self.room = sum(self.held) < CUBE_LIMIT  # a cube more leaves a holding to trade from
-        self.rolls = [  # each colour a roll brings, with its holding while it can trade
-            (colour, self.root + PLACES[colour]) for colour in range(5) if self.drawn[colour] and self.room
+        self.rolls = [  # each colour a roll brings, with its holding's entry while it can trade
+            (colour, entry[self.root + PLACES[colour]])
+            for colour in range(5)
+            if self.drawn[colour] and self.room
         ]
 
     def aim(self, stall: int, ware: Ware, bonus: bool) -> Aim:
         target = self.exchange.target(ware.cubes)
-        turns, row = target.plan(self.root)
+        turns, row = target.plan(self.at)
         level = int(ware.star) + int(bonus)
         return Aim(stall, ware, level, turns, row, self._rolled(target, ware.cubes, turns))
 
@@ -224,8 +235,8 @@ class Decision:
         if alone == 2:  # only a cube that completes the ware is sooner: its face and the wild one
             return (4 * 3.0 + 2 * 1.0) / len(FACES) if completes is not None else 3.0
         sooner = {} if completes is None else {completes: 1.0}  # the faces sooner than trades alone
-        for colour, bit in self.rolls:
-            then, _ = target.plan(bit)  # the turns from the holding with the cube
+        for colour, at in self.rolls:
+            then, _ = target.plan(at)  # the turns from the holding with the cube
             if colour not in sooner and then is not None and then < HORIZON and 1 + then < alone:
                 sooner[colour] = 1.0 + then  # the roll, then at most the horizon's turns
         wild = min((sooner[colour] for colour in self.open if colour in sooner), default=alone + 1)
@@ -245,10 +256,10 @@ class Decision:
                 None,
             )
         assert aim.turns is not None, "a plan's first trade is asked for a ware trades reach"
-        target, root = self.exchange.target(aim.ware.cubes), self.root
+        target, entry, root = self.exchange.target(aim.ware.cubes), positions(), self.root
         for trade, movers in self.exchange.moves:
             if has(movers, root):
-                turns, row = target.plan(root + trade.shift)  # from the trade's result
+                turns, row = target.plan(entry[root + trade.shift])  # from the trade's result
                 if turns == aim.turns - 1 and row <= aim.row and self.pays(trade):
                     return trade
         return None

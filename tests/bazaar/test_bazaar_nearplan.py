@@ -129,6 +129,16 @@ def test_games_of_the_same_equations_share_the_tables_and_keep_their_own_order()
     assert target(one.market, wares[0]) == kept  # built afresh: the same tables
 
 
+def test_a_sides_holdings_are_those_that_can_make_its_trade_and_every_exchange_shares_them():
+    cards, _ = sample_decks()
+    one, other = exchange((*cards[0], *cards[1])), exchange((*cards[1], *cards[0]))
+    small = list(holdings(CUBE_LIMIT))
+    for trade, movers in one.moves:
+        able = [covers(held, trade.given) and sum(held) + trade.net <= CUBE_LIMIT for held in small]
+        assert [has(movers, index(held)) for held in small] == able
+    assert {id(movers) for _, movers in one.moves} == {id(movers) for _, movers in other.moves}
+
+
 def test_the_shared_tables_are_bounded_and_every_sample_game_fits():
     cards, wares = sample_decks()
     pairs = len(cards) * (len(cards) - 1) // 2

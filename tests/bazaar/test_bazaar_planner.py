@@ -33,6 +33,7 @@ from companion.games.bazaar.planner import (
     holding_at_least,
     holdings,
     index,
+    movers_of,
     plan,
     sets,
     trades_of,
@@ -289,7 +290,7 @@ def test_a_wares_distances_are_the_turns_a_search_from_each_holding_finds(positi
 
 # ------------------------------------------------------------------ what is kept between plans
 def clear_kept() -> None:
-    for kept in (trades_of, _pre_goals, _cap_limits, _cached_sets, holding_at_least):
+    for kept in (trades_of, movers_of, _pre_goals, _cap_limits, _cached_sets, holding_at_least):
         kept.cache_clear()
 
 

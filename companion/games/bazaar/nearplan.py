@@ -35,6 +35,7 @@ from companion.games.bazaar.planner import (
     has,
     holdings,
     index,
+    movers_of,
     sets,
     step,
     tables,
@@ -155,7 +156,7 @@ class Exchange:
         self.equations = equations
         self.market = tuple(sorted(equations, key=lambda e: (e.left, e.right)))
         trades = trades_of(equations)
-        self.moves = [(trade, as_bytes(trade.movers)) for trade in trades]
+        self.moves = [(trade, movers_bytes(trade.given, trade.net)) for trade in trades]
         self.by_net = sorted(trades, key=lambda trade: trade.net)
         """The trades by the cubes they add, then in the equations' order."""
         self._targets: dict[Cubes, Target] = {}
@@ -166,9 +167,17 @@ class Exchange:
         return self._targets[ware]
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=128)
 def exchange(equations: tuple[Equation, ...]) -> Exchange:
+    """The exchange of ``equations``, kept for the games that play them (an exchange holds
+    only shared sets: the sample decks' 90 orders of two cards fit)."""
     return Exchange(equations)
+
+
+@lru_cache(maxsize=512)
+def movers_bytes(given: Cubes, net: int) -> bytes:
+    """A side's ``movers_of`` as bytes, kept once a side like the set."""
+    return as_bytes(movers_of(given, net))
 
 
 @dataclass(frozen=True, slots=True)

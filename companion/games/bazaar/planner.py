@@ -167,17 +167,25 @@ class Trade:
     """The holdings that can make it and stay within 10 cubes (a bitset)."""
 
 
+@lru_cache(maxsize=512)
+def movers_of(given: Cubes, net: int) -> int:
+    """The holdings that can give ``given`` and gain ``net`` cubes within 10: a side's set,
+    the same in every exchange and every order of its equations, so kept once a side (the
+    sample cards have 100)."""
+    return holding_at_least(given) & tables().up_to[min(CUBE_LIMIT, CUBE_LIMIT - net)]
+
+
 @lru_cache(maxsize=64)
 def trades_of(equations: tuple[Equation, ...]) -> tuple[Trade, ...]:
     """Both directions of every equation, in order (equation 0 left, 0 right, 1 left, …)."""
-    t = tables()
     trades = []
     for number, equation in enumerate(equations):
         for give in SIDES:
             given, taken = equation.sides(give)
             net = sum(taken) - sum(given)
-            movers = holding_at_least(given) & t.up_to[min(CUBE_LIMIT, CUBE_LIMIT - net)]
-            trades.append(Trade(number, give, given, taken, net, index(taken) - index(given), movers))
+            trades.append(
+                Trade(number, give, given, taken, net, index(taken) - index(given), movers_of(given, net))
+            )
     return tuple(trades)
 
 

@@ -10,8 +10,7 @@ planner's bots they won as often (two turns ahead lost).
 Without the bank's limits what a ware needs depends on the equations (as a set) and the
 ware alone, so it is found once per process and shared by every seat and every game
 (``target``): for each holding of at most 10 cubes, the fewest cubes left by a plan that
-buys the ware in one, two or three turns. A decision reads its holding's entry (worked
-out the first time it is asked for: a game asks for a few dozen of the 3,003); a
+buys the ware in one, two or three turns. A decision reads its holding's entry; a
 roll's face is the holding with that cube, read in the same table. The trade made is
 the first, in the game's order of the equations, of the plan's first steps that the
 bank can pay; when it can pay none, the bot rolls (always legal).
@@ -20,10 +19,9 @@ bank can pay; when it can pay none, the bot rolls (always legal).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import pairwise
-from math import comb
+from operator import itemgetter
 
 from companion.games.bazaar.cubes import FACES, Cubes, Equation, Ware, covers, cubes_of
 from companion.games.bazaar.planner import (
@@ -49,9 +47,8 @@ trades before it."""
 ROWS = 3
 """The points chart's rows that differ: 0, 1 and 2 cubes left (3 or more score alike)."""
 TARGETS = 2048
-"""The most wares' plans (``Target``, 22 KB each: under 48 MB full) a process keeps: the
-sample decks' 45 pairs of exchange cards times their 45 wares fit; cards entered at the
-table add theirs."""
+"""The most wares' plans (``Target``, 3 KB each) a process keeps: the sample decks' 45
+pairs of exchange cards times their 45 wares fit; cards entered at the table add theirs."""
 UNLIMITED = cubes_of([3 * CUBE_LIMIT] * 5)
 """Caps no trade meets: the plans leave the bank's limits aside."""
 
@@ -60,63 +57,68 @@ Rank = Callable[[int | None, int, float], tuple]
 
 
 @cache
-def holding_bits() -> tuple[int, ...]:
-    """The bits of the 3,003 holdings of at most 10 cubes, in the order of a ``Target``'s entries."""
-    return tuple(index(held) for held in holdings(CUBE_LIMIT))
+def _holding_bits() -> tuple[int, ...]:
+    """The bits of the 3,003 holdings of at most 10 cubes, in the order of a ``Target``'s
+    entries: by their place in a byte of a set (``bit & 7``), then in order, so that one
+    pass reads each place's holdings out of the set's bytes."""
+    return tuple(sorted((index(h) for h in holdings(CUBE_LIMIT)), key=lambda bit: (bit & 7, bit)))
 
 
 @cache
 def positions() -> list[int]:
     """Each holding's entry in a ``Target``, by its bit (-1: not a holding)."""
     found = [-1] * BITS
-    for position, bit in enumerate(holding_bits()):
+    for position, bit in enumerate(_holding_bits()):
         found[bit] = position
     return found
 
 
-def outside(chain: Sequence[int]) -> tuple[bytes, ...]:
-    """How many of the sets ``chain`` (each inside the one before) leave each holding out,
-    in binary: each digit a set of holdings (as bytes), so that one holding's count is
-    read in a few bytes, without going through the 3,003 holdings one by one."""
+@cache
+def _places() -> tuple[Callable[[str], tuple[str, ...]], tuple[tuple[slice, bytes], ...]]:
+    """What ``membership`` reads with: a picker of each holding's byte of a set, and
+    per place in a byte, its holdings' entries and the table that keeps that bit."""
+    bits = _holding_bits()
+    places = []
+    for place in range(8):
+        entries = [n for n, bit in enumerate(bits) if bit & 7 == place]
+        places.append((slice(entries[0], entries[-1] + 1), bytes(byte >> place & 1 for byte in range(256))))
+    return itemgetter(*(bit >> 3 for bit in bits)), tuple(places)
+
+
+def membership(bits: int) -> bytes:
+    """For each holding (in ``_holding_bits``' order), 1 if the set ``bits`` holds it."""
+    picker, places = _places()
+    raw = as_bytes(bits).decode("latin-1")  # a character a byte
+    picked = "".join(picker(raw)).encode("latin-1")  # each holding's byte
+    return b"".join(picked[entries].translate(keep) for entries, keep in places)
+
+
+def outside(chain: Sequence[int]) -> bytes:
+    """For each holding (in ``_holding_bits``' order), how many of the sets ``chain``
+    (each inside the one before) leave it out. The count is written in binary, each of
+    its bits a set of holdings, so that only those few sets are read a holding at a time."""
     digits = [0] * len(chain).bit_length()
-    bounds = [tables().every, *chain, 0]
-    for inside, (outer, inner) in enumerate(pairwise(bounds)):
+    for inside, (outer, inner) in enumerate(zip(chain, [*chain[1:], 0]), 1):
         only = outer ^ inner  # the holdings inside exactly the first ``inside`` sets (nested)
         for digit in range(len(digits)):
-            if (len(chain) - inside) >> digit & 1:
+            if inside >> digit & 1:
                 digits[digit] |= only
-    return tuple(as_bytes(bits) for bits in digits)
+    counts = sum(int.from_bytes(membership(bits), "little") << digit for digit, bits in enumerate(digits))
+    less = bytes(range(len(chain), -1, -1)).ljust(256, b"\0")  # inside -> outside
+    return counts.to_bytes(len(_holding_bits()), "little").translate(less)
 
 
 PLANS = (*((turns, row) for turns in range(1, HORIZON + 1) for row in range(ROWS + 1)), (None, ROWS))
 """What a ``Target``'s entry stands for: the turns of a holding's soonest plan, then its
 cubes left (3 standing for 3 or more); last, no plan within the ``HORIZON``."""
-UNKNOWN = 255
-"""A ``Target``'s memo for a holding not asked after yet."""
-HOLDINGS = comb(CUBE_LIMIT + 5, 5)
-"""The holdings of at most 10 cubes in five colours (3,003)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """One ware's soonest plan from each holding, the bank's limits aside: its entry in
-    ``PLANS``, written in binary in ``digits`` (``outside``). An entry is read when its
-    holding is first asked after and kept in ``found`` (``positions``): a game asks after
-    a few dozen of the 3,003, so the table is never gone through a holding at a time."""
+    """One ware's soonest plan from each holding, the bank's limits aside: a byte per
+    holding (``positions``), read in ``PLANS``."""
 
-    digits: tuple[bytes, ...]
-    found: bytearray = field(
-        default_factory=lambda: bytearray([UNKNOWN]) * HOLDINGS, compare=False, repr=False
-    )
-
-    def plan(self, at: int) -> tuple[int | None, int]:
-        """The turns of the soonest plan of the holding at entry ``at`` (``positions``)
-        and its cubes left (``PLANS``)."""
-        entry = self.found[at]
-        if entry == UNKNOWN:
-            bit = holding_bits()[at]
-            entry = self.found[at] = sum(has(digit, bit) << place for place, digit in enumerate(self.digits))
-        return PLANS[entry]
+    plans: bytes
 
 
 @lru_cache(maxsize=TARGETS)
@@ -209,7 +211,7 @@ class Decision:
         self.held, self.bank = cubes_of(held), tuple(bank)
         self.exchange = exchange
         self.root = index(self.held)
-        entry = positions()  # each holding's entry, found once a decision, not once a ware
+        entry = positions()
         self.at = entry[self.root]
         self.drawn = [n > 0 for n in self.bank]  # a roll of the colour brings a cube
         self.open = [c for c in range(5) if self.drawn[c]] or list(range(5))  # the wild face's
@@ -222,7 +224,7 @@ class Decision:
 
     def aim(self, stall: int, ware: Ware, bonus: bool) -> Aim:
         target = self.exchange.target(ware.cubes)
-        turns, row = target.plan(self.at)
+        turns, row = PLANS[target.plans[self.at]]
         level = int(ware.star) + int(bonus)
         return Aim(stall, ware, level, turns, row, self._rolled(target, ware.cubes, turns))
 
@@ -245,7 +247,7 @@ class Decision:
             return (4 * 3.0 + 2 * 1.0) / len(FACES) if completes is not None else 3.0
         sooner = {} if completes is None else {completes: 1.0}  # the faces sooner than trades alone
         for colour, at in self.rolls:
-            then, _ = target.plan(at)  # the turns from the holding with the cube
+            then, _ = PLANS[target.plans[at]]  # the turns from the holding with the cube
             if colour not in sooner and then is not None and then < HORIZON and 1 + then < alone:
                 sooner[colour] = 1.0 + then  # the roll, then at most the horizon's turns
         wild = min((sooner[colour] for colour in self.open if colour in sooner), default=alone + 1)
@@ -265,10 +267,10 @@ class Decision:
                 None,
             )
         assert aim.turns is not None, "a plan's first trade is asked for a ware trades reach"
-        target, entry, root = self.exchange.target(aim.ware.cubes), positions(), self.root
+        plans, entry, root = self.exchange.target(aim.ware.cubes).plans, positions(), self.root
         for trade, movers in self.exchange.moves:
             if has(movers, root):
-                turns, row = target.plan(entry[root + trade.shift])  # from the trade's result
+                turns, row = PLANS[plans[entry[root + trade.shift]]]  # from the trade's result
                 if turns == aim.turns - 1 and row <= aim.row and self.pays(trade):
                     return trade
         return None

@@ -74,7 +74,7 @@ def positions() -> list[int]:
 
 
 @cache
-def _places() -> tuple[Callable[[str], tuple[str, ...]], tuple[tuple[slice, bytes], ...]]:
+def _places() -> tuple[Callable[[bytes], tuple[int, ...]], tuple[tuple[slice, bytes], ...]]:
     """What ``membership`` reads with: a picker of each holding's byte of a set, and
     per place in a byte, its holdings' entries and the table that keeps that bit."""
     bits = _holding_bits()
@@ -88,8 +88,7 @@ def _places() -> tuple[Callable[[str], tuple[str, ...]], tuple[tuple[slice, byte
 def membership(bits: int) -> bytes:
     """For each holding (in ``_holding_bits``' order), 1 if the set ``bits`` holds it."""
     picker, places = _places()
-    raw = as_bytes(bits).decode("latin-1")  # a character a byte
-    picked = "".join(picker(raw)).encode("latin-1")  # each holding's byte
+    picked = bytes(picker(as_bytes(bits)))  # each holding's byte
     return b"".join(picked[entries].translate(keep) for entries, keep in places)
 
 

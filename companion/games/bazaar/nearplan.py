@@ -12,9 +12,9 @@ ware alone, so it is found once per process and shared by every seat and every g
 (``target``): for each holding of at most 10 cubes, the fewest cubes left by a plan that
 buys the ware in one, two or three turns (written when the table is built for the
 holdings players mostly hold, for a larger one when first asked for). A decision reads
-its holding's entry; a roll's face is the holding with that cube, read in the same table. The trade made is
-the first, in the game's order of the equations, of the plan's first steps that the
-bank can pay; when it can pay none, the bot rolls (always legal).
+its holding's entry; a roll's face is the holding with that cube, read in the same
+table. The trade made is the first, in the game's order of the equations, of the plan's
+first steps that the bank can pay; when it can pay none, the bot rolls (always legal).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ theirs."""
 COMMON = 7
 """The most cubes of a holding whose ``Target`` entry is written when the table is built:
 players mostly hold so few (92% of the entries 100 seeded games read), and writing all
-3,003 entries costs three times as much as writing these 792."""
+3,003 entries costs nearly four times as much as writing these 792."""
 UNLIMITED = cubes_of([3 * CUBE_LIMIT] * 5)
 """Caps no trade meets: the plans leave the bank's limits aside."""
 

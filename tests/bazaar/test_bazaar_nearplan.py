@@ -14,10 +14,11 @@ from bazaar_driver import GAME, SPEC
 from companion.games.bazaar import bots
 from companion.games.bazaar.cubes import FACES, covers, cubes_of
 from companion.games.bazaar.nearplan import (
+    COMMON,
     HORIZON,
-    PLANS,
     ROWS,
     TARGETS,
+    UNKNOWN,
     UNLIMITED,
     Decision,
     choose,
@@ -25,8 +26,9 @@ from companion.games.bazaar.nearplan import (
     outside,
     positions,
     target,
+    written,
 )
-from companion.games.bazaar.planner import NEVER, SIDES, holdings, index, plan
+from companion.games.bazaar.planner import NEVER, SIDES, digits, has, holdings, index, plan
 from companion.games.bazaar.rules import CUBE_LIMIT
 from companion.simulation import simulate
 
@@ -82,7 +84,9 @@ def test_a_wares_table_holds_each_holdings_soonest_plan_and_its_cubes_left(seed)
     cards, wares = sample_decks()
     equations = tuple(equation for card in rng.sample(cards, 2) for equation in card)
     ware = rng.choice(wares)
-    plans = exchange(equations).target(ware).plans
+    table = target.__wrapped__(exchange(equations).market, ware)  # built afresh
+    written_now = [table.plans[positions()[index(held)]] != UNKNOWN for held in holdings(CUBE_LIMIT)]
+    assert written_now == [sum(held) <= COMMON for held in holdings(CUBE_LIMIT)]  # the others when asked
     counted = counted_one_trade_at_a_time(equations, ware)
     soonest = {
         held: next(
@@ -90,10 +94,11 @@ def test_a_wares_table_holds_each_holdings_soonest_plan_and_its_cubes_left(seed)
         )
         for held in counted[0]
     }
-    assert {held: PLANS[plans[positions()[index(held)]]] for held in soonest} == {
+    assert {held: table.plan(positions()[index(held)]) for held in soonest} == {
         held: (None, ROWS) if plan is None else plan for held, plan in soonest.items()
     }
     assert {plan and plan[0] for plan in soonest.values()} == {1, 2, 3, None}
+    assert table.plans.count(UNKNOWN) == 0
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -104,10 +109,11 @@ def test_each_holding_is_counted_outside_the_sets_of_a_chain_that_leave_it_out(s
     for _ in range(rng.randint(1, 15)):  # each set inside the one before: built from the inside
         inner |= set(rng.sample(bits, 200))
         chain.insert(0, sum(1 << bit for bit in inner))
-    counted = outside(chain)
-    assert [counted[positions()[bit]] for bit in bits] == [
-        sum(not one >> bit & 1 for one in chain) for bit in bits
-    ]
+    found = outside(chain)
+    counts = [sum(not one >> bit & 1 for one in chain) for bit in bits]
+    assert [sum(has(digit, bit) << place for place, digit in enumerate(found)) for bit in bits] == counts
+    common = {bit: count for bit, count in zip(bits, counts) if sum(digits(bit)) <= COMMON}
+    assert {bit: written(found)[positions()[bit]] for bit in common} == common
 
 
 def test_games_of_the_same_equations_share_the_tables_and_keep_their_own_order():
@@ -124,13 +130,24 @@ def test_games_of_the_same_equations_share_the_tables_and_keep_their_own_order()
     assert target(one.market, wares[0]) == kept  # built afresh: the same tables
 
 
+def test_a_sides_holdings_are_those_that_can_make_its_trade_and_every_exchange_shares_them():
+    cards, _ = sample_decks()
+    one, other = exchange((*cards[0], *cards[1])), exchange((*cards[1], *cards[0]))
+    small = list(holdings(CUBE_LIMIT))
+    for trade, movers in one.moves:
+        able = [covers(held, trade.given) and sum(held) + trade.net <= CUBE_LIMIT for held in small]
+        assert [has(movers, index(held)) for held in small] == able
+    assert {id(movers) for _, movers in one.moves} == {id(movers) for _, movers in other.moves}
+
+
 def test_the_shared_tables_are_bounded_and_every_sample_game_fits():
     cards, wares = sample_decks()
     pairs = len(cards) * (len(cards) - 1) // 2
     assert target.cache_info().maxsize == TARGETS >= pairs * len(wares)
-    plans = exchange((*cards[0], *cards[1])).target(wares[0]).plans
-    assert len(plans) == len(list(holdings(CUBE_LIMIT)))
-    assert TARGETS * len(plans) < 8 * 2**20  # a full cache's tables: under 8 MB
+    table = exchange((*cards[0], *cards[1])).target(wares[0])
+    assert len(table.plans) == len(list(holdings(CUBE_LIMIT)))
+    kept = sum(map(len, table.digits)) + len(table.plans)
+    assert TARGETS * kept < 48 * 2**20  # a full cache's tables: under 48 MB
 
 
 def decisions(monkeypatch, seed: int) -> list[tuple]:

@@ -27,12 +27,14 @@ from companion.games.bazaar.planner import (
     BITS,
     _cached_sets,
     _cap_limits,
+    _pre_goal,
     _pre_goals,
     digits,
     first,
     holding_at_least,
     holdings,
     index,
+    movers_of,
     plan,
     sets,
     trades_of,
@@ -289,8 +291,26 @@ def test_a_wares_distances_are_the_turns_a_search_from_each_holding_finds(positi
 
 # ------------------------------------------------------------------ what is kept between plans
 def clear_kept() -> None:
-    for kept in (trades_of, _pre_goals, _cap_limits, _cached_sets, holding_at_least):
+    for kept in (trades_of, movers_of, _pre_goal, _pre_goals, _cap_limits, _cached_sets, holding_at_least):
         kept.cache_clear()
+
+
+@examples
+@given(wares, wares.map(lambda ware: ware.cubes))
+def test_a_sides_pre_goal_is_every_holding_it_buys_the_ware_from_and_their_fewest_cubes(ware, taken):
+    given_side = tuple(min(n, 2) for n in ware.cubes[::-1])  # any side, the ware's own reversed
+    kept = _pre_goal(given_side, taken, ware.cubes)
+    clear_kept()
+    held, fewest = _pre_goal(given_side, taken, ware.cubes)
+    assert (held, fewest) == kept  # kept or made afresh alike
+    after = {
+        h: tuple(n - g + t for n, g, t in zip(h, given_side, taken))
+        for h in holdings(10)
+        if covers(h, given_side)
+    }
+    bought = {h for h, then in after.items() if covers(then, ware.cubes)}
+    assert {h for h in holdings(10) if held >> index(h) & 1} == bought
+    assert not bought or fewest == min(sum(h) for h in bought)
 
 
 def outcome(plans):

@@ -10,17 +10,19 @@ planner's bots they won as often (two turns ahead lost).
 Without the bank's limits what a ware needs depends on the equations (as a set) and the
 ware alone, so it is found once per process and shared by every seat and every game
 (``target``): for each holding of at most 10 cubes, the fewest cubes left by a plan that
-buys the ware in one, two or three turns. A decision reads its holding's entry; a
-roll's face is the holding with that cube, read in the same table. The trade made is
-the first, in the game's order of the equations, of the plan's first steps that the
-bank can pay; when it can pay none, the bot rolls (always legal).
+buys the ware in one, two or three turns (written when the table is built for the
+holdings players mostly hold, for a larger one when first asked for). A decision reads
+its holding's entry; a roll's face is the holding with that cube, read in the same
+table. The trade made is the first, in the game's order of the equations, of the plan's
+first steps that the bank can pay; when it can pay none, the bot rolls (always legal).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import pairwise
 from operator import itemgetter
 
 from companion.games.bazaar.cubes import FACES, Cubes, Equation, Ware, covers, cubes_of
@@ -33,6 +35,7 @@ from companion.games.bazaar.planner import (
     has,
     holdings,
     index,
+    movers_of,
     sets,
     step,
     tables,
@@ -46,8 +49,13 @@ trades before it."""
 ROWS = 3
 """The points chart's rows that differ: 0, 1 and 2 cubes left (3 or more score alike)."""
 TARGETS = 2048
-"""The most wares' plans (``Target``, 3 KB each) a process keeps: the sample decks' 45
-pairs of exchange cards times their 45 wares fit; cards entered at the table add theirs."""
+"""The most wares' plans (``Target``, 22 KB each: 45 MB full) a process keeps: the sample
+decks' 45 pairs of exchange cards times their 45 wares fit; cards entered at the table add
+theirs."""
+COMMON = 7
+"""The most cubes of a holding whose ``Target`` entry is written when the table is built:
+players mostly hold so few (92% of the entries 100 seeded games read), and writing all
+3,003 entries costs nearly four times as much as writing these 792."""
 UNLIMITED = cubes_of([3 * CUBE_LIMIT] * 5)
 """Caps no trade meets: the plans leave the bank's limits aside."""
 
@@ -58,9 +66,19 @@ Rank = Callable[[int | None, int, float], tuple]
 @cache
 def _holding_bits() -> tuple[int, ...]:
     """The bits of the 3,003 holdings of at most 10 cubes, in the order of a ``Target``'s
-    entries: by their place in a byte of a set (``bit & 7``), then in order, so that one
-    pass reads each place's holdings out of the set's bytes."""
-    return tuple(sorted((index(h) for h in holdings(CUBE_LIMIT)), key=lambda bit: (bit & 7, bit)))
+    entries: first those of at most ``COMMON`` cubes by their place in a byte of a set
+    (``bit & 7``), then in order, so that one pass reads each place's holdings out of the
+    set's bytes (``membership``); then the others."""
+    bits = [(index(held), sum(held) <= COMMON) for held in holdings(CUBE_LIMIT)]
+    return tuple(sorted((bit for bit, common in bits if common), key=lambda bit: (bit & 7, bit))) + tuple(
+        bit for bit, common in bits if not common
+    )
+
+
+@cache
+def _common() -> int:
+    """How many holdings have at most ``COMMON`` cubes (792): the first entries."""
+    return sum(1 for held in holdings(COMMON))
 
 
 @cache
@@ -73,10 +91,10 @@ def positions() -> list[int]:
 
 
 @cache
-def _places() -> tuple[Callable[[str], tuple[str, ...]], tuple[tuple[slice, bytes], ...]]:
-    """What ``membership`` reads with: a picker of each holding's byte of a set, and
-    per place in a byte, its holdings' entries and the table that keeps that bit."""
-    bits = _holding_bits()
+def _places() -> tuple[Callable[[bytes], tuple[int, ...]], tuple[tuple[slice, bytes], ...]]:
+    """What ``membership`` reads with: a picker of each common holding's byte of a set,
+    and per place in a byte, its holdings' entries and the table that keeps that bit."""
+    bits = _holding_bits()[: _common()]
     places = []
     for place in range(8):
         entries = [n for n, bit in enumerate(bits) if bit & 7 == place]
@@ -84,27 +102,33 @@ def _places() -> tuple[Callable[[str], tuple[str, ...]], tuple[tuple[slice, byte
     return itemgetter(*(bit >> 3 for bit in bits)), tuple(places)
 
 
-def membership(bits: int) -> bytes:
-    """For each holding (in ``_holding_bits``' order), 1 if the set ``bits`` holds it."""
+def membership(bits: bytes) -> bytes:
+    """For each holding of at most ``COMMON`` cubes (in ``_holding_bits``' order), 1 if
+    the set ``bits`` (``as_bytes``) holds it."""
     picker, places = _places()
-    raw = as_bytes(bits).decode("latin-1")  # a character a byte
-    picked = "".join(picker(raw)).encode("latin-1")  # each holding's byte
+    picked = bytes(picker(bits))  # each holding's byte
     return b"".join(picked[entries].translate(keep) for entries, keep in places)
 
 
-def outside(chain: Sequence[int]) -> bytes:
-    """For each holding (in ``_holding_bits``' order), how many of the sets ``chain``
-    (each inside the one before) leave it out. The count is written in binary, each of
-    its bits a set of holdings, so that only those few sets are read a holding at a time."""
+def outside(chain: Sequence[int]) -> tuple[bytes, ...]:
+    """How many of the sets ``chain`` (each inside the one before) leave each holding out,
+    in binary: each digit a set of holdings (``as_bytes``), so that one holding's count is
+    read in a few bytes, without going through the 3,003 holdings one by one."""
     digits = [0] * len(chain).bit_length()
-    for inside, (outer, inner) in enumerate(zip(chain, [*chain[1:], 0]), 1):
-        only = outer & ~inner  # the holdings inside exactly the first ``inside`` sets
+    bounds = [tables().every, *chain, 0]
+    for inside, (outer, inner) in enumerate(pairwise(bounds)):
+        only = outer ^ inner  # the holdings inside exactly the first ``inside`` sets (nested)
         for digit in range(len(digits)):
-            if inside >> digit & 1:
+            if (len(chain) - inside) >> digit & 1:
                 digits[digit] |= only
+    return tuple(as_bytes(bits) for bits in digits)
+
+
+def written(digits: Sequence[bytes]) -> bytes:
+    """The count of each holding of at most ``COMMON`` cubes (in ``_holding_bits``' order)
+    from its binary ``digits``, in one pass a digit."""
     counts = sum(int.from_bytes(membership(bits), "little") << digit for digit, bits in enumerate(digits))
-    less = bytes(range(len(chain), -1, -1)).ljust(256, b"\0")  # inside -> outside
-    return counts.to_bytes(len(_holding_bits()), "little").translate(less)
+    return counts.to_bytes(_common(), "little")
 
 
 PLANS = (*((turns, row) for turns in range(1, HORIZON + 1) for row in range(ROWS + 1)), (None, ROWS))
@@ -112,12 +136,33 @@ PLANS = (*((turns, row) for turns in range(1, HORIZON + 1) for row in range(ROWS
 cubes left (3 standing for 3 or more); last, no plan within the ``HORIZON``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
-    """One ware's soonest plan from each holding, the bank's limits aside: a byte per
-    holding (``positions``), read in ``PLANS``."""
+UNKNOWN = 255
+"""A ``Target``'s entry not read yet."""
 
-    plans: bytes
+
+@dataclass(slots=True)
+class Target:
+    """One ware's soonest plan from each holding, the bank's limits aside: its entry in
+    ``PLANS``, a byte per holding (``positions``) in ``plans``. The entries are kept in
+    binary in ``digits`` (``outside``): those of the holdings of at most ``COMMON`` cubes
+    are written when the table is built, a larger holding's when it is first asked for."""
+
+    digits: tuple[bytes, ...]
+    plans: bytearray = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.plans = bytearray(written(self.digits)) + bytearray([UNKNOWN]) * (
+            len(_holding_bits()) - _common()
+        )
+
+    def plan(self, at: int) -> tuple[int | None, int]:
+        """The turns of the soonest plan of the holding at entry ``at`` (``positions``)
+        and its cubes left (``PLANS``)."""
+        entry = self.plans[at]
+        if entry == UNKNOWN:
+            bit = _holding_bits()[at]
+            entry = self.plans[at] = sum(has(digit, bit) << place for place, digit in enumerate(self.digits))
+        return PLANS[entry]
 
 
 @lru_cache(maxsize=TARGETS)
@@ -157,7 +202,7 @@ class Exchange:
         self.equations = equations
         self.market = tuple(sorted(equations, key=lambda e: (e.left, e.right)))
         trades = trades_of(equations)
-        self.moves = [(trade, as_bytes(trade.movers)) for trade in trades]
+        self.moves = [(trade, movers_bytes(trade.given, trade.net)) for trade in trades]
         self.by_net = sorted(trades, key=lambda trade: trade.net)
         """The trades by the cubes they add, then in the equations' order."""
         self._targets: dict[Cubes, Target] = {}
@@ -168,9 +213,17 @@ class Exchange:
         return self._targets[ware]
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=128)
 def exchange(equations: tuple[Equation, ...]) -> Exchange:
+    """The exchange of ``equations``, kept for the games that play them (an exchange holds
+    only shared sets: the sample decks' 90 orders of two cards fit)."""
     return Exchange(equations)
+
+
+@lru_cache(maxsize=512)
+def movers_bytes(given: Cubes, net: int) -> bytes:
+    """A side's ``movers_of`` as bytes, kept once a side like the set."""
+    return as_bytes(movers_of(given, net))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +268,7 @@ class Decision:
 
     def aim(self, stall: int, ware: Ware, bonus: bool) -> Aim:
         target = self.exchange.target(ware.cubes)
-        turns, row = PLANS[target.plans[self.at]]
+        turns, row = target.plan(self.at)
         level = int(ware.star) + int(bonus)
         return Aim(stall, ware, level, turns, row, self._rolled(target, ware.cubes, turns))
 
@@ -238,7 +291,7 @@ class Decision:
             return (4 * 3.0 + 2 * 1.0) / len(FACES) if completes is not None else 3.0
         sooner = {} if completes is None else {completes: 1.0}  # the faces sooner than trades alone
         for colour, at in self.rolls:
-            then, _ = PLANS[target.plans[at]]  # the turns from the holding with the cube
+            then, _ = target.plan(at)  # the turns from the holding with the cube
             if colour not in sooner and then is not None and then < HORIZON and 1 + then < alone:
                 sooner[colour] = 1.0 + then  # the roll, then at most the horizon's turns
         wild = min((sooner[colour] for colour in self.open if colour in sooner), default=alone + 1)
@@ -258,10 +311,10 @@ class Decision:
                 None,
             )
         assert aim.turns is not None, "a plan's first trade is asked for a ware trades reach"
-        plans, entry, root = self.exchange.target(aim.ware.cubes).plans, positions(), self.root
+        target, entry, root = self.exchange.target(aim.ware.cubes), positions(), self.root
         for trade, movers in self.exchange.moves:
             if has(movers, root):
-                turns, row = PLANS[plans[entry[root + trade.shift]]]  # from the trade's result
+                turns, row = target.plan(entry[root + trade.shift])  # from the trade's result
                 if turns == aim.turns - 1 and row <= aim.row and self.pays(trade):
                     return trade
         return None

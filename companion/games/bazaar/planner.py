@@ -167,17 +167,25 @@ class Trade:
     """The holdings that can make it and stay within 10 cubes (a bitset)."""
 
 
+@lru_cache(maxsize=512)
+def movers_of(given: Cubes, net: int) -> int:
+    """The holdings that can give ``given`` and gain ``net`` cubes within 10: a side's set,
+    the same in every exchange and every order of its equations, so kept once a side (the
+    sample cards have 100)."""
+    return holding_at_least(given) & tables().up_to[min(CUBE_LIMIT, CUBE_LIMIT - net)]
+
+
 @lru_cache(maxsize=64)
 def trades_of(equations: tuple[Equation, ...]) -> tuple[Trade, ...]:
     """Both directions of every equation, in order (equation 0 left, 0 right, 1 left, …)."""
-    t = tables()
     trades = []
     for number, equation in enumerate(equations):
         for give in SIDES:
             given, taken = equation.sides(give)
             net = sum(taken) - sum(given)
-            movers = holding_at_least(given) & t.up_to[min(CUBE_LIMIT, CUBE_LIMIT - net)]
-            trades.append(Trade(number, give, given, taken, net, index(taken) - index(given), movers))
+            trades.append(
+                Trade(number, give, given, taken, net, index(taken) - index(given), movers_of(given, net))
+            )
     return tuple(trades)
 
 
@@ -219,6 +227,15 @@ Goal = tuple[tuple[tuple[Trade, int, int], ...], int]
 and the union of those holdings."""
 
 
+@lru_cache(maxsize=8192)
+def _pre_goal(given: Cubes, taken: Cubes, ware: Cubes) -> tuple[int, int]:
+    """The holdings a trade of these sides buys ``ware`` from, and their fewest cubes: the
+    same for the side in every exchange and order, so kept once a side and ware (the
+    sample decks' 100 sides and 45 wares fit; the sets are ``holding_at_least``'s own)."""
+    need = tuple(g + max(0, w - k) for g, w, k in zip(given, ware, taken))
+    return holding_at_least(need), sum(need)
+
+
 @lru_cache(maxsize=512)
 def _pre_goals(trades: tuple[Trade, ...], ware: Cubes) -> Goal:
     """For one ware: each trade after which it is held, with the holdings it is made from
@@ -226,10 +243,9 @@ def _pre_goals(trades: tuple[Trade, ...], ware: Cubes) -> Goal:
     game for a face-up card."""
     pre = []
     for trade in trades:
-        need = [g + max(0, w - k) for g, w, k in zip(trade.given, ware, trade.taken)]
-        holdings_ = holding_at_least(tuple(need))
+        holdings_, fewest = _pre_goal(trade.given, trade.taken, ware)
         if holdings_:
-            pre.append((trade, holdings_, sum(need)))
+            pre.append((trade, holdings_, fewest))
     union = 0
     for _, holdings_, _ in pre:
         union |= holdings_

@@ -144,7 +144,9 @@ class Appliance:
         physical table to type it, and draws it from its rules in a digital game).
 
         ``bots``: the seats the table put a bot in, with its style (a game started from
-        the lobby); None: bots fill every seat nobody plays (``bots_fill_seats``).
+        the lobby); None: bots fill every seat nobody plays (``bots_fill_seats``), in the
+        game's default styles, kept with the game as the lobby's are, so that the history
+        counts their games by style.
         ``joined``: the phones' seats, kept with the game before anything is played.
         ``first``: the seat the lobby set to play first (passed on at the next game)."""
         if mode not in ("digital", "physical"):
@@ -159,6 +161,12 @@ class Appliance:
                 self.store.abandon(unfinished)
             seed = secrets.token_hex(SEED_BYTES) if self.seed is None else self.seed
             stored = {"game": spec.name, "setup": setup, "table": timing, "mode": mode, "seed": seed}
+            if bots is None and self.bots_fill_seats and self.inputs.press is not None:
+                bots = {
+                    seat: spec.default_style(seat)
+                    for seat in range(setup["players"])
+                    if seat not in self.human_seats
+                }
             if bots is not None:
                 stored["bots"] = {str(seat): style for seat, style in bots.items()}
             if first is not None:
@@ -197,9 +205,9 @@ class Appliance:
     def _bot_seats(
         self, spec: GameSpec, match: Match, seed: int | str, chosen: dict[str, str] | None = None
     ) -> BotSeats | None:
-        """The bots: in every seat nobody plays, or only in the ``chosen`` seats (a game
-        started from the lobby: the seats the table put a bot in, and those the host has
-        handed to a bot since)."""
+        """The bots: in the ``chosen`` seats (kept with the game: the seats the table or
+        ``new_game`` put a bot in, and those the host has handed to a bot since), or, for a
+        game stored without them (started where no bot played), in every seat nobody plays."""
         if chosen is None and (not self.bots_fill_seats or self.inputs.press is None):
             return None
         rng = random.Random(f"bots/{seed}")

@@ -161,12 +161,8 @@ class Appliance:
                 self.store.abandon(unfinished)
             seed = secrets.token_hex(SEED_BYTES) if self.seed is None else self.seed
             stored = {"game": spec.name, "setup": setup, "table": timing, "mode": mode, "seed": seed}
-            if bots is None and self.bots_fill_seats and self.inputs.press is not None:
-                bots = {
-                    seat: spec.default_style(seat)
-                    for seat in range(setup["players"])
-                    if seat not in self.human_seats
-                }
+            if bots is None:
+                bots = self._filling(spec, setup["players"])
             if bots is not None:
                 stored["bots"] = {str(seat): style for seat, style in bots.items()}
             if first is not None:
@@ -208,15 +204,10 @@ class Appliance:
         """The bots: in the ``chosen`` seats (kept with the game: the seats the table or
         ``new_game`` put a bot in, and those the host has handed to a bot since), or, for a
         game stored without them (started where no bot played), in every seat nobody plays."""
-        if chosen is None and (not self.bots_fill_seats or self.inputs.press is None):
-            return None
-        rng = random.Random(f"bots/{seed}")
         if chosen is None:
-            bots = {
-                seat: self._bot(spec, seat, random.Random(rng.random()))
-                for seat in range(match.game.players(match.state))
-                if seat not in self.human_seats
-            }
+            styles = self._filling(spec, match.game.players(match.state))
+            if styles is None:
+                return None
         else:
             last = {change["seat"]: change["by"] for change in self.hands if change["by"] != "timer"}
             styles = {int(seat): style for seat, style in chosen.items() if last.get(int(seat)) != "person"}
@@ -227,11 +218,12 @@ class Appliance:
                     if by == "bot" and seat not in styles
                 }
             )
-            bots = {
-                seat: spec.bots[style](random.Random(rng.random()), self.config.bots.effort)
-                for seat, style in sorted(styles.items())
-                if seat not in self.human_seats
-            }
+        rng = random.Random(f"bots/{seed}")
+        bots = {
+            seat: spec.bots[style](random.Random(rng.random()), self.config.bots.effort)
+            for seat, style in sorted(styles.items())
+            if seat not in self.human_seats
+        }
         timer_s = self.config.table.decision_timer_s
         return BotSeats(
             bots,
@@ -241,6 +233,13 @@ class Appliance:
             stand_in=lambda seat: self._bot(spec, seat, random.Random(rng.random())),
             on_hand=self._handed,
         )
+
+    def _filling(self, spec: GameSpec, players: int) -> dict[int, str] | None:
+        """The bots that fill every seat nobody plays, in the game's default styles; None
+        where no bot plays (``bots_fill_seats`` off, or no simulated buzzers to press)."""
+        if not self.bots_fill_seats or self.inputs.press is None:
+            return None
+        return {seat: spec.default_style(seat) for seat in range(players) if seat not in self.human_seats}
 
     def _handed(self, seat: int, by: str) -> None:
         """Who acts for ``seat`` from the log's next event on ("person", "bot", or "timer":

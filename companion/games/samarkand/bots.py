@@ -85,7 +85,7 @@ class Holding:
         appraisal = Appraisal(hand, weight)
         self.worth = appraisal.worth
         self.gift = appraisal.cheapest() if hand else None
-        self.left = self.worth - appraisal.loss(self.gift) if self.gift is not None else self.worth
+        self.left = self.worth - appraisal.losses[self.gift] if self.gift is not None else self.worth
 
     @functools.cached_property
     def swaps(self) -> BestSwaps:

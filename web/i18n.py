@@ -18,6 +18,7 @@ from typing import Any
 from flask import Blueprint, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 
+from companion.core.default_names import FORMS
 from companion.core.phrase import Phrase
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -80,18 +81,11 @@ def say(text: Any) -> str:
     return in_words(str(text)) or translations.ugettext(str(text))
 
 
-SEAT_NAMES = (
-    (re.compile(r"Seat (\d+) \(bot\)"), "Seat {n} (bot)"),
-    (re.compile(r"(.+) \(bot\)"), "{name} (bot)"),
-    (re.compile(r"Seat (\d+)"), "Seat {n}"),
-)
-
-
 def in_words(name: str) -> str | None:
     """A seat's own name or a bot's mark as the appliance stores them in English ("Seat 3",
-    "Seat 3 (bot)", "Tara (bot)"), in the reader's language (as the pages' shell.js says
-    them); None for any other text."""
-    for pattern, template in SEAT_NAMES:
+    "Seat 3 (bot)", "Tara (bot)": companion/core/default_names.py), in the reader's language
+    (as the pages' shell.js says them); None for any other text."""
+    for pattern, template in FORMS:
         found = pattern.fullmatch(name)
         if found:
             value = found.group(1)

@@ -21,6 +21,7 @@ from companion.appliance import network
 from companion.appliance.network import Hotspot
 from companion.config import Config, ConfigError, load_config, parse_assignment
 from companion.core.chance import EnteredChance, SeededChance
+from companion.core.default_names import bot_name
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
@@ -36,8 +37,6 @@ from companion.store.events import HANDS_KEY, JOINED_KEY, LOBBY_KEY
 from companion.store.journal import StoreJournal
 
 log = logging.getLogger(__name__)
-BOT_NAME = "{name} (bot)"
-"""A bot's name wherever it appears (the log, the results, ``games export``)."""
 SEED_BYTES = 32
 """A game's seed is a secret of this many random bytes (``secrets``): the draws are a public
 hash of it, so a short seed could be found from the draws the table sees, and every hidden
@@ -408,7 +407,7 @@ class Appliance:
             names = [
                 lobby.people[seat]["name"]
                 if seat in lobby.people
-                else BOT_NAME.format(name=lobby.bots[seat].get("name") or f"Seat {seat + 1}")
+                else bot_name(seat, lobby.bots[seat].get("name"))
                 for seat in range(lobby.seats)
             ]
             setup = spec.setup(lobby.seats, lobby.rules, names)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from companion.core.default_names import seat_name
 from companion.core.errors import RuleError
 from companion.core.phrase import Phrase
 
@@ -144,7 +145,7 @@ def seat_names(setup: Mapping[str, Any]) -> tuple[str, ...]:
     players = setup.get("players", len(names))
     if type(players) is not int or players < 1:
         raise RuleError("the number of players must be a whole number, not {players}", players=repr(players))
-    names = names or tuple(f"Seat {seat + 1}" for seat in range(players))
+    names = names or tuple(map(seat_name, range(players)))
     if len(names) != players or len(set(names)) != players:
         raise RuleError("each player needs a distinct name")
     return names

@@ -12,6 +12,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
+from companion.core.default_names import seat_name
+
 from .errors import StoreError
 from .events import HANDS_KEY, EventStore, GameSummary
 from .replay import replay_stored
@@ -103,7 +105,7 @@ class History:
         stored = self.store.seat_names(game_id, config) or []
         players = (config.get("setup") or {}).get("players", len(stored))
         return [
-            str(stored[seat]) if seat < len(stored) and stored[seat] else f"Seat {seat + 1}"
+            str(stored[seat]) if seat < len(stored) and stored[seat] else seat_name(seat)
             for seat in range(players)
         ]
 

@@ -9,19 +9,16 @@ game or one the host ended early has no winner.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.default_names import nobodys
 from companion.core.phrase import Phrase
 from companion.core.tally import Tally
 
 FINISHED, ENDED, ABANDONED = "finished", "ended", "abandoned"
-UNNAMED = re.compile(r"Seat \d+( \(bot\))?")
-"""A seat nobody named ("Seat 3", a bot's "Seat 3 (bot)": companion/appliance/running.py
-BOT_NAME): no one's record, whoever sat there (a bot's counts for its style)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +89,7 @@ def statistics(
                 continue
             if seat.bot is not None:
                 bots[(played.game, seat.bot)].places.append(seat.place)
-            if UNNAMED.fullmatch(seat.name):
+            if nobodys(seat.name):  # no one's record (a bot's counts for its style)
                 continue
             person = resolve(seat.name, merges)
             names[person].add(seat.name)

@@ -87,3 +87,31 @@ def test_the_table_screen_and_the_phone_say_who_plays_a_seat_a_bot_played(browse
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert appliance.hands[-1]["by"] == "person"
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+STORED_NAMES = ["Seat 3", "Seat 12 (bot)", "Tara (bot)", "Éloi (bot)", "Ana", "Seat 3 bis", "seat 3"]
+"""Names as the appliance stores them (companion/core/default_names.py) and others."""
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "en-GB"])
+def test_the_browser_says_a_stored_name_as_the_server_does(browser, server, locale):
+    """shell.js keeps its own copy of the stored names' forms (a snapshot is said in the
+    browser): it says each name exactly as web/i18n.py does, in both languages."""
+    from web.i18n import in_words
+
+    srv, _ = server
+    pw, chromium = browser
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    table = pages.open("/table", phone=False, locale=locale)
+    said = table.evaluate(
+        """async (names) => {
+             const shell = await import(document.querySelector('script[src*="shell.js"]').src);
+             return names.map((name) => shell.inWords(null, name));
+           }""",
+        STORED_NAMES,
+    )
+    with srv.app.test_request_context(headers={"Accept-Language": locale}):
+        expected = [in_words(name) or name for name in STORED_NAMES]
+    assert said == expected
+    assert ("Place 12 (robot)" in said) is (locale == "fr-FR")
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

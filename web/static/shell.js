@@ -66,9 +66,9 @@ export function listed(items, joiner) {
 }
 
 /* A seat's own name and a bot's mark, as the appliance stores them in English ("Seat 3",
-   "Seat 3 (bot)", "Tara (bot)"), said in the reader's language wherever they appear in a
-   snapshot (a person's own name can never look like these: web/identity.py); a
-   reviver for JSON.parse. */
+   "Seat 3 (bot)", "Tara (bot)": companion/core/default_names.py, whose FORMS these follow, a
+   test says), said in the reader's language wherever they appear in a snapshot (a person's
+   own name can never look like these: web/identity.py); a reviver for JSON.parse. */
 export function inWords(key, value) {
   if (typeof value !== "string") return value;
   let m = /^Seat (\d+) \(bot\)$/.exec(value);

@@ -43,12 +43,15 @@ def per_core(name: str, rules: dict, players: int, games: int, rounds: int = 5) 
 
     simulate(name, players, min(games, 20), seed=99, rules=rules)  # warm up imports and caches
     rates = sorted(rate(name, rules, players, games, seed) for seed in range(2, 2 + rounds))
+    bots, whole = bots_time(name, rules, players, games, 2 + rounds)
     return {
         "players": players,
         "games": games,
         "per_core_best": round(rates[-1], 1),
         "per_core_median": round(rates[len(rates) // 2], 1),
-        "bots_share": bots_share(name, rules, players, games, 2 + rounds),
+        "bots_share": round(bots / whole, 2),
+        "bots_ms_per_game": round(1000 * bots / games, 2),
+        "rest_ms_per_game": round(1000 * (whole - bots) / games, 2),
         "first_per_core": round(first_round(rate, name, rules, players, games), 1),
         "first_bots_share": first_round(bots_share, name, rules, players, games),
     }
@@ -80,9 +83,17 @@ def rate(name: str, rules: dict, players: int, games: int, seed: int = 1) -> flo
 
 
 def bots_share(name: str, rules: dict, players: int, games: int, seed: int = 1) -> float:
-    """The share of one run's CPU time spent in the bots' decisions: every ``decide…``
-    method of each default style is timed (Le Marché's simulator asks for picks, bids and
-    claims), a decision inside another counted once."""
+    """The share of one run's CPU time spent in the bots' decisions (``bots_time``)."""
+    bots, whole = bots_time(name, rules, players, games, seed)
+    return round(bots / whole, 2)
+
+
+def bots_time(name: str, rules: dict, players: int, games: int, seed: int = 1) -> tuple[float, float]:
+    """The CPU seconds of one run spent in the bots' decisions, and the run's: every
+    ``decide…`` method of each default style is timed (Le Marché's simulator asks for picks,
+    bids and claims), a decision inside another counted once. Beside the share, the
+    milliseconds a game say whether the bots or the rest (the engine, the driver, the views)
+    moved: a faster engine raises the bots' share."""
     from companion.core.registry import game_spec
     from companion.simulation import simulate
 
@@ -120,7 +131,7 @@ def bots_share(name: str, rules: dict, players: int, games: int, seed: int = 1) 
                 delattr(cls, method)
             else:
                 setattr(cls, method, own)
-    return round(spent[0] / whole, 2)
+    return spent[0], whole
 
 
 def speed_up(name: str, players: int, games: int, rounds: int = 3) -> dict:

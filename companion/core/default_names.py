@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import re
 
-FORMS = (
-    (re.compile(r"Seat (\d+) \(bot\)"), "Seat {n} (bot)"),
-    (re.compile(r"(.+) \(bot\)"), "{name} (bot)"),
-    (re.compile(r"Seat (\d+)"), "Seat {n}"),
-)
+_SEAT = re.compile(r"Seat (\d+)")
+_SEAT_BOT = re.compile(r"Seat (\d+) \(bot\)")
+_NAMED_BOT = re.compile(r"(.+) \(bot\)")
+FORMS = ((_SEAT_BOT, "Seat {n} (bot)"), (_NAMED_BOT, "{name} (bot)"), (_SEAT, "Seat {n}"))
 """Each stored form (the first that matches a whole name) and the phrase that says it:
 "{n}" a seat's number, "{name}" the name the host gave a bot."""
 
@@ -36,4 +35,4 @@ def nobodys(name: str) -> bool:
     """Whether ``name`` is nobody's: a seat's own ("Seat 3") or a bot's named after its seat
     ("Seat 3 (bot)"), no one's record whoever sat there. A bot the host named ("Tara (bot)")
     has a record of its own, as a person has."""
-    return FORMS[0][0].fullmatch(name) is not None or FORMS[2][0].fullmatch(name) is not None
+    return _SEAT.fullmatch(name) is not None or _SEAT_BOT.fullmatch(name) is not None

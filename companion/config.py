@@ -164,15 +164,20 @@ def load_config(
 
 
 def parse_assignment(text: str) -> dict[str, dict[str, Any]]:
-    """A `--set section.key=value` flag as an override; the value is read as TOML, else text."""
+    """A `--set section.key=value` flag as an override; the value is read as TOML, else
+    text. A key whose default is text takes what was typed as text, quoted or not: a shell
+    drops the quotes of `--set web.pin="1234"`, and a PIN or a network's name may be digits."""
     name, sep, raw = text.partition("=")
     section, dot, key = name.strip().partition(".")
     if not sep or not dot or not section or not key:
         raise ConfigError(f"{text!r}: expected section.key=value, e.g. web.port=8080")
+    raw = raw.strip()
     try:
-        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+        value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
-        value = raw.strip()
+        value = raw
+    if isinstance(_read(DEFAULT_FILE).get(section, {}).get(key), str) and not isinstance(value, str):
+        value = raw
     return {section: {key: value}}
 
 

@@ -107,3 +107,16 @@ def test_parse_assignment_reads_toml_values_else_text():
     assert parse_assignment('web.pin="0042"') == {"web": {"pin": "0042"}}
     with pytest.raises(ConfigError, match="section.key=value"):
         parse_assignment("port=8080")
+
+
+def test_a_text_key_takes_digits_as_typed_in_a_shell():
+    """`--set web.pin="1234"` reaches the program without its quotes: still the PIN."""
+    assert parse_assignment("web.pin=1234") == {"web": {"pin": "1234"}}
+    assert parse_assignment("network.ssid=1998") == {"network": {"ssid": "1998"}}
+    assert parse_assignment("web.port=8080") == {"web": {"port": 8080}}  # a number stays one
+    fixed = {
+        "web": {**parse_assignment("web.pin_policy=fixed")["web"], **parse_assignment("web.pin=1234")["web"]}
+    }
+    assert load_config(None, fixed).web.pin == "1234"
+    with pytest.raises(ConfigError, match=r"\[web\] port = 'x' in the command line must be a whole number"):
+        load_config(None, parse_assignment("web.port=x"))

@@ -198,11 +198,13 @@ def _game_options(parser: argparse.ArgumentParser, game: str) -> None:
     group = parser.add_argument_group(f"rule options of {spec.title}")
     for option in spec.options:
         shown = repr(option.default) if len(repr(option.default)) <= 40 else "…"
+        # the values as typed here: the descriptions say them in words, as the host's form does
+        typed = [c if isinstance(c, str) else json.dumps(c) for c in option.choices]
         group.add_argument(
             "--" + option.name.replace("_", "-"),
             dest=OPTION + option.name,
             type=_option_value(option.kind),
-            metavar=option.kind.upper(),
+            metavar="{" + ",".join(typed) + "}" if typed else option.kind.upper(),
             help=f"{option.description} (default: {shown})",
         )
 

@@ -337,6 +337,20 @@ def test_every_bot_style_is_named_and_said_how_it_plays(name):
     assert len({bot.summary for bot in spec.bots.values()}) == len(spec.bots)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_every_rule_option_is_described_in_words_not_in_codes(name):
+    """The host's form names an option by its description and shows its choices in words
+    ("as the edition says", not by_edition); the command line lists the codes it types
+    (``simulate GAME --help``), so a description spells none of them."""
+    for option in game_spec(name).options:
+        described = str(option.description)
+        for code in (c for c in option.choices if isinstance(c, str)):
+            assert f"({code})" not in described and not ("_" in code and code in described), (
+                option.name,
+                code,
+            )
+
+
 # ------------------------------------------------------------------- the suite can fail
 class LeakyUrn(toy_game.UrnGame):
     """Shows every seat's balls to everyone."""

@@ -109,6 +109,20 @@ def test_simulate_takes_the_games_own_rule_options_as_flags(capsys):
     assert "rule option 'camel_refill' must be one of" in capsys.readouterr().err
 
 
+def test_a_games_help_lists_the_values_each_option_takes(capsys):
+    """The descriptions say the choices in words, as the host's form does: the flags' help
+    lists what the command line types."""
+    with pytest.raises(SystemExit):
+        main(["simulate", "samarkand", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--open-money {by_edition,open,secret} money public or secret: as the edition says" in shown
+    assert "--target INT" in shown
+    with pytest.raises(SystemExit):
+        main(["simulate", "marche", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--hidden-goods {false,true}" in shown and "--lowest-price {1,0}" in shown
+
+
 def test_simulate_sets_the_bots_styles_rotated_round_the_table(capsys):
     """One collector against three misers, each game the collector a seat further on: its win
     rate is its wins over the games it played, one seat in each."""

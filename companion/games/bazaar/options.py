@@ -34,9 +34,10 @@ OPTIONS: tuple[Option, ...] = (
         "cards",
         "auto",
         Phrase(
-            "the exchange equations and ware cards: auto (typed by the host at a physical "
-            "table, from the sample files in a digital game), sample (the invented files "
-            "shipped in data/) or entered (the host types each card as it comes up)"
+            "the exchange equations and ware cards: automatic (typed in by the host at a "
+            "physical table, the sample cards in a digital game), the sample cards (invented, "
+            "shipped with the game) or typed in at the table (the host types each card as it "
+            "comes up)"
         ),
         ("auto", "sample", "entered"),
     ),

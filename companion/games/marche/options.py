@@ -28,14 +28,16 @@ OPTIONS: tuple[Option, ...] = (
         "camel_refill",
         "rulebook",
         Phrase(
-            "a camel sold when no goods are left is replaced at the next turn (rulebook) or at once (immediate)"
+            "when a camel sold with no goods left is replaced: as in the rulebook (at the next turn) or at once"
         ),
         ("rulebook", "immediate"),
     ),
     Option(
         "set_scoring",
         "rulebook",
-        Phrase("6 or more equal values score 16 (rulebook) or keep doubling"),
+        Phrase(
+            "what 6 or more equal values score: as in the rulebook (16) or doubling (the score keeps doubling)"
+        ),
         ("rulebook", "doubling"),
     ),
     Option("hidden_goods", False, Phrase("bought goods stay hidden until the scoring"), (False, True)),

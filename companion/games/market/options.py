@@ -50,8 +50,8 @@ OPTIONS = (
         "broke_player",
         BROKE_PLAYER[0],
         Phrase(
-            "a player with under 5 piasters cannot bid: they pick after every "
-            "bidder (last_pick) or take no lot that round (sits_out)"
+            "a player with under 5 piasters cannot bid: they pick last (after every "
+            "bidder) or sit the round out (no lot that round)"
         ),
         BROKE_PLAYER,
     ),

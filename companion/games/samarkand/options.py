@@ -32,14 +32,14 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "open_money",
         "by_edition",
-        Phrase("money public or secret: by_edition (1998 open, 2.0 secret), open, secret"),
+        Phrase("money public or secret: as the edition says (open in 1998, secret in 2.0), open or secret"),
         ("by_edition", "open", "secret"),
     ),
     Option(
         "covered_two",
         "half",
         Phrase(
-            "1998: two goods of a covered kind pay half the 2-goods price (half) or cannot be sold (none)"
+            "1998: what two goods of a covered kind sell for: half the 2-goods price, or none (they cannot be sold)"
         ),
         ("half", "none"),
     ),
@@ -47,8 +47,9 @@ OPTIONS: tuple[Option, ...] = (
         "movement",
         "board",
         Phrase(
-            "board: the companion knows the board and checks every move; free: each "
-            "player says which space they landed on, nothing is checked"
+            "how the figures move: along the board (the companion knows the board and "
+            "checks every move) or free (each player says which space they landed on, "
+            "nothing is checked)"
         ),
         ("board", "free"),
     ),

@@ -60,43 +60,10 @@ def test_bench_and_games_without_an_action_print_their_help(capsys):
 
 def test_simulate_takes_the_games_own_rule_options_as_flags(capsys):
     """Built from the registry's schema: a text option as a word, the others as JSON."""
-    import pytest
-
-    assert (
-        main(
-            [
-                "simulate",
-                "marche",
-                "--games",
-                "3",
-                "--seed",
-                "2",
-                "--json",
-                "--set-scoring",
-                "doubling",
-                "--lowest-price",
-                "0",
-            ]
-        )
-        == 0
-    )
+    argv = ["simulate", "marche", "--games", "3", "--seed", "2", "--json"]
+    assert main([*argv, "--set-scoring", "doubling", "--lowest-price", "0"]) == 0
     flagged = json.loads(capsys.readouterr().out)
-    assert (
-        main(
-            [
-                "simulate",
-                "marche",
-                "--games",
-                "3",
-                "--seed",
-                "2",
-                "--json",
-                "--rules",
-                '{"set_scoring": "doubling", "lowest_price": 0}',
-            ]
-        )
-        == 0
-    )
+    assert main([*argv, "--rules", '{"set_scoring": "doubling", "lowest_price": 0}']) == 0
     by_json = json.loads(capsys.readouterr().out)
     timing = ("seconds", "games_per_second")
     assert {k: v for k, v in flagged.items() if k not in timing} == {

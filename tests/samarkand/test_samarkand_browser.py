@@ -43,6 +43,7 @@ WORDS = {  # what each language's pages say at each step
         "token": "Closed market: the market for red in Merv",
         "money": "270 piasters",
         "paused": "Paused by the host",
+        "face_one": "1: ",
     },
     "fr-FR": {
         "status": "Tour d'Ana : déplacement",
@@ -63,6 +64,7 @@ WORDS = {  # what each language's pages say at each step
         "token": "Marché fermé : le marché aux cubes rouges à Merv",
         "money": "270 piastres",
         "paused": "Mis en pause par l'hôte",
+        "face_one": "1 : ",  # French puts a space before a colon
     },
 }
 
@@ -127,6 +129,9 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     move = ana.locator("button[data-move=camp7]")
     move.wait_for(timeout=T)
     assert words["camp"] in move.text_content()
+    assert (
+        ana.locator(".sk-reach li").first.text_content().startswith(words["face_one"])
+    )  # where a roll leads
     move.click()
     ana.click("button[data-gift=blue]", timeout=T)
     table.wait_for_selector(f"#log >> text={words['gift']}", timeout=T)
@@ -220,6 +225,8 @@ def test_free_movement_a_city_told_from_a_french_phone(browser, free_server):
         ana.click("#free-go")
     assert state(appliance).cities.get("city2") == ("red", "wild")
     ben.wait_for_selector("#log >> text=Ana avance gratuitement d'une case vers Ville 2", timeout=T)
+    table = pages.open("/table", phone=False, locale="fr-FR")  # the cities told, as French writes them
+    table.wait_for_selector("#board li:text-is('Ville 2 : rouge + joker')", timeout=T)
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 

@@ -99,3 +99,17 @@ def test_a_phrase_or_refusal_is_a_template_never_an_f_string():
                 ):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+def test_no_page_module_glues_a_colon_onto_words():
+    """`label + ": " + value` reads "Merv: rouge" to a French reader, who writes "Merv : rouge":
+    a page module says a label and its value with ``labelled`` (shell.js)."""
+    glued = re.compile(r"""\+\s*"\)?: "|": "\s*\+""")
+    modules = [*(ROOT / "web/static").glob("*.js"), *(ROOT / "companion/games").glob("*/web/static/*.js")]
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted(modules)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if glued.search(line)
+    ]
+    assert modules and found == []

@@ -3,7 +3,7 @@
    then the statistics per person and per bot style, and the charts, drawn here as SVG in
    the palette of the game's own chart (companion/core/chart.py, sent with the data). The
    host's merges and hidden games go through the PIN's API, then the page is drawn again. */
-import { $, _, LANGUAGE, PAGE, act, button, el, inWords, listed, ngettext, ordinal, showPast, toast } from "/static/shell.js";
+import { $, _, LANGUAGE, PAGE, act, button, el, inWords, labelled, listed, ngettext, ordinal, showPast, toast } from "/static/shell.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const LOCALE = LANGUAGE === "en" ? "en-GB" : LANGUAGE;
@@ -153,7 +153,7 @@ function winsChart(stats) {
 
 function gameChart(chart, i) {
   const colour = data.colours[i % data.colours.length];
-  return rowsChart(chart.title + ": " + chart.chart,
+  return rowsChart(labelled(chart.title, chart.chart),
     chart.bars.map((bar) => ({ label: String(bar.label), parts: [bar.value], colours: [colour] })), []);
 }
 

@@ -65,6 +65,10 @@ export function listed(items, joiner) {
   return new Intl.ListFormat(locale, { type: LISTS[joiner || "and"] }).format(items.map(String));
 }
 
+/* "Merv: red + wild" (French: "Merv : rouge + joker"): a label and what it names, punctuated
+   as the reader's language writes it. */
+export function labelled(label, value) { return _("{label}: {value}", { label, value }); }
+
 /* A seat's own name and a bot's mark, as the appliance stores them in English ("Seat 3",
    "Seat 3 (bot)", "Tara (bot)": companion/core/default_names.py, whose FORMS these follow, a
    test says), said in the reader's language wherever they appear in a snapshot (a person's
@@ -334,7 +338,7 @@ function renderHands() {
   const changes = (snap.hands || []).slice(-6).reverse();
   box.hidden = !changes.length;
   swap($("hand-rows"), ...changes.map((c) =>
-    el("li", { textContent: ((c.seat === me() ? MY_HANDS : HANDS)[c.by] || ((name) => name + ": " + c.by))(c.name) })));
+    el("li", { textContent: ((c.seat === me() ? MY_HANDS : HANDS)[c.by] || ((name) => labelled(name, c.by)))(c.name) })));
 }
 
 /* ---------------------------------------------------------- the new-game form */

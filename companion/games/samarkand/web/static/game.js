@@ -354,7 +354,7 @@ function controls() {
         const faces = Object.entries(help.roll || {});
         if (faces.length) {
           box.push(h2(TEXT.rollTitle), el("ul", { className: "sk-reach" }, ...faces.map(([f, ids]) =>
-            el("li", { textContent: TEXT.face(f) + ": " + ids.map((id) => spaceName(id) + " (" + spaceHelp(help.spaces[id]) + ")").join(" / ") }))));
+            el("li", { textContent: ui.labelled(TEXT.face(f), ids.map((id) => spaceName(id) + " (" + spaceHelp(help.spaces[id]) + ")").join(" / ")) }))));
         }
       } else {
         box.push(freeForm("move", decision));
@@ -532,8 +532,8 @@ function goodSquare(kind, x, y, size) {
 
 function freeBoard() {
   const v = snap.view, el = ui.el;
-  const rows = v.camps.map((c) => el("li", {}, spaceName(c.space) + " (" + (c.capacity || TEXT.unknown) + "): ", goodsRow(c.field)));
-  const cities = Object.entries(v.cities).map(([id, m]) => el("li", { textContent: spaceName(id) + ": " + m.map(kindName).join(" + ") }));
+  const rows = v.camps.map((c) => el("li", {}, ui.labelled(spaceName(c.space) + " (" + (c.capacity || TEXT.unknown) + ")", ""), goodsRow(c.field)));
+  const cities = Object.entries(v.cities).map(([id, m]) => el("li", { textContent: ui.labelled(spaceName(id), m.map(kindName).join(" + ")) }));
   return el("div", {}, el("p", { textContent: TEXT.freeBoard }), el("ul", { className: "sk-camps" }, ...rows, ...cities));
 }
 

@@ -129,9 +129,8 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     move = ana.locator("button[data-move=camp7]")
     move.wait_for(timeout=T)
     assert words["camp"] in move.text_content()
-    assert (
-        ana.locator(".sk-reach li").first.text_content().startswith(words["face_one"])
-    )  # where a roll leads
+    roll = ana.locator(".sk-reach li").first.text_content()  # where the die's first face leads
+    assert roll.startswith(words["face_one"]), roll
     move.click()
     ana.click("button[data-gift=blue]", timeout=T)
     table.wait_for_selector(f"#log >> text={words['gift']}", timeout=T)

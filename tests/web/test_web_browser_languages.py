@@ -89,6 +89,45 @@ def test_the_table_screen_and_the_phone_say_who_plays_a_seat_a_bot_played(browse
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 
+TIMED = {
+    "fr-FR": (
+        "Ana n'a pas décidé à temps 2 fois : un robot a décidé chaque fois",
+        "Ana : une personne joue cette place désormais",
+        "Ana n'a pas décidé à temps : un robot a décidé pour cette fois",
+        "Vous n'avez pas décidé à temps 2 fois : un robot a décidé chaque fois pour vous",
+    ),
+    "en-GB": (
+        "Ana did not decide in time 2 times: a bot decided each time",
+        "Ana: a person plays this seat from here on",
+        "Ana did not decide in time: a bot decided once",
+        "You did not decide in time 2 times: a bot decided each time for you",
+    ),
+}
+
+
+@pytest.mark.parametrize("locale", TIMED)
+def test_a_seats_decisions_by_the_timer_are_one_line_until_it_changes_hands(browser, server, locale):
+    """A silent phone's seat would fill "who plays" with one line per decision the timer made:
+    those since the seat last changed hands are one line, with their count, newest first."""
+    srv, appliance = server
+    pw, chromium = browser
+    twice, person, once, mine = TIMED[locale]
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    phone = pages.open("/", locale=locale)
+    phone.fill("#name", "Ana")
+    phone.locator("#seats button").first.click()
+    wait_on(phone, lambda: [c["by"] for c in appliance.hands if c["seat"] == 0] == ["person"], "Ana's seat")
+    for by in ("timer", "person", "timer", "timer"):
+        appliance.call(lambda now, by=by: appliance._handed(0, by))
+    table = pages.open("/table", phone=False, locale=locale)
+    table.wait_for_selector(f"#hand-rows >> text={twice}", timeout=T)
+    rows = [row.text_content() for row in table.locator("#hand-rows li").all()]
+    assert [row for row in rows if row.startswith("Ana")] == [twice, person, once, person], rows
+    phone.reload()
+    phone.wait_for_selector(f"#hand-rows >> text={mine}", timeout=T)  # her own phone says "you"
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
 STORED_NAMES = ["Seat 3", "Seat 12 (bot)", "Tara (bot)", "Éloi (bot)", "Ana", "Seat 3 bis", "seat 3"]
 """Names as the appliance stores them (companion/core/default_names.py) and others."""
 

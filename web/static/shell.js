@@ -327,18 +327,37 @@ function renderSeats() {
    so a move is known as a person's or a bot's. */
 const HANDS = { person: (name) => _("{name}: a person plays this seat from here on", { name }),
                 bot: (name) => _("{name}: a bot plays this seat from here on", { name }),
-                timer: (name) => _("{name} did not decide in time: a bot decided once", { name }) };
+                timer: (name, n) => (n === 1 ? _("{name} did not decide in time: a bot decided once", { name })
+                  : _("{name} did not decide in time {n} times: a bot decided each time", { name, n })) };
 const MY_HANDS = { person: () => _("You play your seat from here on"),
                    bot: () => _("A bot plays your seat from here on"),
-                   timer: () => _("You did not decide in time: a bot decided once for you") };
+                   timer: (name, n) => (n === 1 ? _("You did not decide in time: a bot decided once for you")
+                     : _("You did not decide in time {n} times: a bot decided each time for you", { n })) };
+
+/* The changes newest first, a seat's decisions by the timer since it last changed hands
+   said in one line with their count (a silent phone's seat would fill the list). */
+function handLines(changes) {
+  const lines = [], timed = new Map();  // seat -> its line of timer decisions
+  for (const change of [...changes].reverse()) {
+    const line = timed.get(change.seat);
+    if (change.by === "timer" && line) {
+      line.n += 1;
+    } else {
+      lines.push({ ...change, n: 1 });
+      if (change.by === "timer") timed.set(change.seat, lines[lines.length - 1]);
+      else timed.delete(change.seat);
+    }
+  }
+  return lines;
+}
 
 function renderHands() {
   const box = $("hands");
   if (!box) return;
-  const changes = (snap.hands || []).slice(-6).reverse();
-  box.hidden = !changes.length;
-  swap($("hand-rows"), ...changes.map((c) =>
-    el("li", { textContent: ((c.seat === me() ? MY_HANDS : HANDS)[c.by] || ((name) => labelled(name, c.by)))(c.name) })));
+  const lines = handLines(snap.hands || []).slice(0, 6);
+  box.hidden = !lines.length;
+  swap($("hand-rows"), ...lines.map((c) =>
+    el("li", { textContent: ((c.seat === me() ? MY_HANDS : HANDS)[c.by] || ((name) => labelled(name, c.by)))(c.name, c.n) })));
 }
 
 /* ---------------------------------------------------------- the new-game form */

@@ -343,8 +343,9 @@ function handLines(changes) {
     if (change.by === "timer" && line) {
       line.n += 1;
     } else {
-      lines.push({ ...change, n: 1 });
-      if (change.by === "timer") timed.set(change.seat, lines[lines.length - 1]);
+      const own = { ...change, n: 1 };
+      lines.push(own);
+      if (change.by === "timer") timed.set(change.seat, own);
       else timed.delete(change.seat);
     }
   }

@@ -12,7 +12,19 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser_rig import NEEDED, Pages, T, answered, decide, join, log_in, served, third_person, wait_on
+from browser_rig import (
+    NEEDED,
+    TABLE_SIZES,
+    Pages,
+    T,
+    answered,
+    decide,
+    join,
+    log_in,
+    served,
+    third_person,
+    wait_on,
+)
 from web_rig import PIN, make_appliance
 
 from companion.core.registry import game_spec
@@ -224,7 +236,7 @@ def test_free_movement_a_city_told_from_a_french_phone(browser, free_server):
         ana.click("#free-go")
     assert state(appliance).cities.get("city2") == ("red", "wild")
     ben.wait_for_selector("#log >> text=Ana avance gratuitement d'une case vers Ville 2", timeout=T)
-    table = pages.open("/table", phone=False, locale="fr-FR")  # the cities told, as French writes them
+    table = pages.open("/table", phone=False, size=TABLE_SIZES[0], locale="fr-FR")  # the cities told
     table.wait_for_selector("#board li:text-is('Ville 2 : rouge + joker')", timeout=T)
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 

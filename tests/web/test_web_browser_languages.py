@@ -5,7 +5,7 @@ host console's controls and seat states, a refusal) follow."""
 from __future__ import annotations
 
 import pytest
-from browser_rig import NEEDED, Pages, T, log_in, served, third_person, wait_on
+from browser_rig import NEEDED, TABLE_SIZES, Pages, T, log_in, served, third_person, wait_on
 from web_rig import NAMES, PIN, make_appliance
 
 pytestmark = NEEDED
@@ -119,12 +119,14 @@ def test_a_seats_decisions_by_the_timer_are_one_line_until_it_changes_hands(brow
     wait_on(phone, lambda: [c["by"] for c in appliance.hands if c["seat"] == 0] == ["person"], "Ana's seat")
     for by in ("timer", "person", "timer", "timer"):
         appliance.call(lambda now, by=by: appliance._handed(0, by))
-    table = pages.open("/table", phone=False, locale=locale)
+    table = pages.open("/table", phone=False, size=TABLE_SIZES[0], locale=locale)
     table.wait_for_selector(f"#hand-rows >> text={twice}", timeout=T)
     rows = [row.text_content() for row in table.locator("#hand-rows li").all()]
     assert [row for row in rows if row.startswith("Ana")] == [twice, person, once, person], rows
+    assert table.evaluate("document.documentElement.scrollWidth") <= TABLE_SIZES[0][0]
     phone.reload()
     phone.wait_for_selector(f"#hand-rows >> text={mine}", timeout=T)  # her own phone says "you"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 

@@ -16,9 +16,6 @@ from companion.appliance import logs
 from companion.core.errors import RuleError
 from companion.core.registry import game_spec, game_specs
 
-TABLE_OF = 4
-"""Players in a simulated game unless told: a table of four, where the game allows it."""
-
 
 def _simulate(args) -> int:
     from companion.simulation import progress_bar, simulate
@@ -28,7 +25,7 @@ def _simulate(args) -> int:
     if args.workers < 0:
         return _fail("--workers must be 0 (every core) or more")
     spec = game_spec(args.game)
-    players = args.players or min(max(TABLE_OF, spec.min_players), spec.max_players)
+    players = spec.usual_players() if args.players is None else args.players
     workers = args.workers or os.cpu_count() or 1
     rules = {
         **(args.rules or {}),
@@ -224,7 +221,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         help="the game the lobby opens with (an unfinished one is resumed; default: [lobby] game)",
     )
     run.add_argument(
-        "--players", type=int, default=4, help="seats in the lobby, or in a game started at once"
+        "--players",
+        type=int,
+        help="seats in the lobby, or in a game started at once (default: 4, or the nearest the game allows)",
     )
     run.add_argument("--seat", type=int, help="play this seat (1-based) from the keyboard")
     run.add_argument("--bridge", help="USB buzzer board: a port path, 'auto' or 'emulator'")

@@ -546,21 +546,40 @@ def _open_table(appliance: Appliance, args) -> str:
     if keyboard is not None:
         appliance.human_seats.add(keyboard)  # never a bot's, not even for a moment
     if not at_once and not args.new and appliance.restore_lobby():
-        assert appliance.lobby is not None
-        return f"Back to the lobby of {appliance.lobby.spec.title}"
+        kept = appliance.lobby
+        assert kept is not None
+        if args.game in (None, kept.game) and args.players in (None, kept.seats):
+            return f"Back to the lobby of {kept.spec.title}"
+        changed = appliance.change_lobby(lambda lobby: _as_asked(lobby, args.game, args.players))
+        return f"Back to the lobby, now of {changed.spec.title} with {changed.seats} seats"
     if not args.new and appliance.resume(phones=not args.no_web):
         assert appliance.session is not None and appliance.spec is not None
-        _check_seat(keyboard, appliance.session.game.players(appliance.session.state))
-        return f"Resuming the unfinished game of {appliance.spec.title} (game {appliance.game_id})"
+        players = appliance.session.game.players(appliance.session.state)
+        _check_seat(keyboard, players)
+        resuming = f"Resuming the unfinished game of {appliance.spec.title} (game {appliance.game_id})"
+        if args.game not in (None, appliance.spec.name) or args.players not in (None, players):
+            resuming += ", not the game asked for: --new abandons it"
+        return resuming
+    spec = game_spec(args.game or appliance.config.lobby.game)
     if not at_once:
-        lobby = Lobby.open(args.game or appliance.config.lobby.game, args.players)
+        lobby = _as_asked(Lobby.open(spec.name, spec.usual_players()), None, args.players)
         appliance.open_lobby(lobby)
         return f"The lobby of {lobby.spec.title}: nothing is played before Start"
-    spec = game_spec(args.game or appliance.config.lobby.game)
-    setup = spec.setup(args.players)
+    setup = spec.setup(spec.usual_players() if args.players is None else args.players)
     _check_seat(keyboard, setup["players"])
     appliance.new_game(setup, game=spec.name)
     return f"A new game of {spec.title} (game {appliance.game_id})"
+
+
+def _as_asked(lobby: Lobby, game: str | None, players: int | None) -> Lobby:
+    """The lobby with the game and the seats the command line asks for (None: as it is),
+    the people who joined kept; a count outside the game's range, or one that would leave
+    someone without a seat, is refused with the reason."""
+    if game is not None and game != lobby.game:
+        lobby.choose_game(game)
+    if players is not None and players != lobby.seats:
+        lobby.set_seats(players)
+    return lobby
 
 
 def _check_seat(seat: int | None, players: int) -> None:

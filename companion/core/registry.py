@@ -32,6 +32,8 @@ from companion.core.tally import Tally
 
 GAMES_PACKAGE = "companion.games"
 EXTRA_GAMES = "SAMARKAND_GAMES"
+USUAL_TABLE = 4
+"""Players at a table unless told (a lobby, a simulation), where the game allows it."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,10 @@ class GameSpec:
 
     def option(self, name: str) -> Option:
         return find_option(self.options, name)
+
+    def usual_players(self) -> int:
+        """The players a table has unless told: four, or the nearest the game allows."""
+        return min(max(USUAL_TABLE, self.min_players), self.max_players)
 
     def setup(
         self, players: Any, options: Mapping[str, Any] | None = None, names: list[str] | None = None

@@ -35,8 +35,11 @@ def _run(prog: str, argv: list[str], store_path, build, body: Callable) -> int:
     try:
         with _open(store_path) as store:
             return body(store, args)
-    except (StoreError, OSError) as exc:
+    except StoreError as exc:
         print(f"samarkand games {prog}: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # writing --out
+        print(f"samarkand games {prog}: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
         return 1
 
 
@@ -55,7 +58,7 @@ def list_main(argv: list[str], store_path: str | Path) -> int:
             winners = ", ".join(str(w) for w in g.winners) or "-"
             print(
                 f"{g.id:>4}  {g.game:<10} {g.created[:19]}  {g.status:<12}"
-                f"{g.events:>6} events  winners: {winners}"
+                f"{g.events:>6} {'event ' if g.events == 1 else 'events'}  winners: {winners}"
             )
         return 0
 
@@ -73,6 +76,7 @@ def export_main(argv: list[str], store_path: str | Path) -> int:
         if args.out is None:
             store.export_jsonl(args.id, sys.stdout)
             return 0
+        store.game(args.id)  # a game that is not there leaves no empty file behind
         with open(args.out, "w", encoding="utf-8") as out:
             count = store.export_jsonl(args.id, out)
         print(f"Exported game {args.id} ({count} events) to {args.out}", file=sys.stderr)
@@ -146,23 +150,26 @@ def stats_main(argv: list[str], store_path: str | Path) -> int:
 
 
 def stats_text(stats: dict) -> str:
-    """The statistics as a person reads them on the Pi's terminal."""
-
-    def record(row: dict) -> str:
-        return f"{row['played']:>6} {row['wins']:>5} {row['average_place']:>14}"
-
-    lines = [f"{stats['games']} finished games counted.", ""]
-    if stats["people"]:
-        lines.append(f"{'person':<24}{'games':>6} {'wins':>5} {'average place':>14}")
+    """The statistics as a person reads them on the Pi's terminal: each table's first
+    column as wide as its longest name, so the figures stand under their headings."""
+    games = stats["games"]
+    lines = [f"{games} finished game{'' if games == 1 else 's'} counted."]
+    people: list[tuple[str, dict]] = []
     for person in stats["people"]:
         also = [name for name in person["names"] if name != person["name"]]
-        called = person["name"] + (f" (also {', '.join(also)})" if also else "")
-        lines.append(f"{called:<24}{record(person)}")
-        lines += [f"  {row['title']:<22}{record(row)}" for row in person["by_game"]]
-    if stats["bots"]:
-        lines += ["", f"{'bots by style':<24}{'games':>6} {'wins':>5} {'average place':>14}"]
-        lines += [f"{row['title'] + ': ' + row['style']:<24}{record(row)}" for row in stats["bots"]]
+        people.append((person["name"] + (f" (also {', '.join(also)})" if also else ""), person))
+        people += [(f"  {row['title']}", row) for row in person["by_game"]]
+    bots = [(f"{row['title']}: {row['style']}", row) for row in stats["bots"]]
+    for heading, rows in (("person", people), ("bots by style", bots)):
+        if rows:
+            width = max(len(heading), *(len(name) for name, _ in rows)) + 2
+            lines += ["", f"{heading:<{width}}{'games':>6} {'wins':>5} {'average place':>14}"]
+            lines += [
+                f"{name:<{width}}{row['played']:>6} {row['wins']:>5} {row['average_place']:>14}"
+                for name, row in rows
+            ]
     for chart in stats["charts"]:
+        width = max((len(str(bar["label"])) for bar in chart["bars"]), default=0) + 4
         lines += ["", f"{chart['title']}: {chart['chart']}"]
-        lines += [f"  {bar['label']!s:<22}{bar['value']:>6}" for bar in chart["bars"]]
+        lines += [f"  {bar['label']!s:<{width}}{bar['value']:>6}" for bar in chart["bars"]]
     return "\n".join(lines)

@@ -58,3 +58,12 @@ def test_a_game_still_being_played_is_not_drawn(tmp_path, capsys):
     captured = capsys.readouterr()
     assert captured.out == "" and "still being played" in captured.err
     assert len(captured.err.strip().splitlines()) == 1
+
+
+def test_a_file_that_cannot_be_written_is_one_clear_line(tmp_path, capsys):
+    game = _store(tmp_path / "s.db", SCRIPT["events"])
+    out = tmp_path / "no such folder" / "chart.svg"
+    assert main(["games", "--store", str(tmp_path / "s.db"), "chart", str(game), "--out", str(out)]) == 1
+    assert (
+        capsys.readouterr().err == f"samarkand games chart: cannot write {out}: No such file or directory\n"
+    )

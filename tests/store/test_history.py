@@ -116,9 +116,16 @@ def test_stats_in_words(store, capsys):
     winner = store.result(game)["winners"][0]
     assert stats_main([], store.path) == 0
     out = capsys.readouterr().out
-    assert out.startswith("1 finished games counted.")
+    assert out.startswith("1 finished game counted.\n")
     row = next(line for line in out.splitlines() if line.startswith(winner))
     assert row.split()[-3:] == ["1", "1", "1.0"]
+    # each figure ends under the end of its heading, however long the names
+    bots = out.split("\nbots by style")[1].split("\n\n")[0].splitlines()
+    heading, rows = "bots by style" + bots[0], bots[1:]
+    assert rows and all(row.startswith("Samarkand Market: ") for row in rows)
+    for word in ("games", "wins", "average place"):
+        end = heading.index(word) + len(word)
+        assert all(row[end - 1] != " " and row[end : end + 1] in ("", " ") for row in rows), word
     assert "Samarkand Market: Winning bids, in piasters" in out
 
 

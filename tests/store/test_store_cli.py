@@ -61,6 +61,19 @@ def test_unknown_game_is_one_clear_line(store_path, capsys, main):
     assert "No game 9" in err and str(store_path) in err and "Traceback" not in err
 
 
+def test_a_file_that_cannot_be_written_is_one_clear_line(store_path, tmp_path):
+    out = tmp_path / "no such folder" / "game1.jsonl"
+    done = samarkand("games", "export", "1", "--store", str(store_path), "--out", str(out))
+    assert done.returncode == 1 and "Traceback" not in done.stderr and "Errno" not in done.stderr
+    assert done.stderr == f"samarkand games export: cannot write {out}: No such file or directory\n"
+
+
+def test_exporting_a_game_that_is_not_there_leaves_no_file(store_path, tmp_path, capsys):
+    out = tmp_path / "game9.jsonl"
+    assert export_main(["9", "--out", str(out)], store_path) == 1
+    assert "No game 9" in capsys.readouterr().err and not out.exists()
+
+
 def test_missing_store_is_reported_not_created(tmp_path, capsys):
     path = tmp_path / "none" / "companion.db"
     assert list_main([], path) == 1
@@ -153,7 +166,7 @@ def test_reading_goes_on_beside_the_writer_that_holds_the_store(store_path, caps
     with EventStore(store_path, sole=True) as held:
         held.append(2, {"kind": "d", "actor": 0, "data": {}})
         assert list_main([], store_path) == 0
-        assert "1 events" in capsys.readouterr().out.splitlines()[1]
+        assert "1 event  " in capsys.readouterr().out.splitlines()[1]
         assert held.unfinished() == 2
 
 

@@ -78,6 +78,13 @@ def test_a_malformed_input_names_its_field(data, field):
         ADVISE(data)
 
 
+def test_an_input_that_is_not_an_object_is_answered_with_one_that_works():
+    with pytest.raises(ValueError) as refused:
+        ADVISE([])
+    example = str(refused.value).split("such as ", 1)[1].split(" (fields: ")[0]
+    assert ADVISE(json.loads(example))["best_sale"]["pays"] == 70  # 5 red
+
+
 def test_advise_from_the_command_line(tmp_path, capsys):
     path = tmp_path / "position.json"
     path.write_text(json.dumps({"goods": {"blue": 6}, "markets": ["blue", "green"]}))

@@ -47,7 +47,10 @@ KNOWN = {
 
 def advise(data: Any, sample_board: str = "") -> dict[str, Any]:
     if not isinstance(data, Mapping):
-        raise ValueError("the advice's input is a JSON object (see samarkand advise's help)")
+        raise ValueError(
+            'expected a JSON object such as {"goods": {"red": 5}, "markets": ["red", "wild"]} '
+            f"(fields: {', '.join(sorted(KNOWN))})"
+        )
     unknown = sorted(set(data) - KNOWN)
     if unknown:
         raise ValueError(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(KNOWN))})")

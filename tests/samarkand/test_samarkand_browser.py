@@ -112,6 +112,7 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     host.fill("#pin", PIN)
     host.click("#login-form button")
     host.wait_for_selector("#card-box:not([hidden])", timeout=T)  # the setup's draws
+    assert host.locator("#sk-physical-help").is_visible()  # how a physical game's draws are entered
 
     enter(appliance, *["yellow", "green"] * 10)
     # Ana's first hidden draw, on her own phone at phone size: the kinds, no counts; the
@@ -238,6 +239,8 @@ def test_free_movement_a_city_told_from_a_french_phone(browser, free_server):
     ben.wait_for_selector("#log >> text=Ana avance gratuitement d'une case vers Ville 2", timeout=T)
     table = pages.open("/table", phone=False, size=TABLE_SIZES[0], locale="fr-FR")  # the cities told
     table.wait_for_selector("#board li:text-is('Ville 2 : rouge + joker')", timeout=T)
+    host.wait_for_selector("#board li:text-is('Ville 2 : rouge + joker')", timeout=T)
+    assert not host.get_by_text("Mode physique").is_visible()  # a digital game: no draws to enter
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 

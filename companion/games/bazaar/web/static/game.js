@@ -498,6 +498,7 @@ const render = {
 
   host(s) {
     render.table(s);
+    $("bz-typing-help").hidden = !snap.table.waiting_entry;   // shown while the host types a card
     const v = snap.view, to = snap.table.to_act;
     const box = $("bz-host-box");
     const seat = to[0];       // a connected phone decides for its own seat

@@ -604,7 +604,10 @@ const render = {
     renderLog();
   },
   table(s) { renderTable(); },
-  host(s) { renderTable(); },
+  host(s) {
+    renderTable();
+    $("sk-physical-help").hidden = snap.table.mode !== "physical";   // the host enters draws only then
+  },
 };
 
 /* ---------------------------------------------------------- the host's board file */

@@ -47,6 +47,9 @@ class Narration:
     command: Callable[[Any, int, str], Event]
     """(state, seat, typed text) -> the event it means; RuleError for anything else."""
     keyboard_help: str
+    yours: Callable[[dict], tuple[str, str | None]]
+    """(the keyboard seat's view, as its phone gets it) -> what it holds in words, and what
+    it has to do now with the keys that do it (None: nothing to do)."""
 
 
 @dataclass(frozen=True)

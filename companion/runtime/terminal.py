@@ -23,7 +23,8 @@ from companion.core.game import Event
 from companion.core.match import replay
 from companion.core.registry import Narration
 
-KEYS = "Enter = your buzzer · q = quit"
+BUZZER_KEY = "Enter = your buzzer"
+QUIT_KEY = "q = quit"
 
 
 def printable(text: str) -> str:
@@ -49,11 +50,17 @@ class Narrator:
         self._flagged: set[int] = set()
         self._hands_told = 0
         self._lobby_seats: str | None = None
+        self._yours: tuple[str, str | None] | None = None  # what the keyboard seat was last told
 
     @property
     def narration(self):
         """The game's own words, or the contract's plain account of a game without them."""
         return self.appliance.spec.narration or self._plain
+
+    @property
+    def _buzzers(self) -> bool:
+        """Whether the game is played with buzzers (Enter is the keyboard seat's)."""
+        return self.appliance.spec.realtime is not None
 
     @property
     def _plain(self) -> Narration:
@@ -79,7 +86,12 @@ class Narrator:
             except json.JSONDecodeError:
                 raise RuleError('type an action and its data as JSON: want {"n": 1}') from None
 
-        return Narration(describe, score_sheet, command, 'ACTION {"key": value}')
+        def yours(view):
+            you = view.get("you") or {}
+            held = " · ".join(f"{key}: {json.dumps(value)}" for key, value in you.items() if key != "seat")
+            return held or "-", None
+
+        return Narration(describe, score_sheet, command, 'ACTION {"key": value}', yours)
 
     def attach(self) -> None:
         self.appliance.listeners.append(self._on_change)
@@ -99,7 +111,8 @@ class Narrator:
         if self.seat is not None:
             self.appliance.take_seat(self.seat)
             name = session.game.names(session.state)[self.seat]
-            self._say(f"You play {name}. keys: {self.narration.keyboard_help} · {KEYS}")
+            keys = [self.narration.keyboard_help, *([BUZZER_KEY] if self._buzzers else []), QUIT_KEY]
+            self._say(f"You play {name}. keys: {' · '.join(keys)}")
             self._say_yours(session)
             threading.Thread(target=self._keyboard, name="keyboard", daemon=True).start()
 
@@ -202,8 +215,7 @@ class Narrator:
         self._seen, self._before = len(log), session.game.copy(session.state)
         if self._tell_hands(session):  # who sits where changed
             self._remind()
-        if self.seat is not None and self.seat in session.game.to_act(session.state):
-            self._say("Your move.")
+        if self.seat is not None:
             self._say_yours(session)
         over = session.game.is_over(session.state)
         if (over or self._ended()) and not self._scored:
@@ -242,18 +254,19 @@ class Narrator:
             self._say(line)
 
     def _say_yours(self, session) -> None:
-        """The keyboard seat's own view: the ``you`` of the game's view for the seat (hand,
-        pick, money and camels in Le Marché) as plain ``key: value`` pairs."""
+        """What the keyboard seat holds and has to do, in the game's words, from its own
+        view (what its phone would get): said when either changes, not at every event."""
         try:
-            view = session.game.view(session.state, self.seat)
+            yours = self.narration.yours(session.game.view(session.state, self.seat))
         except RuleError:
             return
-        you = view.get("you") if isinstance(view, dict) else None
-        if isinstance(you, dict):
-            self._say(
-                "Yours: "
-                + " · ".join(f"{key}: {_plain(value)}" for key, value in you.items() if key != "seat")
-            )
+        held, to_do = yours
+        said_held, said_to_do = self._yours or (None, None)
+        self._yours = yours
+        if held != said_held:
+            self._say(f"Yours: {held}")
+        if to_do is not None and (to_do, held) != (said_to_do, said_held):
+            self._say(f"Your move: {to_do}")
 
     def _keyboard(self) -> None:
         for line in sys.stdin:
@@ -268,6 +281,9 @@ class Narrator:
         appliance, seat = self.appliance, self.seat
         session = appliance.session
         if text == "":
+            if not self._buzzers:
+                self._say("  no buzzer in this game: type your move (the keys above)")
+                return True
             if appliance.inputs.press is None:
                 self._say("  use your real buzzer")
                 return True
@@ -285,9 +301,3 @@ class Narrator:
     def _say(self, text: str) -> None:
         self.out.write("\n".join(map(printable, text.split("\n"))) + "\n")
         self.out.flush()
-
-
-def _plain(value) -> str:
-    if isinstance(value, (list, tuple)):
-        return " ".join(map(str, value)) or "-"
-    return "-" if value is None else str(value)

@@ -93,10 +93,42 @@ def test_the_keyboard_seat_sees_its_hand_money_and_camels(table):
     narrator._keyboard = lambda: None  # no stdin in a test: commands go straight in
     narrator.attach()
     state = table.session.state
-    yours = [line for line in out.getvalue().splitlines() if line.startswith("Yours: ")]
+    lines = out.getvalue().splitlines()
     hand = " ".join(map(str, state.hands[1]))
-    assert yours and f"hand: {hand}" in yours[0]
-    assert f"money: {state.money[1]}" in yours[0] and "camels: " in yours[0]
+    assert (
+        f"Yours: your {state.sells[1]} to offer: {hand} · {state.money[1]} dirhams · camels: none" in lines[1]
+    )
+    offered = " · ".join(f"p {card}" for card in sorted(set(state.hands[1])))
+    assert lines[2] == f"Your move: offer a card in secret: {offered}"
+    assert "Enter = your buzzer" in lines[0]  # Le Marché is played with buzzers
+
+
+def test_the_keyboard_seat_is_told_again_only_when_what_it_holds_or_has_to_do_changes(table):
+    narrator, out = told(table, seat=0)
+    narrator._keyboard = lambda: None
+    narrator.attach()
+    session = table.session
+    for seat in (1, 2):  # the others pick: nothing of seat 1's changes
+        table.call(session.act, Event("pick", seat, {"card": session.state.hands[seat][0]}))
+    assert [line.split(":")[0] for line in out.getvalue().splitlines()[1:]] == ["Yours", "Your move"]
+    assert narrator._command(f"p {session.state.hands[0][-1]}")  # its own pick: one card fewer
+    assert sum(line.startswith("Yours: ") for line in out.getvalue().splitlines()) == 2
+
+
+def test_a_game_without_buzzers_offers_no_buzzer_key(tmp_path):
+    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")}})
+    appliance = Appliance(config, Inputs(), EventStore(config.store.path), seed=4, bots_fill_seats=False)
+    try:
+        appliance.new_game(game_spec("samarkand").setup(2), game="samarkand")
+        narrator, out = told(appliance, seat=0)
+        narrator._keyboard = lambda: None
+        narrator.attach()
+        assert narrator._command("")  # Enter
+        first, *_, last = out.getvalue().splitlines()
+        assert first.endswith("· q = quit") and "buzzer" not in first
+        assert last == "  no buzzer in this game: type your move (the keys above)"
+    finally:
+        appliance.close()
 
 
 def test_the_keyboard_seat_cannot_undo_and_q_quits(table):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -287,6 +288,45 @@ def check_actions(game: Game, played: Played, spec: GameSpec) -> None:
                         refused(game, state, Event(event.kind, other, event.data), spec)
 
 
+REPR = re.compile(r"\{'|\['|': |\b(True|False|None)\b")
+"""Python's own spelling of a value (a dict, a list, a flag): never what a person reads."""
+
+
+def check_keyboard(game: Game, played: Played, spec: GameSpec) -> None:
+    """The keyboard seat (companion/runtime/terminal.py) reads in words what it holds and,
+    exactly when it is to decide, what to do: each seat, from its own view, at steps spread
+    over the game where someone is to decide."""
+    assert spec.narration is not None
+    deciding = [step for step in played.steps if game.to_act(step.before)]
+    typed = set()
+    for step in sample(deciding, 60):
+        state, waiting = step.before, game.to_act(step.before)
+        for seat in range(game.players(state)):
+            held, to_do = spec.narration.yours(game.view(state, seat))
+            for text in (held, to_do or ""):
+                assert not REPR.search(text), f"seat {seat} reads {text!r}"
+            assert (to_do is not None) == (seat in waiting), f"seat {seat} (to act: {waiting}): {to_do!r}"
+            for keys in re.findall(OFFERED[spec.name], to_do or ""):
+                try:  # what the line offers is accepted as typed
+                    game.apply(state, spec.narration.command(state, seat, keys))
+                except RuleError as refusal:
+                    pytest.fail(f"seat {seat} is offered {keys!r} in {to_do!r}: {refusal}")
+                typed.add(keys.split()[0])
+    assert len(typed) >= 2, f"keys typed as offered: {typed}"  # the patterns read the lines
+
+
+AFTER = r"(?:(?<=: )|(?<=· ))"
+"""Where a line offers keys: after a colon or a dot, never inside a word ("camp's 1 red")."""
+OFFERED = {
+    "marche": AFTER + r"(?:p \d+|c [^·]+?(?= ·|$))",
+    "market": AFTER + r"(?:p \d+|s -|s(?= ·)|d [YBRGK]+)",
+    "bazaar": AFTER + r"(?:t \d+(?: r)?|b \d+|x [YGRBW]+|[rd]\b)",
+    "samarkand": AFTER + r"(?:[mgb] [a-z0-9]+|s \d [a-z0-9,]+|[rd]\b)",
+}
+"""The keys a game's keyboard line offers as they are typed (not the placeholders, SPACE
+or N): each is typed at the seat it is offered to."""
+
+
 # ----------------------------------------------------------------------------- the suite
 @TABLES
 @pytest.mark.parametrize("seed", SEEDS)
@@ -322,6 +362,14 @@ def test_every_view_is_json_and_holds_no_other_seats_secret(name, players):
 def test_listed_actions_are_accepted_and_others_refused_untouched_in_known_words(name, players):
     first = played(name, players, SEEDS[0])
     check_actions(first.spec.engine(), first, first.spec)
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [(name, players) for name, players in tables() if game_spec(name).narration]
+)
+def test_the_keyboard_seat_is_told_what_it_holds_and_when_it_decides_what_to_do(name, players):
+    first = played(name, players, SEEDS[0])
+    check_keyboard(first.spec.engine(), first, first.spec)
 
 
 @pytest.mark.parametrize("name", GAMES)

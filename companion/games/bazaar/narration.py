@@ -10,9 +10,10 @@ from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.core.registry import Narration
-from companion.games.bazaar.cubes import COLOURS, LETTERS, WILD, parse_cubes
+from companion.games.bazaar.cubes import COLOURS, LETTERS, WILD, letters, parse_cubes
 from companion.games.bazaar.rules import RETURNED, result
-from companion.games.bazaar.state import ACT, BazaarState
+from companion.games.bazaar.state import ACT, BUY, DISCARD, START_WILD, BazaarState
+from companion.games.bazaar.state import WILD as WILD_FACE
 
 KEYBOARD_HELP = (
     "r = roll · t N = trade by equation N giving its left side (t N r: its right) · "
@@ -145,5 +146,58 @@ def _number(text: str, example: str) -> int:
     return int(text)
 
 
-NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP)
+def yours(view: dict) -> tuple[str, str | None]:
+    """The keyboard seat's cubes and points, and what it has to do now with the keys for it
+    (the trades it may make, the wares it may buy, the planner's advice its phone shows)."""
+    you = view["you"]
+    seat = you["seat"]
+    me = view["players"][seat]
+    points, wares = me["score"], len(me["wares"])
+    held = (
+        f"cubes: {letters(me['cubes']) or 'none'} · {points} point{'' if points == 1 else 's'}"
+        f" · {wares} ware{'' if wares == 1 else 's'}"
+    )
+    phase, mine = view["phase"], view["turn"] == seat
+    discard = view["discard"]
+    if phase == DISCARD and discard["by"] == seat:
+        whose = view["players"][discard["seat"]]["name"]
+        return (
+            held,
+            f"return {discard['excess']} of {whose}'s cubes: x CUBES (x {letters(discard['default'])})",
+        )
+    if not mine:
+        return held, None
+    if phase in (START_WILD, WILD_FACE):
+        return held, "the wild face: choose a colour the bank has: c COLOUR (c R)"
+    advice = _advised(you["advice"])
+    if phase == ACT:
+        trades = [
+            f"t {trade['index'] + 1}" + (" r" if side == "right" else "")
+            for trade in you["trades"]
+            for side in ("left", "right")
+            if trade[side]["ok"]
+        ]
+        return held, "roll: r" + (" · or trade: " + " · ".join(trades) if trades else "") + advice
+    if phase == BUY:
+        buys = [f"b {ware['stall'] + 1}" for ware in you["wares"] if ware and ware["buy_now"]]
+        if not buys:
+            return held, "nothing to buy: d"
+        return held, "buy a ware: " + " · ".join(buys) + " · or d" + advice
+    return held, None
+
+
+def _advised(advice: dict | None) -> str:
+    """The planner's action as the keys that make it (the phone's advice)."""
+    action = (advice or {}).get("action") or {}
+    kind = action.get("kind")
+    if kind == "trade":
+        keys = f"t {action['equation'] + 1}" + (" r" if action["give"] == "right" else "")
+    elif kind == "buy":
+        keys = f"b {action['stall'] + 1}"
+    else:
+        keys = {"roll": "r", "done": "d"}.get(kind or "", "")
+    return f" (the advice: {keys})" if keys else ""
+
+
+NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP, yours)
 """The game told on the Pi's terminal and typed at its keyboard (GameSpec.narration)."""

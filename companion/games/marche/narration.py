@@ -8,7 +8,7 @@ from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.core.registry import Narration
 from companion.games.marche.final import final_score
-from companion.games.marche.state import BANK, CAMEL, MarcheState
+from companion.games.marche.state import BANK, CAMEL, CLAIMING, COUNTDOWN, PICKING, MarcheState
 
 
 def target_name(state: MarcheState, target) -> str:
@@ -155,5 +155,38 @@ def _target(state: MarcheState, word: str):
     raise RuleError("no player or goods called {word}", word=repr(word))
 
 
-NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP)
+def yours(view: dict) -> tuple[str, str | None]:
+    """The keyboard seat's cards to offer, money, camels and goods bought, and what it has
+    to do now with the keys for it (from its own view: its pick is its own)."""
+    you = view["you"]
+    seat, players = you["seat"], view["players"]
+    me = players[seat]
+    held = (
+        f"your {me['sells']} to offer: {_values(you['hand'])} · {you['money']} dirhams · "
+        f"camels: {_values(you['camels'])} · bought: "
+        + (", ".join(f"{kind} {_values(cards)}" for kind, cards in me["goods"].items()) or "none")
+    )
+    phase, stop = view["phase"], view["stop"]
+    if phase == PICKING and you["pick"] is None and you["hand"]:
+        return held, "offer a card in secret: " + " · ".join(f"p {card}" for card in sorted(set(you["hand"])))
+    if phase == COUNTDOWN:
+        return held, "Enter (your buzzer) stops the countdown: you then name what you buy"
+    if phase == CLAIMING and seat in (s["seat"] for s in stop["stoppers"]) and seat not in stop["claimed"]:
+        names = [  # a player never buys their own card
+            BANK if seller == BANK else players[int(seller)]["name"]
+            for seller in view["offers"]
+            if seller != str(seat)
+        ]
+        targets = [*names, *([CAMEL] if view["camel_up"] is not None else []), "-"]
+        return held, f"you stopped at {stop['count']}: name what you buy: " + " · ".join(
+            f"c {t}" for t in targets
+        )
+    return held, None
+
+
+def _values(cards: list[int]) -> str:
+    return " ".join(map(str, cards)) or "none"
+
+
+NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP, yours)
 """The game told on the Pi's terminal and typed at its keyboard (GameSpec.narration)."""

@@ -196,5 +196,32 @@ def _sales(state: MarketState, seat: int, text: str) -> list[dict]:
     return parts
 
 
-NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP)
+def yours(view: dict) -> tuple[str, str | None]:
+    """The keyboard seat's money and cubes, and what it has to do now with the keys for it
+    (from its own view: its bid is its own, the advice its phone shows)."""
+    you = view["you"]
+    held = f"{you['money']} piasters · cubes: {_cubes(view['players'][you['seat']]['cubes'])}"
+    to_do = you["to_do"]
+    if to_do == "bid":
+        return held, f"bid {you['min_bid']} to {you['max_bid']} in secret: b N"
+    if to_do == "pick":
+        lots = [
+            f"p {lot['lot'] + 1} ({_cubes(lot['cubes'])})" for lot in view["lots"] if lot["owner"] is None
+        ]
+        return held, "take a lot: " + " · ".join(lots)
+    if to_do == "sell":
+        advice = you["advice"]
+        if not advice["parts"]:
+            return held, "nothing you hold sells: s -"
+        return (
+            held,
+            f"sell the best sale for {advice['payout']}: s · sell nothing: s - · or s SPACE.SET×TIMES",
+        )
+    if to_do == "discard":
+        returned = cu.letters(cu.parse(you["discard"]["advice"]))
+        return held, f"return {you['discard']['excess']} cubes: d CUBES (the advice: d {returned})"
+    return held, None
+
+
+NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP, yours)
 """The game told on the Pi's terminal and typed at its keyboard (GameSpec.narration)."""

@@ -12,7 +12,18 @@ from companion.core.phrase import Phrase
 from companion.core.registry import Narration
 from companion.games.samarkand import goods as g
 from companion.games.samarkand.rules import result
-from companion.games.samarkand.state import SamarkandState
+from companion.games.samarkand.state import (
+    CUT,
+    GIFT,
+    LOSE,
+    MOVE,
+    OASIS,
+    PLACE,
+    SELL,
+    STEER,
+    TRADE,
+    SamarkandState,
+)
 from companion.games.samarkand.view import record_view
 
 
@@ -174,5 +185,63 @@ def command(state: SamarkandState, seat: int, text: str) -> Event:
     raise RuleError("keys: {keys}", keys=KEYBOARD_HELP)
 
 
-NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP)
+FREE_SPACE = '{"type": "camp", "number": 3}'
+"""A space typed in free-movement mode (no board): what the seat landed on."""
+
+
+def yours(view: dict) -> tuple[str, str | None]:
+    """The keyboard seat's money, goods and place, and what it has to do now with the keys
+    for each choice (its phone's help, from its own view)."""
+    you = view["you"]
+    seat, edition, help_ = you["seat"], view["edition"], you["help"]
+    named = {space["id"]: space["name"] for space in (view["board"] or {}).get("spaces", [])}
+
+    def where(sid: str) -> str:
+        return f"{sid} ({named[sid]})" if named.get(sid, sid) != sid else sid
+
+    position = view["players"][seat]["position"]
+    held = f"{you['money']} piasters · goods: {g.describe(you['goods'], edition)} · " + (
+        "not on the board yet" if position is None else f"at {named.get(position, position)}"
+    )
+    phase, mine = view["phase"], view["turn"] == seat
+    if phase == CUT and "cut" in help_:
+        return held, f"return {help_['cut']} goods: c GOOD,GOOD… (c red,red)"
+    if not mine:
+        return held, None
+    if phase == PLACE:
+        spaces = ", ".join(named) if named else FREE_SPACE
+        return held, f"place your figure: p SPACE ({spaces})"
+    if phase == MOVE:
+        free = " · ".join(f"m {where(sid)}" for sid in help_.get("free", [])) or f"m {FREE_SPACE}"
+        roll = help_.get("roll") or help_.get("can_roll")
+        return held, f"move one space free: {free}" + (
+            f" · or roll for {help_['roll_cost']}: r" if roll else ""
+        )
+    if phase == STEER:
+        reach = " · ".join(f"m {where(sid)}" for sid in help_.get("reach", [])) or f"m {FREE_SPACE}"
+        face = "the backwards arrow" if help_["die"] == "back" else help_["die"]
+        return held, f"the die shows {face}: {reach}"
+    if phase == GIFT:
+        return held, "give a good to the camp: " + " · ".join(f"g {kind}" for kind in help_["gift"])
+    if phase == TRADE:
+        todo = ["d ends your turn"]
+        if help_["can_trade"] and help_["field"]:
+            field = g.describe(help_["field"], edition)
+            todo.insert(0, f"trade one for one with the camp's {field}: t TAKE/GIVE (t red/blue)")
+        if help_["extra_move"]:
+            todo.append(" · ".join(f"m {where(sid)}" for sid in help_.get("exits", [])) + " moves on")
+        return held, " · ".join(todo)
+    if phase == OASIS:
+        return held, f"buy 1 good for {help_['one']}: b 1 · or 4 for {help_['four']}: b 4"
+    if phase == LOSE:
+        return held, f"lose {help_['lose']} goods: l GOOD,GOOD,GOOD (l red,red,blue)"
+    if phase == SELL and help_["best"] is not None:
+        best = help_["best"]
+        goods = ",".join(best["goods"]) if best["symbol"] == g.WILD else str(best["count"])
+        chip = " CHIP (the chip to lift: " + " or ".join(help_["chips"]) + ")" if help_["chip_needed"] else ""
+        return held, f"sell: the best sale pays {best['pays']}: s {best['market']} {goods}{chip}"
+    return held, None
+
+
+NARRATION = Narration(describe, score_sheet, command, KEYBOARD_HELP, yours)
 """The game told on the Pi's terminal and typed at its keyboard (GameSpec.narration)."""

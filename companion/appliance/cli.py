@@ -56,6 +56,8 @@ def _simulate(args) -> int:
     )
     for key in ("wins_by_seat", "wins_by_bot", "average_score_by_seat", "average_score_by_bot"):
         print(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in data[key].items()))
+    rates = ", ".join(f"{style} {rate:.0%}" for style, rate in data["win_rate_by_bot"].items())
+    print(f"win rate by bot, over the seats it held: {rates} (parity {1 / data['players']:.0%})")
     print("(a tied win counts as a win for each player who shares it)")
     print("  ".join(f"{key} per game: {value}" for key, value in data["per_game"].items()))
     if data["capped"]:

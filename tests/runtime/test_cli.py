@@ -28,6 +28,18 @@ def test_simulate_prints_a_summary_a_person_can_read(capsys):
     assert "3 games of Le Marché de Samarkand with 4 players" in out and "disputes per game" in out
 
 
+def test_simulate_says_each_bots_win_rate_over_the_seats_it_held(capsys):
+    """Three misers win more games than one collector because they hold three seats: the
+    rate over the seats each held is what compares them."""
+    argv = ["simulate", "marche", "--players", "4", "--games", "8", "--seed", "2"]
+    assert main([*argv, "--json", "--bots", "collector,miser,miser,miser"]) == 0
+    rates = json.loads(capsys.readouterr().out)["win_rate_by_bot"]
+    assert main([*argv, "--bots", "collector,miser,miser,miser"]) == 0
+    (line,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("win rate")]
+    said = ", ".join(f"{style} {round(100 * rate)}%" for style, rate in rates.items())
+    assert line == f"win rate by bot, over the seats it held: {said} (parity 25%)"
+
+
 def test_simulate_refuses_bad_rules_in_one_line(capsys):
     assert main(["simulate", "marche", "--games", "2", "--rules", '{"set_scoring": "tripling"}']) == 2
     err = capsys.readouterr().err

@@ -11,19 +11,9 @@ from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.core.registry import Narration
 from companion.games.samarkand import goods as g
+from companion.games.samarkand import state as phases
 from companion.games.samarkand.rules import result
-from companion.games.samarkand.state import (
-    CUT,
-    GIFT,
-    LOSE,
-    MOVE,
-    OASIS,
-    PLACE,
-    SELL,
-    STEER,
-    TRADE,
-    SamarkandState,
-)
+from companion.games.samarkand.state import SamarkandState
 from companion.games.samarkand.view import record_view
 
 
@@ -204,26 +194,26 @@ def yours(view: dict) -> tuple[str, str | None]:
         "not on the board yet" if position is None else f"at {named.get(position, position)}"
     )
     phase, mine = view["phase"], view["turn"] == seat
-    if phase == CUT and "cut" in help_:
+    if phase == phases.CUT and "cut" in help_:
         return held, f"return {help_['cut']} goods: c GOOD,GOOD… (c red,red)"
     if not mine:
         return held, None
-    if phase == PLACE:
+    if phase == phases.PLACE:
         spaces = ", ".join(named) if named else FREE_SPACE
         return held, f"place your figure: p SPACE ({spaces})"
-    if phase == MOVE:
+    if phase == phases.MOVE:
         free = " · ".join(f"m {where(sid)}" for sid in help_.get("free", [])) or f"m {FREE_SPACE}"
         roll = help_.get("roll") or help_.get("can_roll")
         return held, f"move one space free: {free}" + (
             f" · or roll for {help_['roll_cost']}: r" if roll else ""
         )
-    if phase == STEER:
+    if phase == phases.STEER:
         reach = " · ".join(f"m {where(sid)}" for sid in help_.get("reach", [])) or f"m {FREE_SPACE}"
         face = "the backwards arrow" if help_["die"] == "back" else help_["die"]
         return held, f"the die shows {face}: {reach}"
-    if phase == GIFT:
+    if phase == phases.GIFT:
         return held, "give a good to the camp: " + " · ".join(f"g {kind}" for kind in help_["gift"])
-    if phase == TRADE:
+    if phase == phases.TRADE:
         todo = ["d ends your turn"]
         if help_["can_trade"] and help_["field"]:
             field = g.describe(help_["field"], edition)
@@ -231,11 +221,11 @@ def yours(view: dict) -> tuple[str, str | None]:
         if help_["extra_move"]:
             todo.append(" · ".join(f"m {where(sid)}" for sid in help_.get("exits", [])) + " moves on")
         return held, " · ".join(todo)
-    if phase == OASIS:
+    if phase == phases.OASIS:
         return held, f"buy 1 good for {help_['one']}: b 1 · or 4 for {help_['four']}: b 4"
-    if phase == LOSE:
+    if phase == phases.LOSE:
         return held, f"lose {help_['lose']} goods: l GOOD,GOOD,GOOD (l red,red,blue)"
-    if phase == SELL and help_["best"] is not None:
+    if phase == phases.SELL and help_["best"] is not None:
         best = help_["best"]
         goods = ",".join(best["goods"]) if best["symbol"] == g.WILD else str(best["count"])
         chip = " CHIP (the chip to lift: " + " or ".join(help_["chips"]) + ")" if help_["chip_needed"] else ""

@@ -126,7 +126,7 @@ def svg(chart: Chart, unit: str, say: Callable[[Any], str] = str) -> str:
         parts.append(
             f'<g class="legend" transform="translate({8 + column * 184},{18 + row * 22})">'
             f'<line x1="0" x2="22" y1="-4" y2="-4" stroke="{colour}" stroke-width="3"{dashed}/>'
-            f'<text x="28" y="0">{escape(say(name))}: {final}</text></g>'
+            f'<text x="28" y="0">{escape(say(Phrase("{label}: {value}", label=name, value=final)))}</text></g>'
         )
     for number, mark in enumerate(chart.marks):
         parts.append(

@@ -75,7 +75,7 @@ def test_the_chart_speaks_the_readers_language(urn):
     ana.post("/api/act", {"kind": "want", "data": {"n": 3}})
     french = ana.client.get("/chart.svg", headers={"Accept-Language": "fr-FR"}).get_data(as_text=True)
     assert "La partie, décision après décision : points" in french and "décisions" in french
-    assert "Ana (vous)" in french
+    assert "Ana (vous) : " in french  # the legend's colon spaced as French spaces it
 
 
 def test_the_host_ending_the_game_early_shows_the_standings_and_the_chart(urn):

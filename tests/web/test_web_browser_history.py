@@ -82,6 +82,8 @@ def test_the_evenings_remembered(browser, history, size, locale):
     assert visitor.locator(".history-svg").count() == 3  # wins per person; Market's bids, Bazaar's stars
     if not phone:
         assert page_scrolls(visitor) == [], size
+    head, part = (visitor.locator(where).first.bounding_box() for where in (".history-head", ".history-part"))
+    assert head and part and part["y"] - (head["y"] + head["height"]) >= 12  # the parts stand apart
 
     host = pages.open("/host", phone=phone, size=size, locale=locale)
     log_in(host, PIN)

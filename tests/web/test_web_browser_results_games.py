@@ -2,7 +2,8 @@
 screen: Ana takes seat 1 on her phone, bots play the others up to her, the host ends the game. Her phone
 tells her own place first; the table screen, at 1280×800 and 1920×1080 without scrolling,
 the winner, the podium and the chart, one line per player (each game's own words are
-tested in its own folder)."""
+tested in its own folder); the host console on a phone, the game's parts one under the
+other."""
 
 from __future__ import annotations
 
@@ -72,4 +73,13 @@ def test_each_game_ends_on_the_shells_results_screen_with_its_chart(browser, end
         assert table.locator("#chart-svg svg polyline.series").count() == players
         assert table.locator("#results-players .standing").count() == players
         assert page_scrolls(table) == [], size
+    console = pages.open("/host", size=PHONE_SIZES[0], locale=locale)  # the host on a phone
+    log_in(console, PIN)
+    console.wait_for_selector("#results:not([hidden])", timeout=T)
+    assert console.evaluate("document.documentElement.scrollWidth") <= PHONE_SIZES[0][0]
+    squeezed = console.evaluate("""() => [...document.querySelectorAll(".columns > div:first-child .card")]
+      .filter((card) => card.offsetParent !== null)
+      .filter((card) => card.getBoundingClientRect().width < 0.8 * document.documentElement.clientWidth)
+      .map((card) => card.className)""")
+    assert squeezed == []  # the game's parts one under the other, none squeezed beside another
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -26,6 +26,8 @@ def lobby_snapshot(lobby, viewer: int | None, live: dict[int, int]) -> dict:
             row.update(name=lobby.people[seat]["name"], connected=live.get(seat, 0) > 0)
         elif holder == "bot":
             row.update(name=lobby.bots[seat].get("name"), style=lobby.bots[seat]["style"])
+        else:  # the style the host is offered first: the table's own choice, in turn round it
+            row["default_style"] = spec.default_style(seat)
         seats.append(row)
     problem = lobby.start_problem()
     return {
@@ -47,7 +49,6 @@ def lobby_snapshot(lobby, viewer: int | None, live: dict[int, int]) -> dict:
                     "style": style,
                     "title": bot.title.to_dict(),
                     "summary": bot.summary.to_dict(),
-                    "by_default": bot.by_default,
                 }
                 for style, bot in spec.bots.items()
             ],

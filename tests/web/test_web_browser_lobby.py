@@ -97,6 +97,8 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
         host.click("#lobby-start")  # the third seat is empty
         host.wait_for_selector("#toast:not([hidden]) >> text=seat 3 is empty", timeout=T)
         pages.refused(host, "/api/host/lobby/start", "409 (CONFLICT)")  # that refusal was the point
+        offered = host.locator("#lobby-seats li").nth(2).locator("select[name=style]").input_value()
+        assert offered == game_spec(game).default_style(2)  # the style the table would seat there
         host.locator("#lobby-seats li").nth(2).locator("button", has_text="Put a bot here").click()
         ana.wait_for_selector("#lobby-seats >> text=un robot", timeout=T)
         assert "Place 3" in ana.text_content("#lobby-seats")

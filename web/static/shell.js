@@ -493,8 +493,7 @@ function lobbySeatControls(s, lobby) {
     return select;
   };
   if (s.holder === "free") {
-    const chosen = lobby.styles.find((st) => st.by_default) || lobby.styles[0];
-    const style = chooser("style", lobby.styles.map((st) => el("option", { value: st.style, textContent: say(st.title) })), chosen.style);
+    const style = chooser("style", lobby.styles.map((st) => el("option", { value: st.style, textContent: say(st.title) })), s.default_style);
     const summary = el("small", { className: "style-summary" });
     const told = () => { summary.textContent = say(styleOf(style.value).summary); };
     style.addEventListener("change", told);

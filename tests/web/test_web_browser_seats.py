@@ -1,6 +1,7 @@
 """The host console's seats in a real browser at a phone's size (issue 13): each seat's
 state from the phones' live pages, a seat whose phone went away flagged on the table
-screen while the table waits on it, and the seat moved to another phone by its link."""
+screen while the table waits on it, and the seat moved to another phone by its link; a
+phone that finds every seat taken told why, and where to follow the game."""
 
 from __future__ import annotations
 
@@ -42,4 +43,26 @@ def test_the_host_sees_a_phone_go_away_and_moves_its_seat_to_another(browser, se
     assert again.text_content("#me h1") == "Ana"
     first.locator("text=phone connected").wait_for(timeout=T)
     table.wait_for_selector("#seat-alert[hidden]", state="attached", timeout=T)
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+@pytest.fixture
+def three_seats(tmp_path):
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game({"players": 3, "names": NAMES[:3]}, FAST)
+    yield from served(appliance, PIN)
+
+
+def test_a_phone_that_finds_every_seat_taken_is_told_why_and_where_to_follow(browser, three_seats):
+    srv, _appliance = three_seats
+    pages, host = host_console(browser, srv, PIN, locale="fr-FR")
+    for seat, name in enumerate(("Ana", "Bo", "Cy")):
+        join(pages.open("/", locale="fr-FR"), seat, name)
+    late = pages.open("/", locale="fr-FR")
+    late.wait_for_selector("#seats-full:not([hidden]) >> text=Toutes les places sont prises", timeout=T)
+    assert late.locator("#seats button:not([disabled])").count() == 0
+    assert late.get_attribute("#seats-full a", "href") == "/table"
+    host.locator("#seat-rows li").nth(1).locator("button", has_text="Libérer").click()  # Bo's seat
+    late.wait_for_selector("#seats-full", state="hidden", timeout=T)
+    join(late, 1, "Dani")  # the freed seat, on the phone that waited
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

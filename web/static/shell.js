@@ -668,6 +668,7 @@ function renderJoin() {
   swap($("seats"), ...snap.view.players.map((p) => button(
     p.joined ? _("{name} (taken)", { name: p.name }) : game.seatLabel(p),
     () => join(p.seat), { disabled: p.joined, className: "seat" })));
+  $("seats-full").hidden = snap.view.players.some((p) => !p.joined);   // a late phone is told why
 }
 
 function render() {

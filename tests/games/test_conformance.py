@@ -73,12 +73,13 @@ class Played:
         return self.steps[-1].after
 
 
-def table(spec: GameSpec, players: int, seed: str) -> Iterator[Step]:
-    """A game at a simulated table: draws from a seeded source, entries as the game's own
-    example, decisions from the game's bots (each from its seat's view), and the
-    real-time part (a countdown, a buzzer roll) on a simulated clock."""
+def table(spec: GameSpec, players: int, seed: str, rules: dict | None = None) -> Iterator[Step]:
+    """A game at a simulated table (with the rule options ``rules``): draws from a seeded
+    source, entries as the game's own example, decisions from the game's bots (each from
+    its seat's view), and the real-time part (a countdown, a buzzer roll) on a simulated
+    clock."""
     game = spec.engine()
-    state = game.new_state(spec.setup(players))
+    state = game.new_state(spec.setup(players, rules))
     chance, rng = SeededChance(seed), random.Random(f"bots/{seed}")
     styles = list(spec.bots)  # every style plays: a seat per style in turn
     bots = {
@@ -321,7 +322,7 @@ OFFERED = {
     "marche": AFTER + r"(?:p \d+|c [^·]+?(?= ·|$))",
     "market": AFTER + r"(?:p \d+|s -|s(?= ·)|d [YBRGK]+)",
     "bazaar": AFTER + r"(?:t \d+(?: r)?|b \d+|x [YGRBW]+|[rd]\b)",
-    "samarkand": AFTER + r"(?:[mgb] [a-z0-9]+|s \d [a-z0-9,]+|[rd]\b)",
+    "samarkand": AFTER + r"(?:[mgb] [a-z0-9]+|s \d [a-z0-9,]+(?: [a-z]+)?|[rd]\b)",
 }
 """The keys a game's keyboard line offers as they are typed (not the placeholders, SPACE
 or N): each is typed at the seat it is offered to."""

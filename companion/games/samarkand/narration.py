@@ -130,8 +130,17 @@ KEYBOARD_HELP = (
 )
 
 
+SYMBOL_OF = {name: symbol for symbol, name in g.NAMES_1998.items()}
+"""1998's names (grain, copper… assortment) as the keyboard may type them, for the kinds
+and the wild market's symbol (a chip may lie on it)."""
+
+
+def _kind(word: str) -> str:
+    return SYMBOL_OF.get(word.strip(), word.strip())
+
+
 def _goods(text: str) -> list[str]:
-    return [k.strip() for k in text.split(",") if k.strip()]
+    return [_kind(k) for k in text.split(",") if k.strip()]
 
 
 def command(state: SamarkandState, seat: int, text: str) -> Event:
@@ -149,7 +158,7 @@ def command(state: SamarkandState, seat: int, text: str) -> Event:
     if word == "r":
         return Event("roll", seat, {})
     if word == "g":
-        return Event("gift", seat, {"good": rest})
+        return Event("gift", seat, {"good": _kind(rest)})
     if word == "t":
         take, _, give = rest.partition("/")
         return Event("trade", seat, {"take": _goods(take), "give": _goods(give)})
@@ -168,7 +177,7 @@ def command(state: SamarkandState, seat: int, text: str) -> Event:
             else:
                 data["kinds"] = _goods(parts[1])
         if len(parts) > 2:
-            data["chip"] = parts[2]
+            data["chip"] = _kind(parts[2])
         return Event("sell", seat, data)
     if word in ("l", "c"):
         return Event("lose" if word == "l" else "cut", seat, {"goods": _goods(rest)})
@@ -189,13 +198,16 @@ def yours(view: dict) -> tuple[str, str | None]:
     def where(sid: str) -> str:
         return f"{sid} ({named[sid]})" if named.get(sid, sid) != sid else sid
 
+    def said(kinds) -> str:  # as the keys take them: 1998's cards by their names
+        return ",".join(g.word(kind, edition) for kind in kinds)
+
     position = view["players"][seat]["position"]
     held = f"{you['money']} piasters · goods: {g.describe(you['goods'], edition)} · " + (
         "not on the board yet" if position is None else f"at {named.get(position, position)}"
     )
     phase, mine = view["phase"], view["turn"] == seat
     if phase == phases.CUT and "cut" in help_:
-        return held, f"return {help_['cut']} goods: c GOOD,GOOD… (c red,red)"
+        return held, f"return {help_['cut']} goods: c GOOD,GOOD… (c {said(['red', 'red'])})"
     if not mine:
         return held, None
     if phase == phases.PLACE:
@@ -212,24 +224,29 @@ def yours(view: dict) -> tuple[str, str | None]:
         face = "the backwards arrow" if help_["die"] == "back" else help_["die"]
         return held, f"the die shows {face}: {reach}"
     if phase == phases.GIFT:
-        return held, "give a good to the camp: " + " · ".join(f"g {kind}" for kind in help_["gift"])
+        return held, "give a good to the camp: " + " · ".join(f"g {said([kind])}" for kind in help_["gift"])
     if phase == phases.TRADE:
         todo = ["d ends your turn"]
         if help_["can_trade"] and help_["field"]:
             field = g.describe(help_["field"], edition)
-            todo.insert(0, f"trade one for one with the camp's {field}: t TAKE/GIVE (t red/blue)")
+            example = f"t {said(['red'])}/{said(['blue'])}"
+            todo.insert(0, f"trade one for one with the camp's {field}: t TAKE/GIVE ({example})")
         if help_["extra_move"]:
-            todo.append(" · ".join(f"m {where(sid)}" for sid in help_.get("exits", [])) + " moves on")
+            exits = " · ".join(f"m {where(sid)}" for sid in help_.get("exits", [])) or f"m {FREE_SPACE}"
+            todo.append(f"{exits} moves on")
         return held, " · ".join(todo)
     if phase == phases.OASIS:
         return held, f"buy 1 good for {help_['one']}: b 1 · or 4 for {help_['four']}: b 4"
     if phase == phases.LOSE:
-        return held, f"lose {help_['lose']} goods: l GOOD,GOOD,GOOD (l red,red,blue)"
+        return held, f"lose {help_['lose']} goods: l GOOD,GOOD,GOOD (l {said(['red', 'red', 'blue'])})"
     if phase == phases.SELL and help_["best"] is not None:
         best = help_["best"]
-        goods = ",".join(best["goods"]) if best["symbol"] == g.WILD else str(best["count"])
-        chip = " CHIP (the chip to lift: " + " or ".join(help_["chips"]) + ")" if help_["chip_needed"] else ""
-        return held, f"sell: the best sale pays {best['pays']}: s {best['market']} {goods}{chip}"
+        sale = f"s {best['market']} " + (
+            said(best["goods"]) if best["symbol"] == g.WILD else str(best["count"])
+        )
+        chips = [f" {said([chip])}" for chip in help_["chips"]] if help_["chip_needed"] else [""]
+        keys = " · ".join(sale + chip for chip in chips)  # 1998: one for each chip it may lift
+        return held, f"sell: the best sale pays {best['pays']}: {keys}"
     return held, None
 
 

@@ -68,6 +68,18 @@ def test_a_file_that_cannot_be_written_is_one_clear_line(store_path, tmp_path):
     assert done.stderr == f"samarkand games export: cannot write {out}: No such file or directory\n"
 
 
+def test_a_reader_that_goes_away_is_one_line(store_path, monkeypatch, capsys):
+    """``samarkand games export 1 | head -1``: the pipe closes under the export."""
+
+    class Gone:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Gone())
+    assert export_main(["1"], store_path) == 1
+    assert capsys.readouterr().err == "samarkand games export: [Errno 32] Broken pipe\n"
+
+
 def test_exporting_a_game_that_is_not_there_leaves_no_file(store_path, tmp_path, capsys):
     out = tmp_path / "game9.jsonl"
     assert export_main(["9", "--out", str(out)], store_path) == 1

@@ -196,7 +196,7 @@ def yours(view: dict) -> tuple[str, str | None]:
     named = {space["id"]: space["name"] for space in (view["board"] or {}).get("spaces", [])}
 
     def where(sid: str) -> str:
-        return f"{sid} ({named[sid]})" if named.get(sid, sid) != sid else sid
+        return f"{sid} ({named[sid]})" if sid in named else sid
 
     def said(kinds) -> str:  # as the keys take them: 1998's cards by their names
         return ",".join(g.word(kind, edition) for kind in kinds)

@@ -10,6 +10,7 @@ from web.identity import Refused, clean_name
 from web.lobby import changed
 
 bp = Blueprint("lobby", __name__, url_prefix="/lobby")
+FILL_EXAMPLE = '[{"seat": 2, "style": "easy", "name": "Zoé"}]'
 
 
 def whole(data: dict, key: str) -> int:
@@ -44,11 +45,26 @@ def options(data: dict) -> tuple[dict, dict]:
     return rules, table
 
 
+def bots_for_empty_seats(given) -> dict[int, dict]:
+    """Start's ``fill``: the style and name the host chose for each empty seat,
+    ``[{"seat": n, "style": s, "name": optional}]`` (a seat not listed: the game's own style)."""
+    if not isinstance(given, list) or not all(isinstance(bot, dict) for bot in given):
+        raise Refused(400, "fill lists a bot for each empty seat, as {example}", example=FILL_EXAMPLE)
+    return {
+        whole(bot, "seat"): {
+            "style": bot.get("style"),
+            "name": clean_name(bot["name"]) if bot.get("name") else None,
+        }
+        for bot in given
+    }
+
+
 @bp.post("/<command>")
 def command(command: str):
     """open (the next game's lobby: ``again`` keeps the game, its options and its bots),
     game, seats, options, first (the seat that plays first, or None: as the rule options say),
-    bot (``style``, and the ``name`` the host gives it), remove, move, start."""
+    bot (``style``, and the ``name`` the host gives it), remove, move, start (``fill``: with
+    bots in the empty seats first)."""
     need_host()
     data = body()
     web = service()
@@ -58,8 +74,9 @@ def command(command: str):
     elif command == "open":
         appliance.open_lobby(next_lobby(web, data))
     elif command == "start":
+        fill = bots_for_empty_seats(data["fill"]) if "fill" in data else None
         try:
-            appliance.start_lobby()
+            appliance.start_lobby(fill)
         except RuleError as exc:
             raise Refused(409, exc.phrase) from None
     elif command == "game":

@@ -14,7 +14,7 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from companion.appliance import network
@@ -384,17 +384,18 @@ class Appliance:
         self._tell_lobby()
         return answer
 
-    def start_lobby(self, fill: bool = False) -> int:
-        """Start the lobby's game (``fill``: with a bot in each empty seat first): the game
-        is stored now, with the phones' seats and the bots where the table put them. A bot
+    def start_lobby(self, fill: Mapping[int, dict] | None = None) -> int:
+        """Start the lobby's game (``fill``: with a bot in each empty seat first, of the
+        style and name given for its seat, else the game's own): the game is stored now,
+        with the phones' seats and the bots where the table put them. A bot
         is named as the host named it, else after its seat, and marked as a bot: "Seat 3
         (bot)" (the pages say it in the reader's language: "Place 3 (robot)")."""
         with self.runner.lock:
             if self.lobby is None:
                 raise RuleError("the game has started: there is no lobby to start")
             lobby = Lobby.from_dict(self.lobby.to_dict())
-            if fill:
-                lobby.fill_with_bots()
+            if fill is not None:
+                lobby.fill_with_bots(fill)
             problem = lobby.start_problem()
             if problem is not None:
                 raise problem

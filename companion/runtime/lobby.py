@@ -15,6 +15,7 @@ appliance keeps it, saves it and starts the game from it, the web and the termin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -198,10 +199,16 @@ class Lobby:
             if there is not None:
                 holders[seat] = there
 
-    def fill_with_bots(self) -> None:
-        """A bot in every empty seat, the game's default styles in turn round the table."""
+    def fill_with_bots(self, chosen: Mapping[int, dict] | None = None) -> None:
+        """A bot in every empty seat: the style (and name) ``chosen`` for it by seat, else the
+        game's default styles in turn round the table. A choice for a seat taken meanwhile (a
+        phone joined it as the host pressed) is left: whoever sits there plays."""
+        chosen = chosen or {}
+        for seat in chosen:
+            self._check_seat(seat)
         for seat in self.free_seats():
-            self.bots[seat] = {"style": self.spec.default_style(seat), "name": None}
+            bot = chosen.get(seat, {})
+            self.put_bot(seat, bot.get("style") or self.spec.default_style(seat), bot.get("name"))
 
     def _check_seat(self, seat: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:

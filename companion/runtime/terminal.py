@@ -184,7 +184,7 @@ class Narrator:
                 return
             if text == "" and self.appliance.lobby is not None:
                 try:
-                    self.appliance.start_lobby(fill=True)
+                    self.appliance.start_lobby(fill={})  # each empty seat: the game's own style
                 except RuleError as exc:
                     self._say(f"  ✗ {exc}")
             else:

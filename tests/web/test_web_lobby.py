@@ -85,6 +85,40 @@ def test_the_host_seats_bots_and_people_then_starts(table):
     assert appliance.store.setting("lobby") is None
 
 
+def test_start_with_bots_in_the_empty_seats_of_the_styles_and_names_the_host_chose(table):
+    """The console's one press: each empty seat gets the bot its controls show (a seat not
+    listed, the game's own style); a seat a phone took meanwhile stays the phone's."""
+    appliance, app, host = table
+    assert lobby(host, "seats", {"seats": 4}).status_code == 200
+    ana = Phone(app).join(0, "Ana")
+    chosen = [{"seat": 0, "style": "thrifty"}, {"seat": 1, "style": "easy", "name": "Zoé"}]
+    assert Phone(app).post("/api/host/lobby/start", {"fill": chosen}).status_code == 403  # a phone
+    assert lobby(host, "start", {"fill": chosen}).status_code == 200
+    assert appliance.session.game.names(appliance.session.state)[:2] == ("Ana", "Zoé (bot)")
+    spec = appliance.spec
+    with EventStore(appliance.store.path) as store:
+        bots = store.config(appliance.game_id)["bots"]
+    assert bots == {"1": "easy", "2": spec.default_style(2), "3": spec.default_style(3)}
+    assert set(appliance.runner.seats.bots) == {1, 2, 3} and ana.state()["viewer"] == 0
+
+
+@pytest.mark.parametrize(
+    "fill, said",
+    [
+        ({"seat": 1}, "fill lists a bot for each empty seat"),
+        ([{"seat": "2", "style": "easy"}], "seat must be a whole number"),
+        ([{"seat": 7, "style": "easy"}], "there is no seat 7"),
+        ([{"seat": 1, "style": "shark"}], "there is no bot style 'shark'"),
+    ],
+)
+def test_start_with_bots_refuses_what_names_no_empty_seat_and_keeps_the_lobby(table, fill, said):
+    appliance, _app, host = table
+    refused = lobby(host, "start", {"fill": fill})
+    assert refused.status_code in (400, 409) and said in refused.json["error"]
+    assert appliance.lobby is not None and appliance.lobby.bots == {}
+    assert appliance.store.list_games() == []
+
+
 def test_the_seat_count_the_game_and_its_options(table):
     appliance, app, host = table
     assert lobby(host, "seats", {"seats": 6}).status_code == 409  # Market: 2 to 5

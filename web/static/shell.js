@@ -527,7 +527,28 @@ function renderLobby() {
     $("lobby-you").textContent = _("You are in seat {n}, as {name}. The game begins when the host starts it.",
                                    { n: snap.viewer + 1, name: me.name });
   }
-  if (PAGE === "lobby_host") renderLobbyForm(lobby);
+  if (PAGE === "lobby_host") {
+    renderFill(lobby);
+    renderLobbyForm(lobby);
+  }
+}
+
+/* Start with a bot in each empty seat, of the style (and name) its controls show: the
+   host who is waiting for nobody else starts in one press. */
+function renderFill(lobby) {
+  const free = lobby.seats.filter((s) => s.holder === "free").length;
+  const start = $("lobby-fill");
+  start.hidden = free === 0;
+  start.textContent = ngettext("Start with a bot in the empty seat", "Start with bots in the {n} empty seats", free);
+}
+
+function botsForEmptySeats() {
+  const rows = $("lobby-seats").children;
+  return snap.lobby.seats.filter((s) => s.holder === "free").map((s) => ({
+    seat: s.seat,
+    style: rows[s.seat].querySelector("select[name=style]").value,
+    name: rows[s.seat].querySelector("input[name=bot-name]").value.trim() || null,
+  }));
 }
 
 /* Who plays first, as the rules choose it: the seat the host set, or the rule options';
@@ -737,6 +758,7 @@ function setUp() {
   if (PAGE === "lobby_host") {
     $("lobby-start").addEventListener("click", () => lobbyCommand("start"));
     $("lobby-start").disabled = false;
+    $("lobby-fill").addEventListener("click", () => lobbyCommand("start", { fill: botsForEmptySeats() }));
     fetch("/api/games", { credentials: "same-origin" }).then((r) => r.json()).then((d) => {
       gameSpecs = d.games;
       if (snap && snap.lobby) renderLobbyForm(snap.lobby);

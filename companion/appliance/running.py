@@ -170,9 +170,10 @@ class Appliance:
             if joined is not None:
                 self.store.set_checkpoint(game_id, JOINED_KEY, joined)
             self._install(game_id, stored, [])
-            if self.lobby is not None:  # the game the lobby was setting up, or instead
-                self.store.set_setting(LOBBY_KEY, None)
-                self.lobby = None
+            # the lobby's game, or one started instead: a lobby kept in the store goes too,
+            # read this run or not (--autostart), else a restart would show it, not this game
+            self.store.set_setting(LOBBY_KEY, None)
+            self.lobby = None
         return game_id
 
     def _install(self, game_id: int, stored: dict, events: list[Event], people: Collection[int] = ()) -> None:

@@ -95,3 +95,21 @@ def test_an_unfinished_game_goes_on_and_says_the_game_asked_for_waits_for_new(tm
 
     line, lobby, games = table(tmp_path, "--new", "--game", "bazaar")
     assert line.startswith("The lobby of Bazaar") and [g.status for g in games] == ["abandoned"]
+
+
+@pytest.mark.parametrize("at_once", [["--autostart"], ["--no-web"], ["--seat", "1"]])
+def test_a_game_started_at_once_replaces_a_kept_lobby_so_a_restart_resumes_it(tmp_path, at_once):
+    """A lobby kept from an earlier start and a game started at once without reading it:
+    the restart after a crash goes on with the game, not back to the stale lobby (whose
+    Start would abandon the game)."""
+    kept = Lobby.open("market", 3)
+    kept.join(0, "digest-ana", "Ana")
+    keep_lobby(tmp_path, kept)
+    line, _, _ = table(tmp_path, *at_once)
+    assert line.startswith("A new game of Le Marché de Samarkand (game 1)")
+
+    line, lobby, games = table(tmp_path)
+    assert line == "Resuming the unfinished game of Le Marché de Samarkand (game 1)"
+    assert lobby is None and [g.status for g in games] == ["in progress"]
+    with EventStore(tmp_path / "s.db") as store:
+        assert store.setting(LOBBY_KEY) is None

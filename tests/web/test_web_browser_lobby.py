@@ -99,7 +99,7 @@ def test_two_phones_and_a_bot_the_host_starts_and_plays_again(browser, tmp_path,
         pages.refused(host, "/api/host/lobby/start", "409 (CONFLICT)")  # that refusal was the point
         offered = host.locator("#lobby-seats li").nth(2).locator("select[name=style]").input_value()
         assert offered == game_spec(game).default_style(2)  # the style the table would seat there
-        assert host.text_content("#lobby-fill") == "Start with a bot in the empty seat"
+        assert host.text_content("#lobby-fill") == "Start with 1 bot in the empty seat"
         host.locator("#lobby-seats li").nth(2).locator("button", has_text="Put a bot here").click()
         ana.wait_for_selector("#lobby-seats >> text=un robot", timeout=T)
         host.wait_for_selector("#lobby-fill", state="hidden", timeout=T)  # no empty seat left
@@ -191,7 +191,7 @@ def test_the_lobby_speaks_french_on_the_host_console(browser, tmp_path):
 
         # one press seats a bot in each empty seat, of the style and name its controls show
         fill = host.locator("#lobby-fill")
-        assert fill.text_content() == "Lancer avec des robots aux 3 places vides"
+        assert fill.text_content() == "Lancer avec 3 robots aux places vides"
         seat.locator("input[name=bot-name]").fill("Zoé")
         fill.click()
         host.wait_for_selector("body[data-page=host] >> text=Zoé", timeout=T)

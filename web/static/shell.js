@@ -539,7 +539,7 @@ function renderFill(lobby) {
   const free = lobby.seats.filter((s) => s.holder === "free").length;
   const start = $("lobby-fill");
   start.hidden = free === 0;
-  start.textContent = ngettext("Start with a bot in the empty seat", "Start with bots in the {n} empty seats", free);
+  start.textContent = ngettext("Start with {n} bot in the empty seat", "Start with {n} bots in the empty seats", free);
 }
 
 function botsForEmptySeats() {

@@ -117,6 +117,8 @@ def _games(args) -> int:
         "replay": cli.replay_main,
         "chart": cli.chart_main,
         "stats": cli.stats_main,
+        "backup": cli.backup_main,
+        "restore": cli.restore_main,
     }
     return commands[args.action](rest, path)
 
@@ -291,8 +293,10 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     wiring.add_argument("rest", nargs=argparse.REMAINDER)
     wiring.set_defaults(handler=_wiring)
 
-    stored = sub.add_parser("games", help="stored games: list, export, replay, chart, stats")
-    stored.add_argument("action", nargs="?", choices=("list", "export", "replay", "chart", "stats"))
+    stored = sub.add_parser("games", help="stored games: list, export, replay, chart, stats, backup, restore")
+    stored.add_argument(
+        "action", nargs="?", choices=("list", "export", "replay", "chart", "stats", "backup", "restore")
+    )
     _store_options(stored)
     stored.add_argument("rest", nargs=argparse.REMAINDER)
     stored.set_defaults(handler=_games)

@@ -35,6 +35,7 @@ from companion.store import EventStore, StoreCorruptError, StoreError
 from companion.store.cli import replay_stored
 from companion.store.events import HANDS_KEY, JOINED_KEY, LOBBY_KEY
 from companion.store.journal import StoreJournal
+from companion.store.keeping import kept_copy
 
 log = logging.getLogger(__name__)
 SEED_BYTES = 32
@@ -472,6 +473,14 @@ def open_store(path) -> EventStore:
     except StoreCorruptError as exc:
         log.warning("%s", exc)
         store = EventStore(path, sole=True)
+        kept = kept_copy(store.path)
+        if kept.exists():
+            log.warning(
+                "A copy of the store kept at an earlier start is at %s: stop the table and "
+                "run `samarkand games restore %s` to put its games back.",
+                kept,
+                kept,
+            )
     if store.found_empty:
         log.warning(
             "The game store %s was an empty file: it held no games, so a new store was begun "
@@ -484,6 +493,17 @@ def open_store(path) -> EventStore:
     except StoreError:
         store.close()
         raise
+    try:
+        if store.keep_copy() is None:
+            log.warning(
+                "The copy kept beside the store, %s, holds more games than the store: it was "
+                "left as it is (stop the table and run `samarkand games restore %s` to put "
+                "them back).",
+                kept_copy(store.path),
+                kept_copy(store.path),
+            )
+    except StoreError as exc:  # the table plays on; only this copy is not kept
+        log.warning("%s", exc)
     return store
 
 

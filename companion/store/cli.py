@@ -1,5 +1,6 @@
 """`samarkand games list | export ID [--out FILE] | replay ID | chart ID [--out FILE] |
-stats [--game NAME] [--json]`: look at stored games.
+stats [--game NAME] [--json] | backup FILE | restore FILE`: look at stored games, and keep
+or put back a copy of them all.
 
 `replay` re-runs the stored events through the game's engine, so it proves the log is
 playable (not merely readable) and shows the state it leads to.
@@ -8,6 +9,7 @@ Each entry point is `main(argv, store_path) -> exit code`; errors are printed as
 person can act on (exit 1), never a traceback. The store is opened read-only: a missing
 store is reported, not created, and a file that is not one is refused and left as it is.
 They read beside a running appliance, which holds the store only against other writers.
+`restore` is the one that writes: only while no table plays on the store.
 """
 
 import argparse
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from .errors import StoreError
 from .events import EventStore
+from .keeping import games_in, restore
 from .replay import replay_stored, stored_chart
 
 
@@ -149,6 +152,41 @@ def stats_main(argv: list[str], store_path: str | Path) -> int:
         return 0
 
     return _run("stats", argv, store_path, build, body)
+
+
+def backup_main(argv: list[str], store_path: str | Path) -> int:
+    """A copy of the whole store (every game, the names merged, the lobby) in FILE, taken
+    beside a running table: to keep elsewhere, or to carry the evenings to another Pi."""
+
+    def build(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("file", help="the copy to write (replaced if it is there)")
+
+    def body(store: EventStore, args) -> int:
+        store.backup(Path(args.file))
+        games = len(store.list_games())
+        print(f"Copied the game store ({games} game{'' if games == 1 else 's'}) to {args.file}")
+        return 0
+
+    return _run("backup", argv, store_path, build, body)
+
+
+def restore_main(argv: list[str], store_path: str | Path) -> int:
+    """Put a copy (``backup``, or the one ``samarkand run`` keeps) in place of the store,
+    which is moved aside, not deleted; refused while a table plays on it."""
+    parser = argparse.ArgumentParser(prog="samarkand games restore")
+    parser.add_argument("file", help="the copy to put back (games backup's, or the store's .kept)")
+    args = parser.parse_args(argv)
+    path = Path(store_path).expanduser()
+    try:
+        aside = restore(Path(args.file), path)
+    except StoreError as exc:
+        print(f"samarkand games restore: {exc}", file=sys.stderr)
+        return 1
+    games = games_in(path)
+    print(f"Restored {args.file} as the game store {path} ({games} game{'' if games == 1 else 's'}).")
+    if aside is not None:
+        print(f"The store it replaced is kept at {aside}.")
+    return 0
 
 
 def stats_text(stats: dict) -> str:

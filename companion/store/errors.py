@@ -57,6 +57,7 @@ class StoreNotAStoreError(StoreError):
             f"--store FILE), or move that file away."
         )
         self.path = path
+        self.reason = reason
 
 
 class StoreBusyError(StoreError):

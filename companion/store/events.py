@@ -21,12 +21,14 @@ from .errors import (
     DamagedRecordError,
     GameClosedError,
     InvalidDataError,
+    StoreError,
     UnknownGameError,
     disk_full,
     free_bytes,
     translate,
     unavailable,
 )
+from .keeping import copy_store, keep_copy
 from .lock import StoreLock
 from .opening import open_connection, open_reading
 from .schema import CURRENT_VERSION
@@ -129,6 +131,18 @@ class EventStore:
                 raise unavailable(exc, self.path) from exc
         if free_bytes(self.path) < FULL_BELOW:
             raise disk_full(self.path)
+
+    def backup(self, to: Path) -> None:
+        """A whole, consistent copy of the store at ``to``, even while a table writes."""
+        if to.resolve() == self.path.resolve():
+            raise StoreError(f"{to} is the game store itself: name another file for the copy.")
+        with self._lock:
+            copy_store(self._conn, to)
+
+    def keep_copy(self) -> Path | None:
+        """The copy kept beside the store at each start (``keeping.keep_copy``)."""
+        with self._lock:
+            return keep_copy(self._conn, self.path)
 
     def close(self) -> None:
         with self._lock:

@@ -110,6 +110,23 @@ def _inspect(path: Path, move_damaged: bool) -> tuple[int, bool]:
     return version, version == 0 and not tables
 
 
+def inspect(path: Path) -> int:
+    """The schema version of the companion store at ``path`` (a copy to restore), read
+    without changing it; refused in one line if it is damaged, empty, another file or newer."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+            version, tables = _check(conn, path)
+    except _Damaged as damage:
+        raise StoreError(f"{path} is damaged ({damage}): it was left as it is.") from None
+    except StoreNotAStoreError as exc:
+        raise StoreError(f"{path} is not a game store of this companion ({exc.reason}).") from None
+    except (sqlite3.Error, OSError) as exc:
+        raise _unreadable(exc, path) from exc
+    if not tables:
+        raise StoreError(f"{path} is an empty game store: it holds no games.")
+    return version
+
+
 def _check(conn: sqlite3.Connection, path: Path) -> tuple[int, frozenset[str]]:
     """The version and tables of a store SQLite can read. _Damaged only when SQLite says
     the file is damaged; StoreNotAStoreError for a file that is something else, and
@@ -152,13 +169,13 @@ def _move_aside_or_say(path: Path, damage: _Damaged) -> Path:
         ) from None
 
 
-def move_aside(path: Path) -> Path:
-    """Rename the store and its side files to <name>.corrupt-<UTC time>; never overwrite."""
+def move_aside(path: Path, label: str = "corrupt") -> Path:
+    """Rename the store and its side files to <name>.<label>-<UTC time>; never overwrite."""
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    aside = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
     while any(Path(f"{aside}{s}").exists() for s in ("", *_SIDE_FILES)):
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        aside = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
         n += 1
     for suffix in ("", *_SIDE_FILES):
         source = Path(f"{path}{suffix}")

@@ -1,0 +1,102 @@
+"""Copies of the store, so that the evenings a table remembers outlive a damaged file or a
+dead SD card: the copy ``samarkand run`` keeps beside the store at each start, the copies a
+person takes (``samarkand games backup FILE``), and putting one back (``games restore``).
+
+A copy is made with SQLite's online backup, so it is a whole, consistent store even while a
+table is writing, and written to a temporary file renamed into place, so a copy cut short
+never replaces a good one. The copy kept at each start replaces the last only with a store
+that holds at least as many games: after a damaged store was moved aside and a new one
+begun, the copy of the old evenings stays until someone restores it.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from .errors import StoreBusyError, StoreError
+from .lock import StoreLock
+from .opening import inspect, move_aside
+
+KEPT = ".kept"
+"""The copy ``samarkand run`` keeps at each start: ``<store>.kept``."""
+
+
+def kept_copy(path: Path) -> Path:
+    return path.with_name(path.name + KEPT)
+
+
+def copy_store(source: sqlite3.Connection, to: Path) -> None:
+    """A consistent copy of the store ``source`` is connected to, at ``to`` (replaced whole)."""
+    if not to.parent.is_dir():
+        raise StoreError(
+            f"A copy of the game store cannot be written to {to}: there is no folder {to.parent}."
+        )
+    part = to.with_name(f".{to.name}.part")
+    try:
+        part.unlink(missing_ok=True)
+        with closing(sqlite3.connect(part)) as target:
+            source.backup(target)
+            target.execute("PRAGMA journal_mode = DELETE")  # one file, whole: no -wal beside it
+        os.replace(part, to)
+    except (sqlite3.Error, OSError) as exc:
+        part.unlink(missing_ok=True)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise StoreError(f"A copy of the game store cannot be written to {to} ({reason}).") from None
+
+
+def games_in(path: Path) -> int | None:
+    """How many games the store at ``path`` holds; None if there is no readable store there."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+            return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    except sqlite3.Error:
+        return None
+
+
+def keep_copy(source: sqlite3.Connection, path: Path) -> Path | None:
+    """The copy kept at a start, beside the store at ``path``: written unless the copy
+    already there holds more games (then it is the only copy of evenings this store lost).
+    Where it is, or None if it was left as it was."""
+    kept = kept_copy(path)
+    held = source.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    before = games_in(kept) if kept.exists() else None
+    if before is not None and before > held:
+        return None
+    copy_store(source, kept)
+    return kept
+
+
+def restore(backup: Path, path: Path) -> Path | None:
+    """Put the copy ``backup`` in place of the store at ``path``, which is moved aside
+    (returned; None where there was none). Refused while a table plays on the store, and
+    for a file that is not a readable companion store (checked before anything moves)."""
+    if not backup.is_file():
+        raise StoreError(f"There is no copy of a game store at {backup}.")
+    if backup.resolve() == path.resolve():
+        raise StoreError(f"{backup} is the game store itself: name a copy of it.")
+    try:
+        held = StoreLock(path)  # no table may be playing on it
+    except StoreBusyError as exc:
+        who = f"process {exc.holder}" if exc.holder else "another process"
+        raise StoreError(
+            f"A table is playing on the game store {path} ({who}): stop it first "
+            f"(Ctrl-C, or `sudo systemctl stop samarkand` on the Pi), then restore."
+        ) from None
+    try:
+        inspect(backup)  # a damaged, foreign or newer file is refused here, nothing moved
+        aside = move_aside(path, "before-restore") if path.exists() else None
+        with closing(sqlite3.connect(f"file:{backup}?mode=ro", uri=True)) as source:
+            copy_store(source, path)
+        if aside is not None:  # the table's user writes it, whoever restored it (root, say)
+            was = aside.stat()
+            os.chmod(path, was.st_mode & 0o777)
+            if os.geteuid() == 0:
+                os.chown(path, was.st_uid, was.st_gid)
+        return aside
+    except OSError as exc:
+        raise StoreError(f"The game store {path} cannot be replaced ({exc.strerror or exc}).") from None
+    finally:
+        held.release()

@@ -338,7 +338,7 @@ class Appliance:
     def open_lobby(self, lobby: Lobby) -> None:
         """The table sets up its next game in ``lobby``: nothing is played, drawn or stored
         as a game until Start. A game still being played is abandoned (a finished or ended
-        one stays as it was)."""
+        one stays as it was). The store's kept copy is made anew."""
         with self.runner.lock:
             self.store.set_setting(LOBBY_KEY, lobby.to_dict())  # first: a refusal changes nothing
             unfinished = self.store.unfinished()
@@ -348,6 +348,7 @@ class Appliance:
             self.game_id = self.spec = self.journal = self.ended = None
             self.human_seats, self.hands, self.lobby = set(), [], lobby
         self._tell_lobby()
+        keep_a_copy(self.store)  # between games: a table left on for weeks keeps it fresh
 
     def next_lobby(self, game: str | None, people: dict[int, dict]) -> Lobby:
         """The lobby after the current game: the same game again (``game`` None or the
@@ -493,6 +494,13 @@ def open_store(path) -> EventStore:
     except StoreError:
         store.close()
         raise
+    keep_a_copy(store)
+    return store
+
+
+def keep_a_copy(store: EventStore) -> None:
+    """The copy of the store kept beside it (``EventStore.keep_copy``), at each start and
+    between games; a copy that cannot be written is said, and the table plays on."""
     try:
         if store.keep_copy() is None:
             log.warning(
@@ -502,9 +510,8 @@ def open_store(path) -> EventStore:
                 kept_copy(store.path),
                 kept_copy(store.path),
             )
-    except StoreError as exc:  # the table plays on; only this copy is not kept
+    except StoreError as exc:
         log.warning("%s", exc)
-    return store
 
 
 def load(args) -> Config:

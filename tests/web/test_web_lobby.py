@@ -12,6 +12,7 @@ from web_rig import PIN, Phone, make_appliance
 
 from companion.runtime.lobby import Lobby
 from companion.store import EventStore
+from companion.store.keeping import kept_copy
 from web.app import create_app
 
 
@@ -166,6 +167,20 @@ def test_play_again_keeps_the_people_the_bots_and_the_options(table):
     assert ana.state()["viewer"] == 0  # straight into the lobby, no rejoin
     assert lobby(host, "start").status_code == 200
     assert appliance.game_id != first and ana.state()["viewer"] == 0
+
+
+def test_the_next_lobby_keeps_a_fresh_copy_of_the_store_with_the_game_just_played(table):
+    """A table left on for weeks keeps its copy as fresh as its last game."""
+    appliance, _app, host = table
+    for seat in range(3):
+        lobby(host, "bot", {"seat": seat, "style": "thrifty"})
+    lobby(host, "start")
+    assert host.post("/api/host/end").status_code == 200
+    assert lobby(host, "open", {"again": True}).status_code == 200
+    with EventStore(kept_copy(appliance.store.path), read_only=True) as copy:
+        assert [(g.id, g.status) for g in copy.list_games()] == [
+            (appliance.store.list_games()[0].id, "ended")
+        ]
 
 
 def test_another_game_keeps_the_people(table):

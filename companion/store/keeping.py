@@ -1,5 +1,6 @@
 """Copies of the store, so that the evenings a table remembers outlive a damaged file or a
-dead SD card: the copy ``samarkand run`` keeps beside the store at each start, the copies a
+dead SD card: the copy ``samarkand run`` keeps beside the store (at each start and between
+games), the copies a
 person takes (``samarkand games backup FILE``), and putting one back (``games restore``).
 
 A copy is made with SQLite's online backup, so it is a whole, consistent store even while a

@@ -1,12 +1,12 @@
 """Copies of the store, so that the evenings a table remembers outlive a damaged file or a
 dead SD card: the copy ``samarkand run`` keeps beside the store (at each start and between
-games), the copies a
-person takes (``samarkand games backup FILE``), and putting one back (``games restore``).
+games), the copies a person takes (``samarkand games backup FILE``), and putting one back
+(``games restore``).
 
 A copy is made with SQLite's online backup, so it is a whole, consistent store even while a
 table is writing, and written to a temporary file renamed into place, so a copy cut short
-never replaces a good one. The copy kept at each start replaces the last only with a store
-that holds at least as many games: after a damaged store was moved aside and a new one
+never replaces a good one. The kept copy is replaced only by a store that holds at least as
+many games: after a damaged store was moved aside and a new one
 begun, the copy of the old evenings stays until someone restores it.
 """
 

@@ -17,12 +17,14 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from .errors import StoreBusyError, StoreError
+from .errors import StoreBusyError, StoreError, free_bytes
 from .lock import StoreLock
 from .opening import inspect, move_aside
 
 KEPT = ".kept"
-"""The copy ``samarkand run`` keeps at each start: ``<store>.kept``."""
+"""The copy ``samarkand run`` keeps: ``<store>.kept``."""
+ROOM = 64 << 20
+"""Free bytes a kept copy must leave on the store's disk, for the games to come."""
 
 
 def kept_copy(path: Path) -> Path:
@@ -66,6 +68,14 @@ def keep_copy(source: sqlite3.Connection, path: Path) -> Path | None:
     before = games_in(kept) if kept.exists() else None
     if before is not None and before > held:
         return None
+    size = (
+        source.execute("PRAGMA page_count").fetchone()[0] * source.execute("PRAGMA page_size").fetchone()[0]
+    )
+    if free_bytes(path) < size + ROOM:  # the games to come need the room more than a copy
+        raise StoreError(
+            f"No copy of the game store was kept at {kept}: its disk has too little room left "
+            f"for it (the store holds {size // 1024} KiB). Free some space on it."
+        )
     copy_store(source, kept)
     return kept
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.appliance.running import open_store
-from companion.store import EventStore
+from companion.store import EventStore, keeping
 from companion.store.cli import backup_main, restore_main
 from companion.store.keeping import kept_copy
 from companion.store.opening import SQLITE_HEADER
@@ -140,3 +140,14 @@ def test_each_start_keeps_a_copy_and_a_new_store_never_replaces_older_evenings(t
 
     assert restore_main([str(kept)], path) == 0  # the evenings are back
     assert len(games_of(path)) == 3
+
+
+def test_no_copy_is_kept_where_it_would_leave_the_games_to_come_too_little_room(
+    tmp_path, monkeypatch, caplog
+):
+    path = store_with(tmp_path / "companion.db", 2)
+    monkeypatch.setattr(keeping, "free_bytes", lambda where: keeping.ROOM + 1024)
+    with caplog.at_level(logging.WARNING):
+        open_store(path).close()  # the table starts all the same
+    assert not kept_copy(path).exists()
+    assert "too little room left" in caplog.text

@@ -6,7 +6,11 @@ override sets is checked against it: an unknown key or a wrong type is an error 
 key and where it came from, never silently ignored.
 """
 
+import json
 import os
+import re
+import secrets
+import tempfile
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -253,3 +257,50 @@ def _store_path(configured: str, environ: Mapping[str, str]) -> Path:
         return Path(state) / "companion.db"
     data = environ.get("XDG_DATA_HOME") or str(Path("~/.local/share").expanduser())
     return Path(data) / "samarkand" / "companion.db"
+
+
+# ------------------------------------------------------------------ editing the file
+def fix_host_pin(path: str | Path) -> str:
+    """``install-pi.sh`` on a new table: a fixed host PIN, made once and kept in the file at
+    ``path`` (then 0600), as a Pi at a table has no terminal to print a new one at each
+    start; the file's own PIN where it has a fixed one already."""
+    path = Path(path)
+    web = load_config(path).web
+    if web.pin_policy == "fixed":
+        return web.pin
+    pin = f"{secrets.randbelow(10_000):04d}"
+    write_private(path, set_keys(path.read_text(), "web", {"pin_policy": "fixed", "pin": pin}))
+    return pin
+
+
+def set_keys(text: str, section: str, values: Mapping[str, str | bool]) -> str:
+    """TOML ``text`` with ``values`` set in ``[section]`` (lines replaced, else added)."""
+    lines = text.splitlines()
+    header = next(
+        (i for i, line in enumerate(lines) if re.fullmatch(rf"\s*\[{section}\]\s*(#.*)?", line)), None
+    )
+    if header is None:
+        lines += ["", f"[{section}]"]
+        header = len(lines) - 1
+    end = next((i for i in range(header + 1, len(lines)) if re.match(r"\s*\[", lines[i])), len(lines))
+    for key, value in values.items():
+        line = f"{key} = {json.dumps(value)}"
+        found = next((i for i in range(header + 1, end) if re.match(rf"\s*{key}\s*=", lines[i])), None)
+        if found is None:
+            lines.insert(header + 1, line)
+            end += 1
+        else:
+            lines[found] = line
+    return "\n".join(lines) + "\n"
+
+
+def write_private(path: Path, text: str) -> None:
+    """Replace the file with ``text``, readable and writable by its owner only (0600)."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(handle, "w") as out:  # mkstemp makes it 0600 from the start
+            out.write(text)
+        os.replace(temporary, path)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -75,7 +75,10 @@ if [[ -e "$CONFIG" ]]; then
     echo "    kept the existing file"
 else
     install -m 0644 "$REPO/companion/default_config.toml" "$CONFIG"
-    echo "    installed the documented defaults; edit it to match your table"
+    # A Pi at a table has no terminal to print a new PIN at each start: one, fixed, now.
+    "$VENV/bin/python" -c 'import sys; from companion.config import fix_host_pin; fix_host_pin(sys.argv[1])' "$CONFIG"
+    chown "$SERVICE_USER:$SERVICE_USER" "$CONFIG"
+    echo "    installed the documented defaults, with a host PIN of its own; edit it to match your table"
 fi
 # Reading the port through the companion's own loader also checks the file now.
 PORT="$(STATE_DIRECTORY="$STATE_DIR" "$VENV/bin/python" -c \
@@ -83,6 +86,9 @@ PORT="$(STATE_DIRECTORY="$STATE_DIR" "$VENV/bin/python" -c \
     "$CONFIG")"
 CONFIGURED_HOTSPOT="$("$VENV/bin/python" -c \
     'import sys; from companion.config import load_config; print(load_config(sys.argv[1]).network.hotspot)' \
+    "$CONFIG")"
+HOST_PIN="$("$VENV/bin/python" -c \
+    'import sys; from companion.config import load_config; w = load_config(sys.argv[1]).web; print(w.pin if w.pin_policy == "fixed" else "a new one at each start: journalctl -u samarkand | grep -i pin")' \
     "$CONFIG")"
 
 echo "==> Hotspot mode (the table's own Wi-Fi)"
@@ -159,7 +165,7 @@ The companion is installed and running; it starts on boot and restarts if it fai
   Phone page: http://$(hostname).local   (or :$PORT; phones on the same network, or on
               the table's own Wi-Fi in hotspot mode: the table screen /table shows how)
   Logs:       journalctl -u samarkand -f
-  Host PIN:   journalctl -u samarkand | grep -i pin   (with pin_policy = "random")
+  Host PIN:   $HOST_PIN   (the host console, /host; [web] pin in $CONFIG)
   Settings:   $CONFIG   then: sudo systemctl restart samarkand
   Games:      $STATE_DIR/companion.db
   Check:      sudo samarkand-doctor   (then the wiring: hardware/WIRING.md)

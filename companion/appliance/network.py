@@ -16,17 +16,15 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import secrets
 import shutil
 import socket
 import subprocess
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from companion.config import Config, load_config
+from companion.config import Config, load_config, set_keys, write_private
 
 PROFILE = "samarkand-hotspot"
 """The NetworkManager connection profile of the table's Wi-Fi."""
@@ -348,39 +346,6 @@ def enable_hotspot(path: str | Path) -> Config:
     path = Path(path)
     write_private(path, set_keys(path.read_text(), "network", {"hotspot": True}))
     return keep_credentials(load_config(path))
-
-
-def set_keys(text: str, section: str, values: Mapping[str, str | bool]) -> str:
-    """TOML ``text`` with ``values`` set in ``[section]`` (lines replaced, else added)."""
-    lines = text.splitlines()
-    header = next(
-        (i for i, line in enumerate(lines) if re.fullmatch(rf"\s*\[{section}\]\s*(#.*)?", line)), None
-    )
-    if header is None:
-        lines += ["", f"[{section}]"]
-        header = len(lines) - 1
-    end = next((i for i in range(header + 1, len(lines)) if re.match(r"\s*\[", lines[i])), len(lines))
-    for key, value in values.items():
-        line = f"{key} = {json.dumps(value)}"
-        found = next((i for i in range(header + 1, end) if re.match(rf"\s*{key}\s*=", lines[i])), None)
-        if found is None:
-            lines.insert(header + 1, line)
-            end += 1
-        else:
-            lines[found] = line
-    return "\n".join(lines) + "\n"
-
-
-def write_private(path: Path, text: str) -> None:
-    """Replace the file with ``text``, readable and writable by its owner only (0600)."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "w") as out:  # mkstemp makes it 0600 from the start
-            out.write(text)
-        os.replace(temporary, path)
-    except OSError:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 # ------------------------------------------------------------------ the short address

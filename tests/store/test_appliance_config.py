@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import DEFAULT_FILE, ConfigError, load_config, parse_assignment
+from companion.config import DEFAULT_FILE, ConfigError, fix_host_pin, load_config, parse_assignment
 
 
 def write(tmp_path, text):
@@ -120,3 +120,24 @@ def test_a_text_key_takes_digits_as_typed_in_a_shell():
     assert load_config(None, fixed).web.pin == "1234"
     with pytest.raises(ConfigError, match=r"\[web\] port = 'x' in the command line must be a whole number"):
         load_config(None, parse_assignment("web.port=x"))
+
+
+def test_a_new_table_gets_a_fixed_host_pin_kept_in_its_file(tmp_path):
+    """install-pi.sh: a Pi at a table has no terminal to print a new PIN at each start."""
+    path = tmp_path / "config.toml"
+    path.write_text(DEFAULT_FILE.read_text())
+    pin = fix_host_pin(path)
+    assert len(pin) == 4 and pin.isdigit()
+    web = load_config(path).web
+    assert (web.pin_policy, web.pin) == ("fixed", pin)
+    assert path.stat().st_mode & 0o777 == 0o600  # the PIN is the host's secret
+    assert "# Four digits, used only with pin_policy" in path.read_text()  # its comments kept
+    text = path.read_text()
+    assert fix_host_pin(path) == pin and path.read_text() == text  # run again: the same
+
+
+def test_a_table_that_chose_its_pin_keeps_it(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[web]\npin_policy = "fixed"\npin = "0420"\n')
+    assert fix_host_pin(path) == "0420"
+    assert load_config(path).web.pin == "0420"

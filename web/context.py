@@ -33,7 +33,7 @@ def is_host() -> bool:
 
 def need_host() -> None:
     if not is_host():
-        raise Refused(403, "the host console needs the PIN shown on the Pi")
+        raise Refused(403, "the host console needs the host PIN")
 
 
 def body() -> dict:

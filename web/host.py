@@ -1,4 +1,4 @@
-"""The host console's actions, behind the PIN shown on the Pi."""
+"""The host console's actions, behind the host PIN."""
 
 from __future__ import annotations
 

@@ -232,7 +232,7 @@ class HostSessions:
                 pin.encode(errors="replace"), self.pin.encode()
             ):
                 self.guard.failed(client, now)
-                raise Refused(403, "wrong PIN: it is shown on the Pi's screen")
+                raise Refused(403, "wrong PIN")
             self.guard.succeeded(client)
             token = new_token()
             self.sessions.add(digest(token))

@@ -42,7 +42,7 @@ def test_the_host_console_speaks_french(browser, server):
     pw, chromium = browser
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
     host = pages.open("/host", locale="fr-FR")
-    assert host.text_content("label[for=pin]") == "Code affiché sur le Pi"
+    assert host.text_content("label[for=pin]") == "Code de l'hôte"
     host.fill("#pin", "0000")
     host.click("#login-form button")
     host.wait_for_selector("#toast:not([hidden]) >> text=code faux", timeout=T)

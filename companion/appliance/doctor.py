@@ -276,6 +276,19 @@ def web_port(host: Host) -> Finding | None:
     return Finding(OK, "web page port", f"{address}:{port} is free")
 
 
+def host_pin(host: Host) -> Finding:
+    """Where the host finds the console's PIN: a Pi at a table has no terminal to read a
+    new one from at each start (install-pi.sh gives a new table a fixed one)."""
+    if host.config.web.pin_policy == "fixed":
+        return Finding(OK, "host PIN", "fixed: [web] pin in the configuration (the install printed it)")
+    return Finding(
+        NOTE,
+        "host PIN",
+        "a new one at each start, printed by samarkand run (for the service: journalctl -u "
+        'samarkand | grep -i pin); [web] pin_policy = "fixed" and pin = "NNNN" keep one',
+    )
+
+
 def _devices(host: Host) -> list[network.Device] | NetworkError:
     try:
         return network.devices(host.nmcli)
@@ -392,6 +405,7 @@ CHECKS = (
     serial_port,
     store_folder,
     web_port,
+    host_pin,
     network_mode,
     phones_reach,
     hotspot_ready,

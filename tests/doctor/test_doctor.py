@@ -94,6 +94,7 @@ def test_a_ready_pi_passes_every_check(pi, monkeypatch):
         ("pin map", OK),
         ("game store", OK),
         ("web page port", OK),
+        ("host PIN", NOTE),  # a new one at each start, unless the configuration fixes one
         ("network", OK),
         ("phones", OK),
         ("hotspot", NOTE),
@@ -189,6 +190,13 @@ def test_a_broken_configuration_exits_2(tmp_path, capsys):
     config.write_text('[web]\nport = "eighty"\n')
     assert samarkand(["doctor", "--config", str(config)]) == 2
     assert "[web] port" in capsys.readouterr().err
+
+
+def test_the_host_is_told_where_the_pin_comes_from(pi):
+    status, detail, _ = found(pi.host())["host PIN"]
+    assert status == NOTE and "journalctl -u samarkand | grep -i pin" in detail
+    status, detail, _ = found(pi.host(web={"pin_policy": "fixed", "pin": "4821"}))["host PIN"]
+    assert status == OK and "[web] pin in the configuration" in detail and "4821" not in detail
 
 
 def test_root_is_told_its_access_checks_prove_nothing_for_the_service(pi):

@@ -45,6 +45,7 @@ class StoreCorruptError(StoreError):
         super().__init__(f"The game store {path} is damaged ({reason}). {where}")
         self.path = path
         self.aside = aside
+        self.reason = reason
 
 
 class StoreNotAStoreError(StoreError):

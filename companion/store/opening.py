@@ -114,15 +114,14 @@ def inspect(path: Path) -> int:
     """The schema version of the companion store at ``path`` (a copy to restore), read
     without changing it; refused in one line if it is damaged, empty, another file or newer."""
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
-            version, tables = _check(conn, path)
-    except _Damaged as damage:
-        raise StoreError(f"{path} is damaged ({damage}): it was left as it is.") from None
+        version, empty = _inspect(path, move_damaged=False)
+    except StoreCorruptError as exc:
+        raise StoreError(f"{path} is damaged ({exc.reason}): it was left as it is.") from None
     except StoreNotAStoreError as exc:
         raise StoreError(f"{path} is not a game store of this companion ({exc.reason}).") from None
     except (sqlite3.Error, OSError) as exc:
         raise _unreadable(exc, path) from exc
-    if not tables:
+    if empty:
         raise StoreError(f"{path} is an empty game store: it holds no games.")
     return version
 

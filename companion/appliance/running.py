@@ -338,9 +338,10 @@ class Appliance:
     def open_lobby(self, lobby: Lobby) -> None:
         """The table sets up its next game in ``lobby``: nothing is played, drawn or stored
         as a game until Start. A game still being played is abandoned (a finished or ended
-        one stays as it was). The store's kept copy is made anew."""
+        one stays as it was). After a game, the store's kept copy is made anew."""
         with self.runner.lock:
             self.store.set_setting(LOBBY_KEY, lobby.to_dict())  # first: a refusal changes nothing
+            after_a_game = self.session is not None
             unfinished = self.store.unfinished()
             if unfinished is not None:
                 self.store.abandon(unfinished)
@@ -348,7 +349,8 @@ class Appliance:
             self.game_id = self.spec = self.journal = self.ended = None
             self.human_seats, self.hands, self.lobby = set(), [], lobby
         self._tell_lobby()
-        keep_a_copy(self.store)  # between games: a table left on for weeks keeps it fresh
+        if after_a_game:  # a table left on for weeks keeps it fresh (a start made it already)
+            keep_a_copy(self.store)
 
     def next_lobby(self, game: str | None, people: dict[int, dict]) -> Lobby:
         """The lobby after the current game: the same game again (``game`` None or the

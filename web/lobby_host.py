@@ -45,6 +45,11 @@ def options(data: dict) -> tuple[dict, dict]:
     return rules, table
 
 
+def bot_name_given(data: dict) -> str | None:
+    """The name the host gave a bot, as a person's would be cleaned; None: its seat's."""
+    return clean_name(data["name"]) if data.get("name") else None
+
+
 def bots_for_empty_seats(given) -> dict[int, dict]:
     """Start's ``fill``: the style and name the host chose for each empty seat,
     ``[{"seat": n, "style": s, "name": optional}]`` (a seat not listed: the game's own style)."""
@@ -53,7 +58,7 @@ def bots_for_empty_seats(given) -> dict[int, dict]:
     return {
         whole(bot, "seat"): {
             "style": bot.get("style"),
-            "name": clean_name(bot["name"]) if bot.get("name") else None,
+            "name": bot_name_given(bot),
         }
         for bot in given
     }
@@ -89,7 +94,7 @@ def command(command: str):
         changed(appliance, lambda lobby: lobby.set_options(rules, table, data.get("mode", "digital")))
     elif command == "bot":
         seat, style = whole(data, "seat"), data.get("style")
-        name = clean_name(data["name"]) if data.get("name") else None
+        name = bot_name_given(data)
         changed(appliance, lambda lobby: lobby.put_bot(seat, style, name))
     elif command == "first":
         first = None if data.get("seat") is None else whole(data, "seat")

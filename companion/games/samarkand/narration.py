@@ -195,8 +195,9 @@ def yours(view: dict) -> tuple[str, str | None]:
     seat, edition, help_ = you["seat"], view["edition"], you["help"]
     named = {space["id"]: space["name"] for space in (view["board"] or {}).get("spaces", [])}
 
-    def where(sid: str) -> str:
-        return f"{sid} ({named[sid]})" if sid in named else sid
+    def moves(key: str) -> str:  # the spaces of the help's ``key``, or one typed (no board)
+        spaces = [f"m {sid} ({named[sid]})" if sid in named else f"m {sid}" for sid in help_.get(key, [])]
+        return " · ".join(spaces) or f"m {FREE_SPACE}"
 
     def said(kinds) -> str:  # as the keys take them: 1998's cards by their names
         return ",".join(g.word(kind, edition) for kind in kinds)
@@ -214,15 +215,13 @@ def yours(view: dict) -> tuple[str, str | None]:
         spaces = ", ".join(named) if named else FREE_SPACE
         return held, f"place your figure: p SPACE ({spaces})"
     if phase == phases.MOVE:
-        free = " · ".join(f"m {where(sid)}" for sid in help_.get("free", [])) or f"m {FREE_SPACE}"
         roll = help_.get("roll") or help_.get("can_roll")
-        return held, f"move one space free: {free}" + (
+        return held, f"move one space free: {moves('free')}" + (
             f" · or roll for {help_['roll_cost']}: r" if roll else ""
         )
     if phase == phases.STEER:
-        reach = " · ".join(f"m {where(sid)}" for sid in help_.get("reach", [])) or f"m {FREE_SPACE}"
         face = "the backwards arrow" if help_["die"] == "back" else help_["die"]
-        return held, f"the die shows {face}: {reach}"
+        return held, f"the die shows {face}: {moves('reach')}"
     if phase == phases.GIFT:
         return held, "give a good to the camp: " + " · ".join(f"g {said([kind])}" for kind in help_["gift"])
     if phase == phases.TRADE:
@@ -232,8 +231,7 @@ def yours(view: dict) -> tuple[str, str | None]:
             example = f"t {said(['red'])}/{said(['blue'])}"
             todo.insert(0, f"trade one for one with the camp's {field}: t TAKE/GIVE ({example})")
         if help_["extra_move"]:
-            exits = " · ".join(f"m {where(sid)}" for sid in help_.get("exits", [])) or f"m {FREE_SPACE}"
-            todo.append(f"{exits} moves on")
+            todo.append(f"{moves('exits')} moves on")
         return held, " · ".join(todo)
     if phase == phases.OASIS:
         return held, f"buy 1 good for {help_['one']}: b 1 · or 4 for {help_['four']}: b 4"

@@ -98,6 +98,13 @@ class GameSpec:
     def option(self, name: str) -> Option:
         return find_option(self.options, name)
 
+    @property
+    def bots_press_buzzers(self) -> bool:
+        """Whether the game's bots press buzzers (Le Marché's countdown plans their
+        presses, ``PressPlanner``): then they play only where the buzzers are simulated.
+        Bazaar's buzzer roll is a person's shortcut; a bot rolls through the rules."""
+        return self.realtime is not None and hasattr(self.realtime, "plan_presses")
+
     def usual_players(self) -> int:
         """The players a table has unless told: four, or the nearest the game allows."""
         return min(max(USUAL_TABLE, self.min_players), self.max_players)

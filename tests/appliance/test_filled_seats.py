@@ -53,3 +53,17 @@ def test_a_table_without_bots_keeps_none_and_a_resumed_game_then_fills_the_empty
     assert resumed.runner.seats is not None
     assert sorted(resumed.runner.seats.bots) == [0, 1, 2]
     resumed.close()
+
+
+@pytest.mark.parametrize(("game", "filled"), [("market", True), ("bazaar", True), ("marche", False)])
+def test_on_real_pins_bots_fill_the_empty_seats_of_a_game_without_buzzers_only(tmp_path, game, filled):
+    """A Pi's ``--autostart``: a bot plays Market or Bazaar through the rules, but cannot
+    press a real buzzer, so Le Marché's empty seats wait for people."""
+    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")}, "display": {"kind": "terminal"}})
+    appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4)  # no simulated buzzers
+    spec = game_spec(game)
+    game_id = appliance.new_game(spec.setup(3), game=spec.name)
+    seated = appliance.runner.seats.bots if appliance.runner.seats is not None else {}
+    assert sorted(seated) == ([0, 1, 2] if filled else [])
+    assert ("bots" in appliance.store.config(game_id)) is filled
+    appliance.close()

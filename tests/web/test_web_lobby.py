@@ -10,6 +10,9 @@ import json
 import pytest
 from web_rig import PIN, Phone, make_appliance
 
+from companion.appliance.inputs import Inputs
+from companion.appliance.running import Appliance
+from companion.config import load_config
 from companion.runtime.lobby import Lobby
 from companion.store import EventStore
 from companion.store.keeping import kept_copy
@@ -118,6 +121,27 @@ def test_start_with_bots_refuses_what_names_no_empty_seat_and_keeps_the_lobby(ta
     assert refused.status_code in (400, 409) and said in refused.json["error"]
     assert appliance.lobby is not None and appliance.lobby.bots == {}
     assert appliance.store.list_games() == []
+
+
+@pytest.mark.parametrize("game, starts", [("bazaar", True), ("marche", False)])
+def test_on_real_pins_bots_take_seats_unless_they_would_press_buzzers(tmp_path, game, starts):
+    """A Pi's lobby: a bot rolls Bazaar's die through the rules (its buzzer roll is a
+    person's shortcut), but cannot press Le Marché's real buzzers, and the host is told."""
+    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")}, "display": {"kind": "terminal"}})
+    appliance = Appliance(config, Inputs(), EventStore(config.store.path), seed=3)  # no simulated buzzers
+    try:
+        appliance.open_lobby(Lobby.open(game, 3))
+        host = Phone(create_app(appliance, PIN))
+        assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+        started = lobby(host, "start", {"fill": []})
+        if starts:
+            assert started.status_code == 200 and sorted(appliance.runner.seats.bots) == [0, 1, 2]
+        else:
+            assert started.status_code in (400, 409)
+            assert "bots press buzzers only in simulation mode" in started.json["error"]
+            assert appliance.lobby is not None and appliance.store.list_games() == []
+    finally:
+        appliance.close()
 
 
 def test_the_seat_count_the_game_and_its_options(table):

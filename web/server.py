@@ -110,7 +110,8 @@ class Server:
 
 def serve(appliance, config, sockets: Sequence[socket.socket] = (), address: str | None = None) -> Server:
     """Start the phone page on ``config.web.host:port`` (and on ``sockets``, already
-    listening) and print the PIN and join URLs, the first on ``address`` if given."""
+    listening); its ways in (the join URLs, the first on ``address`` if given, the table's,
+    the host's and the PIN) are ``appliance.addresses`` for the caller to print."""
     web = config.web
     pin = web.pin if web.pin_policy == "fixed" else f"{secrets.randbelow(10_000):04d}"
     server = Server(appliance, web.host, web.port, pin, sockets, address)
@@ -118,8 +119,6 @@ def serve(appliance, config, sockets: Sequence[socket.socket] = (), address: str
         f"Phones join at: {'  or  '.join(server.urls)}",
         f"Table screen: {server.url}table   Host console: {server.url}host   PIN: {pin}",
     ]
-    for line in appliance.addresses:  # and again at each turn start (the terminal)
-        print(line, flush=True)
     return server
 
 

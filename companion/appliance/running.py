@@ -561,6 +561,8 @@ def run(args) -> int:
         terminal.attach()
         appliance.runner.start()
         server = None if args.no_web else _serve(appliance, config)
+        for line in appliance.addresses:  # and again at each turn start (the terminal)
+            print(line, flush=True)
         terminal.run(done, exit_when_over=server is None)
     except (RuleError, StoreError, CannotServe) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -1,6 +1,7 @@
 """The headless simulator: reproducible, every game played to its end, styles mixed."""
 
 import copy
+import random
 
 import pytest
 
@@ -11,6 +12,7 @@ from companion.games.marche import SPEC, playout
 from companion.games.marche import simulate as simulator
 from companion.games.marche.bots import STYLES, MarcheBot
 from companion.games.marche.game import MarcheGame
+from companion.games.marche.realtime import Timing
 from companion.games.marche.simulate import play_game
 from companion.simulation import seat_styles
 from companion.simulation import simulate as simulate_game
@@ -144,3 +146,14 @@ def test_each_press_and_claim_from_a_kept_plan_is_what_the_bot_decides_afresh(pl
     for index in range(3):
         play_game(f"plans/{index}", seat_styles(players, index, sorted(STYLES)), rules)
     assert len(presses) > len(claims) > 0
+
+
+@pytest.mark.parametrize(("step_ms", "together"), [(100, 1.0), (1000, 0.33), (10_000, 0.0)])
+def test_simulated_bots_press_a_reaction_in_steps_after_their_count_as_the_tables_do(step_ms, together):
+    """Two bots bidding the same count press as the table's bots would (``reaction_us``):
+    at a fast countdown always within the tie window of 100 ms, at a slow one never, at
+    the default one second a third of the time (1 - (1 - 100/550)² that |U - U′| × 550 ms ≤ 100)."""
+    timing = Timing.from_ms(step_ms=step_ms, tie_window_ms=100)
+    rng = random.Random(3)
+    tied = [len(playout.simultaneous([0, 1], rng, timing)) == 2 for _ in range(2000)]
+    assert sum(tied) / len(tied) == pytest.approx(together, abs=0.03)

@@ -15,15 +15,13 @@ from typing import Any
 
 from companion.core.game import ChanceRequest, Event
 from companion.games.marche.bots import Bid, MarcheBot, stands_richer
+from companion.games.marche.realtime import Timing, reaction_us
 from companion.games.marche.rules import advance, chance_request, claim, end_countdown, stop, turn_up
 from companion.games.marche.state import CAMEL, OVER, PICKING, MarcheState
 from companion.games.marche.view import SeatView
 
-REACTION_US = (150_000, 900_000)
-"""When a bot presses after the tick it wants: the tie window then decides who was together.
-A lone stopper's reaction time changes nothing, so it is drawn only when several bid."""
-TIE_WINDOW_US = 100_000
-"""The arbiter's default tie window."""
+DEFAULT_TABLE = Timing()
+"""The countdown a simulation plays at: a table's default settings (its step and tie window)."""
 
 Draw = Callable[[ChanceRequest, int], Any]
 """The card turned up for a request, given how many events came before it."""
@@ -79,7 +77,7 @@ def play_out(
     table: Table,
     bots: Sequence[MarcheBot],
     rng: random.Random,
-    tie_window_us: int = TIE_WINDOW_US,
+    timing: Timing = DEFAULT_TABLE,
 ) -> tuple[int, int]:
     """Play ``table``'s game to its end, each seat's bot deciding from its own view; the
     presses share ``rng`` with the bots. Returns (stops, disputes).
@@ -119,7 +117,7 @@ def play_out(
         if not keen:
             table.end_countdown()
             continue
-        stoppers = simultaneous(keen, rng, tie_window_us)
+        stoppers = simultaneous(keen, rng, timing)
         table.stop(top, stoppers)
         stops += 1
         named = [wanted[seat] for seat, _ in stoppers]  # each stopper names the card it pressed for
@@ -152,12 +150,13 @@ def disputed(named: list[Any]) -> int:
     return len({target for target in named if named.count(target) > 1})
 
 
-def simultaneous(keen: list[int], rng: random.Random, tie_window_us: int) -> list[list[int]]:
+def simultaneous(keen: list[int], rng: random.Random, timing: Timing) -> list[list[int]]:
     """The stoppers among the bots that bid the same count: [seat, µs after the first press],
-    in press order (on the same microsecond, by seat)."""
+    in press order (on the same microsecond, by seat). Each presses a reaction time after
+    the count, as the table's bots do (``reaction_us``), and the tie window decides who was
+    together; a lone stopper's reaction changes nothing, so it is drawn only when several bid."""
     if len(keen) == 1:
         return [[keen[0], 0]]
-    low, high = REACTION_US
-    presses = sorted([(low + int(rng.random() * (high - low)), seat) for seat in keen])
+    presses = sorted([(reaction_us(timing.step_us, rng), seat) for seat in keen])
     first = presses[0][0]
-    return [[seat, at - first] for at, seat in presses if at - first <= tie_window_us]
+    return [[seat, at - first] for at, seat in presses if at - first <= timing.tie_window_us]

@@ -26,7 +26,9 @@ from companion.core.realtime import Due, Lights
 from companion.games.marche.game import MarcheGame
 from companion.games.marche.state import CLAIMING, COUNTDOWN, OVER, MarcheState
 
-REACTION = (0.15, 0.7)  # a bot presses this long after the count it wants, in steps
+REACTION = (0.15, 0.7)
+"""A bot presses this long after the count it wants appears, in steps: always before the
+next count, so it stops where it wanted at any speed of the countdown."""
 HOLD = 0.15  # and holds its buzzer down this long, in steps
 GAME = MarcheGame()
 DAY_MS = 86_400_000
@@ -86,6 +88,12 @@ class Timing:
 
     def to_ms(self) -> dict[str, float]:
         return {name[:-3] + "_ms": value / 1000 for name, value in vars(self).items()}
+
+
+def reaction_us(step_us: int, rng: random.Random) -> int:
+    """How long after the count it wants a bot presses (``REACTION``): the table's bots and
+    the simulator's (playout.py) draw it alike, so a simulation ties as a table does."""
+    return int(step_us * rng.uniform(*REACTION))
 
 
 class MarcheCountdown:
@@ -230,7 +238,7 @@ class MarcheCountdown:
                 continue
             wanted = bot.stop_at(GAME.seat_view(state, seat), seat)
             if wanted is not None and wanted >= shown:
-                at = countdown.tick_us(shown) + int(step * rng.uniform(*REACTION))
+                at = countdown.tick_us(shown) + reaction_us(step, rng)
                 planned[seat] = (max(at, now_us), max(int(HOLD * step), 1))
         return planned
 

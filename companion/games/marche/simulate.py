@@ -15,7 +15,7 @@ from companion.core.game import Result, places_by
 from companion.games.marche.bots import STYLES
 from companion.games.marche.final import final_score
 from companion.games.marche.game import MarcheGame
-from companion.games.marche.playout import TIE_WINDOW_US, Table, play_out
+from companion.games.marche.playout import Table, play_out
 
 
 @dataclass
@@ -27,15 +27,13 @@ class GameResult:
     stops: int
 
 
-def play_game(
-    seed: int | str, styles: list[str], rules: dict | None = None, tie_window_us: int = TIE_WINDOW_US
-) -> GameResult:
+def play_game(seed: int | str, styles: list[str], rules: dict | None = None) -> GameResult:
     """One full game between bots of the given styles (one per seat)."""
     rng = random.Random(f"bots/{seed}")
     bots = [STYLES[style](rng) for style in styles]  # the bots and the presses share rng
     state = MarcheGame().new_state({"players": len(styles), "rules": rules or {}})
     table = Table(state, SeededChance(seed).draw)
-    stops, disputes = play_out(table, bots, rng, tie_window_us)
+    stops, disputes = play_out(table, bots, rng)
     score = final_score(state)
     totals = [player.total for player in score.players]
     winners = [seat for seat, name in enumerate(state.names) if name in score.winners]

@@ -18,7 +18,9 @@ bp.register_blueprint(history_bp)  # /api/host/history/<command>
 
 @bp.post("/login")
 def login():
-    token = hosts().login(body().get("pin"), request.remote_addr)
+    data = body()
+    token = hosts().login(data.get("pin"), request.remote_addr)
+    service().tell_time(data.get("now"))  # the host's phone dates the games (store/clock.py)
     response = jsonify(ok=True)
     set_cookie(response, HOST_COOKIE, token)
     return response

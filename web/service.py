@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from datetime import UTC, datetime
 from typing import Any
 
 from companion.core.chart import Chart, progress
@@ -26,6 +27,8 @@ from web.lobby import join as join_lobby
 from web.lobby import lobby_snapshot
 from web.snapshot import scores, snapshot
 
+EARLIEST_MS, LATEST_MS = 1_577_836_800_000, 7_258_118_400_000
+"""2020-01-01 and 2200-01-01: the times a browser's clock may plausibly tell."""
 RELEASE_AFTER_US = 100_000  # the on-screen buzzer is released 100 ms after its press
 
 
@@ -359,6 +362,12 @@ class GameService:
         return token
 
     # ------------------------------------------------------------ host
+    def tell_time(self, now_ms: Any) -> None:
+        """The host's browser's clock (``Date.now()``, sent with the PIN): anything but a
+        time between 2020 and 2200 is ignored, as the login needs no clock."""
+        if type(now_ms) in (int, float) and EARLIEST_MS <= now_ms <= LATEST_MS:
+            self.appliance.tell_time(datetime.fromtimestamp(now_ms / 1000, UTC))
+
     def new_game(self, body: dict) -> int:
         """A new game of the host's choice, with options from its own schema."""
         default = self.appliance.spec.name if self.appliance.spec else self.appliance.config.lobby.game

@@ -22,6 +22,7 @@ from pathlib import Path
 from companion.appliance import network
 from companion.appliance.network import NetworkError, Nmcli
 from companion.config import Config, ConfigError, load_config
+from companion.store.clock import SYNCHRONISED
 
 OK, FAIL, NOTE = "ok", "FAIL", "note"
 READ_WRITE = os.R_OK | os.W_OK
@@ -47,6 +48,7 @@ class Host:
     euid: int = field(default_factory=os.geteuid)
     nmcli: Nmcli = field(default_factory=Nmcli)
     units: Path = Path("/etc/systemd/system")  # where install-pi.sh puts samarkand.socket
+    synchronised: Callable[[], bool] = SYNCHRONISED.exists  # the clock set from the network
 
     @property
     def gpio(self) -> bool:
@@ -289,6 +291,19 @@ def host_pin(host: Host) -> Finding:
     )
 
 
+def clock(host: Host) -> Finding:
+    """What dates the games: a Pi keeps no time while it is off, and off the internet it
+    starts from the time it last saved (companion/store/clock.py)."""
+    if host.synchronised():
+        return Finding(OK, "clock", "set from the network")
+    return Finding(
+        NOTE,
+        "clock",
+        "not set from the network (no internet here?): the games are dated by the host's "
+        "phone's clock from the host's login on",
+    )
+
+
 def _devices(host: Host) -> list[network.Device] | NetworkError:
     try:
         return network.devices(host.nmcli)
@@ -406,6 +421,7 @@ CHECKS = (
     store_folder,
     web_port,
     host_pin,
+    clock,
     network_mode,
     phones_reach,
     hotspot_ready,

@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Collection, Mapping
+from datetime import datetime
 from typing import Any
 
 from companion.appliance import network
@@ -446,6 +447,17 @@ class Appliance:
                 listener(self.lobby)
             except Exception:
                 log.exception("a listener failed to hear of the lobby")
+
+    def tell_time(self, theirs: datetime) -> None:
+        """The host's phone's time, which dates the games where the Pi's clock cannot
+        (companion/store/clock.py); a correction is said in the log."""
+        corrected = self.store.clock.tell(theirs)
+        if corrected is not None:
+            log.warning(
+                "the Pi's clock is not synchronised and is %s off the host's phone's: "
+                "games are dated by the phone's clock",
+                corrected,
+            )
 
     # ------------------------------------------------------------ running
     def call(self, action: Callable[..., Any], *args) -> Any:

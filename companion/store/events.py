@@ -12,10 +12,10 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from .clock import WallClock
 from .errors import (
     FULL_BELOW,
     DamagedRecordError,
@@ -75,10 +75,6 @@ class GameSummary:
         return "abandoned" if self.abandoned else "in progress"
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
 def _encode(value: Any, what: str) -> str:
     if not isinstance(value, dict):
         raise InvalidDataError(f"{what} must be a dict, not {type(value).__name__}")
@@ -111,6 +107,8 @@ class EventStore:
             self._let_go()
             raise
         self._lock = threading.Lock()
+        self.clock = WallClock()
+        """What dates games and events: the Pi's clock, or the host's phone's (clock.py)."""
 
     def _let_go(self) -> None:
         if self._held is not None:
@@ -217,7 +215,7 @@ class EventStore:
         with self._write() as conn:
             cur = conn.execute(
                 "INSERT INTO games (game, config, created) VALUES (?, ?, ?)",
-                (game, body, _now()),
+                (game, body, self.clock.stamp()),
             )
             assert cur.lastrowid is not None  # an INSERT into a rowid table always sets it
             return cur.lastrowid
@@ -242,7 +240,7 @@ class EventStore:
             self._open_game(conn, game_id)
             conn.execute(
                 "UPDATE games SET finished = ?, result = ? WHERE id = ?",
-                (_now(), body, game_id),
+                (self.clock.stamp(), body, game_id),
             )
 
     def result(self, game_id: int) -> dict | None:
@@ -265,14 +263,14 @@ class EventStore:
         """Close an unfinished game without a result; it stays in the list and exports."""
         with self._write() as conn:
             self._open_game(conn, game_id)
-            conn.execute("UPDATE games SET abandoned = ? WHERE id = ?", (_now(), game_id))
+            conn.execute("UPDATE games SET abandoned = ? WHERE id = ?", (self.clock.stamp(), game_id))
 
     def end(self, game_id: int) -> None:
         """The host ended an unfinished game early: closed like an abandoned one (no result
         of the engine's), but listed as ended, not abandoned."""
         with self._write() as conn:
             self._open_game(conn, game_id)
-            now = _now()
+            now = self.clock.stamp()
             conn.execute("UPDATE games SET abandoned = ?, ended = ? WHERE id = ?", (now, now, game_id))
 
     def unfinished(self) -> int | None:
@@ -352,7 +350,7 @@ class EventStore:
                 raise InvalidDataError(f"Game {game_id} has no active event {seq} to undo to.")
             cur = conn.execute(
                 "UPDATE events SET undone = ? WHERE game_id = ? AND seq >= ? AND undone IS NULL",
-                (_now(), game_id, seq),
+                (self.clock.stamp(), game_id, seq),
             )
             return cur.rowcount
 
@@ -388,13 +386,12 @@ class EventStore:
             self._open_game(conn, game_id)
             self._keep_checkpoint(conn, game_id, key, body)
 
-    @staticmethod
-    def _keep_checkpoint(conn: sqlite3.Connection, game_id: int, key: str, body: str) -> None:
+    def _keep_checkpoint(self, conn: sqlite3.Connection, game_id: int, key: str, body: str) -> None:
         conn.execute(
             "INSERT INTO checkpoints (game_id, key, value, updated) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value, "
             "updated = excluded.updated",
-            (game_id, key, body, _now()),
+            (game_id, key, body, self.clock.stamp()),
         )
 
     def checkpoint(self, game_id: int, key: str) -> dict | None:
@@ -423,7 +420,7 @@ class EventStore:
                     "INSERT INTO settings (key, value, updated) VALUES (?, ?, ?) "
                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "
                     "updated = excluded.updated",
-                    (key, body, _now()),
+                    (key, body, self.clock.stamp()),
                 )
 
     # --- the history's records: merged names, hidden games ------------------------------
@@ -434,7 +431,7 @@ class EventStore:
             conn.execute(
                 "INSERT INTO merged_names (name, into_name, merged) VALUES (?, ?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET into_name = excluded.into_name, merged = excluded.merged",
-                (name, into, _now()),
+                (name, into, self.clock.stamp()),
             )
 
     def separate_name(self, name: str) -> None:
@@ -454,7 +451,8 @@ class EventStore:
             self._row(conn, "id", game_id)
             if hidden:
                 conn.execute(
-                    "INSERT OR IGNORE INTO hidden_games (game_id, hidden) VALUES (?, ?)", (game_id, _now())
+                    "INSERT OR IGNORE INTO hidden_games (game_id, hidden) VALUES (?, ?)",
+                    (game_id, self.clock.stamp()),
                 )
             else:
                 conn.execute("DELETE FROM hidden_games WHERE game_id = ?", (game_id,))

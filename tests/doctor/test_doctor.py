@@ -58,6 +58,7 @@ class PretendPi:
             cwd=self.tmp,
             access=lambda path, mode: Path(path) not in self.refused,
             euid=1000,
+            synchronised=lambda: True,
         )
 
 
@@ -95,6 +96,7 @@ def test_a_ready_pi_passes_every_check(pi, monkeypatch):
         ("game store", OK),
         ("web page port", OK),
         ("host PIN", NOTE),  # a new one at each start, unless the configuration fixes one
+        ("clock", OK),
         ("network", OK),
         ("phones", OK),
         ("hotspot", NOTE),
@@ -197,6 +199,13 @@ def test_the_host_is_told_where_the_pin_comes_from(pi):
     assert status == NOTE and "journalctl -u samarkand | grep -i pin" in detail
     status, detail, _ = found(pi.host(web={"pin_policy": "fixed", "pin": "4821"}))["host PIN"]
     assert status == OK and "[web] pin in the configuration" in detail and "4821" not in detail
+
+
+def test_a_clock_off_the_network_is_said_to_be_the_host_phones(pi):
+    host = pi.host()
+    host.synchronised = lambda: False
+    status, detail, _ = found(host)["clock"]
+    assert status == NOTE and "dated by the host's phone's clock" in detail
 
 
 def test_root_is_told_its_access_checks_prove_nothing_for_the_service(pi):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from web_rig import FAST, NAMES, PIN, Phone, all_pick, make_appliance, phase, stop, wait_for
@@ -284,6 +285,22 @@ def test_a_pin_that_is_not_text_is_a_wrong_pin(phone):
     p = phone()
     for pin in ("\ud800", 4321, None, ["4321"]):
         assert p.post("/api/host/login", {"pin": pin}).status_code == 403
+
+
+def test_the_hosts_phone_dates_the_games_where_the_pis_clock_cannot(phone, appliance):
+    """The login page sends the phone's clock (``Date.now()``); only a right PIN's counts,
+    and anything but a plausible time is ignored, the login itself unharmed."""
+    clock = appliance.store.clock
+    clock.synchronised = lambda: False  # a Pi off the internet
+    ahead = datetime.now(UTC) + timedelta(days=6)
+    now_ms = ahead.timestamp() * 1000
+    assert phone().post("/api/host/login", {"pin": "9999", "now": now_ms}).status_code == 403
+    assert clock.offset == timedelta(0)
+    for nonsense in ("tomorrow", True, 1e30, -5, None, [now_ms]):
+        assert phone().post("/api/host/login", {"pin": PIN, "now": nonsense}).status_code == 200
+        assert clock.offset == timedelta(0)
+    assert phone().post("/api/host/login", {"pin": PIN, "now": now_ms}).status_code == 200
+    assert abs(clock.now() - ahead) < timedelta(seconds=30)
 
 
 def test_a_player_is_not_a_host(phone):

@@ -13,11 +13,13 @@ import random
 
 import pytest
 from browser_rig import (
+    BUZZES,
     NEEDED,
     TABLE_SIZES,
     Pages,
     T,
     answered,
+    buzzes,
     decide,
     join,
     log_in,
@@ -104,7 +106,8 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     srv, appliance = server
     words = WORDS[locale]
     pages = Pages(pw, chromium, srv.url.rstrip("/"))
-    ana, ben, cy = pages.open(locale=locale), pages.open(locale=locale), pages.open(width=360, locale=locale)
+    ana, cy = pages.open(locale=locale), pages.open(width=360, locale=locale)
+    ben = pages.open(locale=locale, init_script=BUZZES)
     for page, seat, name in ((ana, 0, "Ana"), (ben, 1, "Ben"), (cy, 2, "Cy")):
         join(page, seat, name)
     table = pages.open("/table", phone=False, locale=locale)
@@ -166,6 +169,8 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
     ana.click("#done", timeout=T)
 
     # Ben: a roll into the oasis (the host enters the die face), a purchase drawn blind
+    ben.wait_for_selector("#roll", timeout=T)
+    assert buzzes(ben) == 2  # his phone buzzed as his turn came: to place, then now
     ben.click("#roll", timeout=T)
     host.wait_for_selector(f"#card-title >> text={words['deck']}", timeout=T)
     host.click(f"#card-buttons button:text-is('{words['face']}')", timeout=T)
@@ -180,6 +185,8 @@ def test_three_phones_a_camp_an_oasis_and_a_city(browser, server, locale):
         timeout=T,
     )
     table.wait_for_selector(f"#log >> text={words['bought']}", timeout=T)
+    # no buzz at the oasis after his own roll (the host entering the face between, nobody due)
+    assert buzzes(ben) == 2
     assert words["black"] not in (ana.text_content("#log") or "")
     assert "2×" + words["letter"] not in (ana.text_content("body") or "")
 

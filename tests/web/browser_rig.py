@@ -144,6 +144,17 @@ def said(message) -> str:
     )
 
 
+BUZZES = """Object.defineProperty(navigator, "vibrate", {
+  value: () => { window.buzzes = (window.buzzes || 0) + 1; return true; },
+});"""
+"""An ``init_script`` that counts a page's buzzes (headless Chromium has no motor to ask)."""
+
+
+def buzzes(page) -> int:
+    """How often a page opened with ``BUZZES`` buzzed the phone."""
+    return page.evaluate("window.buzzes || 0")
+
+
 def join(page, seat: int, name: str, ready: str = "#me h1") -> None:
     """Take ``seat`` as ``name`` on the join page; ``ready`` shows the player's own page."""
     page.fill("#name", name)

@@ -174,7 +174,10 @@ export async function post(url, body) {
 export function act(url, body) { return post(url, body).catch(() => null); }
 
 /* A seat's decision: one endpoint for every game; the engine refuses what is wrong. */
-export function decide(kind, data) { return act("/api/act", { kind, data: data || {} }); }
+export function decide(kind, data) {
+  actedSince = true;
+  return act("/api/act", { kind, data: data || {} });
+}
 
 export function names() { return snap.view.players.map((p) => p.name); }
 
@@ -708,8 +711,26 @@ function render() {
   renderHands();
   if (PAGE === "host" || PAGE === "player") renderCard();
   if (PAGE === "host") { renderEntries(); renderSeats(); renderControls(); }
+  if (PAGE === "player") callToAct();
   keepAwake();
   tick();
+}
+
+/* A phone whose seat now has a decision to make says so where a glance finds it: the tab's
+   title, and a short buzz where the phone can (the Vibration API; a browser without it, or
+   one that refuses it, stays silent). No buzz for a decision that follows the phone's own
+   before anyone else was due (a roll, then where it goes): its player is looking already. */
+const TITLE = document.title;
+let myTurn = false;
+let actedSince = false;  // this phone decided, and no other seat has been shown due since
+
+function callToAct() {
+  const due = snap.table.to_act;
+  const mine = !finished() && due.includes(me());
+  if (due.some((seat) => seat !== me())) actedSince = false;
+  if (mine && !myTurn && !actedSince && navigator.vibrate) navigator.vibrate(200);
+  myTurn = mine;
+  document.title = mine ? _("Your turn · {title}", { title: TITLE }) : TITLE;
 }
 
 function tick() {

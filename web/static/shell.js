@@ -759,8 +759,15 @@ function keepAwake() {
 function join(seat) {
   const name = $("name").value.trim();
   if (!name) { toast(_("Type your name first.")); $("name").focus(); return; }
-  post("/api/join", { seat, name }).then(() => location.reload()).catch(() => null);
+  post("/api/join", { seat, name }).then(() => { remember(name); location.reload(); }).catch(() => null);
 }
+
+/* The name this phone last joined with, offered on its next join page (the next game,
+   next week's evening); kept on the phone alone. A browser that keeps nothing (a private
+   window) just asks again. */
+const NAME_KEY = "samarkand.name";
+function remember(name) { try { localStorage.setItem(NAME_KEY, name); } catch { /* kept nowhere */ } }
+function remembered() { try { return localStorage.getItem(NAME_KEY) || ""; } catch { return ""; } }
 
 /* The page's form handled now: its submit button, disabled in the served page so that
    a tap before the shell ran is not lost (nor sent as a plain form), is enabled. */
@@ -777,7 +784,10 @@ function setUp() {
     ready($("login-form"));
     return;
   }
-  if (PAGE === "join") $("join-form").addEventListener("submit", (e) => e.preventDefault());
+  if (PAGE === "join") {
+    $("join-form").addEventListener("submit", (e) => e.preventDefault());
+    if (!$("name").value) $("name").value = remembered();
+  }
   if (PAGE === "lobby_host") {
     $("lobby-start").addEventListener("click", () => lobbyCommand("start"));
     $("lobby-start").disabled = false;

@@ -1,5 +1,6 @@
-"""A phone whose turn comes says so where a glance finds it: its tab's title, and one short
-buzz (the Vibration API), not one at each change while the decision waits."""
+"""What a phone does for its player at a real table: when its turn comes it says so where a
+glance finds it (its tab's title, and one short buzz, not one at each change while the
+decision waits), and it offers the name it joined with on its next join page."""
 
 from __future__ import annotations
 
@@ -56,4 +57,19 @@ def test_a_phone_whose_turn_comes_says_so_in_its_title_and_buzzes_once(browser, 
     titled(ben, "Your turn · ")
     assert buzzes(ben) == 2  # its turn came again after others'
     assert not ana.title().startswith("À vous")
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+def test_a_phone_offers_the_name_it_last_joined_with_on_its_next_join_page(browser, server):
+    srv, _ = server
+    pw, chromium = browser
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    ana, stranger = pages.open(locale="fr-FR"), pages.open()
+    join(ana, 0, "Ana")
+    ana.context.clear_cookies()  # next week's evening: this phone holds no seat
+    ana.reload()
+    ana.wait_for_selector("#join-form #seats button", timeout=T)
+    assert ana.input_value("#name") == "Ana"
+    stranger.wait_for_selector("#join-form #seats button", timeout=T)
+    assert stranger.input_value("#name") == ""  # another phone's name is its own
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

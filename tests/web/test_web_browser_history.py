@@ -11,8 +11,6 @@ from browser_rig import NEEDED, PHONE_SIZES, TABLE_SIZES, Pages, T, answered, lo
 from history_rig import store_game
 from web_rig import PIN, make_appliance
 
-from companion.store import events
-
 pytestmark = NEEDED
 VIEWS = [
     (PHONE_SIZES[0], "en-GB"),
@@ -28,7 +26,7 @@ def history(tmp_path, monkeypatch):
     """Game 1 on an evening last March, games 2 and 3 tonight."""
     appliance = make_appliance(tmp_path, bots=False)
     with monkeypatch.context() as then:
-        then.setattr(events, "_now", lambda: "2025-03-13T20:00:00.000+00:00")
+        then.setattr(appliance.store.clock, "stamp", lambda: "2025-03-13T20:00:00.000+00:00")
         store_game(appliance.store, "market", ["Ana", "Ben", "Cy"])
     store_game(appliance.store, "bazaar", ["Ana", "Amelie", "Ben"])
     store_game(appliance.store, "market", ["Amelie", "Cy"], seed="b")

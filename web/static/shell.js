@@ -717,18 +717,23 @@ function render() {
 }
 
 /* A phone whose seat now has a decision to make says so where a glance finds it: the tab's
-   title, and a short buzz where the phone can (the Vibration API; a browser without it, or
-   one that refuses it, stays silent). No buzz for a decision that follows the phone's own
-   before anyone else was due (a roll, then where it goes): its player is looking already. */
+   title, and a short buzz where the phone can (the Vibration API, once its player has
+   tapped the page since it loaded: browsers refuse it before; silent elsewhere). No buzz
+   for a decision that follows the phone's own before anyone else was due (a roll, then
+   where it goes): its player is looking already. */
 const TITLE = document.title;
 let myTurn = false;
 let actedSince = false;  // this phone decided, and no other seat has been shown due since
+let tapped = false;  // since the page loaded
+for (const type of ["pointerdown", "keydown"]) {
+  addEventListener(type, () => { tapped = true; }, { capture: true, once: true });
+}
 
 function callToAct() {
   const due = snap.table.to_act;
   const mine = !finished() && due.includes(me());
   if (due.some((seat) => seat !== me())) actedSince = false;
-  if (mine && !myTurn && !actedSince && navigator.vibrate) navigator.vibrate(200);
+  if (mine && !myTurn && !actedSince && tapped && navigator.vibrate) navigator.vibrate(200);
   myTurn = mine;
   document.title = mine ? _("Your turn · {title}", { title: TITLE }) : TITLE;
 }

@@ -10,7 +10,10 @@ reader's language.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, render_template
+from datetime import tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
 from companion.core.chart import COLOURS, svg
 from companion.core.errors import RuleError
@@ -58,7 +61,7 @@ def evenings():
     """The closed games by evening, the statistics, the bots' styles as each game words
     them, and the palette the page's charts use."""
     return jsonify(
-        evenings=said(history().evenings(), say),
+        evenings=said(history().evenings(reader_zone(request.args.get("zone"))), say),
         stats=said(history().statistics(), say),
         styles={
             spec.name: {style: say(bot.title) for style, bot in spec.bots.items()} for spec in game_specs()
@@ -66,6 +69,18 @@ def evenings():
         colours=COLOURS,
         host=is_host(),
     )
+
+
+def reader_zone(name: str | None) -> tzinfo | None:
+    """The reader's time zone (the page's ``Intl`` zone): an evening is the one its people
+    spent, whatever zone the Pi was set to (often none: London's). None, the Pi's own, for
+    a name the time zone database does not know."""
+    if not name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ValueError, ZoneInfoNotFoundError):
+        return None
 
 
 @bp.get("/api/history/<int:game_id>")

@@ -88,15 +88,19 @@ class Pages:
         init_script: str | None = None,
         locale: str = "en-GB",
         size: tuple[int, int] | None = None,
+        timezone: str | None = None,
     ):
         """A new page (its own cookies); ``locale`` is the phone's language (Accept-Language);
-        ``size`` the viewport (a phone 390×844 or 360 wide, a table screen 1280×800)."""
+        ``size`` the viewport (a phone 390×844 or 360 wide, a table screen 1280×800);
+        ``timezone`` the device's (else the machine's)."""
         device = dict(self.pw.devices["iPhone 13"]) if phone else {}
         device.pop("default_browser_type", None)
         if width:
             device["viewport"] = {"width": width, "height": 740}
         if size:
             device["viewport"] = {"width": size[0], "height": size[1]}
+        if timezone:
+            device["timezone_id"] = timezone
         context = self.browser.new_context(**device, locale=locale)
         context.on("request", self._seen)
         if DELAY_MS:

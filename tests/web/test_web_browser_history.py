@@ -112,3 +112,15 @@ def test_the_evenings_remembered(browser, history, size, locale):
     assert winner in visitor.text_content("#results-title")
     assert visitor.locator("#results-players .standing, #results-players .standing-line").count() == 3
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+@pytest.mark.parametrize(("zone", "date"), [("UTC", "13 March 2025"), ("Pacific/Auckland", "14 March 2025")])
+def test_an_evening_is_dated_in_the_readers_time_zone(browser, history, zone, date):
+    """Last March's game began at 20:00 UTC: 9 the next morning in Auckland."""
+    srv, _ = history
+    pw, chromium = browser
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    reader = pages.open("/history", phone=False, size=TABLE_SIZES[0], timezone=zone)
+    drawn(reader, 1)
+    assert date in reader.locator(".evening-date").nth(1).text_content()
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -12,6 +12,7 @@ from web_rig import PIN, Phone, make_appliance
 
 from companion.core.registry import game_spec
 from companion.store.cli import stats_main
+from companion.store.history import evening as history_evening
 from web.app import create_app
 
 NAMES = ["Ana", "Ben", "Cy"]
@@ -166,3 +167,26 @@ def test_a_merge_that_would_loop_is_refused(table):
         and refused.json["error"] == "Amelie already counts as Ana: separate them first"
     )
     assert appliance.store.merged_names() == {"Amelie": "Ana"}
+
+
+@pytest.mark.parametrize(
+    ("zone", "evening"),
+    [
+        ("America/Los_Angeles", "2025-03-13"),  # 00:30 on the 14th there: the evening before
+        ("Europe/London", "2025-03-14"),  # 07:30 there: a new day
+        ("Nowhere/Atlantis", None),  # unknown: the Pi's own zone
+        ("../../etc/passwd", None),
+        ("", None),
+    ],
+)
+def test_the_evenings_are_those_of_the_readers_time_zone(tmp_path, monkeypatch, zone, evening):
+    """A Pi whose zone was never set (London's) would move a Californian table's late game
+    to the next day's evening: the page sends its own zone and the evenings follow it."""
+    appliance = make_appliance(tmp_path, bots=False)
+    created = "2025-03-14T07:30:00.000+00:00"
+    monkeypatch.setattr(appliance.store.clock, "stamp", lambda: created)
+    store_game(appliance.store, "market", NAMES)
+    app = create_app(appliance, PIN)
+    days = Phone(app).get(f"/api/history?zone={zone}").json["evenings"]
+    assert [day["evening"] for day in days] == [evening or history_evening(created)]
+    appliance.close()

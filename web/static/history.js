@@ -177,7 +177,10 @@ function statisticsPart(stats) {
 
 /* ---------------------------------------------------------- the pages */
 function load() {
-  return fetch("/api/history", { credentials: "same-origin" }).then((r) => r.json()).then((d) => {
+  // the evenings as this reader's time zone has them, not the Pi's (often never set)
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  const url = "/api/history?zone=" + encodeURIComponent(zone);
+  return fetch(url, { credentials: "same-origin" }).then((r) => r.json()).then((d) => {
     data = d;
     $("evenings").replaceChildren(...(d.evenings.length ? d.evenings.map(eveningPart)
       : [el("p", { className: "hint", textContent: _("No game has been played to its end yet.") })]));

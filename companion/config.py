@@ -92,6 +92,13 @@ class NetworkConfig:
 
 
 @dataclass(frozen=True)
+class PowerConfig:
+    """[power]: whether the host console may switch the Pi off (a Pi set up by install-pi.sh)."""
+
+    switch_off: bool
+
+
+@dataclass(frozen=True)
 class Config:
     table: CountdownConfig
     store: StoreConfig
@@ -101,6 +108,7 @@ class Config:
     network: NetworkConfig
     lobby: LobbyConfig
     bots: BotsConfig
+    power: PowerConfig
     pins: dict  # passed through unparsed to hardware.pinmap
     source: str | None  # the file read, None for defaults only
 
@@ -162,6 +170,7 @@ def load_config(
         network=NetworkConfig(**values["network"]),
         lobby=LobbyConfig(**values["lobby"]),
         bots=BotsConfig(**values["bots"]),
+        power=PowerConfig(**values["power"]),
         pins=values["pins"],
         source=None if path is None else str(path),
     )
@@ -271,6 +280,17 @@ def fix_host_pin(path: str | Path) -> str:
     pin = f"{secrets.randbelow(10_000):04d}"
     write_private(path, set_keys(path.read_text(), "web", {"pin_policy": "fixed", "pin": pin}))
     return pin
+
+
+def offer_switch_off(path: str | Path, new: bool) -> bool:
+    """``install-pi.sh``: a Pi table's host console offers "Switch off the table" ([power]
+    switch_off), set on a new file and on one written before the setting existed (which
+    has no [power]); a file's own choice is kept. Whether it is on."""
+    path = Path(path)
+    text = path.read_text()
+    if new or not re.search(r"^\s*\[power\]", text, re.MULTILINE):
+        write_private(path, set_keys(text, "power", {"switch_off": True}))
+    return load_config(path).power.switch_off
 
 
 def set_keys(text: str, section: str, values: Mapping[str, str | bool]) -> str:

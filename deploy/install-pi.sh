@@ -30,6 +30,7 @@ CONFIG="$CONFIG_DIR/config.toml"
 UNIT=/etc/systemd/system/samarkand.service
 SOCKET=/etc/systemd/system/samarkand.socket
 POLKIT_RULE=/etc/polkit-1/rules.d/50-samarkand-hotspot.rules
+POWER_RULE=/etc/polkit-1/rules.d/50-samarkand-power.rules
 
 if [[ $EUID -ne 0 ]]; then
     echo "install-pi.sh: run it as root: sudo $0 $*" >&2
@@ -72,14 +73,35 @@ fi
 
 echo "==> Configuration $CONFIG"
 if [[ -e "$CONFIG" ]]; then
+    NEW_CONFIG=no
     echo "    kept the existing file"
 else
+    NEW_CONFIG=yes
     install -m 0644 "$REPO/companion/default_config.toml" "$CONFIG"
     # A Pi at a table has no terminal to print a new PIN at each start: one, fixed, now.
     "$VENV/bin/python" -c 'import sys; from companion.config import fix_host_pin; fix_host_pin(sys.argv[1])' "$CONFIG"
-    chown "$SERVICE_USER:$SERVICE_USER" "$CONFIG"
     echo "    installed the documented defaults, with a host PIN of its own; edit it to match your table"
 fi
+# The host console's "Switch off the table" ([power] switch_off): on for a new file and for
+# one from before the setting; a file's own choice is kept. The service's user may then
+# power the Pi off (it has no login session to ask with).
+SWITCH_OFF="$("$VENV/bin/python" -c \
+    'import sys; from companion.config import offer_switch_off; print(offer_switch_off(sys.argv[1], sys.argv[2] == "yes"))' \
+    "$CONFIG" "$NEW_CONFIG")"
+chown "$SERVICE_USER:$SERVICE_USER" "$CONFIG"
+install -d -m 0755 "$(dirname "$POWER_RULE")"
+cat > "$POWER_RULE" <<'RULE'
+// Samarkand table companion (install-pi.sh): the host console's "Switch off the table"
+// powers the Pi off as its service user.
+polkit.addRule(function (action, subject) {
+    if ((action.id === "org.freedesktop.login1.power-off" ||
+         action.id === "org.freedesktop.login1.power-off-multiple-sessions") &&
+        subject.user === "samarkand") {
+        return polkit.Result.YES;
+    }
+});
+RULE
+echo "    host console's \"Switch off the table\": $([[ $SWITCH_OFF == True ]] && echo on || echo "off ([power] switch_off)")"
 # Reading the port through the companion's own loader also checks the file now.
 PORT="$(STATE_DIRECTORY="$STATE_DIR" "$VENV/bin/python" -c \
     'import sys; from companion.config import load_config; print(load_config(sys.argv[1]).web.port)' \

@@ -55,7 +55,7 @@ def seat():
 
 @bp.post("/<command>")
 def command(command: str):
-    """pause, resume, undo, end, card, entry, act (for a seat), score, accept."""
+    """pause, resume, undo, end, card, entry, act (for a seat), score, accept, switch_off."""
     need_host()
     data = body()
     web = service()
@@ -79,6 +79,9 @@ def command(command: str):
         web.override(data.get("seat"), data.get("choice"))
     elif command == "accept":
         web.accept()
+    elif command == "switch_off":
+        web.switch_off()
+        done = Phrase("The table is switching off: unplug it once its green light has stopped blinking")
     else:
         raise Refused(404, "the host console has no command {command}", command=repr(command))
     return jsonify(ok=True, done=None if done is None else say(done))

@@ -114,7 +114,8 @@ def table_screen():
 @bp.get("/host")
 def host_console():
     page = "host" if is_host() else "login"
-    return _page(f"{page}.html", page, join_url=join_url())
+    switch_off = service().appliance.config.power.switch_off
+    return _page(f"{page}.html", page, join_url=join_url(), switch_off=switch_off)
 
 
 @bp.get("/games/<name>/<path:filename>")

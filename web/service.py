@@ -362,6 +362,14 @@ class GameService:
         return token
 
     # ------------------------------------------------------------ host
+    def switch_off(self) -> None:
+        """The host's "Switch off the table" (a game in progress is kept and resumes at the
+        next start); the other pages see the table gone, as after any stop."""
+        try:
+            self.appliance.switch_off()
+        except RuleError as exc:
+            raise Refused(409, exc.phrase) from None
+
     def tell_time(self, now_ms: Any) -> None:
         """The host's browser's clock (``Date.now()``, sent with the PIN): anything but a
         time between 2020 and 2200 is ignored, as the login needs no clock."""

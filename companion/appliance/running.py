@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Mapping
 from datetime import datetime
 from typing import Any
 
-from companion.appliance import network
+from companion.appliance import network, power
 from companion.appliance.network import Hotspot
 from companion.config import Config, ConfigError, load_config, parse_assignment
 from companion.core.chance import EnteredChance, SeededChance
@@ -79,6 +79,7 @@ class Appliance:
         self.link_down: str | None = None
         self.ended: int | None = None  # the game the host ended early, if any
         self.addresses: list[str] = []  # the ways in (URLs, PIN), for the terminal
+        self.power_off: Callable[[], None] = power.switch_off  # (tests put a stand-in)
         self.wifi: Hotspot | None = None  # the table's own Wi-Fi, in hotspot mode
         self.hands: list[dict] = []  # who acts for a seat since which event
         self.disconnected: Callable[[], set[int]] = set  # the web's: phones gone away
@@ -447,6 +448,15 @@ class Appliance:
                 listener(self.lobby)
             except Exception:
                 log.exception("a listener failed to hear of the lobby")
+
+    def switch_off(self) -> None:
+        """The host's "Switch off the table" (companion/appliance/power.py)."""
+        if not self.config.power.switch_off:
+            raise RuleError(
+                "this table is not set up to switch itself off ([power] switch_off): stop it where it runs"
+            )
+        log.warning("the host switches the table off")
+        self.power_off()
 
     def tell_time(self, theirs: datetime) -> None:
         """The host's phone's time, which dates the games where the Pi's clock cannot

@@ -5,7 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import DEFAULT_FILE, ConfigError, fix_host_pin, load_config, parse_assignment
+from companion.config import (
+    DEFAULT_FILE,
+    ConfigError,
+    fix_host_pin,
+    load_config,
+    offer_switch_off,
+    parse_assignment,
+)
 
 
 def write(tmp_path, text):
@@ -141,3 +148,16 @@ def test_a_table_that_chose_its_pin_keeps_it(tmp_path):
     path.write_text('[web]\npin_policy = "fixed"\npin = "0420"\n')
     assert fix_host_pin(path) == "0420"
     assert load_config(path).web.pin == "0420"
+
+
+def test_a_pi_table_lets_its_host_switch_it_off_unless_its_file_chose(tmp_path):
+    """install-pi.sh: on for a new file and for one from before [power] existed; an update
+    keeps a table's own choice, and the file's comments."""
+    new, old, chose = (tmp_path / name for name in ("new.toml", "old.toml", "chose.toml"))
+    new.write_text(DEFAULT_FILE.read_text())
+    assert offer_switch_off(new, new=True) and "# Whether the host console offers" in new.read_text()
+    old.write_text('[web]\npin_policy = "fixed"\npin = "0420"\n')
+    assert offer_switch_off(old, new=False) and load_config(old).web.pin == "0420"
+    chose.write_text("[power]\nswitch_off = false\n")
+    assert not offer_switch_off(chose, new=False)
+    assert old.stat().st_mode & 0o777 == 0o600  # it holds the host's PIN

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from web_rig import FAST, NAMES, PIN, Phone, all_pick, make_appliance, phase, stop, wait_for
 
+from companion.config import PowerConfig
+from companion.core.errors import RuleError
 from companion.store import StoreFullError
 from web.app import MAX_BODY, create_app
 from web.identity import SEAT_COOKIE
@@ -301,6 +304,28 @@ def test_the_hosts_phone_dates_the_games_where_the_pis_clock_cannot(phone, appli
         assert clock.offset == timedelta(0)
     assert phone().post("/api/host/login", {"pin": PIN, "now": now_ms}).status_code == 200
     assert abs(clock.now() - ahead) < timedelta(seconds=30)
+
+
+def test_the_host_switches_the_table_off_only_where_it_is_set_up_to(phone, appliance):
+    """``[power] switch_off``: a Pi set up by install-pi.sh; a laptop's table refuses."""
+    asked = []
+    appliance.power_off = lambda: asked.append("off")
+    host = phone()
+    assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+    refused = host.post("/api/host/switch_off")
+    assert refused.status_code == 409 and "not set up to switch itself off" in refused.json["error"]
+    appliance.config = replace(appliance.config, power=PowerConfig(switch_off=True))
+    assert phone().join(0, "Ana").post("/api/host/switch_off").status_code == 403
+    assert asked == []
+    done = host.post("/api/host/switch_off")
+    assert done.status_code == 200 and "unplug it" in done.json["done"] and asked == ["off"]
+
+    def refusing():
+        raise RuleError("the table cannot switch itself off ({reason})", reason="Access denied")
+
+    appliance.power_off = refusing
+    failed = host.post("/api/host/switch_off")
+    assert failed.status_code == 409 and "Access denied" in failed.json["error"]
 
 
 def test_a_player_is_not_a_host(phone):

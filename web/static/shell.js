@@ -830,6 +830,14 @@ function setUp() {
   if (PAGE === "host" || PAGE === "lobby_host") {
     $("logout").addEventListener("click", () => post("/api/host/logout").then(() => location.reload()).catch(() => null));
     $("logout").disabled = false;
+    const off = $("switch-off");  // only where the table may switch itself off ([power])
+    if (off) {
+      off.addEventListener("click", () => {
+        if (!confirm(_("Switch the table off? A game in progress is kept for the next start."))) return;
+        act("/api/host/switch_off").then((answer) => { if (answer && answer.done) toast(answer.done); });
+      });
+      off.disabled = false;
+    }
   }
   if (!GAME || PAGE === "history_game") return;  // a past game has no live stream
   connect();

@@ -1,4 +1,4 @@
-"""The time the store stamps on games, events and settings.
+"""The time the store stamps on games (created, finished…), checkpoints and settings.
 
 A Raspberry Pi has no clock of its own that runs while it is off. With the internet,
 systemd-timesyncd sets the time at boot; off it (the table brings its own Wi-Fi) the Pi

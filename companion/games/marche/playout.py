@@ -77,7 +77,6 @@ def play_out(
     table: Table,
     bots: Sequence[MarcheBot],
     rng: random.Random,
-    timing: Timing = DEFAULT_TABLE,
 ) -> tuple[int, int]:
     """Play ``table``'s game to its end, each seat's bot deciding from its own view; the
     presses share ``rng`` with the bots. Returns (stops, disputes).
@@ -117,7 +116,7 @@ def play_out(
         if not keen:
             table.end_countdown()
             continue
-        stoppers = simultaneous(keen, rng, timing)
+        stoppers = simultaneous(keen, rng, DEFAULT_TABLE)
         table.stop(top, stoppers)
         stops += 1
         named = [wanted[seat] for seat, _ in stoppers]  # each stopper names the card it pressed for

@@ -49,6 +49,7 @@ class Host:
     nmcli: Nmcli = field(default_factory=Nmcli)
     units: Path = Path("/etc/systemd/system")  # where install-pi.sh puts samarkand.socket
     synchronised: Callable[[], bool] = SYNCHRONISED.exists  # the clock set from the network
+    polkit: Path = Path("/etc/polkit-1/rules.d")  # where install-pi.sh puts its rules
 
     @property
     def gpio(self) -> bool:
@@ -304,6 +305,25 @@ def clock(host: Host) -> Finding:
     )
 
 
+POWER_RULE = "50-samarkand-power.rules"
+"""install-pi.sh's polkit rule: the service's user may power the Pi off."""
+
+
+def switch_off(host: Host) -> Finding | None:
+    """The host console's "Switch off the table" ([power] switch_off) needs the polkit rule
+    that lets the service's user power the Pi off (it has no login session to ask with)."""
+    if not host.config.power.switch_off:
+        return None
+    if (host.polkit / POWER_RULE).exists():
+        return Finding(OK, "switch off", "the host console may switch the Pi off")
+    return Finding(
+        FAIL,
+        "switch off",
+        f"the host console offers it, but no {host.polkit / POWER_RULE} lets the service power the Pi off",
+        "run sudo deploy/install-pi.sh again, or [power] switch_off = false",
+    )
+
+
 def _devices(host: Host) -> list[network.Device] | NetworkError:
     try:
         return network.devices(host.nmcli)
@@ -422,6 +442,7 @@ CHECKS = (
     web_port,
     host_pin,
     clock,
+    switch_off,
     network_mode,
     phones_reach,
     hotspot_ready,

@@ -208,7 +208,16 @@ def test_a_clock_off_the_network_is_said_to_be_the_host_phones(pi):
     assert status == NOTE and "dated by the host's phone's clock" in detail
 
 
-def test_root_is_told_its_access_checks_prove_nothing_for_the_service(pi):
+def test_switching_off_needs_install_pis_polkit_rule(pi):
+    assert "switch off" not in found(pi.host())  # not offered: nothing to check
+    host = pi.host(power={"switch_off": True})
+    host.polkit = pi.tmp / "rules.d"
+    status, detail, fix = found(host)["switch off"]
+    assert status == FAIL and "50-samarkand-power.rules" in detail and "install-pi.sh" in fix
+    host.polkit.mkdir()
+    (host.polkit / "50-samarkand-power.rules").write_text("// the rule\n")
+    assert found(host)["switch off"][0] == OK
+
     host = pi.host()
     host.euid = 0
     status, detail, _ = found(host)["this user"]

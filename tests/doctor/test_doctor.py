@@ -218,6 +218,8 @@ def test_switching_off_needs_install_pis_polkit_rule(pi):
     (host.polkit / "50-samarkand-power.rules").write_text("// the rule\n")
     assert found(host)["switch off"][0] == OK
 
+
+def test_root_is_told_its_access_checks_prove_nothing_for_the_service(pi):
     host = pi.host()
     host.euid = 0
     status, detail, _ = found(host)["this user"]

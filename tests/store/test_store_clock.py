@@ -18,7 +18,7 @@ def _near(stamp: str, expected: datetime) -> bool:
     return abs(datetime.fromisoformat(stamp) - expected) < timedelta(seconds=30)
 
 
-def test_an_unsynchronised_pi_dates_games_and_events_by_the_hosts_phone(tmp_path):
+def test_an_unsynchronised_pi_dates_its_games_by_the_hosts_phone(tmp_path):
     store = EventStore(tmp_path / "s.db")
     store.clock = WallClock(synchronised=lambda: False)
     phone = datetime.now(UTC) + NEXT_SATURDAY

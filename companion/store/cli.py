@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from .errors import StoreError
@@ -61,8 +62,9 @@ def list_main(argv: list[str], store_path: str | Path) -> int:
             print("No games stored yet.")
         for g in games:
             winners = ", ".join(str(w) for w in g.winners) or "-"
+            when = datetime.fromisoformat(g.created).astimezone().strftime("%Y-%m-%d %H:%M")  # local
             print(
-                f"{g.id:>4}  {g.game:<10} {g.created[:19]}  {g.status:<12}"
+                f"{g.id:>4}  {g.game:<10} {when}  {g.status:<12}"
                 f"{g.events:>6} {'event ' if g.events == 1 else 'events'}  winners: {winners}"
             )
         return 0

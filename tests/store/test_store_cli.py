@@ -5,6 +5,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -190,3 +191,19 @@ def test_games_takes_the_store_after_its_action_too(store_path, tmp_path):
     done = samarkand("games", "export", "1", "--store", str(store_path), "--out", str(out))
     assert done.returncode == 0, done.stderr
     assert len(out.read_text().splitlines()) == 4
+
+
+def test_list_says_when_each_game_began_in_the_machines_time_zone(tmp_path, monkeypatch, capsys):
+    """The store keeps UTC; a person at the Pi's terminal reads their own evening's time."""
+    path = tmp_path / "companion.db"
+    with EventStore(path) as store:
+        store.clock.stamp = lambda: "2025-03-14T01:30:00.000+00:00"
+        store.create_game("market", {"players": 3})
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        assert list_main([], path) == 0
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert "2025-03-13 21:30" in capsys.readouterr().out

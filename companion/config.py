@@ -288,17 +288,22 @@ def offer_switch_off(path: str | Path, new: bool) -> bool:
     has no [power]); a file's own choice is kept. Whether it is on."""
     path = Path(path)
     text = path.read_text()
-    if new or not re.search(r"^\s*\[power\]", text, re.MULTILINE):
+    if new or _header(text.splitlines(), "power") is None:
         write_private(path, set_keys(text, "power", {"switch_off": True}))
     return load_config(path).power.switch_off
+
+
+def _header(lines: list[str], section: str) -> int | None:
+    """The line that opens ``[section]`` in a TOML file's lines, or None."""
+    return next(
+        (i for i, line in enumerate(lines) if re.fullmatch(rf"\s*\[{section}\]\s*(#.*)?", line)), None
+    )
 
 
 def set_keys(text: str, section: str, values: Mapping[str, str | bool]) -> str:
     """TOML ``text`` with ``values`` set in ``[section]`` (lines replaced, else added)."""
     lines = text.splitlines()
-    header = next(
-        (i for i, line in enumerate(lines) if re.fullmatch(rf"\s*\[{section}\]\s*(#.*)?", line)), None
-    )
+    header = _header(lines, section)
     if header is None:
         lines += ["", f"[{section}]"]
         header = len(lines) - 1

@@ -506,10 +506,7 @@ def open_store(path) -> EventStore:
         kept = kept_copy(store.path)
         if kept.exists():
             log.warning(
-                "A copy of the store kept at an earlier start is at %s: stop the table and "
-                "run `samarkand games restore %s` to put its games back.",
-                kept,
-                kept,
+                "A copy of the store kept at an earlier start is at %s: %s.", kept, _restore_hint(kept)
             )
     if store.found_empty:
         log.warning(
@@ -532,15 +529,20 @@ def keep_a_copy(store: EventStore) -> None:
     between games; a copy that cannot be written is said, and the table plays on."""
     try:
         if store.keep_copy() is None:
+            kept = kept_copy(store.path)
             log.warning(
                 "The copy kept beside the store, %s, holds more games than the store: it was "
-                "left as it is (stop the table and run `samarkand games restore %s` to put "
-                "them back).",
-                kept_copy(store.path),
-                kept_copy(store.path),
+                "left as it is (%s).",
+                kept,
+                _restore_hint(kept),
             )
     except StoreError as exc:
         log.warning("%s", exc)
+
+
+def _restore_hint(kept) -> str:
+    """How a person puts the kept copy's games back (both warnings that name it say it)."""
+    return f"stop the table and run `samarkand games restore {kept}` to put its games back"
 
 
 def load(args) -> Config:

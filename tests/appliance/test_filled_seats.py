@@ -15,10 +15,11 @@ from companion.store import EventStore
 from companion.store.history import History
 
 
-def _appliance(path, bots: bool = True) -> Appliance:
-    """Bots in the seats nobody holds (on mock pins), or none (and no pins)."""
+def _appliance(path, bots: bool = True, simulated: bool | None = None) -> Appliance:
+    """Bots in the seats nobody holds (on mock pins), or none (and no pins); ``simulated``
+    False: bots where they may play, on real pins (no simulated buzzers)."""
     config = load_config(None, {"store": {"path": str(path)}, "display": {"kind": "terminal"}})
-    inputs = open_inputs(config, simulate=True) if bots else Inputs()
+    inputs = open_inputs(config, simulate=True) if (bots if simulated is None else simulated) else Inputs()
     return Appliance(config, inputs, EventStore(path), seed=4, bots_fill_seats=bots)
 
 
@@ -59,8 +60,7 @@ def test_a_table_without_bots_keeps_none_and_a_resumed_game_then_fills_the_empty
 def test_on_real_pins_bots_fill_the_empty_seats_of_a_game_without_buzzers_only(tmp_path, game, filled):
     """A Pi's ``--autostart``: a bot plays Market or Bazaar through the rules, but cannot
     press a real buzzer, so Le Marché's empty seats wait for people."""
-    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")}, "display": {"kind": "terminal"}})
-    appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4)  # no simulated buzzers
+    appliance = _appliance(tmp_path / "s.db", simulated=False)
     spec = game_spec(game)
     game_id = appliance.new_game(spec.setup(3), game=spec.name)
     seated = appliance.runner.seats.bots if appliance.runner.seats is not None else {}

@@ -10,9 +10,6 @@ import json
 import pytest
 from web_rig import PIN, Phone, make_appliance
 
-from companion.appliance.inputs import Inputs
-from companion.appliance.running import Appliance
-from companion.config import load_config
 from companion.runtime.lobby import Lobby
 from companion.store import EventStore
 from companion.store.keeping import kept_copy
@@ -127,8 +124,7 @@ def test_start_with_bots_refuses_what_names_no_empty_seat_and_keeps_the_lobby(ta
 def test_on_real_pins_bots_take_seats_unless_they_would_press_buzzers(tmp_path, game, starts):
     """A Pi's lobby: a bot rolls Bazaar's die through the rules (its buzzer roll is a
     person's shortcut), but cannot press Le Marché's real buzzers, and the host is told."""
-    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")}, "display": {"kind": "terminal"}})
-    appliance = Appliance(config, Inputs(), EventStore(config.store.path), seed=3)  # no simulated buzzers
+    appliance = make_appliance(tmp_path, seed=3, simulated=False)
     try:
         appliance.open_lobby(Lobby.open(game, 3))
         host = Phone(create_app(appliance, PIN))

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from contextlib import contextmanager
 
-from companion.appliance.inputs import GpioInputs
+from companion.appliance.inputs import GpioInputs, Inputs
 from companion.appliance.running import Appliance
 from companion.config import load_config
 from companion.store import EventStore
@@ -17,9 +17,10 @@ NAMES = ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
 FAST = {"step_ms": 60, "lead_in_ms": 100, "tie_window_ms": 50, "claim_deadline_ms": 3000}
 
 
-def make_appliance(tmp_path, bots: bool = True, seed: int = 7) -> Appliance:
+def make_appliance(tmp_path, bots: bool = True, seed: int = 7, simulated: bool = True) -> Appliance:
+    """``simulated`` False: a Pi's real pins (no buzzer a bot could press)."""
     config = load_config(None, {"store": {"path": str(tmp_path / "s.db")}, "display": {"kind": "terminal"}})
-    inputs = GpioInputs(config, simulate=True)
+    inputs = GpioInputs(config, simulate=True) if simulated else Inputs()
     return Appliance(config, inputs, EventStore(config.store.path), seed=seed, bots_fill_seats=bots)
 
 

@@ -9,6 +9,9 @@ Every open stream holds a server thread, so streams are capped: STREAMS_PER_CLIE
 address (a laptop showing the table screen and the host console, with reload overlaps) and
 STREAMS_TOTAL in all. server.py runs more threads than STREAMS_TOTAL, so however many
 streams anyone opens, a POST always finds a free thread.
+
+``settle`` waits until every open stream has handed the server its snapshot of the latest
+change: the last word before the table switches itself off reaches the pages.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ class Hub:
         self.rev = 0
         self.closed = False
         self.streams: Counter[str] = Counter()  # open streams by client address
+        self._served: dict[object, int] = {}  # each open stream: the change it has served
 
     def notify(self, *_ignored) -> None:
         """A change happened (an appliance listener): never blocks beyond a quick lock."""
@@ -66,6 +70,24 @@ class Hub:
 
         return free
 
+    def settle(self, timeout: float) -> bool:
+        """Wait until every open stream has served the latest change (or ``timeout``, for
+        a stream stuck on a phone gone silent); whether they all did."""
+        with self._cond:
+            latest = self.rev
+            return self._cond.wait_for(
+                lambda: self.closed or all(rev >= latest for rev in self._served.values()), timeout
+            )
+
+    def _serve(self, key: object, rev: int | None) -> None:
+        """A stream has served ``rev`` (None: it has ended)."""
+        with self._cond:
+            if rev is None:
+                self._served.pop(key, None)
+            else:
+                self._served[key] = rev
+            self._cond.notify_all()
+
     def wait(self, seen: int, timeout: float) -> int:
         """The change counter once it differs from ``seen`` or ``timeout`` has passed."""
         with self._cond:
@@ -85,23 +107,29 @@ class Hub:
         A change that leaves this viewer's snapshot as it was (another seat's secret, a
         phone connecting) sends nothing: the page would re-render for nothing, and a tap
         landing on a button replaced mid-click is lost."""
+        key = object()
         rev = seen = self.rev
         sent, ping_at = "", time.monotonic() + ping_s
-        while True:
-            if rev != seen or not sent:  # a change, or the first snapshot
-                seen, shown = rev, build()
-                if shown is None:
+        self._serve(key, -1)  # open, nothing handed over yet
+        try:
+            while True:
+                if rev != seen or not sent:  # a change, or the first snapshot
+                    seen, shown = rev, build()
+                    if shown is None:
+                        return
+                    body = encoded(shown)
+                    if body != sent:
+                        sent, ping_at = body, time.monotonic() + ping_s
+                        yield frame(rev, body)
+                    self._serve(key, seen)  # resumed: the server has taken the frame
+                elif time.monotonic() >= ping_at:
+                    ping_at = time.monotonic() + ping_s
+                    yield b": ping\n\n"
+                rev = self.wait(seen, min(CHECK_S, max(0.0, ping_at - time.monotonic())))
+                if self.closed or gone():
                     return
-                body = encoded(shown)
-                if body != sent:
-                    sent, ping_at = body, time.monotonic() + ping_s
-                    yield frame(rev, body)
-            elif time.monotonic() >= ping_at:
-                ping_at = time.monotonic() + ping_s
-                yield b": ping\n\n"
-            rev = self.wait(seen, min(CHECK_S, max(0.0, ping_at - time.monotonic())))
-            if self.closed or gone():
-                return
+        finally:
+            self._serve(key, None)
 
 
 def encoded(data: dict) -> str:

@@ -10,6 +10,7 @@ a new game's options are checked against the game's own schema.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import Counter
 from datetime import UTC, datetime
@@ -27,9 +28,11 @@ from web.lobby import join as join_lobby
 from web.lobby import lobby_snapshot
 from web.snapshot import scores, snapshot
 
+log = logging.getLogger(__name__)
 EARLIEST_MS, LATEST_MS = 1_577_836_800_000, 7_258_118_400_000
 """2020-01-01 and 2200-01-01: the times a browser's clock may plausibly tell."""
 RELEASE_AFTER_US = 100_000  # the on-screen buzzer is released 100 ms after its press
+FAREWELL_S = 3.0  # how long switching off waits for the open pages to hear of it
 
 
 class GameService:
@@ -46,6 +49,7 @@ class GameService:
         self._score_cache: tuple | None = None
         self._chart_cache: tuple | None = None
         self.streams: Counter[int] = Counter()  # open streams per seat
+        self.switching_off = False  # the host has switched the table off: every page says so
         appliance.listeners.append(hub.notify)
         appliance.lobby_listeners.append(hub.notify)
         appliance.disconnected = self.disconnected
@@ -106,6 +110,11 @@ class GameService:
         return self.seats.seat_of(token)
 
     def snapshot(self, viewer: int | None) -> dict:
+        shown = self._lobby_or_game(viewer)
+        shown["switching_off"] = self.switching_off
+        return shown
+
+    def _lobby_or_game(self, viewer: int | None) -> dict:
         lobby = self.appliance.lobby
         if lobby is not None:
             with self.lock:
@@ -364,11 +373,20 @@ class GameService:
     # ------------------------------------------------------------ host
     def switch_off(self) -> None:
         """The host's "Switch off the table" (a game in progress is kept and resumes at the
-        next start); the other pages see the table gone, as after any stop."""
+        next start). Every open page hears it first, so that phones and the table screen say
+        the table is off and when to unplug it, rather than try to reconnect."""
         try:
-            self.appliance.switch_off()
+            self.appliance.switch_off(farewell=self._farewell)
         except RuleError as exc:
+            self.switching_off = False  # systemd refused: the evening goes on
+            self.hub.notify()
             raise Refused(409, exc.phrase) from None
+
+    def _farewell(self) -> None:
+        self.switching_off = True
+        self.hub.notify()
+        if not self.hub.settle(FAREWELL_S):
+            log.warning("a page did not hear that the table is switching off")
 
     def tell_time(self, now_ms: Any) -> None:
         """The host's browser's clock (``Date.now()``, sent with the PIN): anything but a

@@ -449,13 +449,15 @@ class Appliance:
             except Exception:
                 log.exception("a listener failed to hear of the lobby")
 
-    def switch_off(self) -> None:
-        """The host's "Switch off the table" (companion/appliance/power.py)."""
+    def switch_off(self, farewell: Callable[[], None] = lambda: None) -> None:
+        """The host's "Switch off the table" (companion/appliance/power.py): ``farewell``
+        tells the pages, once the table is known to be set up for it."""
         if not self.config.power.switch_off:
             raise RuleError(
                 "this table is not set up to switch itself off ([power] switch_off): stop it where it runs"
             )
         log.warning("the host switches the table off")
+        farewell()
         self.power_off()
 
     def tell_time(self, theirs: datetime) -> None:

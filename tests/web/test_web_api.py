@@ -309,16 +309,20 @@ def test_the_hosts_phone_dates_the_games_where_the_pis_clock_cannot(phone, appli
 def test_the_host_switches_the_table_off_only_where_it_is_set_up_to(phone, appliance):
     """``[power] switch_off``: a Pi set up by install-pi.sh; a laptop's table refuses."""
     asked = []
-    appliance.power_off = lambda: asked.append("off")
-    host = phone()
+    host, ana = phone(), phone().join(0, "Ana")
+
+    def switching_off() -> bool:  # what Ana's page is told
+        return ana.get("/api/state").json["switching_off"]
+
+    appliance.power_off = lambda: asked.append(switching_off())
     assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
     refused = host.post("/api/host/switch_off")
     assert refused.status_code == 409 and "not set up to switch itself off" in refused.json["error"]
     appliance.config = replace(appliance.config, power=PowerConfig(switch_off=True))
-    assert phone().join(0, "Ana").post("/api/host/switch_off").status_code == 403
-    assert asked == []
+    assert ana.post("/api/host/switch_off").status_code == 403
+    assert asked == [] and not switching_off()
     done = host.post("/api/host/switch_off")
-    assert done.status_code == 200 and "unplug it" in done.json["done"] and asked == ["off"]
+    assert done.status_code == 200 and "unplug it" in done.json["done"] and asked == [True]
 
     def refusing():
         raise RuleError("the table cannot switch itself off ({reason})", reason="Access denied")
@@ -326,6 +330,7 @@ def test_the_host_switches_the_table_off_only_where_it_is_set_up_to(phone, appli
     appliance.power_off = refusing
     failed = host.post("/api/host/switch_off")
     assert failed.status_code == 409 and "Access denied" in failed.json["error"]
+    assert not switching_off()  # systemd refused: the evening goes on
 
 
 def test_a_player_is_not_a_host(phone):

@@ -1,6 +1,8 @@
 """The host console switches the table off at the end of an evening, where the table is set
 up to ([power] switch_off, install-pi.sh): on the lobby's console at a phone's size in
-French and on a game's console at a table screen's size in English, asked to confirm."""
+French and on a game's console at a table screen's size in English, asked to confirm. A
+phone and the table screen then say so and when to unplug it, and keep saying it once the
+table is gone, rather than "Reconnecting"."""
 
 from __future__ import annotations
 
@@ -19,6 +21,14 @@ WORDS = {
     "fr-FR": ("Éteindre la table", "La table s'éteint : débranchez-la"),
     "en-GB": ("Switch off the table", "The table is switching off: unplug it"),
 }
+STREAM_ERRORS = """const Stream = window.EventSource;
+window.EventSource = class extends Stream {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("error", () => { window.streamErrors = (window.streamErrors || 0) + 1; });
+  }
+};"""
+"""An ``init_script`` that counts a page's stream errors (the table gone)."""
 
 
 def table(tmp_path, switch_off: bool, lobby: bool):
@@ -46,14 +56,22 @@ def test_the_host_switches_the_table_off(browser, tmp_path, locale, lobby, size)
         pages = Pages(pw, chromium, srv.url.rstrip("/"))
         host = pages.open("/host", phone=size is None, size=size, locale=locale)
         log_in(host, PIN)
+        phone = pages.open("/", locale=locale, init_script=STREAM_ERRORS)
+        screen = pages.open("/table", phone=False, size=size, locale=locale, init_script=STREAM_ERRORS)
         label, done = WORDS[locale]
         host.wait_for_selector(f"#switch-off:not([disabled]) >> text={label}", timeout=T)
         host.click("#switch-off")  # the confirmation is accepted (Pages)
         host.wait_for_selector(f"#toast:not([hidden]) >> text={done}", timeout=T)
         wait_on(host, lambda: appliance.asked == ["off"], "the table switched off")
+        for page in (phone, screen):
+            page.wait_for_selector(f"#switching-off:not([hidden]) >> text={done}", timeout=T)
         assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+        next(served_table, None)  # the Pi goes off: the rig's teardown closes server and table
+        for page in (phone, screen):
+            wait_on(page, lambda page=page: page.evaluate("window.streamErrors || 0"), "the stream to end")
+            assert page.locator("#offline").is_hidden() and page.locator("#switching-off").is_visible()
     finally:
-        served_table.close()
+        next(served_table, None)  # the rig's teardown (no-op once done)
 
 
 def test_a_table_not_set_up_to_switch_off_offers_no_button(browser, tmp_path):
@@ -66,4 +84,4 @@ def test_a_table_not_set_up_to_switch_off_offers_no_button(browser, tmp_path):
         host.wait_for_selector("#logout:not([disabled])", timeout=T)
         assert host.locator("#switch-off").count() == 0
     finally:
-        served_table.close()
+        next(served_table, None)  # the rig's teardown (no-op once done)

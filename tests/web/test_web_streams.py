@@ -10,11 +10,14 @@ import itertools
 import json
 import socket
 import threading
+import time
+from dataclasses import replace
 
 import pytest
 from web_rig import PIN, Phone, make_appliance, wait_for
 
 import web.server as server_module
+from companion.config import PowerConfig
 from web.hub import STREAMS_PER_CLIENT, STREAMS_TOTAL, Hub
 from web.identity import action_token
 from web.server import THREADS, Server
@@ -70,6 +73,24 @@ def test_a_change_that_leaves_a_viewers_snapshot_as_it_was_sends_that_viewer_not
     sent = next(events)  # the next frame is the viewer's change
     assert sent.startswith(b"id: 2\n") and b'"money":70' in sent
     hub.close()
+
+
+def test_settle_waits_until_every_open_stream_has_handed_over_the_latest_change():
+    """What switching the table off waits for: a stream's frame counts once the server has
+    taken it (asked for the next), and a stream not yet open has nothing to hand over."""
+    hub = Hub()
+    events = hub.stream(lambda: {"rev": hub.rev}, ping_s=60)
+    assert hub.settle(0)
+    taken = [next(events)]  # built, not yet taken
+    assert not hub.settle(0.05)
+    server = threading.Thread(target=taken.extend, args=(events,))  # takes every frame
+    server.start()
+    assert hub.settle(5)
+    hub.notify()
+    assert hub.settle(5) and b'"rev":1' in taken[-1]
+    hub.close()
+    server.join(timeout=5)
+    assert not server.is_alive() and hub.settle(0)
 
 
 @pytest.mark.parametrize("to", ["move", "free", "bot"])
@@ -189,3 +210,40 @@ def ask_state(port: int) -> None:
         pass  # the server closed: no answer is due
     finally:
         conn.close()
+
+
+def test_every_open_page_hears_the_table_switch_off_before_it_does(server, monkeypatch):
+    """The phones and the table screen say the table is off and when to unplug it, rather
+    than try to reconnect: the word is on their sockets before systemd is asked, even with
+    snapshots slow to build (a busy Pi)."""
+    web = server.app.extensions["samarkand"]
+    web.appliance.config = replace(web.appliance.config, power=PowerConfig(switch_off=True))
+    shown = web.snapshot
+
+    def slow(viewer):  # a busy Pi: the word takes 2 s to build
+        if web.switching_off:
+            time.sleep(2.0)
+        return shown(viewer)
+
+    monkeypatch.setattr(web, "snapshot", slow)
+    socks = [raw_stream(server.port, f"127.0.0.{n}") for n in (4, 5)]
+    heard: list[bool] = []
+    web.appliance.power_off = lambda: heard.extend(told_off(sock) for sock, _ in socks)
+    try:
+        assert host_post(server.port, "/api/host/switch_off") == 200
+        assert heard == [True, True]
+    finally:
+        for sock, _ in socks:
+            sock.close()
+
+
+def told_off(sock: socket.socket, within: float = 1.5) -> bool:
+    """Whether the stream on ``sock`` says the table is switching off within ``within`` s."""
+    got, deadline = b"", time.monotonic() + within
+    while b'"switching_off":true' not in got and time.monotonic() < deadline:
+        sock.settimeout(deadline - time.monotonic())
+        try:
+            got += sock.recv(65536)
+        except TimeoutError:
+            break
+    return b'"switching_off":true' in got

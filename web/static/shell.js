@@ -202,10 +202,12 @@ function connect() {
     snap = JSON.parse(event.data, inWords);
     receivedAt = performance.now();
     $("offline").hidden = true;
+    $("switching-off").hidden = !snap.switching_off;
     render();
   };
   mine.onerror = () => {
-    $("offline").hidden = false;
+    // a table the host switched off is not coming back: the page keeps saying so
+    $("offline").hidden = !$("switching-off").hidden;
     // the browser retries a dropped stream, not a refused one (too many pages open)
     if (mine.readyState === EventSource.CLOSED) {
       setTimeout(() => { if (source === mine) reconnectIfVisible(); }, 5000);

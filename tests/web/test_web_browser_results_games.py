@@ -23,7 +23,7 @@ from browser_rig import (
 )
 from web_rig import PIN, make_appliance
 
-from companion.core.registry import game_spec
+from companion.runtime.lobby import Lobby
 
 pytestmark = NEEDED
 GAMES = [("marche", 4, "en-GB"), ("market", 3, "fr-FR"), ("bazaar", 4, "en-GB"), ("samarkand", 3, "fr-FR")]
@@ -37,7 +37,7 @@ PLACE = {
 def ended(request, tmp_path):
     name, players, locale = request.param
     appliance = make_appliance(tmp_path, bots=False)
-    appliance.new_game(game_spec(name).setup(players), game=name)
+    appliance.open_lobby(Lobby.open(name, players))
     for served_pair in served(appliance, PIN):
         yield served_pair, players, locale
 
@@ -49,9 +49,9 @@ def test_each_game_ends_on_the_shells_results_screen_with_its_chart(browser, end
     host = pages.open("/host", phone=False, locale=locale)
     log_in(host, PIN)
     ana = pages.open("/", size=PHONE_SIZES[0], locale=locale)
-    join(ana, 0, "Ana", ready="#me")
-    for seat in range(1, players):  # bots in the other seats play up to her
-        appliance.release_seat(seat)
+    join(ana, 0, "Ana", ready="#lobby-you")
+    appliance.start_lobby(fill={})  # bots in the other seats play up to her
+    ana.wait_for_selector("body[data-page=player] #me", timeout=T)
     wait_on(
         host,
         lambda: (

@@ -70,9 +70,11 @@ class LobbyConfig:
 
 @dataclass(frozen=True)
 class BotsConfig:
-    """[bots]: how hard the searching bots think (their budget per decision)."""
+    """[bots]: how hard the searching bots think (their budget per decision), and how long
+    each bot's decision waits where a person plays (so that the table can follow it)."""
 
     effort: float
+    pace_s: float
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,7 @@ _CHECKS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
     ("table", "claim_deadline_ms"): (lambda v: v > 0, "must be more than 0"),
     ("table", "decision_timer_s"): (lambda v: v >= 0, "must be 0 (off) or more"),
     ("bots", "effort"): (lambda v: 0 < v <= 10, "must be more than 0 and at most 10"),
+    ("bots", "pace_s"): (lambda v: 0 <= v <= 10, "must be 0 (at once) to 10"),
     ("lobby", "game"): (bool, "must name a game (samarkand games --help lists them)"),
     ("web", "port"): (lambda v: 1 <= v <= 65535, "must be a port number 1-65535"),
     ("web", "host"): (bool, "must not be empty"),

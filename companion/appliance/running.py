@@ -235,6 +235,7 @@ class Appliance:
             timer_us=int(timer_s * 1_000_000) if timer_s > 0 else None,
             stand_in=lambda seat: self._bot(spec, seat, random.Random(rng.random())),
             on_hand=self._handed,
+            pace_us=int(self.config.bots.pace_s * 1_000_000),
         )
 
     def _filling(self, spec: GameSpec, players: int) -> dict[int, str] | None:

@@ -13,6 +13,10 @@ claim that follows it. Only then is the seat the person's.
 
 An optional decision timer (``timer_us``, off when None) lets a stand-in bot decide for a
 person's seat the game has waited on for that long.
+
+Where a person plays, each bot's decision waits ``pace_us`` after the game began waiting for
+it, so that the table screen and the phones show the bots' moves one at a time, as people
+at a table follow each other's; a table of bots alone plays at once.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ class BotSeats:
         timer_us: int | None = None,
         stand_in: Callable[[int], Bot] | None = None,
         on_hand: Callable[[int, str], None] = lambda seat, by: None,
+        pace_us: int = 0,
     ) -> None:
         self.bots = bots
         self.press = press  # press(seat, down, t_us): drive the seat's buzzer
@@ -53,12 +58,15 @@ class BotSeats:
         self._releases: dict[int, int] = {}
         self._pressed: dict[int, int] = {}  # seat -> its bot's last press
         self._waiting: dict[int, int] = {}  # person's seat -> waited on since
+        self.pace_us = pace_us  # a bot's decision waits this long where a person plays
+        self._due: dict[int, int] = {}  # bot's seat -> waited on since (its pace)
 
     def next_due(self) -> int | None:
         times = [at for at, _ in self._planned.values()] + list(self._releases.values())
         times += (
             [since + self.timer_us for since in self._waiting.values()] if self.timer_us is not None else []
         )
+        times += [since + self.pace_us for since in self._due.values()]
         return min(times) if times else None
 
     def plays(self, seat: int) -> bool:
@@ -100,17 +108,24 @@ class BotSeats:
             self._decide(session, now)
             self._time_out(session, now)
             self._plan_presses(session, now)
+        else:  # paused or over: nothing is waited on, and a pause counts toward no wait
+            self._due.clear()
+            self._waiting.clear()
         self._fire(now)
         self._leave(session, now)
 
     def _decide(self, session: Session, now: int) -> None:
-        """Every bot the game waits for decides, from its own seat's view."""
+        """Every bot the game waits for decides, from its own seat's view, once it has
+        waited its pace (where a person plays); its next decision waits a pace of its own."""
         game = session.game
-        for seat in game.to_act(session.state):
-            bot = self.bots.get(seat)
-            if bot is None or seat not in game.to_act(session.state):
+        due = [seat for seat in game.to_act(session.state) if seat in self.bots]
+        self._due = {seat: self._due.get(seat, now) for seat in due}
+        alone = all(seat in self.bots for seat in range(game.players(session.state)))
+        for seat in due:
+            if (not alone and now - self._due[seat] < self.pace_us) or seat not in game.to_act(session.state):
                 continue
-            event = bot.decide(game.seat_view(session.state, seat), seat)
+            self._due[seat] = now
+            event = self.bots[seat].decide(game.seat_view(session.state, seat), seat)
             try:
                 session.act(event, now)
             except RuleError as refused:

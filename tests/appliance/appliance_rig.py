@@ -27,8 +27,9 @@ from companion.store.cli import replay_stored
 
 REPO = Path(__file__).resolve().parents[2]
 DRIVER = Path(__file__).with_name("script_driver.py")
-FAST = ["--set", "table.step_ms=50", "--set", "table.lead_in_ms=100"]
-"""Table settings that play a whole game in seconds (bots still press in real time)."""
+FAST = ["--set", "table.step_ms=50", "--set", "table.lead_in_ms=100", "--set", "bots.pace_s=0"]
+"""Table settings that play a whole game in seconds (bots still press in real time, but
+decide beside a person at once)."""
 
 
 def _env() -> dict:

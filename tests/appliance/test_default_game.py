@@ -36,20 +36,22 @@ def test_an_empty_default_game_is_refused_by_name():
         load_config(None, {"lobby": {"game": ""}})
 
 
-def test_the_configured_effort_reaches_every_bot_the_table_seats(tmp_path):
-    """[bots] effort is how hard a searching bot thinks; the table hands it to each bot."""
+def test_the_configured_effort_and_pace_reach_every_bot_the_table_seats(tmp_path):
+    """[bots] effort is how hard a searching bot thinks, pace_s how long its decisions wait
+    beside a person (runtime/seats.py); the table hands them to its bots."""
     config = load_config(
         None,
         {
             "store": {"path": str(tmp_path / "s.db")},
             "display": {"kind": "terminal"},
-            "bots": {"effort": 0.25},
+            "bots": {"effort": 0.25, "pace_s": 0.3},
         },
     )
     appliance = Appliance(config, GpioInputs(config, simulate=True), EventStore(config.store.path), seed=1)
     try:
         appliance.new_game(game_spec("market").setup(3), game="market")  # a bot in every seat
         assert [bot.effort for bot in appliance.runner.seats.bots.values()] == [0.25] * 3
+        assert appliance.runner.seats.pace_us == 300_000
         appliance.new_game(game_spec("market").setup(3), game="market", bots={2: "trader"})  # the lobby's
         bots = appliance.runner.seats.bots
         assert sorted(bots) == [2] and bots[2].effort == 0.25
@@ -57,3 +59,5 @@ def test_the_configured_effort_reaches_every_bot_the_table_seats(tmp_path):
         appliance.close()
     with pytest.raises(ConfigError, match=r"\[bots\] effort = 0.0 .* must be more than 0"):
         load_config(None, {"bots": {"effort": 0}})
+    with pytest.raises(ConfigError, match=r"\[bots\] pace_s = -1.0 .* must be 0 \(at once\) to 10"):
+        load_config(None, {"bots": {"pace_s": -1}})

@@ -1,5 +1,6 @@
 """A seat changes hands only between decisions (issue 13): a bot whose seat a person takes
-finishes what it started, and the decision timer lets a bot decide for a silent seat."""
+finishes what it started, and the decision timer lets a bot decide for a silent seat. Beside
+a person, a bot's decisions come one pace apart; a table of bots alone plays at once."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from companion.runtime.seats import PRESS_SETTLES_US, BotSeats
 class Table:
     """The little of a session BotSeats reads: who the game waits on, and what was done."""
 
-    def __init__(self, waiting=()):
+    def __init__(self, waiting=(), players=4):
         self.waiting = set(waiting)
         self.done: list[Event] = []
         self.paused = False
@@ -24,15 +25,20 @@ class Table:
         )
         self.state = None
         self.game = SimpleNamespace(
-            to_act=lambda state: tuple(sorted(self.waiting)), seat_view=lambda state, seat: None
+            to_act=lambda state: tuple(sorted(self.waiting)),
+            seat_view=lambda state, seat: None,
+            players=lambda state: players,
         )
+        self.turns: dict[int, int] = {}  # seat -> decisions still to make in its turn
 
     def status(self):
-        return "playing"
+        return "paused" if self.paused else "playing"
 
     def act(self, event, now):
-        self.done.append(event)
-        self.waiting.discard(event.actor)
+        self.done.append((event, now))
+        self.turns[event.actor] = self.turns.get(event.actor, 1) - 1
+        if self.turns[event.actor] <= 0:
+            self.waiting.discard(event.actor)
 
 
 class Bot:
@@ -49,7 +55,7 @@ def test_a_bot_waited_on_keeps_its_seat_until_it_has_decided():
     seats.hand_over(1, table, 0)
     assert seats.plays(1)  # the claim is still the bot's
     seats.step(table, 10)
-    assert table.done == [Event("claim", 1, {})]  # it finished what it started
+    assert table.done == [(Event("claim", 1, {}), 10)]  # it finished what it started
     assert not seats.plays(1)  # and only then is the seat the person's
 
 
@@ -70,7 +76,7 @@ def test_a_bots_press_keeps_the_seat_while_its_stop_may_be_decided():
     assert presses == [(0, True, 100), (0, False, 150)] and seats.plays(0)
     table.waiting = {0}  # the stop is the bot's: it claims
     seats.step(table, 100 + PRESS_SETTLES_US)
-    assert table.done == [Event("claim", 0, {})] and not seats.plays(0)
+    assert table.done == [(Event("claim", 0, {}), 100 + PRESS_SETTLES_US)] and not seats.plays(0)
 
 
 def test_a_handed_over_seat_plans_no_more_presses():
@@ -88,7 +94,7 @@ def test_the_decision_timer_lets_a_bot_decide_for_a_silent_seat():
     seats.step(table, 4_999_999)
     assert table.done == [] and seats.next_due() == 5_000_000
     seats.step(table, 5_000_000)
-    assert table.done == [Event("pick", 3, {})]
+    assert table.done == [(Event("pick", 3, {}), 5_000_000)]
 
 
 def test_without_a_timer_the_table_waits_for_the_person():
@@ -97,3 +103,43 @@ def test_without_a_timer_the_table_waits_for_the_person():
     seats.step(table, 0)
     seats.step(table, 10**12)
     assert table.done == [] and seats.next_due() is None
+
+
+def test_beside_a_person_each_bot_decision_waits_its_pace():
+    """Seat 0 is a person's: the bots' turns (two decisions each) come a pace apart, and
+    the runner is woken for each."""
+    table = Table(waiting={1, 2}, players=3)
+    table.turns = {1: 2, 2: 2}
+    seats = BotSeats({1: Bot("move"), 2: Bot("move")}, None, random.Random(1), pace_us=800)
+    seats.step(table, 0)
+    assert table.done == [] and seats.next_due() == 800
+    seats.step(table, 799)
+    assert table.done == []
+    seats.step(table, 800)
+    seats.step(table, 1_200)
+    seats.step(table, 1_600)
+    assert [(event.actor, at) for event, at in table.done] == [(1, 800), (2, 800), (1, 1_600), (2, 1_600)]
+
+
+def test_a_table_of_bots_alone_plays_at_once():
+    table = Table(waiting={0, 1}, players=2)
+    seats = BotSeats({0: Bot("move"), 1: Bot("move")}, None, random.Random(1), pace_us=800)
+    seats.step(table, 0)
+    assert [(event.actor, at) for event, at in table.done] == [(0, 0), (1, 0)]
+
+
+def test_a_pause_counts_toward_neither_a_pace_nor_the_timer():
+    """Paused, nothing is waited on (the runner sleeps); resumed, each wait starts again."""
+    table = Table(waiting={1, 3}, players=4)
+    seats = BotSeats(
+        {1: Bot("move")}, None, random.Random(1), timer_us=5_000, stand_in=lambda s: Bot("pick"), pace_us=800
+    )
+    seats.step(table, 0)
+    table.paused = True
+    seats.step(table, 100)
+    assert seats.next_due() is None
+    table.paused = False
+    seats.step(table, 10_000)
+    assert table.done == [] and seats.next_due() == 10_800
+    seats.step(table, 10_800)
+    assert [(event.actor, at) for event, at in table.done] == [(1, 10_800)]

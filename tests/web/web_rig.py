@@ -19,7 +19,10 @@ FAST = {"step_ms": 60, "lead_in_ms": 100, "tie_window_ms": 50, "claim_deadline_m
 
 def make_appliance(tmp_path, bots: bool = True, seed: int = 7, simulated: bool = True) -> Appliance:
     """``simulated`` False: a Pi's real pins (no buzzer a bot could press)."""
-    config = load_config(None, {"store": {"path": str(tmp_path / "s.db")}, "display": {"kind": "terminal"}})
+    config = load_config(
+        None,
+        {"store": {"path": str(tmp_path / "s.db")}, "display": {"kind": "terminal"}, "bots": {"pace_s": 0}},
+    )
     inputs = GpioInputs(config, simulate=True) if simulated else Inputs()
     return Appliance(config, inputs, EventStore(config.store.path), seed=seed, bots_fill_seats=bots)
 

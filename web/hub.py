@@ -121,7 +121,7 @@ class Hub:
                     if body != sent:
                         sent, ping_at = body, time.monotonic() + ping_s
                         yield frame(rev, body)
-                    self._serve(key, seen)  # resumed: the server has taken the frame
+                    self._serve(key, seen)  # the server took the frame (or nothing was new)
                 elif time.monotonic() >= ping_at:
                     ping_at = time.monotonic() + ping_s
                     yield b": ping\n\n"

@@ -122,7 +122,8 @@ class BotSeats:
         self._due = {seat: self._due.get(seat, now) for seat in due}
         alone = all(seat in self.bots for seat in range(game.players(session.state)))
         for seat in due:
-            if (not alone and now - self._due[seat] < self.pace_us) or seat not in game.to_act(session.state):
+            waited = alone or now - self._due[seat] >= self.pace_us
+            if not waited or seat not in game.to_act(session.state):
                 continue
             self._due[seat] = now
             event = self.bots[seat].decide(game.seat_view(session.state, seat), seat)

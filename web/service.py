@@ -433,6 +433,12 @@ class GameService:
             raise Refused(400, "there is no seat {seat} at this table", seat=seat + 1)
         if to not in ("bot", "free", "move"):
             raise Refused(400, 'say what becomes of the seat: "bot", "free" or "move"')
+        if to == "bot" and not self.appliance.bots_can_play(self.appliance.spec):
+            raise Refused(
+                409,
+                "bots press buzzers only in simulation mode: free the seat for a new phone, "
+                "or move it to another phone",
+            )
         token = None
         if to == "move":
             token = self.seats.move(seat)

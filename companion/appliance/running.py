@@ -241,11 +241,11 @@ class Appliance:
     def _filling(self, spec: GameSpec, players: int) -> dict[int, str] | None:
         """The bots that fill every seat nobody plays, in the game's default styles; None
         where no bot plays (``bots_fill_seats`` off, or, on real pins, a game whose bots press buzzers)."""
-        if not self.bots_fill_seats or not self._bots_can_play(spec):
+        if not self.bots_fill_seats or not self.bots_can_play(spec):
             return None
         return {seat: spec.default_style(seat) for seat in range(players) if seat not in self.human_seats}
 
-    def _bots_can_play(self, spec: GameSpec) -> bool:
+    def bots_can_play(self, spec: GameSpec) -> bool:
         """A bot decides through the rules anywhere, but presses only simulated buzzers:
         on real pins it cannot play a game whose bots press them."""
         return self.inputs.press is not None or not spec.bots_press_buzzers
@@ -413,7 +413,7 @@ class Appliance:
             if problem is not None:
                 raise problem
             spec = lobby.spec
-            if lobby.bots and not self._bots_can_play(spec):
+            if lobby.bots and not self.bots_can_play(spec):
                 raise RuleError(
                     "bots press buzzers only in simulation mode: take their seats "
                     "away or let people join them"

@@ -10,6 +10,7 @@ import sys
 import pytest
 from web_rig import FAST, NAMES, PIN, Phone, make_appliance
 
+from companion.core.registry import game_spec
 from web.app import create_app
 
 
@@ -151,3 +152,27 @@ def test_every_page_hears_when_a_seat_passes_between_a_person_and_a_bot(with_bot
     assert [c["at"] for c in shown] == [c["at"] for c in appliance.hands]
     assert ana.state()["viewer"] is None
     assert Phone(app).state()["hands"] == shown  # public: the same for every page
+
+
+@pytest.mark.parametrize("game, handed", [("market", True), ("marche", False)])
+def test_on_real_pins_a_seat_goes_to_a_bot_only_where_bots_can_play(tmp_path, game, handed):
+    """A Pi's game: a bot bids at Market through the rules, but could not press Le Marché's
+    real buzzers, so the host is told so rather than the table waiting on a bot that never
+    plays (the lobby refuses such a bot at Start for the same reason)."""
+    appliance = make_appliance(tmp_path, simulated=False)
+    try:
+        appliance.new_game(game_spec(game).setup(3), game=game)
+        app = create_app(appliance, PIN)
+        Phone(app).join(0, "Ana")
+        host = Phone(app)
+        assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+        answer = host.post("/api/host/seat", {"seat": 0, "to": "bot"})
+        if handed:
+            assert answer.status_code == 200 and appliance.bot_plays(0)
+            assert seats(host)[0]["state"] == "bot"
+        else:
+            assert answer.status_code == 409
+            assert "bots press buzzers only in simulation mode: free the seat" in answer.json["error"]
+            assert seats(host)[0]["state"] == "disconnected" and not appliance.bot_plays(0)
+    finally:
+        appliance.close()

@@ -206,7 +206,9 @@ class Appliance:
     ) -> BotSeats | None:
         """The bots: in the ``chosen`` seats (kept with the game: the seats the table or
         ``new_game`` put a bot in, and those the host has handed to a bot since), or, for a
-        game stored without them (started where no bot played), in every seat nobody plays."""
+        game stored without them (started where no bot played), in every seat nobody plays.
+        Beside people they keep a pace (``[bots] pace_s``), unless they press buzzers: a
+        countdown paces its game, and its claims have a deadline of their own."""
         if chosen is None:
             styles = self._filling(spec, match.game.players(match.state))
             if styles is None:
@@ -235,7 +237,7 @@ class Appliance:
             timer_us=int(timer_s * 1_000_000) if timer_s > 0 else None,
             stand_in=lambda seat: self._bot(spec, seat, random.Random(rng.random())),
             on_hand=self._handed,
-            pace_us=int(self.config.bots.pace_s * 1_000_000),
+            pace_us=0 if spec.bots_press_buzzers else int(self.config.bots.pace_s * 1_000_000),
         )
 
     def _filling(self, spec: GameSpec, players: int) -> dict[int, str] | None:

@@ -16,8 +16,7 @@ person's seat the game has waited on for that long.
 
 Where a person plays, each bot's decision waits ``pace_us`` after the game began waiting for
 it, so that the table screen and the phones show the bots' moves one at a time, as people
-at a table follow each other's. A table of bots alone plays at once, and so does a game whose
-bots press buzzers: its countdown paces it, and its claims have a deadline of their own.
+at a table follow each other's; a table of bots alone plays at once.
 """
 
 from __future__ import annotations
@@ -122,9 +121,8 @@ class BotSeats:
         due = [seat for seat in game.to_act(session.state) if seat in self.bots]
         self._due = {seat: self._due.get(seat, now) for seat in due}
         alone = all(seat in self.bots for seat in range(game.players(session.state)))
-        timed = getattr(session.realtime, "plan_presses", None) is not None
         for seat in due:
-            waited = alone or timed or now - self._due[seat] >= self.pace_us
+            waited = alone or now - self._due[seat] >= self.pace_us
             if not waited or seat not in game.to_act(session.state):
                 continue
             self._due[seat] = now

@@ -52,6 +52,8 @@ def test_the_configured_effort_and_pace_reach_every_bot_the_table_seats(tmp_path
         appliance.new_game(game_spec("market").setup(3), game="market")  # a bot in every seat
         assert [bot.effort for bot in appliance.runner.seats.bots.values()] == [0.25] * 3
         assert appliance.runner.seats.pace_us == 300_000
+        appliance.new_game(game_spec("marche").setup(3), game="marche")
+        assert appliance.runner.seats.pace_us == 0  # its countdown paces it, claims have a deadline
         appliance.new_game(game_spec("market").setup(3), game="market", bots={2: "trader"})  # the lobby's
         bots = appliance.runner.seats.bots
         assert sorted(bots) == [2] and bots[2].effort == 0.25

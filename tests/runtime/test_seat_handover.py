@@ -7,8 +7,6 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
-import pytest
-
 from companion.core.game import Event
 from companion.runtime.seats import PRESS_SETTLES_US, BotSeats
 
@@ -16,18 +14,14 @@ from companion.runtime.seats import PRESS_SETTLES_US, BotSeats
 class Table:
     """The little of a session BotSeats reads: who the game waits on, and what was done."""
 
-    def __init__(self, waiting=(), players=4, countdown=True):
+    def __init__(self, waiting=(), players=4):
         self.waiting = set(waiting)
         self.done: list[Event] = []
         self.paused = False
-        self.realtime = (  # a countdown keeps whatever presses were planned
-            SimpleNamespace(
-                plan_presses=lambda state, bots, now, rng, planned: {
-                    seat: plan for seat, plan in planned.items() if seat in bots
-                }
-            )
-            if countdown
-            else None
+        self.realtime = SimpleNamespace(  # keeps whatever presses were planned
+            plan_presses=lambda state, bots, now, rng, planned: {
+                seat: plan for seat, plan in planned.items() if seat in bots
+            }
         )
         self.state = None
         self.game = SimpleNamespace(
@@ -114,7 +108,7 @@ def test_without_a_timer_the_table_waits_for_the_person():
 def test_beside_a_person_each_bot_decision_waits_its_pace():
     """Seat 0 is a person's: the bots' turns (two decisions each) come a pace apart, and
     the runner is woken for each."""
-    table = Table(waiting={1, 2}, players=3, countdown=False)
+    table = Table(waiting={1, 2}, players=3)
     table.turns = {1: 2, 2: 2}
     seats = BotSeats({1: Bot("move"), 2: Bot("move")}, None, random.Random(1), pace_us=800)
     seats.step(table, 0)
@@ -127,12 +121,8 @@ def test_beside_a_person_each_bot_decision_waits_its_pace():
     assert [(event.actor, at) for event, at in table.done] == [(1, 800), (2, 800), (1, 1_600), (2, 1_600)]
 
 
-@pytest.mark.parametrize(
-    "players, countdown", [(2, False), (3, True)], ids=["bots alone", "a countdown's game"]
-)
-def test_bots_alone_or_in_a_game_with_a_countdown_decide_at_once(players, countdown):
-    """A countdown paces its game itself, and its claims have their own deadline."""
-    table = Table(waiting={0, 1}, players=players, countdown=countdown)
+def test_a_table_of_bots_alone_plays_at_once():
+    table = Table(waiting={0, 1}, players=2)
     seats = BotSeats({0: Bot("move"), 1: Bot("move")}, None, random.Random(1), pace_us=800)
     seats.step(table, 0)
     assert [(event.actor, at) for event, at in table.done] == [(0, 0), (1, 0)]
@@ -140,7 +130,7 @@ def test_bots_alone_or_in_a_game_with_a_countdown_decide_at_once(players, countd
 
 def test_a_pause_counts_toward_neither_a_pace_nor_the_timer():
     """Paused, nothing is waited on (the runner sleeps); resumed, each wait starts again."""
-    table = Table(waiting={1, 3}, players=4, countdown=False)
+    table = Table(waiting={1, 3}, players=4)
     seats = BotSeats(
         {1: Bot("move")}, None, random.Random(1), timer_us=5_000, stand_in=lambda s: Bot("pick"), pace_us=800
     )

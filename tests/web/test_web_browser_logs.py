@@ -4,10 +4,9 @@ play, which is the other way round (a phone read "7. The die shows 3, 8. You pay
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from browser_rig import NEEDED, PHONE_SIZES, TABLE_SIZES, Pages, T, decide, join, served, wait_on
+from test_web_browser_lobby import first_decision
 from web_rig import PIN, make_appliance
 
 from companion.runtime.lobby import Lobby
@@ -53,20 +52,12 @@ def test_the_log_shows_the_newest_line_first_in_bold_and_unnumbered(browser, tab
 def plays_until_the_log_grows(appliance, phone, seen: list) -> list:
     """The phone's log lines once they differ from ``seen``; meanwhile the phone decides
     for its seat (seat 1) what the game's first style would."""
-    spec = appliance.spec
-    bot = spec.bots[spec.default_style(0)](random.Random(0))
-
-    def due(now):
-        session = appliance.session
-        if 0 in session.game.to_act(session.state):
-            return bot.decide(session.game.seat_view(session.state, 0), 0)
-        return None
 
     def grown():
         lines = phone.evaluate(LINES)
         if lines and lines != seen:
             return lines
-        decision = appliance.call(due)
+        decision = first_decision(appliance.config.store.path, 0)
         if decision is not None:
             decide(phone, decision.kind, decision.data)
         return None

@@ -279,6 +279,27 @@ def page_scrolls(page) -> list[str]:
     }""")
 
 
+SMALLEST_PHONE = (320, 568)
+"""The narrowest phone still at a table (the first iPhone SE), and WCAG's reflow width."""
+
+
+def past_the_sides(page) -> list[str]:
+    """What a phone's page shows past the window's sides (cut off, or reached only by a
+    sideways scroll): the page itself wider than the window, or any element shown whose
+    box reaches past either side. Empty when everything fits."""
+    return page.evaluate("""() => {
+      const found = [], width = window.innerWidth, root = document.scrollingElement;
+      if (root.scrollWidth > width) found.push(`the page: ${root.scrollWidth} px in ${width}`);
+      for (const node of document.querySelectorAll("body *")) {
+        if (node.offsetParent === null) continue;
+        const box = node.getBoundingClientRect();
+        if (box.left < -1 || box.right > width + 1)
+          found.push(`${node.tagName.toLowerCase()}#${node.id}.${node.className}: ${Math.round(box.left)} to ${Math.round(box.right)} px in ${width}`);
+      }
+      return found;
+    }""")
+
+
 def in_first_screen(page, selector: str) -> bool:
     """Whether the element's whole box is inside the first window of the page (shown without
     scrolling)."""

@@ -127,8 +127,8 @@ function renderPlayers() {
   ui.swap($("bz-players"), ...v.players.map((p) => ui.el("div", { className: "bz-row" + (p.seat === v.turn && v.phase !== "over" ? " bz-turn" : "") },
     ui.el("strong", { textContent: ui.called(p.seat) }),
     ui.el("span", { textContent: scoreText(p) }),
-    cubes(p.cubes),
-    ui.el("span", { className: "hint", textContent: ngettext("{n} cube", "{n} cubes", p.count) }))));
+    ui.el("span", { className: "bz-held" }, cubes(p.cubes),
+      ui.el("span", { className: "hint", textContent: ngettext("{n} cube", "{n} cubes", p.count) })))));
 }
 
 /* A record's line; for a trade, a purchase or a ware face up, the words before its cubes.

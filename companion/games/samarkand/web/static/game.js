@@ -566,12 +566,16 @@ function renderProof() {
   if (p) ui.swap(box, ui.el("strong", { textContent: TEXT.proof(ui.names()[p.seat], goodsText(p.shown), p.paid, own(p.seat)) }), goodsRow(p.shown));
 }
 
+/* The players' table; its money column only where this page knows someone's money (a
+   phone its own): on the table screen it would say "secret" five times, in room the names
+   need. */
 function renderPlayers() {
   const { el } = ui, v = snap.view;
-  const head = el("tr", {}, ...TEXT.players.map((h) => el("th", { textContent: h })));
+  const money = v.players.some((p) => p.money !== undefined);
+  const head = el("tr", {}, ...TEXT.players.filter((h, i) => money || i !== 1).map((h) => el("th", { textContent: h })));
   const rows = v.players.map((p) => el("tr", { className: p.seat === v.turn && v.phase !== "over" ? "sk-turn" : "" },
     el("td", {}, el("span", { className: "sk-dot sk-seat" + p.seat, textContent: String(p.seat + 1) }), " " + ui.called(p.seat)),
-    el("td", { textContent: p.money === undefined ? TEXT.hidden : String(p.money), className: "sk-money" }),
+    money ? el("td", { textContent: p.money === undefined ? TEXT.hidden : String(p.money), className: "sk-money" }) : null,
     el("td", {}, p.goods ? goodsRow(p.goods) : String(p.goods_count)),
     el("td", { textContent: p.eliminated ? TEXT.eliminated : spaceName(p.position) })));
   ui.swap($("players"), el("table", { className: "grid" }, el("thead", {}, head), el("tbody", {}, ...rows)));

@@ -22,7 +22,12 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 each with its own dash pattern for a printout in black and white."""
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
 WIDTH, HEIGHT = 560, 320
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 72, 30  # the plot's margins: the legend is on top
+LEFT, RIGHT, BOTTOM = 44, 12, 30  # the plot's margins; on top, the legend's rows (``top``)
+FONT = 15
+LEGEND_COLUMN = 276
+"""The legend's two columns (three rows for five or six seats): room for a name of 20
+characters and its final standing."""
+LEGEND_ROOM = LEGEND_COLUMN - 28 - 12  # after the line's sample, before the next column
 LABELLED = 6
 """Up to this many moments carry their words on the chart; more are marked and keep their
 words in a tooltip, where they would otherwise cover the lines."""
@@ -85,20 +90,21 @@ def svg(chart: Chart, unit: str, say: Callable[[Any], str] = str) -> str:
         max(1, *(v for row in chart.standings for v in row)),
     )
     low, high = ticks[0], ticks[-1]
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    top = 28 + 22 * -(-len(chart.names) // 2)  # below the legend's last row
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - top - BOTTOM
 
     def x(step: int) -> float:
         return round(LEFT + plot_w * step / steps, 1)
 
     def y(value: float) -> float:
-        return round(TOP + plot_h * (high - value) / (high - low), 1)
+        return round(top + plot_h * (high - value) / (high - low), 1)
 
     title = escape(say(Phrase("The game, decision by decision: {unit}", unit=unit)))
     axis = escape(say(Phrase("decisions")))
     parts = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" class="game-chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
-            f'role="img" font-family="sans-serif" font-size="15">'
+            f'role="img" font-family="sans-serif" font-size="{FONT}">'
         ),
         f"<title>{title}</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fffaf0"/>',
@@ -111,7 +117,7 @@ def svg(chart: Chart, unit: str, say: Callable[[Any], str] = str) -> str:
     parts.append(
         f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end" fill="#555">'
         f"{axis}</text>"
-        f'<text x="{LEFT}" y="{TOP - 8}" fill="#555">{escape(say(unit))}</text>'
+        f'<text x="{LEFT}" y="{top - 8}" fill="#555">{escape(say(unit))}</text>'
     )
     for seat, name in enumerate(chart.names):
         colour, dash = COLOURS[seat % len(COLOURS)], DASHES[seat % len(DASHES)]
@@ -121,12 +127,12 @@ def svg(chart: Chart, unit: str, say: Callable[[Any], str] = str) -> str:
             f'<polyline class="series" data-seat="{seat}" fill="none" stroke="{colour}" '
             f'stroke-width="3"{dashed} points="{points}"/>'
         )
-        column, row = seat % 3, seat // 3
-        final = chart.standings[-1][seat]
+        column, row = seat % 2, seat // 2
+        label = say(Phrase("{label}: {value}", label=name, value=chart.standings[-1][seat]))
         parts.append(
-            f'<g class="legend" transform="translate({8 + column * 184},{18 + row * 22})">'
+            f'<g class="legend" transform="translate({8 + column * LEGEND_COLUMN},{18 + row * 22})">'
             f'<line x1="0" x2="22" y1="-4" y2="-4" stroke="{colour}" stroke-width="3"{dashed}/>'
-            f'<text x="28" y="0">{escape(say(Phrase("{label}: {value}", label=name, value=final)))}</text></g>'
+            f'<text x="28" y="0"{_fitted(label, LEGEND_ROOM)}>{escape(label)}</text></g>'
         )
     for number, mark in enumerate(chart.marks):
         parts.append(
@@ -170,6 +176,19 @@ def _mark(
         else ""
     )
     return f'<g class="moment"><title>{words}</title>{shape}{label}</g>'
+
+
+def _fitted(text: str, room: float) -> str:
+    """The attributes that squeeze ``text`` into ``room`` pixels where it may not fit: the
+    Pi cannot measure the reader's font, so each letter is taken at about its width in a
+    wide sans-serif (DejaVu Sans), erring wide; a label that may run over is drawn at
+    exactly the room's width, never over the next one."""
+    em = sum(_EM.get(char, 0.6 if char.isascii() else 0.75) for char in text) * FONT
+    return f' textLength="{room}" lengthAdjust="spacingAndGlyphs"' if em > room else ""
+
+
+_EM = dict.fromkeys("MWmw@", 0.9) | dict.fromkeys("ABCDEFGHJKLNOPQRSTUVXYZ0123456789", 0.72)
+_EM |= dict.fromkeys("Iijlt.,:;'!|()[] -", 0.34)
 
 
 def _ticks(low: int, high: int) -> list[int]:

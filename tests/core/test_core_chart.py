@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 from toy_game import UrnGame, note, want
 
-from companion.core.chart import progress, svg
+from companion.core.chart import LEGEND_ROOM, progress, svg
 from companion.core.game import chance_event
 from companion.core.phrase import Phrase
 
@@ -80,3 +80,20 @@ def test_a_moment_is_drawn_on_the_seat_whose_standing_it_changed_else_on_the_tab
     chart = progress(Marked(), SETUP, [want(1, 0), chance_event("urn", 5, 0), note("hm", 1)])
     # Ana's want changed no standing of hers (the draw is the table's); Ben's note scored his
     assert [(m.words, m.seat) for m in chart.marks] == [("want", None), ("note", 1)]
+
+
+def test_a_legend_entry_that_may_not_fit_its_column_is_drawn_at_the_columns_width():
+    """The widest name the join form takes (20 letters M) is squeezed into its room; a
+    short one, and a long one of narrow letters, are drawn as they are."""
+    chart = progress(UrnGame(), SETUP, LOG, {0: "M" * 20, 1: "Wilhelmina Wolkowska"})
+    root = ET.fromstring(svg(chart, Phrase("points")))
+    entries = [g.find(f"{SVG}text") for g in root.iter(f"{SVG}g") if g.get("class") == "legend"]
+    assert [entry.text for entry in entries] == ["M" * 20 + ": 8", "Wilhelmina Wolkowska: 0"]
+    widest, long = entries
+    assert widest.get("textLength") == str(LEGEND_ROOM) and widest.get("lengthAdjust") == "spacingAndGlyphs"
+    assert long.get("textLength") is None
+    assert all(
+        g.find(f"{SVG}text").get("textLength") is None
+        for g in ET.fromstring(svg(progress(UrnGame(), SETUP, LOG), Phrase("points"))).iter(f"{SVG}g")
+        if g.get("class") == "legend"
+    )

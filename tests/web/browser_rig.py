@@ -300,6 +300,23 @@ def past_the_sides(page) -> list[str]:
     }""")
 
 
+def spills(page) -> list[str]:
+    """What is wider than its own box where nothing scrolls, so that it runs over what lies
+    beside it (a name of 20 wide letters in a card, a table wider than its column): each
+    block shown whose content is wider than itself. Empty when everything fits."""
+    return page.evaluate("""() => {
+      const found = [];
+      for (const node of document.querySelectorAll("body *")) {
+        if (node.offsetParent === null || node.closest("svg")) continue;
+        const style = getComputedStyle(node);
+        if (style.display.startsWith("inline") || style.overflowX !== "visible") continue;
+        if (node.scrollWidth > node.clientWidth + 1)
+          found.push(`${node.tagName.toLowerCase()}#${node.id}.${node.className}: ${node.scrollWidth} px in ${node.clientWidth}`);
+      }
+      return found;
+    }""")
+
+
 def in_first_screen(page, selector: str) -> bool:
     """Whether the element's whole box is inside the first window of the page (shown without
     scrolling)."""

@@ -1,6 +1,7 @@
 """Every game's log on a phone and on the table screen, in Chromium: the newest line first,
-in bold, and no line numbered, since numbers going down the list would read as the order of
-play, which is the other way round (a phone read "7. The die shows 3, 8. You pay 5 and roll")."""
+in bold, and no line numbered (nor indented as if it were), since numbers going down the
+list would read as the order of play, which is the other way round (a phone read "7. The
+die shows 3, 8. You pay 5 and roll")."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from companion.runtime.lobby import Lobby
 pytestmark = NEEDED
 GAMES = [("marche", 4), ("market", 3), ("bazaar", 3), ("samarkand", 3)]
 LINES = """() => [...document.querySelectorAll("ol.log")].filter((log) => log.offsetParent !== null)
-  .flatMap((log) => [...log.children]).map((line) => ({
+  .flatMap((log) => [...log.children].map((line) => ({
     text: line.textContent, marker: getComputedStyle(line).listStyleType,
-    weight: Number(getComputedStyle(line).fontWeight) }))"""
+    weight: Number(getComputedStyle(line).fontWeight),
+    indent: line.getBoundingClientRect().left - log.getBoundingClientRect().left })))"""
 
 
 @pytest.fixture(params=GAMES, ids=[name for name, _ in GAMES])
@@ -45,6 +47,7 @@ def test_the_log_shows_the_newest_line_first_in_bold_and_unnumbered(browser, tab
     assert any(after[k:] == before[: len(after) - k] for k in range(1, len(after))), (before, after)
     for lines in (logs[1], wait_on(screen, lambda: screen.evaluate(LINES), "the table's log")):
         assert {line["marker"] for line in lines} == {"none"}
+        assert all(line["indent"] < 1 for line in lines), "no room kept for numbers"
         assert lines[0]["weight"] >= 600 and all(line["weight"] < 600 for line in lines[1:])
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 

@@ -257,8 +257,6 @@ function glance(s) {
   const rows = sc.sets.filter(([, pts], i) => i === 0 || pts !== sc.sets[i - 1][1]);   // the rulebook's stops at 6
   const capped = rows.length < sc.sets.length;
   const size = (n, i) => (capped && i === rows.length - 1 ? _("{n} or more", { n }) : String(n));
-  /* the points row gives numbers alone (its heading names them): the five columns of the
-     rulebook's sets then fit a 320 px phone */
   const row = (label, cells) => el("tr", {}, el("th", { scope: "row", textContent: label }), ...cells.map((text) => el("td", { textContent: text })));
   return [
     el("p", { textContent: _("Money by rank, richest first: {points} (equal money shares the rank)",
@@ -266,6 +264,8 @@ function glance(s) {
     el("p", { textContent: _("Camels carry your goods: you keep as many cards as they carry, the rest is discarded") }),
     el("p", { textContent: _("Least-bought type: the sum of your kept cards of the type you have fewest of (0 if you have none of a type)") }),
     el("p", { textContent: _("Equal values, all types together:") }),
+    /* the points row gives numbers alone (its heading names them): the rulebook's five
+       columns then fit a 320 px phone */
     el("div", { className: "scroll", tabIndex: 0 }, el("table", { className: "grid sets" }, el("tbody", {},
       row(_("cards of one value"), rows.map(([n], i) => size(n, i))), row(_("points"), rows.map(([, pts]) => String(pts)))))),
     capped ? null : el("p", { textContent: _("and so on, doubling") }),

@@ -24,8 +24,9 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 import pytest
-from web_rig import sleeping_refused
+from web_rig import PIN, make_appliance, sleeping_refused
 
+from companion.runtime.lobby import Lobby
 from web.hub import STREAMS_TOTAL
 
 CHROMIUM = "/usr/bin/chromium"
@@ -180,6 +181,14 @@ def served(appliance, pin: str):
     yield server, appliance
     server.close()
     appliance.close()
+
+
+def served_lobby(tmp_path, game: str, players: int):
+    """A lobby of ``game`` with ``players`` seats, served (``served``, PIN ``web_rig.PIN``),
+    for phones to join before bots fill the other seats."""
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.open_lobby(Lobby.open(game, players))
+    yield from served(appliance, PIN)
 
 
 def log_in(host, pin: str) -> None:

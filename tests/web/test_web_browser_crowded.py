@@ -22,14 +22,12 @@ from browser_rig import (
     log_in,
     page_scrolls,
     past_the_sides,
-    served,
+    served_lobby,
     spills,
     wait_on,
 )
 from test_web_browser_lobby import first_decision
-from web_rig import PIN, make_appliance
-
-from companion.runtime.lobby import Lobby
+from web_rig import PIN
 
 pytestmark = NEEDED
 GAMES = ["marche", "market", "bazaar", "samarkand"]
@@ -47,9 +45,7 @@ LEGEND = """() => [...document.querySelectorAll("#chart-svg svg g.legend text")]
 
 @pytest.fixture(params=GAMES)
 def table(request, tmp_path):
-    appliance = make_appliance(tmp_path, bots=False)
-    appliance.open_lobby(Lobby.open(request.param, PLAYERS))
-    yield from served(appliance, PIN)
+    yield from served_lobby(tmp_path, request.param, PLAYERS)
 
 
 def test_a_full_table_of_long_names_fits_every_screen(browser, table):

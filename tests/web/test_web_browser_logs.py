@@ -6,11 +6,8 @@ die shows 3, 8. You pay 5 and roll")."""
 from __future__ import annotations
 
 import pytest
-from browser_rig import NEEDED, PHONE_SIZES, TABLE_SIZES, Pages, T, decide, join, served, wait_on
+from browser_rig import NEEDED, PHONE_SIZES, TABLE_SIZES, Pages, T, decide, join, served_lobby, wait_on
 from test_web_browser_lobby import first_decision
-from web_rig import PIN, make_appliance
-
-from companion.runtime.lobby import Lobby
 
 pytestmark = NEEDED
 GAMES = [("marche", 4), ("market", 3), ("bazaar", 3), ("samarkand", 3)]
@@ -24,10 +21,7 @@ LINES = """() => [...document.querySelectorAll("ol.log")].filter((log) => log.of
 @pytest.fixture(params=GAMES, ids=[name for name, _ in GAMES])
 def table(request, tmp_path):
     """A lobby, for Ana to join before bots fill the other seats."""
-    name, players = request.param
-    appliance = make_appliance(tmp_path, bots=False)
-    appliance.open_lobby(Lobby.open(name, players))
-    yield from served(appliance, PIN)
+    yield from served_lobby(tmp_path, *request.param)
 
 
 def test_the_log_shows_the_newest_line_first_in_bold_and_unnumbered(browser, table):

@@ -6,10 +6,7 @@ prices of six and seven goods were cut off; Le Marché's sets ran past 320 px.""
 from __future__ import annotations
 
 import pytest
-from browser_rig import NEEDED, PHONE_SIZES, SMALLEST_PHONE, Pages, T, join, past_the_sides, served
-from web_rig import PIN, make_appliance
-
-from companion.runtime.lobby import Lobby
+from browser_rig import NEEDED, PHONE_SIZES, SMALLEST_PHONE, Pages, T, join, past_the_sides, served_lobby
 
 pytestmark = NEEDED
 GAMES = [("marche", 4), ("market", 3), ("bazaar", 3), ("samarkand", 3)]
@@ -19,10 +16,7 @@ LANGUAGES = {"fr-FR": "Ana", "en-GB": "Ben"}
 @pytest.fixture(params=GAMES, ids=[name for name, _ in GAMES])
 def table(request, tmp_path):
     """A lobby, for Ana and Ben to join before bots fill the other seats."""
-    name, players = request.param
-    appliance = make_appliance(tmp_path, bots=False)
-    appliance.open_lobby(Lobby.open(name, players))
-    yield from served(appliance, PIN)
+    yield from served_lobby(tmp_path, *request.param)
 
 
 def test_the_phone_page_fits_the_narrowest_phones_with_the_rules_at_a_glance_open(browser, table):

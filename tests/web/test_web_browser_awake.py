@@ -1,14 +1,20 @@
-"""The phone keeps its screen awake while a countdown runs (the Screen Wake Lock API),
-asks again when the page shows after being hidden (the browser drops the lock), lets it
-go when the count stops, and a browser that refuses is left alone; the pages carry the
-table's own favicon. Chromium at a phone's size, the API stubbed to record its calls."""
+"""The table screen keeps its screen awake all evening, and a phone while a countdown runs:
+asked again when the page shows after being hidden (the browser drops the lock), let go
+when the count stops; where the Wake Lock API refuses, or is not offered (plain http
+from the Pi's address), a still video keeps it. The pages carry the table's own favicon.
+
+Two ways: Chromium at a phone's size with the API stubbed to record its calls; and
+Chromium on a desktop (desktop_rig), where what the desktop's screen saver is told is
+checked, over plain http as at a real table and on a secure page."""
 
 from __future__ import annotations
 
 from functools import partial
 
 import pytest
-from browser_rig import NEEDED, Pages, T, join, served, wait_on
+from browser_rig import NEEDED, Pages, T, join, served, served_lobby, wait_on
+from desktop_rig import INSECURE, desktop, holds, launch_on
+from desktop_rig import NEEDED as DESKTOP_NEEDED
 from web_rig import PIN, Phone, all_pick, make_appliance, stop
 
 pytestmark = NEEDED
@@ -72,5 +78,76 @@ def test_a_refused_wake_lock_is_silent(browser, server):
     page.locator("#hand button").first.click()
     all_pick(others)
     page.wait_for_function("() => window.__wake.includes('request screen')", timeout=T)
-    page.wait_for_timeout(300)
+    playing = "() => { const v = document.querySelector('video.awake'); return v && !v.paused; }"
+    page.wait_for_function(playing, timeout=T)  # the still video keeps the screen instead
     assert page.is_hidden("#toast") and pages.errors == [], pages.errors
+
+
+@pytest.fixture(scope="module")
+def desktop_once(chromium_once, tmp_path_factory):
+    """Chromium with a window on a desktop whose screen saver says what keeps it awake."""
+    pw, _ = chromium_once
+    with desktop(tmp_path_factory.mktemp("desktop")) as (env, saver):
+        chromium = launch_on(pw, env)
+        yield pw, chromium, saver
+        chromium.close()
+
+
+@pytest.fixture
+def on_desktop(desktop_once):
+    """The desktop's chromium; the pages a test opened are closed after it."""
+    yield desktop_once
+    for context in desktop_once[1].contexts:
+        context.close()
+
+
+def insecure(srv) -> str:
+    """The server's address as a device on the table's network sees it: plain http."""
+    return f"http://{INSECURE}:{srv.port}"
+
+
+@DESKTOP_NEEDED
+def test_the_table_screen_keeps_a_desktop_awake_all_evening_over_plain_http(on_desktop, tmp_path):
+    pw, chromium, saver = on_desktop
+    for srv, appliance in served_lobby(tmp_path, "marche", 3):
+        pages = Pages(pw, chromium, insecure(srv))
+        screen = pages.open("/table", phone=False)
+        screen.wait_for_selector("#lobby-seats li", timeout=T)
+        assert screen.evaluate("() => [window.isSecureContext, 'wakeLock' in navigator]") == [False, False]
+        holds(screen, saver, ["Video Wake Lock"], "the lobby's table screen to keep the desktop awake")
+        appliance.start_lobby(fill={})  # the page reloads into the game
+        screen.wait_for_selector("body[data-page=table]", timeout=T)
+        holds(screen, saver, ["Video Wake Lock"], "the game's table screen to keep it awake")
+        screen.goto("about:blank")
+        holds(screen, saver, [], "the desktop let go once the table screen has gone")
+        assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+@DESKTOP_NEEDED
+def test_a_phone_keeps_its_screen_awake_while_the_count_runs_over_plain_http(on_desktop, server):
+    pw, chromium, saver = on_desktop
+    srv, appliance = server
+    pages = Pages(pw, chromium, insecure(srv))
+    page = pages.open("/")
+    join(page, 0, "Ana")
+    page.wait_for_timeout(500)
+    assert saver.held() == []  # picking: nothing to keep awake
+    others = [Phone(srv.app).join(seat, name) for seat, name in ((1, "Bo"), (2, "Cy"))]
+    page.locator("#hand button").first.click()
+    all_pick(others)
+    holds(page, saver, ["Video Wake Lock"], "the count to keep the phone awake")
+    stop(appliance, {1: 0}, wait=partial(wait_on, page))
+    holds(page, saver, [], "the phone let go once the count stopped")
+    assert pages.errors == [], pages.errors
+
+
+@DESKTOP_NEEDED
+def test_on_a_secure_page_the_wake_lock_api_keeps_the_table_screen(on_desktop, server):
+    pw, chromium, saver = on_desktop
+    srv, _appliance = server
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    screen = pages.open("/table", phone=False)
+    holds(screen, saver, ["Blink Wake Lock"], "the Wake Lock API to keep the desktop awake")
+    assert screen.locator("video.awake").count() == 0
+    screen.goto("about:blank")
+    holds(screen, saver, [], "the desktop let go once the table screen has gone")

@@ -5,6 +5,8 @@
    (register, at the end); `snap`, the last snapshot, is a live binding it reads.
    Every word a person reads goes through _() (or ngettext, or say() for a game's Phrase):
    English is the source, and the page carries its language's catalog (web/i18n.py). */
+import { awake } from "./awake.js";
+
 const TOKEN = document.querySelector('meta[name="action-token"]').content;
 export const PAGE = document.body.dataset.page;
 const GAME = document.body.dataset.game;
@@ -703,6 +705,7 @@ function render() {
   const lobbyPage = PAGE.startsWith("lobby_");
   if (PAGE !== "join" && lobbyPage !== Boolean(snap.lobby)) { location.reload(); return; }  // started, or a new lobby
   if ((PAGE === "player" || PAGE === "lobby_player") && snap.viewer === null) { location.reload(); return; }   // the seat is gone
+  keepAwake();
   if (lobbyPage) { renderLobby(); return; }
   if (PAGE === "join") renderJoin();
   else if (game.render[PAGE]) game.render[PAGE](snap);
@@ -714,7 +717,6 @@ function render() {
   if (PAGE === "host" || PAGE === "player") renderCard();
   if (PAGE === "host") { renderEntries(); renderSeats(); renderControls(); }
   if (PAGE === "player") callToAct();
-  keepAwake();
   tick();
 }
 
@@ -744,23 +746,11 @@ function tick() {
   if (snap && !snap.lobby) game.tick(snap, performance.now() - receivedAt);
 }
 
-/* Keep the screen awake while a countdown runs (the Screen Wake Lock API). The browser
-   drops the lock when the page is hidden, so it is asked for again when the page shows;
-   a refusal, or a browser without the API, is harmless and silent. */
-let wakeLock = null;
-
+/* The table screen stays awake all evening, as nobody touches it; a phone only while a
+   countdown runs (awake.js). Neither once the table is switching off. */
 function keepAwake() {
-  const wanted = snap && snap.table.countdown && document.visibilityState === "visible";
-  if (wanted && !wakeLock && navigator.wakeLock) {
-    wakeLock = "asking";
-    navigator.wakeLock.request("screen").then((lock) => {
-      wakeLock = lock;
-      lock.addEventListener("release", () => { if (wakeLock === lock) wakeLock = null; });
-    }).catch(() => { wakeLock = null; });
-  } else if (!wanted && wakeLock && wakeLock !== "asking") {
-    wakeLock.release().catch(() => null);
-    wakeLock = null;
-  }
+  const table = PAGE === "table" || PAGE === "lobby_table";
+  awake(Boolean(snap) && !snap.switching_off && (table || Boolean(snap.table.countdown)));
 }
 
 function join(seat) {

@@ -270,14 +270,24 @@ PHONE_SIZES = ((390, 844), (360, 740))
 TABLE_SIZES = ((1280, 800), (1920, 1080))
 
 
-def page_scrolls(page) -> list[str]:
+SMALLER_WINDOWS = ((1366, 625), (1024, 768))
+"""Table screens smaller than the layout's 1280×800: a laptop's browser window with its
+bars, a tablet. The table screen is drawn smaller to fit them (shell.js fitTableScreen)."""
+
+
+def page_scrolls(page, fitted: bool = False) -> list[str]:
     """What makes ``page`` scroll where a table screen must not: the page itself taller
     than the window, or any element but a ``.scroll-box`` cut off inside itself (an
-    element whose content overflows it). Empty when everything fits."""
-    return page.evaluate("""() => {
+    element whose content overflows it). Empty when everything fits. Unless ``fitted`` (a
+    window smaller than the layout's), a table screen drawn smaller to fit counts too: at
+    1280×800 and up the layout must fit as it is."""
+    return page.evaluate(
+        """(fitted) => {
       const found = [];
       const root = document.scrollingElement;
       if (root.scrollHeight > window.innerHeight + 1) found.push(`the page: ${root.scrollHeight} px in ${window.innerHeight}`);
+      const screen = document.querySelector(".table-screen");
+      if (!fitted && screen && screen.style.zoom) found.push(`the table screen, drawn at ${screen.style.zoom} to fit`);
       for (const node of document.querySelectorAll("body *")) {
         if (node.closest(".scroll-box") || node.offsetParent === null) continue;
         const style = getComputedStyle(node).overflowY;
@@ -285,7 +295,9 @@ def page_scrolls(page) -> list[str]:
           found.push(`${node.tagName.toLowerCase()}#${node.id}.${node.className}: ${node.scrollHeight} px in ${node.clientHeight}`);
       }
       return found;
-    }""")
+    }""",
+        fitted,
+    )
 
 
 SMALLEST_PHONE = (320, 568)

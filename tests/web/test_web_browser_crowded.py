@@ -1,12 +1,14 @@
 """Every game at a full table whose names are as long as the join form allows, played in
 Chromium: the table screen (1280×800) never scrolls and nothing in it runs over its
-neighbour; the phones (French at 360 px, English at 390) show nothing past their sides; at
-the end the chart's legend gives every name room of its own.
+neighbour; in smaller windows (a laptop's browser, a tablet) it is drawn smaller so as
+not to scroll either; the phones (French at 360 px, English at 390) show nothing past
+their sides; at the end the chart's legend gives every name room of its own.
 
 What it found: Bazaar's five players' rows stood their cubes one a line, and the table
 screen scrolled; Samarkand's players' table ran past its column (its money column said
 "secret" five times); a name of 20 letters ran over the next card of the results, over the
-phones' cards, and over the chart's next legend entry."""
+phones' cards, and over the chart's next legend entry; in a 1024×768 window Market's
+market cards and Bazaar's last players were cut off under the rules at a glance."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import pytest
 from browser_rig import (
     NEEDED,
     PHONE_SIZES,
+    SMALLER_WINDOWS,
     TABLE_SIZES,
     Pages,
     T,
@@ -56,12 +59,15 @@ def test_a_full_table_of_long_names_fits_every_screen(browser, table):
     for seat, (name, _, _) in PHONES.items():
         join(phones[seat], seat, name, ready="#lobby-you")
     screen = pages.open("/table", phone=False, size=TABLE_SIZES[0], locale="fr-FR")
+    smaller = [pages.open("/table", phone=False, size=size, locale="fr-FR") for size in SMALLER_WINDOWS]
     appliance.start_lobby(fill={})  # bots in the other seats
     for phone in phones.values():
         phone.wait_for_selector("body[data-page=player] #me", timeout=T)
 
     def fits(when: str) -> None:
         assert page_scrolls(screen) + spills(screen) == [], ("the table screen", when)
+        for window in smaller:
+            assert page_scrolls(window, fitted=True) + spills(window) == [], (window.viewport_size, when)
         for seat, phone in phones.items():
             assert past_the_sides(phone) + spills(phone) == [], (PHONES[seat][0], when)
 
@@ -77,10 +83,15 @@ def test_a_full_table_of_long_names_fits_every_screen(browser, table):
         host = pages.open("/host", phone=False)
         log_in(host, PIN)
         host.click("[data-command=end]:not([disabled])", timeout=T)
-    for page in (screen, *phones.values()):
+    for page in (screen, *smaller, *phones.values()):
         page.wait_for_selector("#results:not([hidden])", timeout=T)
-    screen.wait_for_selector("#chart-svg svg g.legend", timeout=T)
+    for window in (screen, *smaller):
+        window.wait_for_selector("#chart-svg svg g.legend", timeout=T)
     fits("at the end")
+    for window in smaller:  # made as large as the layout (full screen): drawn as it is again
+        window.set_viewport_size({"width": TABLE_SIZES[0][0], "height": TABLE_SIZES[0][1]})
+        window.wait_for_function("() => !document.querySelector('.table-screen').style.zoom", timeout=T)
+        assert page_scrolls(window) + spills(window) == [], window.viewport_size
     legend = screen.evaluate(LEGEND)
     assert len(legend) == PLAYERS
     for left, right, top in legend:  # each entry ends before the next one of its row begins

@@ -679,6 +679,7 @@ function showChart(url) {
     if (!drawn || drawn.nodeName !== "svg") return;
     $("chart").hidden = false;
     $("chart-svg").replaceChildren(document.importNode(drawn, true));
+    if (PAGE === "table") fitTableScreen();
   }).catch(() => null);
 }
 
@@ -717,7 +718,27 @@ function render() {
   if (PAGE === "host" || PAGE === "player") renderCard();
   if (PAGE === "host") { renderEntries(); renderSeats(); renderControls(); }
   if (PAGE === "player") callToAct();
+  if (PAGE === "table") fitTableScreen();
   tick();
+}
+
+/* The table screen fits its window as a display does. It is laid out for 1280×800 and up;
+   in a smaller window (a laptop's browser with its bars, a tablet) the bottom of the game
+   would be cut off where nobody scrolls, so the game is drawn just small enough to fit, in
+   steps of 5%, down to FIT_SMALLEST (below, the page scrolls after all). A phone that
+   opens it scrolls as a page. */
+const FIT_SMALLEST = 0.6;
+
+function fitTableScreen() {
+  const screen = document.querySelector(".table-screen");
+  if (!screen || innerWidth < 900) return;
+  const root = document.scrollingElement;
+  let zoom = 1;
+  screen.style.zoom = "";
+  for (let tries = 0; tries < 4 && root.scrollHeight > innerHeight + 1 && zoom > FIT_SMALLEST; tries++) {
+    zoom = Math.max(FIT_SMALLEST, Math.floor((20 * zoom * innerHeight) / root.scrollHeight) / 20);
+    screen.style.zoom = String(zoom);
+  }
 }
 
 /* A phone whose seat now has a decision to make says so where a glance finds it: the tab's
@@ -834,6 +855,7 @@ function setUp() {
   if (!GAME || PAGE === "history_game") return;  // a past game has no live stream
   connect();
   document.addEventListener("visibilitychange", reconnectIfVisible);
+  if (PAGE === "table") addEventListener("resize", fitTableScreen);
   window.addEventListener("pageshow", (e) => { if (e.persisted) connect(); });
   setInterval(tick, 50);
 }

@@ -304,38 +304,48 @@ SMALLEST_PHONE = (320, 568)
 """The narrowest phone still at a table (the first iPhone SE), and WCAG's reflow width."""
 
 
-def past_the_sides(page) -> list[str]:
+def past_the_sides(page, scroll_boxes: bool = True) -> list[str]:
     """What a phone's page shows past the window's sides (cut off, or reached only by a
     sideways scroll): the page itself wider than the window, or any element shown whose
-    box reaches past either side. Empty when everything fits."""
-    return page.evaluate("""() => {
+    box reaches past either side. Empty when everything fits. Without ``scroll_boxes``,
+    what lies in a box made to scroll sideways (``.scroll``: Le Marché's players on a
+    visitor's phone, as on the host's) is not counted."""
+    return page.evaluate(
+        """(boxes) => {
       const found = [], width = window.innerWidth, root = document.scrollingElement;
       if (root.scrollWidth > width) found.push(`the page: ${root.scrollWidth} px in ${width}`);
       for (const node of document.querySelectorAll("body *")) {
-        if (node.offsetParent === null) continue;
+        if (node.offsetParent === null || (!boxes && node.closest(".scroll"))) continue;
         const box = node.getBoundingClientRect();
         if (box.left < -1 || box.right > width + 1)
           found.push(`${node.tagName.toLowerCase()}#${node.id}.${node.className}: ${Math.round(box.left)} to ${Math.round(box.right)} px in ${width}`);
       }
       return found;
-    }""")
+    }""",
+        scroll_boxes,
+    )
 
 
-def spills(page) -> list[str]:
+def spills(page, scroll_boxes: bool = True) -> list[str]:
     """What is wider than its own box where nothing scrolls, so that it runs over what lies
     beside it (a name of 20 wide letters in a card, a table wider than its column): each
-    block shown whose content is wider than itself. Empty when everything fits."""
-    return page.evaluate("""() => {
+    block shown whose content is wider than itself. Empty when everything fits. Without
+    ``scroll_boxes``, what lies in a box made to scroll sideways (``.scroll``) is not
+    counted."""
+    return page.evaluate(
+        """(boxes) => {
       const found = [];
       for (const node of document.querySelectorAll("body *")) {
-        if (node.offsetParent === null || node.closest("svg")) continue;
+        if (node.offsetParent === null || node.closest("svg") || (!boxes && node.closest(".scroll"))) continue;
         const style = getComputedStyle(node);
         if (style.display.startsWith("inline") || style.overflowX !== "visible") continue;
         if (node.scrollWidth > node.clientWidth + 1)
           found.push(`${node.tagName.toLowerCase()}#${node.id}.${node.className}: ${node.scrollWidth} px in ${node.clientWidth}`);
       }
       return found;
-    }""")
+    }""",
+        scroll_boxes,
+    )
 
 
 def in_first_screen(page, selector: str) -> bool:

@@ -1,14 +1,17 @@
 """Every game at a full table whose names are as long as the join form allows, played in
 Chromium: the table screen (1280×800) never scrolls and nothing in it runs over its
 neighbour; in smaller windows (a laptop's browser, a tablet) it is drawn smaller so as
-not to scroll either; the phones (French at 360 px, English at 390) show nothing past
-their sides; at the end the chart's legend gives every name room of its own.
+not to scroll either; the phones (French at 360 px, English at 390), and a visitor's
+phone of 320 px following the table screen, show nothing past their sides; at the end the
+chart's legend gives every name room of its own.
 
 What it found: Bazaar's five players' rows stood their cubes one a line, and the table
 screen scrolled; Samarkand's players' table ran past its column (its money column said
 "secret" five times); a name of 20 letters ran over the next card of the results, over the
 phones' cards, and over the chart's next legend entry; in a 1024×768 window Market's
-market cards and Bazaar's last players were cut off under the rules at a glance."""
+market cards and Bazaar's last players were cut off under the rules at a glance; on a
+visitor's phone every game's table screen kept its columns side by side, Bazaar's players
+a letter wide, the way to join beside them, and the log squeezed to a line."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from browser_rig import (
     NEEDED,
     PHONE_SIZES,
     SMALLER_WINDOWS,
+    SMALLEST_PHONE,
     TABLE_SIZES,
     Pages,
     T,
@@ -60,6 +64,7 @@ def test_a_full_table_of_long_names_fits_every_screen(browser, table):
         join(phones[seat], seat, name, ready="#lobby-you")
     screen = pages.open("/table", phone=False, size=TABLE_SIZES[0], locale="fr-FR")
     smaller = [pages.open("/table", phone=False, size=size, locale="fr-FR") for size in SMALLER_WINDOWS]
+    visitor = pages.open("/table", size=SMALLEST_PHONE, locale="fr-FR")
     appliance.start_lobby(fill={})  # bots in the other seats
     for phone in phones.values():
         phone.wait_for_selector("body[data-page=player] #me", timeout=T)
@@ -68,6 +73,8 @@ def test_a_full_table_of_long_names_fits_every_screen(browser, table):
         assert page_scrolls(screen) + spills(screen) == [], ("the table screen", when)
         for window in smaller:
             assert page_scrolls(window, fitted=True) + spills(window) == [], (window.viewport_size, when)
+        shown = past_the_sides(visitor, scroll_boxes=False) + spills(visitor, scroll_boxes=False)
+        assert shown == [], ("a visitor's phone", when)
         for seat, phone in phones.items():
             assert past_the_sides(phone) + spills(phone) == [], (PHONES[seat][0], when)
 
@@ -83,7 +90,7 @@ def test_a_full_table_of_long_names_fits_every_screen(browser, table):
         host = pages.open("/host", phone=False)
         log_in(host, PIN)
         host.click("[data-command=end]:not([disabled])", timeout=T)
-    for page in (screen, *smaller, *phones.values()):
+    for page in (screen, *smaller, visitor, *phones.values()):
         page.wait_for_selector("#results:not([hidden])", timeout=T)
     for window in (screen, *smaller):
         window.wait_for_selector("#chart-svg svg g.legend", timeout=T)

@@ -95,9 +95,12 @@ def test_a_full_table_of_long_names_fits_every_screen(browser, table):
     for window in (screen, *smaller):
         window.wait_for_selector("#chart-svg svg g.legend", timeout=T)
     fits("at the end")
-    for window in smaller:  # made as large as the layout (full screen): drawn as it is again
+    unscaled = "() => !document.querySelector('.table-screen').style.zoom"
+    for window in smaller:  # turned upright (a page), then full screen: drawn as it is again
+        window.set_viewport_size({"width": 768, "height": 1024})
+        window.wait_for_function(unscaled, timeout=T)
         window.set_viewport_size({"width": TABLE_SIZES[0][0], "height": TABLE_SIZES[0][1]})
-        window.wait_for_function("() => !document.querySelector('.table-screen').style.zoom", timeout=T)
+        window.wait_for_function(unscaled, timeout=T)
         assert page_scrolls(window) + spills(window) == [], window.viewport_size
     legend = screen.evaluate(LEGEND)
     assert len(legend) == PLAYERS

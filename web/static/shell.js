@@ -731,10 +731,11 @@ const FIT_SMALLEST = 0.6;
 
 function fitTableScreen() {
   const screen = document.querySelector(".table-screen");
-  if (!screen || innerWidth < 900) return;
+  if (!screen) return;
+  screen.style.zoom = "";
+  if (innerWidth < 900) return;
   const root = document.scrollingElement;
   let zoom = 1;
-  screen.style.zoom = "";
   for (let tries = 0; tries < 4 && root.scrollHeight > innerHeight + 1 && zoom > FIT_SMALLEST; tries++) {
     zoom = Math.max(FIT_SMALLEST, Math.floor((20 * zoom * innerHeight) / root.scrollHeight) / 20);
     screen.style.zoom = String(zoom);

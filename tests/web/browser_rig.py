@@ -270,17 +270,18 @@ PHONE_SIZES = ((390, 844), (360, 740))
 TABLE_SIZES = ((1280, 800), (1920, 1080))
 
 
-SMALLER_WINDOWS = ((1366, 625), (1024, 768))
-"""Table screens smaller than the layout's 1280×800: a laptop's browser window with its
-bars, a tablet. The table screen is drawn smaller to fit them (shell.js fitTableScreen)."""
+OTHER_WINDOWS = ((1366, 625), (1024, 768), (3840, 2160))
+"""Table screens outside the layout's 1280×800 to 1920×1080: a laptop's browser window
+with its bars, a tablet, a television at its full resolution. The table screen is drawn
+smaller or larger to fit them (shell.js fitTableScreen)."""
 
 
 def page_scrolls(page, fitted: bool = False) -> list[str]:
     """What makes ``page`` scroll where a table screen must not: the page itself taller
     than the window, or any element but a ``.scroll-box`` cut off inside itself (an
     element whose content overflows it). Empty when everything fits. Unless ``fitted`` (a
-    window smaller than the layout's), a table screen drawn smaller to fit counts too: at
-    1280×800 and up the layout must fit as it is."""
+    window outside the layout's sizes), a table screen drawn to fit counts too: from
+    1280×800 to 1920×1080 the layout must fit as it is."""
     return page.evaluate(
         """(fitted) => {
       const found = [];

@@ -1,9 +1,9 @@
 """Every game at a full table whose names are as long as the join form allows, played in
 Chromium: the table screen (1280×800) never scrolls and nothing in it runs over its
-neighbour; in smaller windows (a laptop's browser, a tablet) it is drawn smaller so as
-not to scroll either; the phones (French at 360 px, English at 390), and a visitor's
-phone of 320 px following the table screen, show nothing past their sides; at the end the
-chart's legend gives every name room of its own.
+neighbour; in other windows (a laptop's browser, a tablet, a television at 3840×2160) it
+is drawn smaller or larger to fit, and neither scrolls nor spills; the phones (French at
+360 px, English at 390), and a visitor's phone of 320 px following the table screen, show
+nothing past their sides; at the end the chart's legend gives every name room of its own.
 
 What it found: Bazaar's five players' rows stood their cubes one a line, and the table
 screen scrolled; Samarkand's players' table ran past its column (its money column said
@@ -18,8 +18,8 @@ from __future__ import annotations
 import pytest
 from browser_rig import (
     NEEDED,
+    OTHER_WINDOWS,
     PHONE_SIZES,
-    SMALLER_WINDOWS,
     SMALLEST_PHONE,
     TABLE_SIZES,
     Pages,
@@ -46,6 +46,7 @@ PHONES = {  # seat: (the name, the phone's language and size)
 DECISIONS = 40
 """The phones' decisions before the host ends the game: past the first rounds, where the
 players hold the most (an ended game's results are those of a finished one)."""
+ZOOM = "() => document.querySelector('.table-screen').style.zoom"
 LEGEND = """() => [...document.querySelectorAll("#chart-svg svg g.legend text")].map((text) => {
   const box = text.getBoundingClientRect(); return [box.left, box.right, box.top]; })"""
 
@@ -63,7 +64,7 @@ def test_a_full_table_of_long_names_fits_every_screen(browser, table):
     for seat, (name, _, _) in PHONES.items():
         join(phones[seat], seat, name, ready="#lobby-you")
     screen = pages.open("/table", phone=False, size=TABLE_SIZES[0], locale="fr-FR")
-    smaller = [pages.open("/table", phone=False, size=size, locale="fr-FR") for size in SMALLER_WINDOWS]
+    others = [pages.open("/table", phone=False, size=size, locale="fr-FR") for size in OTHER_WINDOWS]
     visitor = pages.open("/table", size=SMALLEST_PHONE, locale="fr-FR")
     appliance.start_lobby(fill={})  # bots in the other seats
     for phone in phones.values():
@@ -71,8 +72,10 @@ def test_a_full_table_of_long_names_fits_every_screen(browser, table):
 
     def fits(when: str) -> None:
         assert page_scrolls(screen) + spills(screen) == [], ("the table screen", when)
-        for window in smaller:
+        for window in others:
             assert page_scrolls(window, fitted=True) + spills(window) == [], (window.viewport_size, when)
+            if window.viewport_size["width"] > TABLE_SIZES[1][0]:  # drawn larger, to be read across the room
+                assert float(window.evaluate(ZOOM) or 1) > 1, (window.viewport_size, when)
         shown = past_the_sides(visitor, scroll_boxes=False) + spills(visitor, scroll_boxes=False)
         assert shown == [], ("a visitor's phone", when)
         for seat, phone in phones.items():
@@ -90,13 +93,13 @@ def test_a_full_table_of_long_names_fits_every_screen(browser, table):
         host = pages.open("/host", phone=False)
         log_in(host, PIN)
         host.click("[data-command=end]:not([disabled])", timeout=T)
-    for page in (screen, *smaller, visitor, *phones.values()):
+    for page in (screen, *others, visitor, *phones.values()):
         page.wait_for_selector("#results:not([hidden])", timeout=T)
-    for window in (screen, *smaller):
+    for window in (screen, *others):
         window.wait_for_selector("#chart-svg svg g.legend", timeout=T)
     fits("at the end")
-    unscaled = "() => !document.querySelector('.table-screen').style.zoom"
-    for window in smaller:  # turned upright (a page), then full screen: drawn as it is again
+    unscaled = f"() => !({ZOOM})()"
+    for window in others:  # turned upright (a page), then full screen: drawn as it is again
         window.set_viewport_size({"width": 768, "height": 1024})
         window.wait_for_function(unscaled, timeout=T)
         window.set_viewport_size({"width": TABLE_SIZES[0][0], "height": TABLE_SIZES[0][1]})

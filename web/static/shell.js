@@ -722,12 +722,14 @@ function render() {
   tick();
 }
 
-/* The table screen fits its window as a display does. It is laid out for 1280×800 and up;
-   in a smaller window (a laptop's browser with its bars, a tablet) the bottom of the game
-   would be cut off where nobody scrolls, so the game is drawn just small enough to fit, in
-   steps of 5%, down to FIT_SMALLEST (below, the page scrolls after all). A phone that
-   opens it scrolls as a page. */
+/* The table screen fits its window as a display does. It is laid out for 1280×800 to
+   1920×1080. In a smaller window (a laptop's browser with its bars, a tablet) the bottom of
+   the game would be cut off where nobody scrolls, so the game is drawn just small enough
+   to fit, in steps of 5%, down to FIT_SMALLEST (below, the page scrolls after all); in a
+   larger one (a television at its full resolution) it is drawn larger, to be read from
+   across the table. A phone that opens it scrolls as a page. */
 const FIT_SMALLEST = 0.6;
+const LARGEST_LAYOUT = [1920, 1080];
 
 function fitTableScreen() {
   const screen = document.querySelector(".table-screen");
@@ -735,7 +737,9 @@ function fitTableScreen() {
   screen.style.zoom = "";
   if (innerWidth < 900) return;
   const root = document.scrollingElement;
-  let zoom = 1;
+  const room = Math.min(innerWidth / LARGEST_LAYOUT[0], innerHeight / LARGEST_LAYOUT[1]);
+  let zoom = Math.max(1, Math.floor(20 * room) / 20);
+  if (zoom > 1) screen.style.zoom = String(zoom);
   for (let tries = 0; tries < 4 && root.scrollHeight > innerHeight + 1 && zoom > FIT_SMALLEST; tries++) {
     zoom = Math.max(FIT_SMALLEST, Math.floor((20 * zoom * innerHeight) / root.scrollHeight) / 20);
     screen.style.zoom = String(zoom);

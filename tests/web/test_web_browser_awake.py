@@ -106,21 +106,26 @@ def insecure(srv) -> str:
     return f"http://{INSECURE}:{srv.port}"
 
 
+@pytest.fixture
+def lobby(tmp_path):
+    yield from served_lobby(tmp_path, "marche", 3)
+
+
 @DESKTOP_NEEDED
-def test_the_table_screen_keeps_a_desktop_awake_all_evening_over_plain_http(on_desktop, tmp_path):
+def test_the_table_screen_keeps_a_desktop_awake_all_evening_over_plain_http(on_desktop, lobby):
     pw, chromium, saver = on_desktop
-    for srv, appliance in served_lobby(tmp_path, "marche", 3):
-        pages = Pages(pw, chromium, insecure(srv))
-        screen = pages.open("/table", phone=False)
-        screen.wait_for_selector("#lobby-seats li", timeout=T)
-        assert screen.evaluate("() => [window.isSecureContext, 'wakeLock' in navigator]") == [False, False]
-        holds(screen, saver, ["Video Wake Lock"], "the lobby's table screen to keep the desktop awake")
-        appliance.start_lobby(fill={})  # the page reloads into the game
-        screen.wait_for_selector("body[data-page=table]", timeout=T)
-        holds(screen, saver, ["Video Wake Lock"], "the game's table screen to keep it awake")
-        screen.goto("about:blank")
-        holds(screen, saver, [], "the desktop let go once the table screen has gone")
-        assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+    srv, appliance = lobby
+    pages = Pages(pw, chromium, insecure(srv))
+    screen = pages.open("/table", phone=False)
+    screen.wait_for_selector("#lobby-seats li", timeout=T)
+    assert screen.evaluate("() => [window.isSecureContext, 'wakeLock' in navigator]") == [False, False]
+    holds(screen, saver, ["Video Wake Lock"], "the lobby's table screen to keep the desktop awake")
+    appliance.start_lobby(fill={})  # the page reloads into the game
+    screen.wait_for_selector("body[data-page=table]", timeout=T)
+    holds(screen, saver, ["Video Wake Lock"], "the game's table screen to keep it awake")
+    screen.goto("about:blank")
+    holds(screen, saver, [], "the desktop let go once the table screen has gone")
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 
 @DESKTOP_NEEDED

@@ -139,6 +139,11 @@ def wait_on_file(path: Path) -> None:
     raise AssertionError(f"the session bus never listened on {path}")
 
 
+def insecure(server) -> str:
+    """The server's address as a device on the table's network sees it: plain http."""
+    return f"http://{INSECURE}:{server.port}"
+
+
 def launch_on(pw, env: dict[str, str]):
     """Debian's chromium with a window on the desktop, ``INSECURE`` resolved to this machine."""
     args = [arg for arg in ARGS if arg != "--headless"]

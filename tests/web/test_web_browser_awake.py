@@ -13,8 +13,8 @@ from functools import partial
 
 import pytest
 from browser_rig import NEEDED, Pages, T, join, served, served_lobby, wait_on
-from desktop_rig import INSECURE, desktop, holds, launch_on
 from desktop_rig import NEEDED as DESKTOP_NEEDED
+from desktop_rig import desktop, holds, insecure, launch_on
 from web_rig import PIN, Phone, all_pick, make_appliance, stop
 
 pytestmark = NEEDED
@@ -99,11 +99,6 @@ def on_desktop(desktop_once):
     yield desktop_once
     for context in desktop_once[1].contexts:
         context.close()
-
-
-def insecure(srv) -> str:
-    """The server's address as a device on the table's network sees it: plain http."""
-    return f"http://{INSECURE}:{srv.port}"
 
 
 @pytest.fixture

@@ -679,7 +679,7 @@ function showChart(url) {
     if (!drawn || drawn.nodeName !== "svg") return;
     $("chart").hidden = false;
     $("chart-svg").replaceChildren(document.importNode(drawn, true));
-    if (PAGE === "table") fitTableScreen();
+    fitTableScreen();
   }).catch(() => null);
 }
 
@@ -718,7 +718,7 @@ function render() {
   if (PAGE === "host" || PAGE === "player") renderCard();
   if (PAGE === "host") { renderEntries(); renderSeats(); renderControls(); }
   if (PAGE === "player") callToAct();
-  if (PAGE === "table") fitTableScreen();
+  fitTableScreen();
   tick();
 }
 
@@ -727,15 +727,15 @@ function render() {
    the game would be cut off where nobody scrolls, so the game is drawn just small enough
    to fit, in steps of 5%, down to FIT_SMALLEST (below, the page scrolls after all); in a
    larger one (a television at its full resolution) it is drawn larger, to be read from
-   across the table. A phone that opens it scrolls as a page. */
+   across the table. Laid out as a page (a phone that opens it: app.css), it scrolls as one. */
 const FIT_SMALLEST = 0.6;
 const LARGEST_LAYOUT = [1920, 1080];
 
 function fitTableScreen() {
-  const screen = document.querySelector(".table-screen");
+  const screen = document.querySelector(".table-screen");   // the table page's alone
   if (!screen) return;
   screen.style.zoom = "";
-  if (innerWidth < 900) return;
+  if (getComputedStyle(screen).display !== "grid") return;
   const root = document.scrollingElement;
   const room = Math.min(innerWidth / LARGEST_LAYOUT[0], innerHeight / LARGEST_LAYOUT[1]);
   let zoom = Math.max(1, Math.floor(20 * room) / 20);
@@ -860,7 +860,7 @@ function setUp() {
   if (!GAME || PAGE === "history_game") return;  // a past game has no live stream
   connect();
   document.addEventListener("visibilitychange", reconnectIfVisible);
-  if (PAGE === "table") addEventListener("resize", fitTableScreen);
+  addEventListener("resize", fitTableScreen);
   window.addEventListener("pageshow", (e) => { if (e.persisted) connect(); });
   setInterval(tick, 50);
 }

@@ -279,7 +279,8 @@ smaller or larger to fit them (shell.js fitTableScreen)."""
 def page_scrolls(page, fitted: bool = False) -> list[str]:
     """What makes ``page`` scroll where a table screen must not: the page itself taller
     than the window, or any element but a ``.scroll-box`` cut off inside itself (an
-    element whose content overflows it). Empty when everything fits. Unless ``fitted`` (a
+    element whose content overflows it; not the headings only a screen reader says,
+    ``.unseen``, cut to a pixel by design). Empty when everything fits. Unless ``fitted`` (a
     window outside the layout's sizes), a table screen drawn to fit counts too: from
     1280×800 to 1920×1080 the layout must fit as it is."""
     return page.evaluate(
@@ -290,7 +291,7 @@ def page_scrolls(page, fitted: bool = False) -> list[str]:
       const screen = document.querySelector(".table-screen");
       if (!fitted && screen && screen.style.zoom) found.push(`the table screen, drawn at ${screen.style.zoom} to fit`);
       for (const node of document.querySelectorAll("body *")) {
-        if (node.closest(".scroll-box") || node.offsetParent === null) continue;
+        if (node.closest(".scroll-box, .unseen") || node.offsetParent === null) continue;
         const style = getComputedStyle(node).overflowY;
         if ((style === "auto" || style === "scroll" || style === "hidden") && node.scrollHeight > node.clientHeight + 1)
           found.push(`${node.tagName.toLowerCase()}#${node.id}.${node.className}: ${node.scrollHeight} px in ${node.clientHeight}`);

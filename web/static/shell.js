@@ -633,7 +633,7 @@ function lines(items, className) {
 
 function standingCard(row, score) {
   return el("section", { className: "standing place-" + row.place },
-    el("h3", {}, el("span", { className: "place", textContent: ordinal(row.place) + " " }), called(row.seat)),
+    el("h2", {}, el("span", { className: "place", textContent: ordinal(row.place) + " " }), called(row.seat)),
     el("p", { className: "total", textContent: game.points(row.score) }),
     lines(game.breakdown(score, row.seat), "breakdown"));
 }

@@ -186,7 +186,7 @@ const TEXT = {
 };
 const KINDS = ["yellow", "green", "red", "blue", "white", "black"];
 const SYMBOLS = [...KINDS, "wild"];
-const COLOURS = { yellow: "#e6bf1e", green: "#3f9b45", red: "#c8372d", blue: "#2f5fb3", white: "#f6f2e6", black: "#232323" };
+const COLOURS = { yellow: "#e6bf1e", green: "#2e7d32", red: "#c8372d", blue: "#2f5fb3", white: "#f6f2e6", black: "#232323" };
 const SEAT_COLOURS = ["#b5461f", "#2f6b5a", "#6a3fa0", "#c07a00", "#1b6fa8"];
 
 /* ---------------------------------------------------------- words and goods */
@@ -696,8 +696,9 @@ function glance() {
   const rule = v.edition === "1998" ? g.chips + " " + (v.rules.covered_two === "half" ? g.coveredHalf : g.coveredNone) : g.token;
   const c = v.costs;
   /* the price table beside the words on a wide screen; a box that scrolls in itself on
-     the table screen, so that opening it never pushes the board off the screen */
-  return [el("div", { className: "sk-glance scroll-box" },
+     the table screen, so that opening it never pushes the board off the screen (a box
+     that scrolls takes the keyboard's focus, for those who scroll with it) */
+  return [el("div", { className: "sk-glance scroll-box", tabIndex: 0 },
     el("table", { className: "sk-glance-prices" }, el("thead", {}, head), el("tbody", {}, ...rows)),
     el("p", { textContent: g.prices }),
     el("p", { className: "sk-glance-markers" }, rule + " ", el("strong", { textContent: g.now(markersText()) })),

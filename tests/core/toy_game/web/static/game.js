@@ -1,6 +1,6 @@
 /* The urn's pages (the core's toy game): what a seat drew, whose turn it is, a button to
    want a ball or note a word. The smallest page module a game can have. */
-import { $, button, called, decide, el, register } from "/static/shell.js";
+import { $, button, called, decide, el, names, register } from "/static/shell.js";
 
 function players(snap) {
   return snap.view.players.map((p) => el("li", {
@@ -18,6 +18,7 @@ register({
   render: {
     player(snap) {
       common(snap);
+      $("me").textContent = names()[snap.viewer];
       const mine = snap.table.to_act.includes(snap.viewer);
       $("urn-actions").replaceChildren(
         button("Want a ball", () => decide("want", { n: 1 }), { disabled: !mine }),

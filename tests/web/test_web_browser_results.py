@@ -96,11 +96,28 @@ def test_the_end_tells_each_phone_its_place_and_the_table_the_winner_with_a_char
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
 
 
-def test_the_lobby_shows_the_join_code_large(browser, tmp_path):
+LOBBY_WINDOWS = {(1024, 768): 1, (1280, 800): 1, (1920, 1080): 1.35, (3840, 2160): 2.7}
+"""The lobby's table screen (laid out for 1280×800) in windows and the zoom it is drawn at:
+as it is up to 1280×800, larger in a larger window, by the room its layout has there."""
+
+
+@pytest.mark.parametrize("size", list(LOBBY_WINDOWS), ids=lambda size: "x".join(map(str, size)))
+def test_the_lobby_shows_the_join_code_large_and_fills_a_larger_screen(browser, tmp_path, size):
     appliance = make_appliance(tmp_path, bots=False)
-    appliance.open_lobby(Lobby.open("urn", 2))
+    appliance.open_lobby(Lobby.open("urn", 5))
     for srv, _ in served(appliance, PIN):
         pw, chromium = browser
-        table = Pages(pw, chromium, srv.url.rstrip("/")).open("/table", phone=False, size=(1280, 800))
-        table.wait_for_selector("body[data-page=lobby_table] img.qr", timeout=T)
-        assert table.locator("img.qr").bounding_box()["width"] >= 240
+        pages = Pages(pw, chromium, srv.url.rstrip("/"))
+        for seat, name in enumerate(["Wilhelmina Wolkowska", "Ben", "Chloé"]):
+            join(pages.open("/"), seat, name, ready="#lobby-you")
+        table = pages.open("/table", phone=False, size=size)
+        table.wait_for_selector("body[data-page=lobby_table] #lobby-seats >> text=Chloé", timeout=T)
+        zoom = LOBBY_WINDOWS[size]
+        table.wait_for_function(
+            "(zoom) => Number(document.querySelector('.lobby-screen').style.zoom || 1) === zoom",
+            arg=zoom,
+            timeout=T,
+        )
+        assert table.locator("img.qr").bounding_box()["width"] >= 240 * zoom
+        assert page_scrolls(table) == []
+        assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

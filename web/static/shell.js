@@ -707,7 +707,7 @@ function render() {
   if (PAGE !== "join" && lobbyPage !== Boolean(snap.lobby)) { location.reload(); return; }  // started, or a new lobby
   if ((PAGE === "player" || PAGE === "lobby_player") && snap.viewer === null) { location.reload(); return; }   // the seat is gone
   keepAwake();
-  if (lobbyPage) { renderLobby(); return; }
+  if (lobbyPage) { renderLobby(); fitTableScreen(); return; }
   if (PAGE === "join") renderJoin();
   else if (game.render[PAGE]) game.render[PAGE](snap);
   if ($("status")) $("status").textContent = statusText();
@@ -727,22 +727,35 @@ function render() {
    the game would be cut off where nobody scrolls, so the game is drawn just small enough
    to fit, in steps of 5%, down to FIT_SMALLEST (below, the page scrolls after all); in a
    larger one (a television at its full resolution) it is drawn larger, to be read from
-   across the table. Laid out as a page (a phone that opens it: app.css), it scrolls as one. */
+   across the table. Laid out as a page (a phone that opens it: app.css), it scrolls as one.
+   The lobby's table screen is a page laid out for 1280×800: drawn larger in a larger
+   window as long as it fits, so that the seats filling up are read from across the room,
+   never smaller. */
 const FIT_SMALLEST = 0.6;
 const LARGEST_LAYOUT = [1920, 1080];
+const LOBBY_LAYOUT = [1280, 800];
 
 function fitTableScreen() {
   const screen = document.querySelector(".table-screen");   // the table page's alone
-  if (!screen) return;
-  screen.style.zoom = "";
-  if (getComputedStyle(screen).display !== "grid") return;
+  if (screen) {
+    screen.style.zoom = "";
+    if (getComputedStyle(screen).display === "grid") fit(screen, LARGEST_LAYOUT, FIT_SMALLEST);
+  }
+  const lobby = document.querySelector(".lobby-screen");   // the lobby's table page's
+  if (lobby) fit(lobby, LOBBY_LAYOUT, 1);
+}
+
+/* ``node`` drawn larger by the room a ``layout`` has in the window, in steps of 5%, then
+   smaller while the page is taller than the window, down to ``smallest``. */
+function fit(node, layout, smallest) {
+  node.style.zoom = "";
   const root = document.scrollingElement;
-  const room = Math.min(innerWidth / LARGEST_LAYOUT[0], innerHeight / LARGEST_LAYOUT[1]);
+  const room = Math.min(innerWidth / layout[0], innerHeight / layout[1]);
   let zoom = Math.max(1, Math.floor(20 * room) / 20);
-  if (zoom > 1) screen.style.zoom = String(zoom);
-  for (let tries = 0; tries < 4 && root.scrollHeight > innerHeight + 1 && zoom > FIT_SMALLEST; tries++) {
-    zoom = Math.max(FIT_SMALLEST, Math.floor((20 * zoom * innerHeight) / root.scrollHeight) / 20);
-    screen.style.zoom = String(zoom);
+  if (zoom > 1) node.style.zoom = String(zoom);
+  for (let tries = 0; tries < 4 && root.scrollHeight > innerHeight + 1 && zoom > smallest; tries++) {
+    zoom = Math.max(smallest, Math.floor((20 * zoom * innerHeight) / root.scrollHeight) / 20);
+    node.style.zoom = zoom === 1 ? "" : String(zoom);
   }
 }
 

@@ -118,6 +118,11 @@ def refused(pages: Pages, page, words: str) -> None:
     pages.errors.remove(conflicts[0])
 
 
+FLIP = """() => { const bid = document.createElement("div"); bid.className = "bid flip";
+  document.body.append(bid); const name = getComputedStyle(bid).animationName; bid.remove(); return name; }"""
+"""The animation a bid just revealed is drawn with on a page."""
+
+
 def state(appliance):
     return appliance.call(lambda now: appliance.session.game.copy(appliance.session.state))
 
@@ -168,6 +173,8 @@ def test_three_phones_bid_at_once_and_the_table_reveals_every_bid_together(brows
     assert shown == ["11", "17", "23"]
     assert w["order"] in text(table, "#bids")
     phones[0].wait_for_selector(f"text={w['money 64']}", timeout=T)
+    phones[2].emulate_media(reduced_motion="reduce")  # a phone set to show less motion
+    assert table.evaluate(FLIP) == "flip" and phones[2].evaluate(FLIP) == "none"  # bids turn over there only
 
     # the picks, highest bid first; the last lot goes to Ana without a choice
     for page in (phones[2], phones[1]):

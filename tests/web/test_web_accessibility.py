@@ -1,17 +1,22 @@
 """Every page passes axe-core (the accessibility engine, shipped inside the
 axe-playwright-python package, run in Chromium) with no violation, the moderate and minor
-ones too (a page without a heading of its own, headings that skip a level): the join page,
-a player's page in play, the table screen with its rules at a glance, the host's login and
-console, for every game and the core's toy game (the rules at a glance open); the lobby's pages; the results on a
-phone, the table screen and the console; the history and a past game. In English and in
-French."""
+ones too: the join page, a player's page in play and the table screen, each with the rules
+at a glance open, the host's login and console, for every game and the core's toy game;
+the lobby's pages; the results on a phone, the table screen and the console; the history
+and a past game; in English and in French. And in every game, the form of each kind of
+decision a phone is asked.
+
+What it found: no level-one heading on the table screen and the console, results' headings
+that skipped a level (moderate); the rules at a glance scrolling where the keyboard could
+not reach, Samarkand's green good and Market's taken lots under 4.5:1 (serious)."""
 
 from __future__ import annotations
 
 import pytest
 import toy_game  # noqa: F401  (registers the urn)
 from axe_playwright_python.sync_playwright import Axe
-from browser_rig import NEEDED, Pages, T, answered, join, log_in, served, served_lobby
+from browser_rig import NEEDED, Pages, T, answered, decide, join, log_in, served, served_lobby, wait_on
+from test_web_browser_crowded import DECISIONS, PHONES, PLAYERS, next_turn
 from web_rig import PIN, make_appliance
 
 from companion.core.registry import game_spec
@@ -35,7 +40,10 @@ def server(request, tmp_path):
 
 
 def violations(page) -> list[str]:
-    """Each of axe's rules the page breaks, whatever its impact, with its first elements."""
+    """Each of axe's rules the page breaks, whatever its impact, with its first elements,
+    once its animations (Market's bids turning over) have ended: a person reads the page
+    at rest."""
+    page.evaluate("() => Promise.allSettled(document.getAnimations().map((a) => a.finished))")
     results = Axe().run(page)
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
@@ -144,3 +152,39 @@ def test_the_check_finds_a_deliberate_violation(browser):
     assert any(p.startswith("image-alt") for p in problems)
     assert any(p.startswith("button-name") for p in problems)
     assert any(p.startswith("page-has-heading-one") for p in problems)
+
+
+TURN = {"fr-FR": "À vous · ", "en-GB": "Your turn · "}
+"""How a phone's tab title begins while its seat has a decision to make."""
+
+
+@pytest.fixture(params=["marche", "market", "bazaar", "samarkand"])
+def full_table(request, tmp_path):
+    yield from served_lobby(tmp_path, request.param, PLAYERS)
+
+
+def test_every_decision_a_phone_is_asked_has_no_accessibility_violation(browser, full_table):
+    """Two phones play their seats' decisions until the game ends or DECISIONS are made; the
+    first time a phone is asked a kind of decision (a roll, a move, a bid…), its page, the
+    form of that decision on it, is checked."""
+    srv, appliance = full_table
+    pages = pages_on(browser, srv)
+    phones = {seat: pages.open("/", size=size, locale=locale) for seat, (_, locale, size) in PHONES.items()}
+    for seat, (name, _, _) in PHONES.items():
+        join(phones[seat], seat, name, ready="#lobby-you")
+    appliance.start_lobby(fill={})  # bots in the other seats
+    for phone in phones.values():
+        phone.wait_for_selector("body[data-page=player] #me", timeout=T)
+    found: dict[str, list[str]] = {}
+    for _ in range(DECISIONS):
+        turn = wait_on(phones[0], lambda: next_turn(appliance) or None, "a phone's turn or the end", 60_000)
+        if turn == "over":
+            break
+        seat, decision = turn
+        phone, locale = phones[seat], PHONES[seat][1]
+        if decision.kind not in found:
+            phone.wait_for_function("(turn) => document.title.startsWith(turn)", arg=TURN[locale], timeout=T)
+            found[decision.kind] = violations(phone)
+        decide(phone, decision.kind, decision.data)
+    assert found  # the phones were asked to decide
+    assert {kind: problems for kind, problems in found.items() if problems} == {}

@@ -166,15 +166,16 @@ def full_table(request, tmp_path):
 def test_every_decision_a_phone_is_asked_has_no_accessibility_violation(browser, full_table):
     """Two phones play their seats' decisions until the game ends or DECISIONS are made; the
     first time a phone is asked a kind of decision (a roll, a move, a bid…), its page, the
-    form of that decision on it, is checked."""
+    form of that decision on it, is checked, and the table screen at that moment."""
     srv, appliance = full_table
     pages = pages_on(browser, srv)
     phones = {seat: pages.open("/", size=size, locale=locale) for seat, (_, locale, size) in PHONES.items()}
     for seat, (name, _, _) in PHONES.items():
         join(phones[seat], seat, name, ready="#lobby-you")
+    table = pages.open("/table", phone=False, locale="fr-FR")
     appliance.start_lobby(fill={})  # bots in the other seats
-    for phone in phones.values():
-        phone.wait_for_selector("body[data-page=player] #me", timeout=T)
+    for page in (*phones.values(), table):
+        page.wait_for_selector("body[data-page=player] #me, body[data-page=table] #status", timeout=T)
     found: dict[str, list[str]] = {}
     for _ in range(DECISIONS):
         turn = wait_on(phones[0], lambda: next_turn(appliance) or None, "a phone's turn or the end", 60_000)
@@ -184,7 +185,7 @@ def test_every_decision_a_phone_is_asked_has_no_accessibility_violation(browser,
         phone, locale = phones[seat], PHONES[seat][1]
         if decision.kind not in found:
             phone.wait_for_function("(turn) => document.title.startsWith(turn)", arg=TURN[locale], timeout=T)
-            found[decision.kind] = violations(phone)
+            found[decision.kind] = violations(phone) + [f"table: {v}" for v in violations(table)]
         decide(phone, decision.kind, decision.data)
     assert found  # the phones were asked to decide
     assert {kind: problems for kind, problems in found.items() if problems} == {}

@@ -1,7 +1,8 @@
 """Closed games stored as the appliance stores them, for the history's tests: the
 conformance suite's seeded games between bots (tests/games/test_conformance.py), each
-kept with its setup and the table's names, the bots' styles, every event and the result
-with the winners' names (``Appliance.new_game``, ``Appliance.result``)."""
+kept with its setup and the table's names, the bots' styles, every event, the result
+with the winners' names and the game's tallies (``Appliance.new_game``,
+``Appliance.result``, ``Appliance._keep_tallies``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from games.test_conformance import played
 
 from companion.core.registry import game_spec
 from companion.store import EventStore
-from companion.store.events import HANDS_KEY, JOINED_KEY
+from companion.store.events import HANDS_KEY, JOINED_KEY, TALLIES_KEY
 
 
 def store_game(
@@ -20,12 +21,14 @@ def store_game(
     close: str = "finish",
     phones: dict[int, str] | None = None,
     hands: list[dict] | None = None,
+    tallies: bool = True,
 ) -> int:
     """A game of ``name`` between bots seated as ``names``, stored and closed: "finish"
     (played to its end), "end" (the host ended it halfway) or "abandon" (halfway too).
     ``phones``: the seats a phone joined, with the name it joined with (no bot's: the bot
     plays for it, as a phone's seat is played in these tests); ``hands``: who acted for a
-    seat from which event on (``HANDS_KEY``)."""
+    seat from which event on (``HANDS_KEY``); without ``tallies``, a game finished before
+    the appliance kept its tallies."""
     spec = game_spec(name)
     game = played(name, len(names), seed)
     styles = sorted(spec.bots)
@@ -49,6 +52,9 @@ def store_game(
     store.append_many(game_id, events if close == "finish" else events[: len(events) // 2])
     if close == "finish":
         result = spec.engine().result(game.final)
+        if tallies and spec.tallies:
+            kept = [tally.to_dict() for tally in spec.tallies(game.final)]
+            store.set_checkpoint(game_id, TALLIES_KEY, {"tallies": kept})
         store.finish(game_id, {**result.to_dict(), "winners": [names[seat] for seat in result.winners]})
     elif close == "end":
         store.end(game_id)

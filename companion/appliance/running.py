@@ -34,7 +34,7 @@ from companion.runtime.session import Session, tell
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreCorruptError, StoreError
 from companion.store.cli import replay_stored
-from companion.store.events import HANDS_KEY, JOINED_KEY, LOBBY_KEY
+from companion.store.events import HANDS_KEY, JOINED_KEY, LOBBY_KEY, TALLIES_KEY
 from companion.store.journal import StoreJournal
 from companion.store.keeping import kept_copy
 
@@ -490,8 +490,20 @@ class Appliance:
             and self.game_id is not None
             and self.store.result(self.game_id) is None
         ):
+            self._keep_tallies(session)  # first: a finished game's checkpoints are closed
             self.store.finish(self.game_id, self.result(session))
         tell(self.listeners, session)
+
+    def _keep_tallies(self, session: Session) -> None:
+        """What the finished game counts for the history's charts, kept with it
+        (``TALLIES_KEY``): the history then reads it rather than replaying the game."""
+        if self.spec is None or self.spec.tallies is None or self.game_id is None:
+            return
+        tallies = [tally.to_dict() for tally in self.spec.tallies(session.state)]
+        try:
+            self.store.set_checkpoint(self.game_id, TALLIES_KEY, {"tallies": tallies})
+        except StoreError as exc:  # the history replays the game instead
+            log.warning("the game's tallies were not saved: %s", exc)
 
     def close(self) -> None:
         self.runner.stop()

@@ -34,6 +34,11 @@ class Phrase(str):
         """For a page: the English, and the template and parameters to translate."""
         return {"text": str(self), "template": self.template, "params": self.params}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Phrase:
+        """The Phrase ``to_dict`` gave, as the store keeps it."""
+        return cls(data["template"], **data["params"])
+
 
 def _rebuild(template: str, params: dict[str, Any]) -> Phrase:
     return Phrase(template, **params)

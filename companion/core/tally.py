@@ -9,6 +9,7 @@ so neither the store nor the web knows any game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.phrase import Phrase
 
@@ -22,3 +23,17 @@ class Tally:
     chart: Phrase
     bar: int | Phrase | None
     amount: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """As the store keeps a finished game's tallies (JSON)."""
+        bar = self.bar.to_dict() if isinstance(self.bar, Phrase) else self.bar
+        return {"chart": self.chart.to_dict(), "bar": bar, "amount": self.amount}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Tally:
+        bar = data["bar"]
+        return cls(
+            Phrase.from_dict(data["chart"]),
+            Phrase.from_dict(bar) if isinstance(bar, dict) else bar,
+            data["amount"],
+        )

@@ -39,6 +39,9 @@ the names the players joined with; the store reads only the names (``export_json
 HANDS_KEY = "seat_hands"
 """The checkpoint of who acted for each seat from which event on: a person, a bot, or a
 bot the decision timer let decide once (``Appliance._handed``); exported with the game."""
+TALLIES_KEY = "tallies"
+"""The checkpoint of what a finished game counts for its game's charts in the history
+(``GameSpec.tallies``), kept when it finishes so that the history need not replay it."""
 LOBBY_KEY = "lobby"
 """The setting that keeps the lobby a game is being set up in (companion/runtime/lobby.py),
 so a restart before Start comes back to it with its seats; no game is stored before Start."""

@@ -4,7 +4,8 @@ tallies, and the host's merges and hidden games (stats.py computes the statistic
 
 A game still being played is left out: until it is over its standings may be secret. A
 closed game never changes but for its result (the table's own discards), so what its replay
-gives (its tallies, an ended game's standings) is kept once read.
+gives (an ended game's standings; the tallies of a game finished before the appliance kept
+them as it finished) is kept once read.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from companion.core.default_names import seat_name
+from companion.core.tally import Tally
 
 from .errors import StoreError
-from .events import HANDS_KEY, EventStore, GameSummary
+from .events import HANDS_KEY, TALLIES_KEY, EventStore, GameSummary
 from .replay import replay_stored
 from .stats import ABANDONED, ENDED, FINISHED, Played, Seat, statistics
 
@@ -34,6 +36,7 @@ class History:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._replayed: dict[int, tuple[Any, Any]] = {}
+        self._tallied: dict[int, tuple[Tally, ...]] = {}
 
     def played(self) -> list[Played]:
         """Every closed game, the oldest first."""
@@ -140,11 +143,7 @@ class History:
         try:
             spec = game_spec(summary.game)
             title = spec.title
-            tallies = (
-                tuple(spec.tallies(self._replay(summary.id)[1]))
-                if status == FINISHED and spec.tallies
-                else ()
-            )
+            tallies = self._tallies(summary.id, spec) if status == FINISHED and spec.tallies else ()
         except (RuleError, StoreError):  # a game no longer known, a log that no longer replays: no tallies
             title, tallies = summary.game, ()
         return Played(
@@ -160,6 +159,18 @@ class History:
             ),
             tallies,
         )
+
+    def _tallies(self, game_id: int, spec: Any) -> tuple[Tally, ...]:
+        """A finished game's tallies: as kept when it finished (``TALLIES_KEY``), else (a game
+        finished before they were kept) from its replay."""
+        if game_id not in self._tallied:
+            kept = self.store.checkpoint(game_id, TALLIES_KEY)
+            self._tallied[game_id] = (
+                tuple(Tally.from_dict(tally) for tally in kept["tallies"])
+                if kept is not None
+                else tuple(spec.tallies(self._replay(game_id)[1]))
+            )
+        return self._tallied[game_id]
 
     def _bots(self, game_id: int, config: dict) -> dict[int, str]:
         """The seats a bot held throughout, with its style: those the lobby gave a bot

@@ -18,6 +18,7 @@ from companion.core.game import Event
 from companion.core.registry import game_spec
 from companion.store import EventStore
 from companion.store.cli import replay_stored
+from companion.store.events import TALLIES_KEY
 from web.app import create_app
 
 SPEC = game_spec("bazaar")
@@ -55,11 +56,13 @@ def test_the_appliance_plays_bazaar_with_bots_to_the_end_and_keeps_its_result(tm
     appliance.close()
     with EventStore(tmp_path / "s.db") as store:
         result, stored = store.result(game_id), store.config(game_id)
+        tallies = store.checkpoint(game_id, TALLIES_KEY)
     assert stored["game"] == "bazaar" and stored["setup"]["rules"] == SPEC.setup(2)["rules"]
     assert result["winners"] and len(result["breakdown"]["players"]) == 2
     state, summary = replayed(tmp_path / "s.db", game_id)
     assert summary["over"] and summary["result"]["scores"] == result["scores"]
     assert len(state.emptied) == 2
+    assert tallies == {"tallies": [tally.to_dict() for tally in SPEC.tallies(state)]} and tallies["tallies"]
 
 
 def test_undo_and_a_restart_bring_the_game_back_exactly(tmp_path):

@@ -15,6 +15,7 @@ from test_store_cli import samarkand
 from companion.store import EventStore, StoreError
 from companion.store.cli import stats_main
 from companion.store.history import History, evening
+from companion.store.replay import replay_stored
 
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -98,6 +99,23 @@ def test_the_games_own_tallies_are_counted_only_for_finished_games(store):
     (chart,) = History(store).statistics()["charts"]
     (finished, _) = History(store).played()
     assert sum(bar["value"] for bar in chart["bars"]) == len(finished.tallies) > 0
+
+
+def test_the_tallies_kept_as_a_game_finished_are_read_without_replaying_it(store, monkeypatch):
+    games = ("marche", "market", "bazaar", "samarkand")
+    kept = [store_game(store, game, NAMES) for game in games]
+    old = [store_game(store, game, NAMES, tallies=False) for game in games]  # the same games, finished before
+    replays = []
+
+    def replay(opened, game_id):
+        replays.append(game_id)
+        return replay_stored(opened, game_id)
+
+    monkeypatch.setattr("companion.store.history.replay_stored", replay)
+    played = {p.id: [t.to_dict() for t in p.tallies] for p in History(store).played()}
+    assert replays == old  # only the games whose tallies were not kept
+    assert [played[game] for game in kept] == [played[game] for game in old]
+    assert all(played[game] for game in kept)
 
 
 def test_stats_json_is_the_historys_statistics(store, capsys):

@@ -31,6 +31,7 @@ class Tally:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Tally:
+        """The Tally ``to_dict`` gave, as the history reads it back from the store."""
         bar = data["bar"]
         return cls(
             Phrase.from_dict(data["chart"]),

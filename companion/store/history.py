@@ -10,6 +10,7 @@ them as it finished) is kept once read.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
@@ -143,7 +144,7 @@ class History:
         try:
             spec = game_spec(summary.game)
             title = spec.title
-            tallies = self._tallies(summary.id, spec) if status == FINISHED and spec.tallies else ()
+            tallies = self._tallies(summary.id, spec.tallies) if status == FINISHED and spec.tallies else ()
         except (RuleError, StoreError):  # a game no longer known, a log that no longer replays: no tallies
             title, tallies = summary.game, ()
         return Played(
@@ -160,15 +161,15 @@ class History:
             tallies,
         )
 
-    def _tallies(self, game_id: int, spec: Any) -> tuple[Tally, ...]:
+    def _tallies(self, game_id: int, count: Callable[[Any], Sequence[Tally]]) -> tuple[Tally, ...]:
         """A finished game's tallies: as kept when it finished (``TALLIES_KEY``), else (a game
-        finished before they were kept) from its replay."""
+        finished before they were kept) ``count``ed from its replay."""
         if game_id not in self._tallied:
             kept = self.store.checkpoint(game_id, TALLIES_KEY)
             self._tallied[game_id] = (
                 tuple(Tally.from_dict(tally) for tally in kept["tallies"])
                 if kept is not None
-                else tuple(spec.tallies(self._replay(game_id)[1]))
+                else tuple(count(self._replay(game_id)[1]))
             )
         return self._tallied[game_id]
 

@@ -42,8 +42,12 @@ def server(request, tmp_path):
 def violations(page) -> list[str]:
     """Each of axe's rules the page breaks, whatever its impact, with its first elements,
     once its animations (Market's bids turning over) have ended: a person reads the page
-    at rest."""
-    page.evaluate("() => Promise.allSettled(document.getAnimations().map((a) => a.finished))")
+    at rest (one that never ends is not waited for)."""
+    page.evaluate(
+        """() => Promise.allSettled(document.getAnimations()
+             .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+             .map((a) => a.finished))"""
+    )
     results = Axe().run(page)
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"

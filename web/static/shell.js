@@ -737,10 +737,8 @@ const LOBBY_LAYOUT = [1280, 800];
 
 function fitTableScreen() {
   const screen = document.querySelector(".table-screen");   // the table page's alone
-  if (screen) {
-    screen.style.zoom = "";
-    if (getComputedStyle(screen).display === "grid") fit(screen, LARGEST_LAYOUT, FIT_SMALLEST);
-  }
+  if (screen && getComputedStyle(screen).display === "grid") fit(screen, LARGEST_LAYOUT, FIT_SMALLEST);
+  else if (screen) screen.style.zoom = "";   // laid out as a page: drawn as it is
   const lobby = document.querySelector(".lobby-screen");   // the lobby's table page's
   if (lobby) fit(lobby, LOBBY_LAYOUT, 1);
 }

@@ -2,7 +2,7 @@
 conformance suite's seeded games between bots (tests/games/test_conformance.py), each
 kept with its setup and the table's names, the bots' styles, every event, the result
 with the winners' names and the game's tallies (``Appliance.new_game``,
-``Appliance.result``, ``Appliance._keep_tallies``)."""
+``Appliance.result``, ``history.keep_tallies``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from games.test_conformance import played
 
 from companion.core.registry import game_spec
 from companion.store import EventStore
-from companion.store.events import HANDS_KEY, JOINED_KEY, TALLIES_KEY
+from companion.store.events import HANDS_KEY, JOINED_KEY
+from companion.store.history import keep_tallies
 
 
 def store_game(
@@ -53,8 +54,7 @@ def store_game(
     if close == "finish":
         result = spec.engine().result(game.final)
         if tallies and spec.tallies:
-            kept = [tally.to_dict() for tally in spec.tallies(game.final)]
-            store.set_checkpoint(game_id, TALLIES_KEY, {"tallies": kept})
+            keep_tallies(store, game_id, spec.tallies(game.final))
         store.finish(game_id, {**result.to_dict(), "winners": [names[seat] for seat in result.winners]})
     elif close == "end":
         store.end(game_id)

@@ -34,7 +34,8 @@ from companion.runtime.session import Session, tell
 from companion.runtime.signals import now_us
 from companion.store import EventStore, StoreCorruptError, StoreError
 from companion.store.cli import replay_stored
-from companion.store.events import HANDS_KEY, JOINED_KEY, LOBBY_KEY, TALLIES_KEY
+from companion.store.events import HANDS_KEY, JOINED_KEY, LOBBY_KEY
+from companion.store.history import keep_tallies
 from companion.store.journal import StoreJournal
 from companion.store.keeping import kept_copy
 
@@ -499,9 +500,8 @@ class Appliance:
         (``TALLIES_KEY``): the history then reads it rather than replaying the game."""
         if self.spec is None or self.spec.tallies is None or self.game_id is None:
             return
-        tallies = [tally.to_dict() for tally in self.spec.tallies(session.state)]
         try:
-            self.store.set_checkpoint(self.game_id, TALLIES_KEY, {"tallies": tallies})
+            keep_tallies(self.store, self.game_id, self.spec.tallies(session.state))
         except StoreError as exc:  # the history replays the game instead
             log.warning("the game's tallies were not saved: %s", exc)
 

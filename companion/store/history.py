@@ -10,7 +10,7 @@ them as it finished) is kept once read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
@@ -29,6 +29,12 @@ EVENING_ENDS = timedelta(hours=6)
 def evening(created: str, zone: tzinfo | None = None) -> str:
     """The evening a game was played on (its date, in the Pi's time zone unless ``zone``)."""
     return (datetime.fromisoformat(created).astimezone(zone) - EVENING_ENDS).date().isoformat()
+
+
+def keep_tallies(store: EventStore, game_id: int, tallies: Iterable[Tally]) -> None:
+    """Keep a finished game's tallies with it (``TALLIES_KEY``), for the history to read
+    rather than replay the game; before it is marked finished, when its checkpoints close."""
+    store.set_checkpoint(game_id, TALLIES_KEY, {"tallies": [tally.to_dict() for tally in tallies]})
 
 
 class History:

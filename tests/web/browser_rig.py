@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 import pytest
 from web_rig import PIN, make_appliance, sleeping_refused
 
+from companion.core.registry import game_spec
 from companion.runtime.lobby import Lobby
 from web.hub import STREAMS_TOTAL
 
@@ -191,6 +192,20 @@ def served_lobby(tmp_path, game: str, players: int):
     yield from served(appliance, PIN)
 
 
+def served_urn(tmp_path):
+    """The core's toy game for two, its balls 2, 3 and 5 (three draws to its end), served
+    (``served``, PIN ``web_rig.PIN``); the caller has registered the urn (toy_game)."""
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game(game_spec("urn").setup(2, {"balls": [2, 3, 5]}), game="urn")
+    yield from served(appliance, PIN)
+
+
+def pages_on(browser, server) -> Pages:
+    """Pages on ``server`` (the ``browser`` fixture's)."""
+    pw, chromium = browser
+    return Pages(pw, chromium, server.url.rstrip("/"))
+
+
 def log_in(host, pin: str) -> None:
     """The host console's login page, logged in with ``pin``."""
     host.fill("#pin", pin)
@@ -200,8 +215,7 @@ def log_in(host, pin: str) -> None:
 def host_console(browser, server, pin: str, locale: str = "en-GB"):
     """Pages on ``server`` (the ``browser`` fixture's), and the host console on them,
     logged in with ``pin``."""
-    pw, chromium = browser
-    pages = Pages(pw, chromium, server.url.rstrip("/"))
+    pages = pages_on(browser, server)
     host = pages.open("/host", locale=locale)
     log_in(host, pin)
     return pages, host

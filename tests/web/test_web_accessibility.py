@@ -15,7 +15,19 @@ from __future__ import annotations
 import pytest
 import toy_game  # noqa: F401  (registers the urn)
 from axe_playwright_python.sync_playwright import Axe
-from browser_rig import NEEDED, Pages, T, answered, decide, join, log_in, served, served_lobby, wait_on
+from browser_rig import (
+    NEEDED,
+    T,
+    answered,
+    decide,
+    join,
+    log_in,
+    pages_on,
+    served,
+    served_lobby,
+    served_urn,
+    wait_on,
+)
 from test_web_browser_crowded import DECISIONS, PHONES, PLAYERS, next_turn
 from web_rig import PIN, make_appliance
 
@@ -92,14 +104,7 @@ def lobby(tmp_path):
 
 @pytest.fixture
 def urn(tmp_path):
-    appliance = make_appliance(tmp_path, bots=False)
-    appliance.new_game(game_spec("urn").setup(2, {"balls": [2, 3, 5]}), game="urn")
-    yield from served(appliance, PIN)
-
-
-def pages_on(browser, server) -> Pages:
-    pw, chromium = browser
-    return Pages(pw, chromium, server.url.rstrip("/"))
+    yield from served_urn(tmp_path)
 
 
 @pytest.mark.parametrize("locale", LOCALES)

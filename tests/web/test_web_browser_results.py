@@ -19,11 +19,11 @@ from browser_rig import (
     join,
     page_scrolls,
     served,
+    served_urn,
     third_person,
 )
 from web_rig import PIN, make_appliance
 
-from companion.core.registry import game_spec
 from companion.runtime.lobby import Lobby
 
 pytestmark = NEEDED
@@ -43,9 +43,7 @@ SAYS = {
 
 @pytest.fixture
 def urn(tmp_path):
-    appliance = make_appliance(tmp_path, bots=False)
-    appliance.new_game(game_spec("urn").setup(2, {"balls": [2, 3, 5]}), game="urn")
-    yield from served(appliance, PIN)
+    yield from served_urn(tmp_path)
 
 
 @pytest.mark.parametrize("locale", list(SAYS))

@@ -56,6 +56,7 @@ def lobby_snapshot(lobby, viewer: int | None, live: dict[int, int]) -> dict:
             "table": lobby.table,
             "mode": lobby.mode,
             "first": lobby.first,
+            "first_by_rules": lobby.first_by_rules(),
             "first_rule": _phrase(spec.first_rule) if spec.first_seat is not None else None,
             "problem": None if problem is None else problem.phrase.to_dict(),
         },

@@ -89,6 +89,9 @@ class GameSpec:
     """``first_seat(setup, seat)``: the setup with ``seat`` (from 0) as the one who plays
     first (the first player, the first Dean), which the host chooses in the lobby or has
     drawn; None: the game has no such choice."""
+    plays_first: Callable[[dict[str, Any]], int] | None = None
+    """``plays_first(setup)``: the seat (from 0) that plays first in ``setup``, the reverse of
+    ``first_seat``: the lobby says it while the host leaves it to the rule options."""
     first_rule: Any = ""
     """How the rules choose who plays first (a Phrase the lobby shows: "the oldest player")."""
     tallies: Callable[[Any], Sequence[Tally]] | None = None

@@ -99,9 +99,17 @@ class Lobby:
     def seat_of(self, digest: str) -> int | None:
         return next((s for s, v in self.people.items() if v["token"] == digest), None)
 
+    def first_by_rules(self) -> int | None:
+        """The seat (from 0) the rule options put first, while the host has not chosen one;
+        None where the game has no such choice, or its options no longer fit the seats."""
+        spec = self.spec
+        if spec.plays_first is None or self._options_problem() is not None:
+            return None
+        return spec.plays_first(spec.setup(self.seats, self.rules))
+
     def start_problem(self) -> RuleError | None:
         """Why Start is refused now, or None: every seat must be taken, by a person or a
-        bot, and the players within the game's range."""
+        bot, the players within the game's range, and the rule options fit them."""
         spec = self.spec
         if not spec.min_players <= self.seats <= spec.max_players:
             return RuleError(
@@ -117,6 +125,14 @@ class Lobby:
                 "seat {seat} is empty: wait for a phone to join it, put a bot in it, or take the seat away",
                 seat=free[0] + 1,
             )
+        return self._options_problem()
+
+    def _options_problem(self) -> RuleError | None:
+        """Why the rule options do not fit the table (a seat option past fewer seats)."""
+        try:
+            self.spec.setup(self.seats, self.rules)
+        except RuleError as exc:
+            return exc
         return None
 
     # ------------------------------------------------------------ changing

@@ -225,6 +225,35 @@ def test_a_game_started_at_once_closes_the_lobby(table):
 
 
 @pytest.mark.parametrize(
+    "game, option", [("marche", None), ("bazaar", "first_player"), ("samarkand", "first_player")]
+)
+def test_the_lobby_says_which_seat_the_rule_options_put_first(table, game, option):
+    """Before the host chooses, every page knows the seat that plays first by the rule
+    options; with seats taken away past that option, it is not said and Start says why."""
+    appliance, app, host = table
+    assert lobby(host, "game", {"game": game}).status_code == 200
+    assert lobby(host, "seats", {"seats": 4}).status_code == 200
+    shown = Phone(app).state()["lobby"]
+    assert (shown["first"], shown["first_by_rules"]) == (None, 0)
+    if option is None:
+        return
+    assert lobby(host, "options", {"rules": {option: 4}}).status_code == 200
+    assert Phone(app).state()["lobby"]["first_by_rules"] == 3
+    assert lobby(host, "first", {"seat": 1}).status_code == 200
+    assert Phone(app).state()["lobby"]["first_by_rules"] == 3  # the host's choice is beside it
+    assert lobby(host, "seats", {"seats": 3}).status_code == 200
+    shown = Phone(app).state()["lobby"]
+    assert shown["first_by_rules"] is None
+    style = appliance.lobby.spec.default_style(0)
+    for seat in range(3):
+        lobby(host, "bot", {"seat": seat, "style": style})
+    assert "first_player" in Phone(app).state()["lobby"]["problem"]["text"]
+    refused = lobby(host, "start")
+    assert refused.status_code == 409 and "first_player" in refused.get_json()["error"]
+    assert appliance.session is None
+
+
+@pytest.mark.parametrize(
     "game, seated",
     [
         ("marche", lambda state: state.dean),

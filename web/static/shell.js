@@ -558,18 +558,21 @@ function botsForEmptySeats() {
   }));
 }
 
-/* Who plays first, as the rules choose it: the seat the host set, or the rule options';
-   the host chooses it here. */
+/* Who plays first, as the rules choose it: the seat the host set, or the rule options'
+   (said, so that the table knows before the host picks); the host chooses it here. */
 function renderFirst(lobby) {
   const box = $("lobby-first");
   box.hidden = !lobby.first_rule;
   if (!lobby.first_rule) return;
   const rule = say(lobby.first_rule);
-  const text = lobby.first === null ? _("Who plays first ({rule}): as the rule options say", { rule })
-    : _("Who plays first ({rule}): seat {n}", { rule, n: lobby.first + 1 });
+  const byRules = lobby.first_by_rules;
+  const text = lobby.first !== null ? _("Who plays first ({rule}): seat {n}", { rule, n: lobby.first + 1 })
+    : byRules === null ? _("Who plays first ({rule}): as the rule options say", { rule })
+    : _("Who plays first ({rule}): seat {n}, as the rule options say", { rule, n: byRules + 1 });
   if (PAGE !== "lobby_host") { box.textContent = text; return; }
   const choice = el("select", { name: "first", ariaLabel: rule },
-    el("option", { value: "", textContent: _("as the rule options say") }),
+    el("option", { value: "", textContent: byRules === null ? _("as the rule options say")
+      : _("as the rule options say (seat {n})", { n: byRules + 1 }) }),
     ...lobby.seats.map((s) => el("option", { value: String(s.seat), textContent: _("Seat {n}", { n: s.seat + 1 }) })));
   choice.value = lobby.first === null ? "" : String(lobby.first);
   choice.addEventListener("change", () =>

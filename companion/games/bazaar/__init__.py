@@ -36,6 +36,7 @@ SPEC = register_game(
         realtime=BuzzerRoll,
         tools={"advise": advise},
         first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
+        plays_first=lambda setup: setup["rules"]["first_player"] - 1,
         first_rule=Phrase("the first player: the youngest"),
         tallies=tallies,
     )

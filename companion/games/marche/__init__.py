@@ -32,6 +32,7 @@ SPEC = register_game(
         table_choice=checked_keep,
         simulate=simulate_one,
         first_seat=lambda setup, seat: {**setup, "first_dean": seat},
+        plays_first=lambda setup: setup.get("first_dean", 0),
         first_rule=Phrase("the first Dean: the oldest player"),
         tallies=tallies,
     )

@@ -33,6 +33,7 @@ SPEC = register_game(
         renderer="companion.games.samarkand",
         tools={"advise": partial(advise, sample_board=SAMPLE_BOARD)},
         first_seat=lambda setup, seat: {**setup, "rules": {**setup["rules"], "first_player": seat + 1}},
+        plays_first=lambda setup: setup["rules"]["first_player"] - 1,
         first_rule=Phrase("the first player: the oldest"),
         tallies=tallies,
     )

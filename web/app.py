@@ -33,11 +33,11 @@ from web.service import GameService
 
 MAX_BODY = 16 * 1024
 SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'self'; base-uri 'none'; "
     "form-action 'self'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
-    "X-Frame-Options": "DENY",
+    "X-Frame-Options": "SAMEORIGIN",  # the table screen full screen frames itself (shell.js)
 }
 log = logging.getLogger(__name__)
 

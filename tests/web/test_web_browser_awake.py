@@ -124,6 +124,30 @@ def test_the_table_screen_keeps_a_desktop_awake_all_evening_over_plain_http(on_d
 
 
 @DESKTOP_NEEDED
+def test_the_table_screen_full_screen_keeps_the_desktop_awake_from_its_frame(on_desktop, lobby):
+    """Full screen, the table screen is in a frame of its page (shell.js): the frame keeps
+    the desktop awake, the page no longer, through Start, and the page again after."""
+    pw, chromium, saver = on_desktop
+    srv, appliance = lobby
+    pages = Pages(pw, chromium, insecure(srv))
+    screen = pages.open("/table", phone=False)
+    screen.wait_for_selector("#lobby-seats li", timeout=T)
+    screen.click("#full-screen")
+    frame = screen.frame_locator("iframe.whole-screen")
+    frame.locator("#lobby-seats li").first.wait_for(timeout=T)
+    assert screen.evaluate("Boolean(document.fullscreenElement)")
+    holds(screen, saver, ["Video Wake Lock"], "the lobby in its frame to keep the desktop awake, once")
+    assert screen.locator("video.awake").count() == 0 and frame.locator("video.awake").count() == 1
+    appliance.start_lobby(fill={})
+    frame.locator("body[data-page=table]").wait_for(timeout=T)
+    holds(screen, saver, ["Video Wake Lock"], "the game in its frame to keep it awake")
+    screen.evaluate("document.exitFullscreen()")
+    screen.wait_for_selector("body[data-page=table] video.awake", state="attached", timeout=T)
+    holds(screen, saver, ["Video Wake Lock"], "the plain page to keep it awake again")
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+@DESKTOP_NEEDED
 def test_a_phone_keeps_its_screen_awake_while_the_count_runs_over_plain_http(on_desktop, server):
     pw, chromium, saver = on_desktop
     srv, appliance = server

@@ -218,8 +218,34 @@ function connect() {
 }
 
 function reconnectIfVisible() {
+  if (holding) return;  // the table screen is in its frame, with its own stream
   if (document.visibilityState === "visible") connect();
   keepAwake();
+}
+
+/* The table screen full screen for the whole evening. A page that loads again leaves full
+   screen (the browsers' rule), and the table screen does at Start and at each new game; so
+   this page stays, full screen, and shows the table screen in a frame, which loads again
+   inside it. Leaving full screen (Esc) brings the plain page back. */
+const FRAMED = window.top !== window;
+let holding = false;
+
+function holdFullScreen() {
+  document.documentElement.requestFullscreen().then(() => {
+    holding = true;
+    snap = null;
+    if (source) source.close();
+    source = null;
+    awake(false);  // the frame keeps the screen awake
+    document.body.replaceChildren(el("iframe", { src: location.pathname, title: _("The table"), className: "whole-screen" }));
+  }).catch(() => toast(_("This browser will not go full screen here: try its own full-screen key (F11)")));
+}
+
+function offerFullScreen() {
+  if (FRAMED || !document.fullscreenEnabled) return;
+  $("full-screen").hidden = false;
+  $("full-screen").addEventListener("click", holdFullScreen);
+  document.addEventListener("fullscreenchange", () => { if (holding && !document.fullscreenElement) location.reload(); });
 }
 
 /* ---------------------------------------------------------- what the table waits for */
@@ -871,11 +897,12 @@ function setUp() {
       off.disabled = false;
     }
   }
+  if (PAGE === "table" || PAGE === "lobby_table") offerFullScreen();
   if (!GAME || PAGE === "history_game") return;  // a past game has no live stream
   connect();
   document.addEventListener("visibilitychange", reconnectIfVisible);
   addEventListener("resize", fitTableScreen);
-  window.addEventListener("pageshow", (e) => { if (e.persisted) connect(); });
+  window.addEventListener("pageshow", (e) => { if (e.persisted) reconnectIfVisible(); });
   setInterval(tick, 50);
 }
 

@@ -597,8 +597,7 @@ function renderFirst(lobby) {
     : _("Who plays first ({rule}): seat {n}, as the rule options say", { rule, n: byRules + 1 });
   if (PAGE !== "lobby_host") { box.textContent = text; return; }
   const choice = el("select", { name: "first", ariaLabel: rule },
-    el("option", { value: "", textContent: byRules === null ? _("as the rule options say")
-      : _("as the rule options say (seat {n})", { n: byRules + 1 }) }),
+    el("option", { value: "", textContent: _("as the rule options say") }),
     ...lobby.seats.map((s) => el("option", { value: String(s.seat), textContent: _("Seat {n}", { n: s.seat + 1 }) })));
   choice.value = lobby.first === null ? "" : String(lobby.first);
   choice.addEventListener("change", () =>

@@ -3,9 +3,10 @@
 tallies, and the host's merges and hidden games (stats.py computes the statistics).
 
 A game still being played is left out: until it is over its standings may be secret. A
-closed game never changes but for its result (the table's own discards), so what its replay
-gives (an ended game's standings; the tallies of a game finished before the appliance kept
-them as it finished) is kept once read.
+closed game never changes but for its result (the table's own discards), and for a finished
+one the table may reopen (the host takes back its last move, and it finishes again later):
+so an ended game's standings are kept once replayed, a finished game's tallies once read
+for that finish.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class History:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._replayed: dict[int, tuple[Any, Any]] = {}
-        self._tallied: dict[int, tuple[Tally, ...]] = {}
+        self._tallied: dict[tuple[int, str | None], tuple[Tally, ...]] = {}  # by game and finish
 
     def played(self) -> list[Played]:
         """Every closed game, the oldest first."""
@@ -150,7 +151,7 @@ class History:
         try:
             spec = game_spec(summary.game)
             title = spec.title
-            tallies = self._tallies(summary.id, spec.tallies) if status == FINISHED and spec.tallies else ()
+            tallies = self._tallies(summary, spec.tallies) if status == FINISHED and spec.tallies else ()
         except (RuleError, StoreError):  # a game no longer known, a log that no longer replays: no tallies
             title, tallies = summary.game, ()
         return Played(
@@ -167,17 +168,18 @@ class History:
             tallies,
         )
 
-    def _tallies(self, game_id: int, count: Callable[[Any], Sequence[Tally]]) -> tuple[Tally, ...]:
+    def _tallies(self, summary: GameSummary, count: Callable[[Any], Sequence[Tally]]) -> tuple[Tally, ...]:
         """A finished game's tallies: as kept when it finished (``TALLIES_KEY``), else (a game
         finished before they were kept) ``count``ed from its replay."""
-        if game_id not in self._tallied:
-            kept = self.store.checkpoint(game_id, TALLIES_KEY)
-            self._tallied[game_id] = (
+        finish = (summary.id, summary.finished)
+        if finish not in self._tallied:
+            kept = self.store.checkpoint(summary.id, TALLIES_KEY)
+            self._tallied[finish] = (
                 tuple(Tally.from_dict(tally) for tally in kept["tallies"])
                 if kept is not None
-                else tuple(count(self._replay(game_id)[1]))
+                else tuple(count(self._replay(summary.id)[1]))
             )
-        return self._tallied[game_id]
+        return self._tallied[finish]
 
     def _bots(self, game_id: int, config: dict) -> dict[int, str]:
         """The seats a bot held throughout, with its style: those the lobby gave a bot

@@ -14,7 +14,7 @@ from test_store_cli import samarkand
 
 from companion.store import EventStore, StoreError
 from companion.store.cli import stats_main
-from companion.store.history import History, evening
+from companion.store.history import History, evening, keep_tallies
 from companion.store.replay import replay_stored
 
 NAMES = ["Ana", "Ben", "Cy"]
@@ -116,6 +116,21 @@ def test_the_tallies_kept_as_a_game_finished_are_read_without_replaying_it(store
     assert replays == old  # only the games whose tallies were not kept
     assert [played[game] for game in kept] == [played[game] for game in old]
     assert all(played[game] for game in kept)
+
+
+def test_a_game_the_table_reopened_and_finished_again_counts_its_second_finish(store, monkeypatch):
+    """The host takes back the move that finished a game, and it finishes again: the
+    history, read in between, counts the tallies of the second finish."""
+    game_id = store_game(store, "market", NAMES)
+    history = History(store)
+    (played,) = history.played()
+    result, last = store.result(game_id), store.records(game_id)[-1].seq
+    store.undo_to(game_id, last, reopen=True)
+    assert history.played() == []  # being played again
+    monkeypatch.setattr(store.clock, "stamp", lambda: "2099-01-01T21:00:00.000+00:00")  # later
+    keep_tallies(store, game_id, played.tallies[1:])  # as the appliance keeps them
+    store.finish(game_id, result)
+    assert history.played()[0].tallies == played.tallies[1:] != played.tallies
 
 
 def test_stats_json_is_the_historys_statistics(store, capsys):

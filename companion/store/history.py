@@ -5,13 +5,15 @@ tallies, and the host's merges and hidden games (stats.py computes the statistic
 A game still being played is left out: until it is over its standings may be secret. A
 closed game never changes but for its result (the table's own discards), and for a finished
 one the table may reopen (the host takes back its last move, and it finishes again later):
-so an ended game's standings are kept once replayed, a finished game's tallies once read
-for that finish.
+so what a closed game's history reads (its seats, bots and tallies) is kept once read, a
+finished game's for that finish, and an ended game's standings once replayed; only a
+finished game's result is read each time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
@@ -44,7 +46,7 @@ class History:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._replayed: dict[int, tuple[Any, Any]] = {}
-        self._tallied: dict[tuple[int, str | None], tuple[Tally, ...]] = {}  # by game and finish
+        self._closed: dict[tuple[int, str | None], Played] = {}  # by game and finish
 
     def played(self) -> list[Played]:
         """Every closed game, the oldest first."""
@@ -110,9 +112,10 @@ class History:
             raise StoreError(f"No closed game {game_id} in the store {self.store.path}.")
         return found
 
-    def names(self, game_id: int) -> list[str]:
-        """Each seat's name as the table read it (the engine's where nobody named it)."""
-        config = self.store.config(game_id)
+    def names(self, game_id: int, config: dict | None = None) -> list[str]:
+        """Each seat's name as the table read it (the engine's where nobody named it);
+        ``config``: the game's stored configuration, if read already."""
+        config = self.store.config(game_id) if config is None else config
         stored = self.store.seat_names(game_id, config) or []
         players = (config.get("setup") or {}).get("players", len(stored))
         return [
@@ -138,48 +141,52 @@ class History:
         return result.to_dict()
 
     def _played(self, summary: GameSummary) -> Played:
+        """A closed game with its places and scores. Its result is read each time (the table
+        may amend it); the rest once for its finish (``_seated``)."""
+        finish = (summary.id, summary.finished)
+        if finish not in self._closed:
+            self._closed[finish] = self._seated(summary)
+        played = self._closed[finish]
+        if played.status != FINISHED:
+            return played
+        result = self.store.result(summary.id) or {}
+        places = result.get("places") or [None] * len(played.seats)
+        scores = result.get("scores") or [None] * len(played.seats)
+        return replace(
+            played,
+            seats=tuple(
+                replace(seat, place=places[number], score=scores[number])
+                for number, seat in enumerate(played.seats)
+                if number < len(places)
+            ),
+        )
+
+    def _seated(self, summary: GameSummary) -> Played:
+        """A closed game without its result: who sat where (a bot's style), its tallies."""
         from companion.core.errors import RuleError
         from companion.core.registry import game_spec
 
         status = {"finished": FINISHED, "ended": ENDED}.get(summary.status, ABANDONED)
-        names = self.names(summary.id)
         config = self.store.config(summary.id)
-        result = self.store.result(summary.id) if status == FINISHED else None
-        places = (result or {}).get("places") or [None] * len(names)
-        scores = (result or {}).get("scores") or [None] * len(names)
         bots = self._bots(summary.id, config)
         try:
             spec = game_spec(summary.game)
             title = spec.title
-            tallies = self._tallies(summary, spec.tallies) if status == FINISHED and spec.tallies else ()
+            tallies = self._tallies(summary.id, spec.tallies) if status == FINISHED and spec.tallies else ()
         except (RuleError, StoreError):  # a game no longer known, a log that no longer replays: no tallies
             title, tallies = summary.game, ()
-        return Played(
-            summary.id,
-            summary.game,
-            title,
-            summary.created,
-            status,
-            tuple(
-                Seat(name, places[seat], scores[seat], bots.get(seat))
-                for seat, name in enumerate(names)
-                if seat < len(places)
-            ),
-            tallies,
+        seats = tuple(
+            Seat(name, bot=bots.get(seat)) for seat, name in enumerate(self.names(summary.id, config))
         )
+        return Played(summary.id, summary.game, title, summary.created, status, seats, tallies)
 
-    def _tallies(self, summary: GameSummary, count: Callable[[Any], Sequence[Tally]]) -> tuple[Tally, ...]:
+    def _tallies(self, game_id: int, count: Callable[[Any], Sequence[Tally]]) -> tuple[Tally, ...]:
         """A finished game's tallies: as kept when it finished (``TALLIES_KEY``), else (a game
         finished before they were kept) ``count``ed from its replay."""
-        finish = (summary.id, summary.finished)
-        if finish not in self._tallied:
-            kept = self.store.checkpoint(summary.id, TALLIES_KEY)
-            self._tallied[finish] = (
-                tuple(Tally.from_dict(tally) for tally in kept["tallies"])
-                if kept is not None
-                else tuple(count(self._replay(summary.id)[1]))
-            )
-        return self._tallied[finish]
+        kept = self.store.checkpoint(game_id, TALLIES_KEY)
+        if kept is not None:
+            return tuple(Tally.from_dict(tally) for tally in kept["tallies"])
+        return tuple(count(self._replay(game_id)[1]))
 
     def _bots(self, game_id: int, config: dict) -> dict[int, str]:
         """The seats a bot held throughout, with its style: those the lobby gave a bot

@@ -133,6 +133,24 @@ def test_a_game_the_table_reopened_and_finished_again_counts_its_second_finish(s
     assert history.played()[0].tallies == played.tallies[1:] != played.tallies
 
 
+def test_a_result_the_table_amends_is_read_again_and_the_rest_once(store, monkeypatch):
+    """The table's own choices may amend a finished game's result after the history read
+    it (Le Marché's discards): the places and scores are read again; the seats, bots and
+    tallies, which a closed game keeps, are read once."""
+    game_id = store_game(store, "market", NAMES)
+    history = History(store)
+    (before,) = history.played()
+    result = store.result(game_id)
+    amended = {**result, "places": result["places"][::-1], "scores": [s + 1 for s in result["scores"]]}
+    store.amend_result(game_id, amended)
+    configs = []
+    monkeypatch.setattr(store, "config", lambda game: configs.append(game))
+    (after,) = history.played()
+    assert [(s.place, s.score) for s in after.seats] == list(zip(amended["places"], amended["scores"]))
+    assert [(s.name, s.bot) for s in after.seats] == [(s.name, s.bot) for s in before.seats]
+    assert after.tallies == before.tallies and configs == []
+
+
 def test_stats_json_is_the_historys_statistics(store, capsys):
     store_game(store, "market", NAMES)
     store_game(store, "bazaar", ["Ana", "Amelie", "Ben"])

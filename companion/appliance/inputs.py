@@ -66,7 +66,7 @@ class GpioInputs(Inputs):
             shown.append(Max7219Display(port=pin_map.spi_port, spi_device=pin_map.spi_device))
         if simulate or kind == "terminal":
             shown.append(TerminalDisplay())
-        self.display = DisplayGroup(*shown)
+        self.display = self._shown = DisplayGroup(*shown)
         if simulate:
             self.press = self._press
 
@@ -79,6 +79,7 @@ class GpioInputs(Inputs):
         return self.bank.poll(now)
 
     def close(self) -> None:
+        self._shown.close()  # first: a flashing bar graph's thread writes to its pins
         self.bank.close()
         self._leds.close()
         self.factory.close()

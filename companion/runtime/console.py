@@ -24,6 +24,9 @@ class TerminalDisplay:
     def blank(self) -> None:
         pass
 
+    def close(self) -> None:
+        """Nothing to let go (a DisplayGroup closes each of its displays)."""
+
     def _line(self, text: str) -> None:
         self.out.write(text + "\n")
         self.out.flush()

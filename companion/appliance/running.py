@@ -13,7 +13,6 @@ import random
 import secrets
 import signal
 import sys
-import threading
 from collections.abc import Callable, Collection, Mapping
 from datetime import datetime
 from typing import Any
@@ -574,6 +573,22 @@ def load(args) -> Config:
     return load_config(args.config, overrides)
 
 
+class StopAsked:
+    """Whether a signal (Ctrl-C, the service's stop) has asked the table to stop. Its
+    handler only notes it: a handler runs in the main thread between two bytecodes, maybe
+    while that thread holds a lock (a ``threading.Event``'s, as it waits on one), and one
+    that took that lock would wait for itself for ever (``Event.set`` did: a Ctrl-C hung)."""
+
+    def __init__(self) -> None:
+        self.signals: list[int] = []
+
+    def __call__(self, signum: int, _frame: Any) -> None:
+        self.signals.append(signum)
+
+    def asked(self) -> bool:
+        return bool(self.signals)
+
+
 def run(args) -> int:
     """``samarkand run``: the table, until the game ends (without web) or a signal."""
     from companion.appliance.inputs import open_inputs
@@ -593,9 +608,9 @@ def run(args) -> int:
         appliance, keyboard_seat=None if args.seat is None else args.seat - 1, table_keys=True
     )
     server = None
-    done = threading.Event()
+    stop = StopAsked()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: done.set())
+        signal.signal(sig, stop)
     try:
         print(_banner(appliance, args), flush=True)
         print(_open_table(appliance, args), flush=True)
@@ -604,7 +619,7 @@ def run(args) -> int:
         server = None if args.no_web else _serve(appliance, config)
         for line in appliance.addresses:  # and again at each turn start (the terminal)
             print(line, flush=True)
-        terminal.run(done, exit_when_over=server is None)
+        terminal.run(stop.asked, exit_when_over=server is None)
     except (RuleError, StoreError, CannotServe) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+from collections.abc import Callable
 from typing import TextIO
 
 from companion.core.errors import RuleError
@@ -116,9 +117,10 @@ class Narrator:
             self._say_yours(session)
             threading.Thread(target=self._keyboard, name="keyboard", daemon=True).start()
 
-    def run(self, done: threading.Event, exit_when_over: bool) -> None:
-        while not done.wait(0.2):
-            if self.quit.is_set() or (self._scored and exit_when_over):
+    def run(self, stopped: Callable[[], bool], exit_when_over: bool) -> None:
+        """Until ``stopped()`` (a signal), the q key or, ``exit_when_over``, the game scored."""
+        while not stopped():
+            if self.quit.wait(0.2) or (self._scored and exit_when_over):
                 return
             self.flag_disconnected()
 

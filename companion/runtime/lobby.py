@@ -103,9 +103,12 @@ class Lobby:
         """The seat (from 0) the rule options put first, while the host has not chosen one;
         None where the game has no such choice, or its options no longer fit the seats."""
         spec = self.spec
-        if spec.plays_first is None or self._options_problem() is not None:
+        if spec.plays_first is None:
             return None
-        return spec.plays_first(spec.setup(self.seats, self.rules))
+        try:
+            return spec.plays_first(spec.setup(self.seats, self.rules))
+        except RuleError:  # Start says why (``_options_problem``)
+            return None
 
     def start_problem(self) -> RuleError | None:
         """Why Start is refused now, or None: every seat must be taken, by a person or a

@@ -580,13 +580,13 @@ class StopAsked:
     that took that lock would wait for itself for ever (``Event.set`` did: a Ctrl-C hung)."""
 
     def __init__(self) -> None:
-        self.signals: list[int] = []
+        self._asked = False
 
-    def __call__(self, signum: int, _frame: Any) -> None:
-        self.signals.append(signum)
+    def __call__(self, _signum: int, _frame: Any) -> None:
+        self._asked = True  # one store: no lock
 
     def asked(self) -> bool:
-        return bool(self.signals)
+        return self._asked
 
 
 def run(args) -> int:

@@ -50,7 +50,6 @@ STAR_MARKS = ("*", "★", "star")
 A_WARE_CARD = Phrase("a ware card")
 
 Cubes = tuple[int, int, int, int, int]
-NO_CUBES: Cubes = (0, 0, 0, 0, 0)
 FULL_BANK: Cubes = (PER_COLOUR,) * 5
 
 _TERM = re.compile(r"(\d+)?\s*([a-z]+)")

@@ -240,7 +240,6 @@ class SeatView:
     wares: tuple[Ware | None, ...]
     stalls_left: tuple[int, ...]
     bonus: bool
-    purchases_left: int | None  # None: no limit
     discard: tuple[int, int, int] | None
     scores: tuple[int, ...]
 
@@ -250,7 +249,6 @@ class SeatView:
 
 
 def seat_view(state: BazaarState, seat: int) -> SeatView:
-    limit = state.rules.purchases
     return SeatView(
         seat=seat,
         phase=state.phase,
@@ -261,7 +259,6 @@ def seat_view(state: BazaarState, seat: int) -> SeatView:
         wares=tuple(state.ware(k) for k in range(len(state.stalls_up))),
         stalls_left=tuple(state.stalls_left),
         bonus=state.bonus,
-        purchases_left=None if limit is None else limit - state.purchases,
         discard=state.discard,
         scores=tuple(state.scores),
     )

@@ -23,9 +23,6 @@ SELLING = "selling"  # in seat order from the start player, each may sell
 DISCARDING = "discarding"  # everyone over 10 cubes returns the excess
 OVER = "over"
 
-NO_BID = None
-"""What a player under 5 piasters bids: nothing (recorded as null in the reveal)."""
-
 
 @dataclass(slots=True)
 class Reveal:

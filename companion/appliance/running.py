@@ -123,7 +123,7 @@ class Appliance:
         a person's before any bot may act, so a restart never lets a bot decide for them
         while the page is still starting."""
         seats = (self.store.checkpoint(game_id, JOINED_KEY) or {}).get("seats", {})
-        return {int(seat) for seat in seats if str(seat).isdigit()}
+        return {int(seat) for seat in seats if str(seat).isdecimal()}
 
     def table_settings(self) -> dict[str, int]:
         """The countdown's settings a new game starts with unless the host changes them

@@ -474,7 +474,7 @@ class EventStore:
         names = list(setup.get("names") or [])
         joined = (self.checkpoint(game_id, JOINED_KEY) or {}).get("seats", {})
         for seat, entry in joined.items():
-            if str(seat).isdigit() and isinstance(entry, dict) and "name" in entry:
+            if str(seat).isdecimal() and isinstance(entry, dict) and "name" in entry:
                 names += [None] * (int(seat) + 1 - len(names))
                 names[int(seat)] = entry["name"]
         return names or None

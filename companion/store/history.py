@@ -200,5 +200,5 @@ class History:
         return {
             int(seat): str(style)
             for seat, style in chosen.items()
-            if str(seat).isdigit() and int(seat) not in handed
+            if str(seat).isdecimal() and int(seat) not in handed
         }

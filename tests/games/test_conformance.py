@@ -14,6 +14,7 @@ others refused with the state untouched and in words the French catalog knows.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import random
@@ -313,6 +314,10 @@ def check_keyboard(game: Game, played: Played, spec: GameSpec) -> None:
                 except RuleError as refusal:
                     pytest.fail(f"seat {seat} is offered {keys!r} in {to_do!r}: {refusal}")
                 typed.add(keys.split()[0])
+            for word in typed:  # a typo is refused in words, whatever it holds
+                for typo in (f"{word} ²", f"{word} ² ²", f"{word} 1.²x²", f"{word} x"):
+                    with contextlib.suppress(RuleError):
+                        game.apply(state, spec.narration.command(state, seat, typo))
     assert len(typed) >= 2, f"keys typed as offered: {typed}"  # the patterns read the lines
 
 

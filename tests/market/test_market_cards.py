@@ -49,6 +49,7 @@ def test_a_card_is_read_from_one_typed_line():
         ("YY", "write each set as colour letters = payout"),
         ("YY=0", "from 1 to 10000"),
         ("YY=-3", "write each set"),
+        ("YY=²", "write each set"),  # a digit int() cannot read
         ({"sets": [{"cubes": {"purple": 1}, "pays": 5}]}, "'purple' is not a colour"),
         ({"sets": [{"cubes": {"yellow": -1}, "pays": 5}]}, "whole number of 0 or more"),
         ({"sets": [{"cubes": "", "pays": 5}]}, "a set is 1 to 10 cubes, not 0"),

@@ -280,7 +280,7 @@ def parse_exchange_file(text: str) -> dict[int, tuple[Equation, ...]]:
     cards: dict[int, tuple[Equation, ...]] = {}
     for number, line in _lines(text):
         head, sep, body = line.partition(":")
-        if not sep or not head.strip().isdigit():
+        if not sep or not head.strip().isdecimal():
             raise RuleError("exchange-card file, line {line}: write 'N: equation; …'", line=number)
         try:
             card = parse_card(body)

@@ -141,7 +141,7 @@ def command(state: BazaarState, seat: int, text: str) -> Event:
 
 
 def _number(text: str, example: str) -> int:
-    if not text.isdigit():
+    if not text.isdecimal():
         raise RuleError("say which one by its number: {example}", example=example)
     return int(text)
 

@@ -132,7 +132,7 @@ def command(state: MarcheState, seat: int, text: str) -> Event:
     word, _, rest = text.partition(" ")
     rest = rest.strip()
     if word == "p":
-        if not rest.isdigit():
+        if not rest.isdecimal():
             raise RuleError("say which card to offer: p 3")
         return Event("pick", seat, {"card": int(rest)})
     if word == "c":

@@ -152,7 +152,7 @@ def _card_from_line(line: str, where: str) -> dict:
     sets = []
     for i, part in enumerate(p for p in rest.replace(";", ",").split(",") if p.strip()):
         cubes, equals, pays = part.partition("=")
-        if not equals or not pays.strip().isdigit():
+        if not equals or not pays.strip().isdecimal():
             raise RuleError(
                 '{where}: write each set as colour letters = payout, like "YYB=30", not {part}',
                 where=_set_where(where, i),

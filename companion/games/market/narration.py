@@ -167,11 +167,11 @@ def command(state: MarketState, seat: int, text: str) -> Event:
     word, _, rest = text.partition(" ")
     rest = rest.strip()
     if word == "b":
-        if not rest.isdigit():
+        if not rest.isdecimal():
             raise RuleError("say how much you bid: b 12")
         return Event("bid", seat, {"amount": int(rest)})
     if word == "p":
-        if not rest.isdigit():
+        if not rest.isdecimal():
             raise RuleError("say which lot you take: p 2")
         return Event("pick", seat, {"lot": int(rest) - 1})
     if word == "s":
@@ -190,7 +190,7 @@ def _sales(state: MarketState, seat: int, text: str) -> list[dict]:
     for item in text.split():
         where, _, count = item.lower().partition("x")
         space, _, which = where.partition(".")
-        if not (space.isdigit() and which.isdigit() and (count or "1").isdigit()):
+        if not (space.isdecimal() and which.isdecimal() and (count or "1").isdecimal()):
             raise RuleError("a part is SPACE.SET or SPACE.SETxTIMES, counted from 1: s 1.2x3 3.1")
         parts.append({"market": int(space) - 1, "set": int(which) - 1, "times": int(count or 1)})
     return parts

@@ -165,14 +165,14 @@ def command(state: SamarkandState, seat: int, text: str) -> Event:
     if word == "d":
         return Event("done", seat, {})
     if word == "b":
-        return Event("buy", seat, {"count": int(rest) if rest.isdigit() else rest})
+        return Event("buy", seat, {"count": int(rest) if rest.isdecimal() else rest})
     if word == "s":
         parts = rest.split()
-        if not parts or not parts[0].isdigit():
+        if not parts or not parts[0].isdecimal():
             raise RuleError("say the market (0 or 1) and the count or kinds: s 0 5")
         data: dict = {"market": int(parts[0])}
         if len(parts) > 1:
-            if parts[1].isdigit():
+            if parts[1].isdecimal():
                 data["count"] = int(parts[1])
             else:
                 data["kinds"] = _goods(parts[1])

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 from games.test_conformance import Played, check_keyboard, table
+from samarkand_driver import GAME, act, set_hand
+from samarkand_driver import table as at_table
 
 from companion.core.registry import game_spec
-from companion.games.samarkand.narration import command
+from companion.games.samarkand.narration import command, yours
 
 RULES = [{"edition": "1998"}, {"movement": "free"}]
 
@@ -32,3 +34,21 @@ def test_1998s_names_of_the_goods_are_typed_as_their_kinds():
     }
     assert command(state, 0, "s 0 3 assortment").data["chip"] == "wild"  # a chip on the wild market
     assert command(state, 0, "g red").data == {"good": "red"}  # the colours as well
+
+
+@pytest.mark.parametrize(
+    ("chips", "keys"),
+    [(["yellow", "wild"], ["s 1 4"]), (["red", "wild"], ["s 1 4 copper", "s 1 4 assortment"])],
+    ids=["covered", "uncovered"],
+)
+def test_1998s_best_sale_names_a_chip_to_lift_only_where_one_moves(chips, keys):
+    """Both chips on the board: the best sale of a symbol not covered is offered once for
+    each chip it may lift; one of a symbol already covered moves none: one key."""
+    match = at_table(2, places=["camp2", "camp2"], edition="1998")  # a free move enters Isfahan
+    match.state.chips = chips
+    set_hand(match, 0, {"yellow": 4})  # grain, sold at Isfahan's market 1
+    act(match, 0, "move", to="isfahan")
+    _, to_do = yours(GAME.view(match.state, 0))
+    assert to_do is not None and to_do.split(": ")[-1].split(" · ") == keys
+    for typed in keys:
+        GAME.apply(match.state, command(match.state, 0, typed))  # each is accepted

@@ -242,7 +242,8 @@ def yours(view: dict) -> tuple[str, str | None]:
         sale = f"s {best['market']} " + (
             said(best["goods"]) if best["symbol"] == g.WILD else str(best["count"])
         )
-        chips = [f" {said([chip])}" for chip in help_["chips"]] if help_["chip_needed"] else [""]
+        lifts = help_["chip_needed"] and best["symbol"] not in help_["chips"]  # a covered symbol moves none
+        chips = [f" {said([chip])}" for chip in help_["chips"]] if lifts else [""]
         keys = " · ".join(sale + chip for chip in chips)  # 1998: one for each chip it may lift
         return held, f"sell: the best sale pays {best['pays']}: {keys}"
     return held, None

@@ -142,18 +142,20 @@ class GameService:
         )
         shown["table"]["after_undo"] = self.after_undo(session)
         shown["seats"] = self.seat_states(session, names, viewer)
-        shown["hands"] = self.hand_changes(session, names)
+        shown["hands"] = self.hand_changes(session, names, viewer, over)
         return shown
 
-    def hand_changes(self, session, names: dict[int, str]) -> list[dict]:
+    def hand_changes(self, session, names: dict[int, str], viewer: int | None, over: bool) -> list[dict]:
         """When each seat passed between a person and a bot (or the decision timer let a
         bot decide once), so the table knows who made which moves: ``at`` is the number of
-        events the game had then."""
+        events the game had then. A ``secret`` one (the timer ran out on a sealed bid) is
+        shown to its own seat only, until the game is over."""
         engine_names = session.game.names(session.state)
         return [
             {**change, "name": names.get(change["seat"], engine_names[change["seat"]])}
             for change in self.appliance.hands
             if change["seat"] < len(engine_names)
+            and (over or viewer == change["seat"] or not change.get("secret"))
         ]
 
     def display_names(self) -> list[str]:

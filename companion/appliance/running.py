@@ -255,9 +255,13 @@ class Appliance:
     def _handed(self, seat: int, by: str) -> None:
         """Who acts for ``seat`` from the log's next event on ("person", "bot", or "timer":
         a bot decides once for a silent seat), kept with the game (``HANDS_KEY``) so its
-        log says who made each decision, and told on the terminal."""
+        log says who made each decision, and told on the terminal. A timer's decision where
+        the table may not know who is still to decide is ``secret``: shown to its seat only
+        until the game is over."""
         session = self.session
-        change = {"at": len(session.match.log) if session else 0, "seat": seat, "by": by}
+        change: dict = {"at": len(session.match.log) if session else 0, "seat": seat, "by": by}
+        if by == "timer" and session and seat not in session.game.to_act_shown(session.state, None):
+            change["secret"] = True  # who was still to decide is itself secret (a sealed bid)
         self.hands.append(change)
         if self.game_id is not None:
             try:

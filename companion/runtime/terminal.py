@@ -239,6 +239,8 @@ class Narrator:
         for change in hands[self._hands_told :]:
             seat = change["seat"]
             who = f"Seat {seat + 1} ({names[seat]})" if seat < len(names) else f"Seat {seat + 1}"
+            if change.get("secret"):  # the terminal tells the table's facts: not whose
+                who = "A seat (which one is secret)"
             self._say(
                 {
                     "person": f"{who} is played by a person from now on",

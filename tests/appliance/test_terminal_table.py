@@ -189,6 +189,18 @@ def test_the_terminal_says_who_acts_for_a_seat_when_it_changes(table):
     assert "Seat 2 (Bo): the decision timer ran out, a bot decided" in out.getvalue()
 
 
+def test_the_terminal_names_no_seat_whose_timer_decided_a_secret(table):
+    """The terminal tells the table's facts: where who is still to decide is secret (a
+    sealed bid), a timer's decision is told without the seat."""
+    narrator, out = told(table)
+    narrator.attach()
+    session = table.session
+    table.hands.append({"at": len(session.match.log), "seat": 1, "by": "timer", "secret": True})
+    table.call(session.act, Event("pick", 1, {"card": session.state.hands[1][0]}))
+    assert "A seat (which one is secret): the decision timer ran out, a bot decided" in out.getvalue()
+    assert "Bo" not in out.getvalue()
+
+
 def test_a_line_typed_at_the_terminal_prints_the_ways_in_again(table, monkeypatch):
     table.addresses = WAYS_IN
     narrator, out = told(table)

@@ -10,7 +10,12 @@ import sys
 import pytest
 from web_rig import FAST, NAMES, PIN, Phone, make_appliance
 
+from companion.appliance.inputs import Inputs
+from companion.appliance.running import Appliance
+from companion.config import load_config
 from companion.core.registry import game_spec
+from companion.runtime.signals import now_us
+from companion.store import EventStore
 from web.app import create_app
 
 
@@ -174,5 +179,41 @@ def test_on_real_pins_a_seat_goes_to_a_bot_only_where_bots_can_play(tmp_path, ga
             assert answer.status_code == 409
             assert "bots press buzzers only in simulation mode: free the seat" in answer.json["error"]
             assert seats(host)[0]["state"] == "disconnected" and not appliance.bot_plays(0)
+    finally:
+        appliance.close()
+
+
+def test_the_timer_deciding_a_sealed_bid_is_told_to_that_seat_alone_until_the_end(tmp_path):
+    """Who is still to bid is secret (Market: the table knows only how many bids are in), so
+    the decision timer running out on Bo's bid is told to Bo's phone, and to nobody else
+    (Ana's phone, the table, the host) until the game is over."""
+    config = load_config(
+        None,
+        {
+            "store": {"path": str(tmp_path / "s.db")},
+            "display": {"kind": "terminal"},
+            "table": {"decision_timer_s": 5},
+        },
+    )
+    appliance = Appliance(config, Inputs(), EventStore(config.store.path), seed=7)
+    try:
+        appliance.new_game(game_spec("market").setup(2), game="market", bots={})  # two people
+        clock = [now_us()]
+        appliance.runner.clock = lambda: clock[0]
+        app = create_app(appliance, PIN)
+        ana, bo = Phone(app).join(0, "Ana"), Phone(app).join(1, "Bo")
+        appliance.runner.step()  # the timer starts for both bids
+        assert ana.post("/api/act", {"kind": "bid", "data": {"amount": 5}}).status_code == 200
+        clock[0] += 5_000_000
+        appliance.runner.step()  # Bo is silent: a bot bids for him
+        assert [(c["seat"], c["by"]) for c in appliance.hands] == [(1, "timer")]
+        assert [(c["seat"], c["by"]) for c in bo.state()["hands"]] == [(1, "timer")]
+        host = Phone(app)
+        host.post("/api/host/login", {"pin": PIN})
+        for other in (ana, host, Phone(app)):
+            assert other.state()["hands"] == []
+        service = app.extensions["samarkand"]
+        over = service.hand_changes(appliance.session, {}, None, over=True)
+        assert [(c["seat"], c["by"]) for c in over] == [(1, "timer")]
     finally:
         appliance.close()

@@ -68,8 +68,12 @@ echo "==> Program in $VENV"
 if [[ ! -x "$VENV/bin/python" ]]; then
     python3 -m venv --system-site-packages "$VENV"
 fi
-"$VENV/bin/pip" install --upgrade pip
-"$VENV/bin/pip" install --upgrade "${REPO}[pi]"
+"$VENV/bin/pip" install --upgrade pip Babel
+WHEELS="$(mktemp -d)"
+trap 'rm -rf "$WHEELS"' EXIT
+WHEEL="$("$REPO/deploy/build-wheel.sh" "$VENV/bin/python" "$REPO" "$WHEELS")"
+"$VENV/bin/pip" install --upgrade "${WHEEL}[pi]"
+"$VENV/bin/pip" install --force-reinstall --no-deps "$WHEEL"  # an update of the same version too
 
 echo "==> Configuration $CONFIG"
 if [[ -e "$CONFIG" ]]; then

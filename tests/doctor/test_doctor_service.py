@@ -30,7 +30,7 @@ def test_the_wrapper_has_the_services_user_folder_environment_and_configuration(
 
 
 def test_the_scripts_parse_and_the_installer_ends_with_the_doctor():
-    for script in ("install-pi.sh", "samarkand-doctor"):
+    for script in ("install-pi.sh", "build-wheel.sh", "samarkand-doctor"):
         subprocess.run(["bash", "-n", str(DEPLOY / script)], check=True)
     installer = (DEPLOY / "install-pi.sh").read_text()
     assert installer.index("if ! samarkand-doctor") < installer.index("systemctl start samarkand")

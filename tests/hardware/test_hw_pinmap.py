@@ -104,9 +104,11 @@ def test_incomplete_or_misspelt_tables_are_refused(table, change, message):
         load_pin_map(table)
 
 
-def test_missing_file_bad_toml_and_a_pins_value_that_is_no_table_are_refused(tmp_path):
+def test_missing_unreadable_or_bad_toml_files_and_a_pins_value_that_is_no_table_are_refused(tmp_path):
     with pytest.raises(PinMapError, match="pin map file not found"):
         load_pin_map_file(tmp_path / "absent.toml")
+    with pytest.raises(PinMapError, match="cannot read the pin map file .*: Is a directory"):
+        load_pin_map_file(tmp_path)
     bad = tmp_path / "bad.toml"
     bad.write_text("[pins\n")
     with pytest.raises(PinMapError, match="not valid TOML"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 
 from companion.core.phrase import Phrase
 from web.context import body, hosts, need_host, service
@@ -10,6 +10,7 @@ from web.history import host_bp as history_bp
 from web.i18n import say
 from web.identity import HOST_COOKIE, Refused, set_cookie
 from web.lobby_host import bp as lobby_bp
+from web.pages import join_url
 
 bp = Blueprint("host", __name__, url_prefix="/api/host")
 bp.register_blueprint(lobby_bp)  # /api/host/lobby/<command>
@@ -49,7 +50,7 @@ def seat():
     token = service().seat(data.get("seat"), data.get("to"))
     if token is None:
         return jsonify(ok=True)
-    base = current_app.config["JOIN_URL"] or request.host_url
+    base = join_url()
     return jsonify(ok=True, link=base + url_for("pages.take_seat", token=token).lstrip("/"))
 
 

@@ -61,7 +61,10 @@ def install(app) -> None:
 
 
 def join_url() -> str:
-    return current_app.config["JOIN_URL"] or request.host_url
+    """Where phones join: the server's URL (``JOIN_URL``, found when asked), else the one
+    this request came to."""
+    server_url = current_app.config["JOIN_URL"]
+    return server_url() if server_url else request.host_url
 
 
 LOBBY_PAGES = {"player": "lobby_player", "table": "lobby_table", "host": "lobby_host"}

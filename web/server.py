@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 import socket
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from waitress import wasyncore
 from waitress.server import BaseWSGIServer, TcpWSGIServer, create_server
@@ -55,8 +55,8 @@ class Server:
             self._also_listen(sock)
         self.port = self._server.effective_port
         short = any(sock.getsockname()[1] == 80 for sock in sockets)
-        self.urls = join_urls(host, 80 if short else self.port, address)
-        self.app.config["JOIN_URL"] = self.urls[0]
+        self._where = (host, 80 if short else self.port, address)
+        self.app.config["JOIN_URL"] = lambda: self.url
         self._thread = threading.Thread(target=self._server.run, name="web", daemon=True)
         self._thread.start()
 
@@ -76,6 +76,13 @@ class Server:
         extra.trigger.del_channel()
         extra.trigger.close()
         extra.trigger = self._server.trigger
+
+    @property
+    def urls(self) -> list[str]:
+        """The join URLs, found each time they are asked: a Pi's service may start before
+        its Wi-Fi has an address (then ``lan_address`` finds none), and the QR code and the
+        terminal must give the one it gets."""
+        return join_urls(*self._where)
 
     @property
     def url(self) -> str:
@@ -115,11 +122,21 @@ def serve(appliance, config, sockets: Sequence[socket.socket] = (), address: str
     web = config.web
     pin = web.pin if web.pin_policy == "fixed" else f"{secrets.randbelow(10_000):04d}"
     server = Server(appliance, web.host, web.port, pin, sockets, address)
-    appliance.addresses = [
-        f"Phones join at: {'  or  '.join(server.urls)}",
-        f"Table screen: {server.url}table   Host console: {server.url}host   PIN: {pin}",
-    ]
+    appliance.addresses = WaysIn(server)
     return server
+
+
+class WaysIn:
+    """The ways in as the terminal prints them, written each time they are read (the join
+    URLs may change: ``Server.urls``)."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+
+    def __iter__(self) -> Iterator[str]:
+        url = self.server.url
+        yield f"Phones join at: {'  or  '.join(self.server.urls)}"
+        yield f"Table screen: {url}table   Host console: {url}host   PIN: {self.server.pin}"
 
 
 def join_urls(host: str, port: int, address: str | None = None) -> list[str]:

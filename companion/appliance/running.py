@@ -13,7 +13,7 @@ import random
 import secrets
 import signal
 import sys
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -78,7 +78,7 @@ class Appliance:
         self.runner = Runner(None, poll_inputs=inputs.poll, refusals=(StoreError,))
         self.link_down: str | None = None
         self.ended: int | None = None  # the game the host ended early, if any
-        self.addresses: list[str] = []  # the ways in (URLs, PIN), for the terminal
+        self.addresses: Iterable[str] = []  # the ways in (URLs, PIN), for the terminal
         self.power_off: Callable[[], None] = power.switch_off  # (tests put a stand-in)
         self.wifi: Hotspot | None = None  # the table's own Wi-Fi, in hotspot mode
         self.hands: list[dict] = []  # who acts for a seat since which event

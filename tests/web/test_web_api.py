@@ -142,7 +142,7 @@ def test_pages_carry_the_csp_and_no_outside_assets(phone):
 
 
 def test_the_qr_code_encodes_the_join_url(phone, flask_app):
-    flask_app.config["JOIN_URL"] = "http://192.168.1.20:8000/"
+    flask_app.config["JOIN_URL"] = lambda: "http://192.168.1.20:8000/"
     response = phone().get("/qr.svg")
     assert response.mimetype == "image/svg+xml" and response.data.startswith(b"<?xml")
     assert b"192.168.1.20:8000" in phone().get("/table").data
@@ -651,5 +651,30 @@ def test_serve_gives_the_pin_and_the_join_url_and_serves(appliance):
         assert len(server.pin) == 4 and server.pin.isdigit()
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=5) as response:
             assert response.status == 200 and b'"phase":"picking"' in response.read()
+    finally:
+        server.close()
+
+
+def test_the_join_url_is_the_address_the_pi_gets_after_the_start(appliance, monkeypatch):
+    """A Pi's service starts before its Wi-Fi has an address (no route: 127.0.0.1): the
+    table screen (its QR code) and the terminal give the address it gets once it has one."""
+    import socket
+    import urllib.request
+
+    import web.server
+    from companion.config import load_config
+
+    found = ["127.0.0.1"]
+    monkeypatch.setattr(web.server, "lan_address", lambda: found[0])
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = web.server.serve(appliance, load_config(None, {"web": {"host": "0.0.0.0", "port": port}}))
+    try:
+        assert f"Phones join at: http://127.0.0.1:{port}/" in "\n".join(appliance.addresses)
+        found[0] = "192.168.1.7"  # the Wi-Fi is up
+        assert f"Phones join at: http://192.168.1.7:{port}/" in "\n".join(appliance.addresses)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/table", timeout=5) as page:
+            assert f"http://192.168.1.7:{port}/".encode() in page.read()
     finally:
         server.close()

@@ -5,7 +5,12 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYTHON=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
-  "$PYTHON" -m venv .venv
+  if compgen -G "/dev/gpiochip*" > /dev/null; then
+    # a Pi: the system's lgpio (Raspberry Pi OS's python3-lgpio) reads the real buzzers
+    "$PYTHON" -m venv --system-site-packages .venv
+  else
+    "$PYTHON" -m venv .venv
+  fi
 fi
 spec="."
 [ "${1:-}" = "test" ] && spec=".[test]"

@@ -119,12 +119,18 @@ class BridgeInputs(Inputs):
         self.board.close()
 
 
+def gpio_chips() -> bool:
+    """A GPIO chip to open: a Pi (or another board with GPIO)."""
+    from pathlib import Path
+
+    return any(Path("/dev").glob("gpiochip*"))
+
+
 def gpio_present() -> bool:
     """A Pi: lgpio installed and a GPIO chip to open."""
     from importlib.util import find_spec
-    from pathlib import Path
 
-    return find_spec("lgpio") is not None and any(Path("/dev").glob("gpiochip*"))
+    return find_spec("lgpio") is not None and gpio_chips()
 
 
 def open_inputs(config: Config, simulate: bool) -> Inputs:

@@ -689,11 +689,13 @@ def _check_seat(seat: int | None, players: int) -> None:
 
 def _banner(appliance: Appliance, args) -> str:
     """How this table is played, and how to stop it: printed before anything else."""
-    mode = (
-        "simulation mode: bots play the seats nobody takes"
-        if appliance.inputs.press is not None
-        else "real buzzers"
-    )
+    from companion.appliance.inputs import gpio_chips
+
+    mode = "real buzzers"
+    if appliance.inputs.press is not None:
+        mode = "simulation mode: bots play the seats nobody takes"
+        if not args.simulate and gpio_chips():  # a Pi whose buzzers it cannot read
+            mode += " (this machine has GPIO, but lgpio does not import: samarkand doctor says what to do)"
     if args.no_web:
         how = "no phone page: the game starts at once"
     elif args.autostart or args.seat is not None:

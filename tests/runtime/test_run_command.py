@@ -8,12 +8,14 @@ import signal
 import socket
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
+from companion.appliance import inputs
 from companion.appliance.cli import build_parser
 from companion.appliance.inputs import open_inputs
-from companion.appliance.running import Appliance, _open_table
+from companion.appliance.running import Appliance, _banner, _open_table
 from companion.config import load_config
 from companion.store import EventStore
 
@@ -133,6 +135,17 @@ def test_simulation_says_how_it_is_played_and_how_to_quit_before_anything_else(t
     )
     first = done.stdout.splitlines()[0]
     assert "simulation mode: bots play the seats nobody takes" in first and "Ctrl-C quits" in first
+
+
+def test_a_pi_whose_buzzers_cannot_be_read_says_why_it_simulates(monkeypatch):
+    """A machine with a GPIO chip but no lgpio falls back to simulation mode: its first line
+    says so and where to look; asked for (``--simulate``), simulation needs no reason."""
+    monkeypatch.setattr(inputs, "gpio_chips", lambda: True)
+    simulated = SimpleNamespace(inputs=SimpleNamespace(press=lambda seat, down, at: None))
+    assert "lgpio does not import" in _banner(simulated, build_parser().parse_args(["run"]))
+    assert "lgpio" not in _banner(simulated, build_parser().parse_args(["run", "--simulate"]))
+    monkeypatch.setattr(inputs, "gpio_chips", lambda: False)  # a laptop
+    assert "lgpio" not in _banner(simulated, build_parser().parse_args(["run"]))
 
 
 def assert_one_line(done: subprocess.CompletedProcess, *words: str) -> None:

@@ -93,7 +93,7 @@ SWITCH_OFF="$("$VENV/bin/python" -c \
     'import sys; from companion.config import offer_switch_off; print(offer_switch_off(sys.argv[1], sys.argv[2] == "yes"))' \
     "$CONFIG" "$NEW_CONFIG")"
 chown "$SERVICE_USER:$SERVICE_USER" "$CONFIG"
-install -d -m 0755 "$(dirname "$POWER_RULE")"
+mkdir -p "$(dirname "$POWER_RULE")"  # polkit's own folder: its mode is polkitd's (0700), left as it is
 cat > "$POWER_RULE" <<'RULE'
 // Samarkand table companion (install-pi.sh): the host console's "Switch off the table"
 // powers the Pi off as its service user.
@@ -135,7 +135,7 @@ if [[ $HOTSPOT == yes ]]; then
         exit 1
     fi
     # The service's user may ask NetworkManager for the hotspot (it has no login session).
-    install -d -m 0755 "$(dirname "$POLKIT_RULE")"
+    mkdir -p "$(dirname "$POLKIT_RULE")"
     cat > "$POLKIT_RULE" <<'RULE'
 // Samarkand table companion (install-pi.sh --hotspot): its service user brings the
 // table's own Wi-Fi up and down through NetworkManager.

@@ -14,6 +14,7 @@ import errno
 import importlib
 import os
 import socket
+import subprocess
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -36,6 +37,25 @@ class Finding:
     fix: str = ""
 
 
+POWER_OFF_ACTION = "org.freedesktop.login1.power-off"
+
+
+def polkit_allows(action: str) -> bool | None:
+    """Whether polkit lets this process do ``action`` without asking anyone (``pkcheck``:
+    0 yes; 1, 2 or 3 no); None where polkit cannot be asked. Polkit itself is asked, as its
+    rules' folder is readable by polkitd alone (Debian makes it 0700)."""
+    try:
+        done = subprocess.run(
+            ["pkcheck", "--action-id", action, "--process", str(os.getpid())],
+            capture_output=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return {0: True, 1: False, 2: False, 3: False}.get(done.returncode)
+
+
 @dataclass
 class Host:
     """What the checks read of the machine; tests point it at tmp paths and fake access."""
@@ -49,7 +69,7 @@ class Host:
     nmcli: Nmcli = field(default_factory=Nmcli)
     units: Path = Path("/etc/systemd/system")  # where install-pi.sh puts samarkand.socket
     synchronised: Callable[[], bool] = SYNCHRONISED.exists  # the clock set from the network
-    polkit: Path = Path("/etc/polkit-1/rules.d")  # where install-pi.sh puts its rules
+    polkit_allows: Callable[[str], bool | None] = polkit_allows  # may this process do it
 
     @property
     def gpio(self) -> bool:
@@ -310,16 +330,23 @@ POWER_RULE = "50-samarkand-power.rules"
 
 
 def switch_off(host: Host) -> Finding | None:
-    """The host console's "Switch off the table" ([power] switch_off) needs the polkit rule
-    that lets the service's user power the Pi off (it has no login session to ask with)."""
+    """The host console's "Switch off the table" ([power] switch_off) needs polkit to let
+    the service's user power the Pi off (install-pi.sh's rule: it has no login session to
+    ask with)."""
     if not host.config.power.switch_off:
         return None
-    if (host.polkit / POWER_RULE).exists():
-        return Finding(OK, "switch off", "the host console may switch the Pi off")
+    allowed = host.polkit_allows(POWER_OFF_ACTION)
+    if allowed:
+        return Finding(OK, "switch off", "the host console may switch the Pi off (polkit allows it)")
+    why = (
+        "polkit cannot be asked (no pkcheck, or polkitd is not running)"
+        if allowed is None
+        else (f"polkit does not let this user power the Pi off (install-pi.sh's {POWER_RULE})")
+    )
     return Finding(
         FAIL,
         "switch off",
-        f"the host console offers it, but no {host.polkit / POWER_RULE} lets the service power the Pi off",
+        f"the host console offers it, but {why}",
         "run sudo deploy/install-pi.sh again, or [power] switch_off = false",
     )
 

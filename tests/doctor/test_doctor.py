@@ -7,7 +7,9 @@ The pretend Pi is a tmp folder of device files, an environment, a working folder
 
 from __future__ import annotations
 
+import os
 import socket
+import subprocess
 import sys
 import types
 from pathlib import Path
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 from network.nm_rig import fake_network
 
+from companion.appliance import doctor
 from companion.appliance.cli import main as samarkand
 from companion.appliance.doctor import FAIL, NOTE, OK, Host, diagnose
 from companion.appliance.network import PROFILE
@@ -208,15 +211,43 @@ def test_a_clock_off_the_network_is_said_to_be_the_host_phones(pi):
     assert status == NOTE and "dated by the host's phone's clock" in detail
 
 
-def test_switching_off_needs_install_pis_polkit_rule(pi):
+def test_switching_off_needs_polkit_to_allow_it(pi):
+    """Polkit is asked (its rules' folder is polkitd's alone): allowed, refused (no rule of
+    install-pi.sh's), or not there to ask."""
     assert "switch off" not in found(pi.host())  # not offered: nothing to check
     host = pi.host(power={"switch_off": True})
-    host.polkit = pi.tmp / "rules.d"
-    status, detail, fix = found(host)["switch off"]
-    assert status == FAIL and "50-samarkand-power.rules" in detail and "install-pi.sh" in fix
-    host.polkit.mkdir()
-    (host.polkit / "50-samarkand-power.rules").write_text("// the rule\n")
-    assert found(host)["switch off"][0] == OK
+    asked = []
+    for answer, status, words in [
+        (True, OK, "polkit allows it"),
+        (False, FAIL, "50-samarkand-power.rules"),
+        (None, FAIL, "polkit cannot be asked"),
+    ]:
+        host.polkit_allows = lambda action, answer=answer: asked.append(action) or answer
+        got, detail, fix = found(host)["switch off"]
+        assert got == status and words in detail, detail
+        assert status == OK or "install-pi.sh" in fix
+    assert set(asked) == {"org.freedesktop.login1.power-off"}
+
+
+@pytest.mark.parametrize(("exit_status", "allowed"), [(0, True), (1, False), (2, False), (127, None)])
+def test_polkit_is_asked_with_pkcheck_for_this_process(monkeypatch, exit_status, allowed):
+    calls = []
+
+    def pkcheck(argv, **_):
+        calls.append(argv)
+        return subprocess.CompletedProcess(argv, exit_status)
+
+    monkeypatch.setattr(doctor.subprocess, "run", pkcheck)
+    assert doctor.polkit_allows("an.action") is allowed
+    assert calls == [["pkcheck", "--action-id", "an.action", "--process", str(os.getpid())]]
+
+
+def test_without_polkit_there_is_nobody_to_ask(monkeypatch):
+    def missing(argv, **_):
+        raise FileNotFoundError(argv[0])
+
+    monkeypatch.setattr(doctor.subprocess, "run", missing)
+    assert doctor.polkit_allows("an.action") is None
 
 
 def test_root_is_told_its_access_checks_prove_nothing_for_the_service(pi):

@@ -108,7 +108,8 @@ class BridgeBoard:
         self._pings: dict[int, int] = {}
         self._ping_id = 0
         self._held: list[tuple[int, int, bytes]] | None = None
-        self._gap_at: int | None = None
+        self._gap_at: int | None = None  # the event a gap waits for, and when it was asked
+        self._gap_asked_us = 0
         self._last_board_us = 0
         self._status_reason: str | None = None
         self._connected_event = threading.Event()
@@ -292,11 +293,17 @@ class BridgeBoard:
     def _on_event_frame(self, kind: int, seq: int, payload: bytes) -> None:
         verdict = self._inbox.accept(seq)
         if verdict == P.Inbox.GAP:
+            now = _mono_us()
             if self._gap_at != self._inbox.expected:
                 self._gap_at = self._inbox.expected
                 self.stats.gaps += 1
                 self._tell(self.on_gap, self._inbox.expected, seq)
-                self._ack_events(resend=True)
+            elif now - self._gap_asked_us < self._outbox.timeout_us:
+                return
+            # asked again while the gap lasts: the ask, or the board's EVENTS_LOST answer
+            # (the event it overflowed), may be lost on the line too
+            self._gap_asked_us = now
+            self._ack_events(resend=True)
             return
         self._ack_events(resend=False)
         if verdict == P.Inbox.DUPLICATE:

@@ -1,5 +1,7 @@
 """Emulated board + host driver through a real pty: stamps, loss, resends, unplugs."""
 
+import time
+
 import pytest
 from fb_rig import make_rig, wait_until
 
@@ -67,6 +69,30 @@ def test_a_lost_event_frame_is_reported_and_recovered_in_order(rig):
     assert wait_until(lambda: len(rig.events) == 2)
     assert rig.presses() == [(0, 1_000_000), (1, 1_000_050)]
     assert rig.board.stats.gaps == 1 and len(rig.gaps) == 1
+
+
+@pytest.mark.parametrize("lost", [P.EV_ACK, P.EVENTS_LOST], ids=["the ask", "the answer"])
+def test_events_flow_again_after_an_overflow_whose_ask_or_answer_is_lost(rig, lost):
+    """The line eats every event for a while, so the board's 64 slots overflow while it is
+    linked; then one more frame is lost: the host's ask for the first missing event, or the
+    board's answer that it is gone. The host asks again while the gap lasts: the events the
+    board kept, and a new press, arrive in order."""
+    rig.emu.drop_next(P.PRESS, 10**6)  # every resend too
+    rig.emu.drop_next(P.RELEASE, 10**6)
+    for i in range(40):  # 80 events
+        tap(rig.emu, 1, 1_000_000 + i * 100_000)
+    assert rig.emu.firmware.events.dropped == 16  # the oldest
+    rig.emu.drop_none()  # the line works again
+    rig.emu.drop_next(lost, 1)
+    tap(rig.emu, 2, 5_000_000)  # a new press, on seat 1
+    t = 5_100_000
+    while t < 15_000_000 and (1, 5_000_000) not in rig.presses():  # board resends: 50 ms
+        t += 50_000
+        rig.emu.set_inputs(0, t)
+        time.sleep(0.01)  # the host's own timer runs on real time
+    presses = rig.presses()
+    assert presses[-1] == (1, 5_000_000) and presses == sorted(presses, key=lambda p: p[1])
+    assert rig.board.stats.lost_events == rig.emu.firmware.events.dropped > 0
 
 
 def test_a_lost_ack_makes_the_host_resend_and_the_board_run_it_once(rig):

@@ -84,7 +84,13 @@ def restore(backup: Path, path: Path) -> Path | None:
     """Put the copy ``backup`` in place of the store at ``path``, which is moved aside
     (returned; None where there was none). Refused while a table plays on the store, and
     for a file that is not a readable companion store (checked before anything moves)."""
-    if not backup.is_file():
+    try:
+        found = backup.is_file()
+    except OSError as exc:  # in a folder this user may not enter: another user's home
+        raise StoreError(
+            f"{backup} cannot be read by this user ({exc.strerror}): put the copy where it may, such as /tmp."
+        ) from None
+    if not found:
         raise StoreError(f"There is no copy of a game store at {backup}.")
     if backup.resolve() == path.resolve():
         raise StoreError(f"{backup} is the game store itself: name a copy of it.")

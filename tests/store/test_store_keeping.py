@@ -118,6 +118,25 @@ def test_restore_refuses_what_is_not_a_whole_store_and_moves_nothing(tmp_path, c
     assert not [p for p in tmp_path.iterdir() if "before-restore" in p.name]
 
 
+def test_a_copy_in_a_folder_the_user_may_not_enter_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    """The README's restore runs as the service's user; a copy left in a home folder (0700
+    on Raspberry Pi OS) is out of its reach: said, with where to put it, nothing moved."""
+    path = store_with(tmp_path / "companion.db", 1)
+    given = store_with(tmp_path / "home" / "copy.db", 2)
+    real_is_file = Path.is_file
+
+    def unreachable(self):  # as stat() answers a user who may not search the folder
+        if self == given:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_is_file(self)
+
+    monkeypatch.setattr(Path, "is_file", unreachable)
+    assert restore_main([str(given)], path) == 1
+    err = capsys.readouterr().err
+    assert "cannot be read by this user (Permission denied)" in err and "/tmp" in err and err.count("\n") == 1
+    assert len(games_of(path)) == 1
+
+
 def test_each_start_keeps_a_copy_and_a_new_store_never_replaces_older_evenings(tmp_path, caplog):
     path = store_with(tmp_path / "companion.db", 2)
     open_store(path).close()

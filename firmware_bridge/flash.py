@@ -31,7 +31,7 @@ NO_MICROPYTHON = (
 )
 RUNNING_FIRMWARE = (
     "A board already running this firmware ignores mpremote (Ctrl-C is data"
-    " to it): unplug it, hold seat 0's buzzer while plugging it back in, and"
+    " to it): unplug it, hold seat 1's buzzer (GP2) while plugging it back in, and"
     " flash again."
 )
 

@@ -32,7 +32,7 @@ class UsbLink:
 
 
 if machine.Pin(SEAT_PINS[0], machine.Pin.IN, machine.Pin.PULL_UP).value() == 0:
-    raise SystemExit  # seat 0 held at power-up: stay at the REPL for maintenance
+    raise SystemExit  # seat 1 (GP2) held at power-up: stay at the REPL for maintenance
 micropython.kbd_intr(-1)  # 0x03 is ordinary data in a frame, not Ctrl-C
 firmware = Firmware(machine, time, UsbLink())
 while True:

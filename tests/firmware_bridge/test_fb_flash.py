@@ -60,7 +60,7 @@ def test_a_second_flash_updates_the_same_files_in_place(board_fs, emulator, tmp_
 
 def test_a_board_running_the_firmware_is_refused_with_what_to_do(board_fs, emulator):
     (board_fs / "running").touch()
-    with pytest.raises(FlashError, match="could not enter raw repl.*hold seat 0's buzzer"):
+    with pytest.raises(FlashError, match=r"could not enter raw repl.*hold seat 1's buzzer \(GP2\)"):
         flash(emulator.port_path(), timeout_s=5)
     assert files(board_fs) == {}
 

@@ -56,7 +56,7 @@ class _Line:
     locked: bool
     held_since: int  # stamp of the fall that locked the line (read only while locked and low)
     pressed_at: int | None = None  # stamp of the press announced, if any
-    high_since: int = 0  # stamp of the last rise (a fall follows a rise)
+    high_since: int = -(1 << 62)  # stamp of the last rise (a fall follows a rise); none: long ago
     stuck_reported: bool = False
     ignored: int = 0
 
@@ -166,8 +166,10 @@ class BuzzerBank:
 
     def _fall(self, seat: int, line: _Line, t_us: int) -> None:
         line.low = True
-        if line.locked and t_us - line.high_since < self._stable:
+        if t_us - line.high_since < self._stable:
             line.ignored += 2  # the short high blip: its rise and this fall
+            if not line.locked:  # ``poll`` confirmed the release before this late edge came
+                line.locked, line.held_since, line.stuck_reported = True, t_us, False
             return
         if line.locked:
             self._confirm_release(seat, line)

@@ -49,6 +49,23 @@ def test_bounce_train_of_50_edges_in_20ms_is_one_press_stamped_at_the_first_edge
     assert bank.ignored_edges(0) == 50
 
 
+def test_a_release_bounce_delivered_after_the_poll_confirmed_the_release_is_no_press(table):
+    """The poll confirms a release by the runner's clock; a bounce stamped inside the stable
+    period but delivered after it (a busy Pi's callback thread) is still bounce, by its
+    stamp: one press, one release, whatever the order the edges arrive in."""
+    bank, events, pins = table
+    pins[0].press_at(T0)
+    pins[0].release_at(T0 + 100_000)
+    bank.poll(T0 + 120_500)  # 20.5 ms of quiet by the clock: released
+    pins[0].press_at(T0 + 103_000)  # the bounce, 3 ms after the rise, delivered late
+    pins[0].release_at(T0 + 104_000)
+    bank.poll(T0 + 130_000)
+    assert events == [BuzzerEvent(0, True, T0), BuzzerEvent(0, False, T0 + 100_000)]
+    assert bank.ignored_edges(0) == 2
+    pins[0].press_at(T0 + 200_000)  # the next real press counts
+    assert events[-1] == BuzzerEvent(0, True, T0 + 200_000)
+
+
 def test_presses_1us_apart_on_two_seats_keep_their_own_stamps_even_out_of_order(table):
     _, events, pins = table
     pins[1].press_at(T0 + 501)

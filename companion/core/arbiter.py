@@ -66,9 +66,12 @@ class Arbiter:
         """Presses stamped while ``countdown`` shows a count may stop it."""
         self.countdown, self.pending = countdown, []
 
-    def close(self) -> None:
-        """A resolution or a pause: presses are ignored until the next ``open``."""
+    def close(self, reason: str) -> list[IgnoredPress]:
+        """A resolution or a pause: presses are ignored until the next ``open``. The presses
+        taken for a stop not yet decided are returned, ignored for ``reason``."""
+        dropped = [IgnoredPress(p.seat, p.t_us, reason) for p in self.pending]
         self.countdown, self.pending = None, []
+        return dropped
 
     def press(self, event: BuzzerEvent) -> IgnoredPress | None:
         """Take a press for the pending stop, or say why it is ignored (releases are not presses)."""

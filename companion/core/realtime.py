@@ -40,12 +40,16 @@ class Realtime(Protocol):
 
     lights: Lights
 
-    def follow(self, state: Any, now_us: int, first: int | None = None, hold: bool = False) -> None:
+    def follow(
+        self, state: Any, now_us: int, first: int | None = None, hold: bool = False
+    ) -> list[IgnoredPress]:
         """The game changed (or the table was held, ``hold``): start, carry on or stop;
-        ``first`` is the count a restart resumes at."""
+        ``first`` is the count a restart resumes at. Returns the presses it took that
+        stopping drops, each with its reason (never dropped silently)."""
 
-    def halt(self) -> None:
-        """The table stops (a pause, an end): nothing runs until the next ``follow``."""
+    def halt(self) -> list[IgnoredPress]:
+        """The table stops (a pause, an undo): nothing runs until the next ``follow``.
+        Returns the presses it took that it drops, as ``follow`` does."""
 
     def press(self, event: BuzzerEvent) -> IgnoredPress | None:
         """A buzzer edge; the reason it is ignored, if it is."""
@@ -57,7 +61,8 @@ class Realtime(Protocol):
         """When ``due`` may next have something (None: only after a press)."""
 
     def shown(self, state: Any, now_us: int) -> tuple[str, int | None]:
-        """What the display shows: ("count", n), ("ready", None), ("stop", n) or ("blank", None)."""
+        """What the display shows: ("count", n), ("ready", n) before a countdown from n,
+        ("stop", n) or ("blank", None)."""
 
     def public(self, now_us: int) -> dict[str, Any]:
         """What every screen may know of the part now (the count, the deadline)."""

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from companion.core.arbiter import BuzzerEvent
+from companion.core.arbiter import BuzzerEvent, IgnoredPress
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
@@ -47,7 +47,8 @@ class Journal(Protocol):
         """Runtime evidence outside the engine (ignored presses, stuck buzzers)."""
 
     def countdown_at(self, count: int) -> None:
-        """The countdown shows ``count``: where a restart would carry on from."""
+        """The countdown shows ``count``: where a restart would carry on from (kept when it
+        can be: the table plays on if it cannot)."""
 
 
 class NullJournal:
@@ -112,8 +113,8 @@ class Session:
         return self.realtime if self.realtime is not None and self.status() == "playing" else None
 
     def shown(self, now_us: int) -> tuple[str, int | None]:
-        """What the countdown display shows: ("count", n), ("ready", None) in the lead-in,
-        ("stop", n) while a stop is resolved, or ("blank", None)."""
+        """What the countdown display shows: ("count", n), ("ready", n) in the lead-in of a
+        countdown from n, ("stop", n) while a stop is resolved, or ("blank", None)."""
         if self.realtime is None or self.paused:
             return "blank", None
         return self.realtime.shown(self.state, now_us)
@@ -171,7 +172,7 @@ class Session:
         self.journal.drop(self.match.undo_length())
         dropped = self.match.undo()
         if self.realtime is not None:
-            self.realtime.halt()
+            self._note_ignored(self.realtime.halt())
         self._follow(now_us)
         return dropped
 
@@ -180,8 +181,8 @@ class Session:
             return
         if self.realtime is not None:
             kind, count = self.realtime.shown(self.state, now_us)
-            self._resume_count = count if kind == "count" else None
-            self.realtime.halt()
+            self._resume_count = count if kind in ("count", "ready") else None  # a lead-in too
+            self._note_ignored(self.realtime.halt())
         self.paused = True
         self._changed(now_us)
 
@@ -229,12 +230,18 @@ class Session:
 
     def _follow(self, now_us: int, first: int | None = None) -> None:
         if self.realtime is not None:
-            self.realtime.follow(self.state, now_us, first, hold=self.status() != "playing")
+            self._note_ignored(
+                self.realtime.follow(self.state, now_us, first, hold=self.status() != "playing")
+            )
         self._changed(now_us)
 
     def _note(self, note: dict) -> None:
         self.notes.append(note)
         self.journal.note(note)
+
+    def _note_ignored(self, presses: list[IgnoredPress]) -> None:
+        for ignored in presses:
+            self._note(ignored.to_note())
 
     def _changed(self, now_us: int) -> None:
         """Tell everyone of a durable change; one failing listener never silences the rest."""
@@ -260,11 +267,10 @@ class Session:
                 self.lights.clear()
 
     def _show(self, kind: str, count: int | None) -> None:
-        if kind == "count" and count is not None:
-            self.journal.countdown_at(count)
+        """The display first: the table sees the count even if keeping it fails."""
         if self.display is None:
-            return
-        if kind == "count" and count is not None:
+            pass
+        elif kind == "count" and count is not None:
             self.display.show_count(count)
         elif kind == "ready":
             self.display.show_ready()
@@ -272,3 +278,5 @@ class Session:
             self.display.show_stop(count)
         else:
             self.display.blank()
+        if kind == "count" and count is not None:
+            self.journal.countdown_at(count)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import logging
+
 from companion.core.game import Event
+from companion.store.errors import StoreError
 from companion.store.events import EventStore
+
+log = logging.getLogger(__name__)
 
 COUNTDOWN_KEY = "countdown"
 
@@ -30,8 +35,13 @@ class StoreJournal:
         """Ignored presses and stuck buzzers are not kept: they change no game."""
 
     def countdown_at(self, count: int) -> None:
-        """Where the countdown stands, so a restart carries on from that count."""
-        self.store.set_checkpoint(self.game_id, COUNTDOWN_KEY, {"count": count, "events": len(self.seqs)})
+        """Where the countdown stands, so a restart carries on from that count. Kept when
+        it can be: on a full or failing disk the table plays on (the action that opened the
+        countdown is committed already), and a restart would carry on from an older count."""
+        try:
+            self.store.set_checkpoint(self.game_id, COUNTDOWN_KEY, {"count": count, "events": len(self.seqs)})
+        except StoreError as exc:
+            log.warning("the countdown's count %d was not kept: %s", count, exc)
 
     def resume_count(self) -> int | None:
         """The count to restart from, if nothing happened since it was shown."""

@@ -130,3 +130,30 @@ def test_the_countdown_ends_once_space_is_freed(tmp_path):
     core.catch_up(now_us() + 61_000_000)
     assert core.state.turn == 2, "the refused end of the countdown is never retried"
     appliance.close()
+
+
+def test_an_action_that_opens_the_countdown_stands_when_its_count_cannot_be_kept(tmp_path):
+    """The disk fills between the last pick's commit and the countdown's checkpoint (the
+    count a restart carries on from): the pick is committed, so it is not refused, and
+    everyone hears of it; only the count is not kept."""
+    appliance = _appliance(tmp_path, lead_in_ms=0, step_ms=10)
+    core = appliance.session
+    heard = []
+    appliance.listeners.append(lambda c: heard.append(c.version))
+    for seat in (0, 1):
+        appliance.call(core.act, Event("pick", seat, {"card": core.state.hands[seat][0]}))
+    keep = appliance.store.set_checkpoint
+
+    def full_for_the_count(game_id, key, value):
+        if key == "countdown":
+            raise StoreFullError(appliance.store.path)
+        return keep(game_id, key, value)
+
+    appliance.store.set_checkpoint = full_for_the_count
+    try:
+        told = len(heard)
+        appliance.call(core.act, Event("pick", 2, {"card": core.state.hands[2][0]}))
+        assert core.state.phase == "countdown" and len(heard) > told
+        assert appliance.store.events(appliance.game_id) == [e.to_dict() for e in core.match.log]
+    finally:
+        appliance.close()

@@ -35,6 +35,23 @@ def test_the_buzzer_of_the_player_to_play_rolls_the_die():
     assert session.notes[-1] == {"note": "buzzer_roll", "seat": seat, "pressed_us": 1_000_000}
 
 
+def test_a_roll_press_a_pause_cuts_short_rolls_nothing_and_is_recorded():
+    session = table_session()
+    seat = session.state.turn
+    length = len(session.match.log)
+    session.press(BuzzerEvent(seat, True, 1_000_000))
+    session.pause(1_000_100)  # before the runner played the press
+    session.resume(2_000_000)
+    session.catch_up(2_000_000)
+    assert len(session.match.log) == length
+    assert session.notes[-1] == {
+        "note": "ignored_press",
+        "seat": seat,
+        "pressed_us": 1_000_000,
+        "reason": "a pause or an undo came before the press was played",
+    }
+
+
 def test_a_press_out_of_turn_or_after_the_turns_action_is_ignored_and_recorded():
     session = table_session()
     seat = session.state.turn

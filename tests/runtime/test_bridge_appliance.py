@@ -31,7 +31,7 @@ def test_unplugging_the_board_mid_countdown_pauses_and_replugging_resumes(tmp_pa
         core = appliance.session
         for seat in range(3):
             appliance.call(core.act, Event("pick", seat, {"card": 7}))
-        assert wait_for(lambda: core.shown(time.monotonic_ns() // 1000)[1] == 10)
+        assert wait_for(lambda: core.shown(time.monotonic_ns() // 1000) == ("count", 10))
         inputs.board.emulator.unplug()
         assert wait_for(lambda: core.paused)
         assert appliance.link_down

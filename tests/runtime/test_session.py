@@ -112,6 +112,64 @@ def test_pause_restarts_the_countdown_from_the_count_where_it_stood():
     assert shown(core, 10_500_000) == 7
 
 
+def test_a_second_pause_in_the_lead_in_after_a_resume_keeps_the_count():
+    """A pause, a resume, and a pause again before the lead-in ends (a USB board's link
+    dropping twice): the countdown still carries on from where it stood, not from the top."""
+    core = table()
+    core.catch_up(3_600_000)  # 7 on display
+    core.pause(3_600_000)
+    core.resume(10_000_000)
+    core.pause(10_200_000)  # still "ready"
+    core.resume(20_000_000)
+    assert shown(core, 20_500_000) == 7 and core.state.price == 10
+
+
+@pytest.mark.parametrize("stop", ["pause", "undo"])
+def test_a_press_taken_for_a_stop_that_a_pause_or_undo_cuts_short_is_noted(stop):
+    """The press is in the arbiter's tie window when the host pauses (or undoes): no stop
+    comes of it, and the notes say so, with the press's stamp."""
+    core = table()
+    core.catch_up(1_700_000)
+    core.press(BuzzerEvent(2, True, 1_700_000))
+    getattr(core, stop)(1_710_000)
+    assert {"note": "ignored_press", "seat": 2, "pressed_us": 1_700_000} in [
+        {k: v for k, v in note.items() if k != "reason"} for note in core.notes
+    ]
+    assert "before the stop was decided" in core.notes[-1]["reason"]
+
+
+def test_a_count_that_cannot_be_kept_is_still_shown_and_the_action_stands():
+    """Keeping the countdown's count for a restart is best effort (StoreJournal logs a full
+    disk): the display follows the countdown whatever the journal does."""
+
+    class Display:
+        def __init__(self):
+            self.counts = []
+
+        def show_count(self, count):
+            self.counts.append(count)
+
+        def show_ready(self):
+            pass
+
+        def show_stop(self, count):
+            pass
+
+        def blank(self):
+            pass
+
+    class FullDisk(Recorder):
+        def countdown_at(self, count):
+            super().countdown_at(count)
+            raise OSError("disk full")
+
+    core = table(FullDisk())
+    core.display = Display()
+    with pytest.raises(OSError):
+        core.catch_up(1_600_000)
+    assert core.display.counts == [9]  # shown before the journal failed
+
+
 def test_a_restart_carries_on_from_the_checkpointed_count():
     journal = Recorder()
     core = table(journal)

@@ -99,7 +99,7 @@ def all_pick(phones, card_of=lambda seat: 7) -> None:
 def counting(appliance) -> bool:
     return appliance.call(
         lambda now: (
-            isinstance(appliance.session.shown(now)[1], int) and appliance.session.state.phase == "countdown"
+            appliance.session.shown(now)[0] == "count" and appliance.session.state.phase == "countdown"
         )
     )
 

@@ -40,17 +40,25 @@ class BuzzerRoll:
     def from_settings(cls, settings: Mapping[str, Any]) -> BuzzerRoll:
         return cls()
 
-    def follow(self, state: BazaarState, now_us: int, first: int | None = None, hold: bool = False) -> None:
+    def follow(
+        self, state: BazaarState, now_us: int, first: int | None = None, hold: bool = False
+    ) -> list[IgnoredPress]:
         """The game changed: the player to play may roll with their buzzer, unless the
         table is held up (a pause, a card or a face to enter)."""
         self.roller = state.turn if state.phase == ACT and not hold else None
         self.lights = Lights(steady=(self.roller,) if self.roller is not None else ())
         if self.pressed is not None and self.pressed.seat != self.roller:
-            self.pressed = None
+            return self._drop("the roll closed before the press was played")
+        return []
 
-    def halt(self) -> None:
-        self.roller, self.pressed = None, None
+    def halt(self) -> list[IgnoredPress]:
+        self.roller = None
         self.lights = Lights()
+        return self._drop("a pause or an undo came before the press was played")
+
+    def _drop(self, reason: str) -> list[IgnoredPress]:
+        press, self.pressed = self.pressed, None
+        return [IgnoredPress(press.seat, press.t_us, reason)] if press is not None else []
 
     def press(self, event: BuzzerEvent) -> IgnoredPress | None:
         if not event.pressed:

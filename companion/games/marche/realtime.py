@@ -139,7 +139,9 @@ class MarcheCountdown:
         return cls(Timing(**settings))
 
     # ------------------------------------------------------------- following the game
-    def follow(self, state: MarcheState, now_us: int, first: int | None = None, hold: bool = False) -> None:
+    def follow(
+        self, state: MarcheState, now_us: int, first: int | None = None, hold: bool = False
+    ) -> list[IgnoredPress]:
         """The game changed (and it is durable): open a countdown when the engine's phase
         is one and nothing ``hold``s the table up (a pause, a card to enter), time a stop's
         claims, set the lights. The one place the arbiter opens and closes. ``first``
@@ -163,21 +165,23 @@ class MarcheCountdown:
             self.claim_deadline_us = None
             lead_in = False
             self.lights = self._outcome(state.records[self._records_at_stop :])
+        dropped: list[IgnoredPress] = []
         if state.phase != COUNTDOWN or hold:
             self.countdown = None
-            self.arbiter.close()
+            dropped = self.arbiter.close("the table was held up before the stop was decided")
         elif self.countdown is None:
             opens = now_us + (self.timing.lead_in_us if lead_in else 0)
             self.countdown = Countdown(
                 opens, state.price if first is None else first, state.rules.lowest_price, self.timing.step_us
             )
             self.arbiter.open(self.countdown)
+        return dropped
 
-    def halt(self) -> None:
+    def halt(self) -> list[IgnoredPress]:
         """A pause or an undo: nothing runs until ``follow`` is called again."""
         self.countdown = None
         self.claim_deadline_us = None
-        self.arbiter.close()
+        return self.arbiter.close("a pause or an undo came before the stop was decided")
 
     @staticmethod
     def _outcome(records: list[dict]) -> Lights:
@@ -258,12 +262,13 @@ class MarcheCountdown:
 
     # ------------------------------------------------------------- what is shown
     def shown(self, state: MarcheState, now_us: int) -> tuple[str, int | None]:
-        """The display: ("count", n) while counting, ("ready", None) in the lead-in,
-        ("stop", n) while a stop is resolved, ("blank", None) otherwise."""
+        """The display: ("count", n) while counting, ("ready", n) in the lead-in of a
+        countdown from n (a pause then resumes from n), ("stop", n) while a stop is
+        resolved, ("blank", None) otherwise."""
         if self.countdown is None:
             return ("stop", state.claiming().count) if state.phase == CLAIMING else ("blank", None)
         if now_us < self.countdown.opens_us:
-            return "ready", None
+            return "ready", self.countdown.first
         count = self.countdown.count_at(now_us)
         return ("blank", None) if count is None else ("count", count)
 

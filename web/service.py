@@ -17,12 +17,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from companion.core.chart import Chart, progress
+from companion.core.default_names import seat_name
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.phrase import Phrase
 from companion.core.registry import game_spec
 from web.hub import Hub
-from web.i18n import say
 from web.identity import Refused, Seats, digest
 from web.lobby import join as join_lobby
 from web.lobby import lobby_snapshot
@@ -407,8 +407,9 @@ class GameService:
             raise Refused(400, "rules and table settings are objects of name: value")
         mode = body.get("mode", "digital")
         kept = self.seats.kept_for(players)
-        # a seat nobody holds is named in the host's language ("Seat 2", "Place 2")
-        names = [kept[s]["name"] if s in kept else say(Phrase("Seat {n}", n=s + 1)) for s in range(players)]
+        # a seat nobody holds keeps the stored form ("Seat 2"), said in each reader's language
+        # ("Place 2") and no one's record in the history
+        names = [kept[s]["name"] if s in kept else seat_name(s) for s in range(players)]
         try:
             spec = game_spec(game)
             setup = spec.setup(players, rules, names)

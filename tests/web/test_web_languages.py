@@ -8,7 +8,7 @@ import re
 
 from web_rig import PIN, Phone
 
-from web.i18n import LANGUAGE_COOKIE
+from web.i18n import LANGUAGE_COOKIE, in_words
 
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 
@@ -84,11 +84,27 @@ def test_an_engine_refusal_reaches_a_french_phone_in_french(flask_app):
     assert re.fullmatch(r".+ se joue de 3 à 5 joueurs, pas 9", bad.json["error"]), bad.json
 
 
-def test_a_french_host_names_the_empty_seats_in_french_and_nobody_may_take_such_a_name(flask_app):
+def test_a_french_hosts_empty_seats_are_nobodys_said_in_french_and_nobody_may_take_such_a_name(
+    flask_app, appliance
+):
+    """Stored as the appliance stores a seat nobody named ("Seat 2", whatever the host's
+    language: the history leaves them to nobody), said in the reader's ("Place 2")."""
     host = Phone(flask_app)
     host.post("/api/host/login", {"pin": PIN})
     assert host.post("/api/host/new_game", {"players": 3}, **FRENCH).status_code == 200
-    assert [p["name"] for p in host.state()["view"]["players"]] == ["Place 1", "Place 2", "Place 3"]
+    stored = appliance.store.list_games()[-1]
+    assert appliance.store.seat_names(stored.id, appliance.store.config(stored.id)) == [
+        "Seat 1",
+        "Seat 2",
+        "Seat 3",
+    ]
+    assert [p["name"] for p in host.state()["view"]["players"]] == ["Seat 1", "Seat 2", "Seat 3"]
+    with flask_app.test_request_context(headers=FRENCH):
+        assert [in_words(p["name"]) for p in host.state()["view"]["players"]] == [
+            "Place 1",
+            "Place 2",
+            "Place 3",
+        ]
     refused = Phone(flask_app).post("/api/join", {"seat": 0, "name": "place 2"}, **FRENCH)
     assert refused.status_code == 400
     assert refused.json["error"] == "choisissez votre propre nom, pas un numéro de place"

@@ -115,7 +115,7 @@ class Appliance:
                 f"new game (game {game_id} is kept, marked abandoned); `samarkand games replay "
                 f"{game_id}` and `samarkand games export {game_id}` show its log."
             ) from None
-        self._install(game_id, stored, [Event.from_dict(r.event) for r in records], people)
+        self._install(game_id, stored, [Event.from_dict(r.event) for r in records], people, phones)
         return True
 
     def _joined(self, game_id: int) -> set[int]:
@@ -179,9 +179,17 @@ class Appliance:
             self.lobby = None
         return game_id
 
-    def _install(self, game_id: int, stored: dict, events: list[Event], people: Collection[int] = ()) -> None:
+    def _install(
+        self,
+        game_id: int,
+        stored: dict,
+        events: list[Event],
+        people: Collection[int] = (),
+        phones: bool = True,
+    ) -> None:
         """Build the game's session and hand it to the runner; ``people``: seats a person
-        holds besides those taken already (a resumed game's phones)."""
+        holds besides those taken already (a resumed game's phones); ``phones`` False: no
+        page, so bots take every seat no person here holds."""
         spec = game_spec(self.store.game(game_id))
         chance = EnteredChance() if stored.get("mode") == "physical" else SeededChance(stored["seed"])
         match = Match(spec.engine(), stored["setup"], chance, events)
@@ -194,7 +202,9 @@ class Appliance:
             self.hands = list((self.store.checkpoint(game_id, HANDS_KEY) or {}).get("changes", []))
             self.runner.session = session
             self.human_seats.update(people)
-            self.runner.seats = self._bot_seats(spec, match, stored["seed"], stored.get("bots"))
+            self.runner.seats = self._bot_seats(
+                spec, match, stored["seed"], stored.get("bots"), every=not phones
+            )
             if self.runner.seats is not None:
                 for seat in people:
                     if self._last_hand(seat) == "bot":  # killed while its bot finished
@@ -202,17 +212,25 @@ class Appliance:
             session.start(now_us(), journal.resume_count())
 
     def _bot_seats(
-        self, spec: GameSpec, match: Match, seed: int | str, chosen: dict[str, str] | None = None
+        self,
+        spec: GameSpec,
+        match: Match,
+        seed: int | str,
+        chosen: dict[str, str] | None = None,
+        every: bool = False,
     ) -> BotSeats | None:
         """The bots: in the ``chosen`` seats (kept with the game: the seats the table or
         ``new_game`` put a bot in, and those the host has handed to a bot since), or, for a
-        game stored without them (started where no bot played), in every seat nobody plays.
+        game stored without them (started where no bot played), in every seat nobody plays;
+        with ``every`` (no page: nobody can come back to a phone's seat), in the chosen
+        seats and every other seat nobody plays.
         Beside people they keep a pace (``[bots] pace_s``), unless they press buzzers: a
         countdown paces its game, and its claims have a deadline of their own."""
+        filling = self._filling(spec, match.game.players(match.state))
         if chosen is None:
-            styles = self._filling(spec, match.game.players(match.state))
-            if styles is None:
+            if filling is None:
                 return None
+            styles = filling
         else:
             last = {change["seat"]: change["by"] for change in self.hands if change["by"] != "timer"}
             styles = {int(seat): style for seat, style in chosen.items() if last.get(int(seat)) != "person"}
@@ -223,6 +241,8 @@ class Appliance:
                     if by == "bot" and seat not in styles
                 }
             )
+            if every:
+                styles = {**(filling or {}), **styles}
         rng = random.Random(f"bots/{seed}")
         bots = {
             seat: spec.bots[style](random.Random(rng.random()), self.config.bots.effort)

@@ -133,3 +133,33 @@ def test_without_the_page_bots_take_the_phones_seats_after_a_restart(tmp_path):
         assert appliance.bot_plays(0) and [e.kind for e in _made_by(appliance, start)] == ["pick"]
     finally:
         appliance.close()
+
+
+def test_without_the_page_bots_take_the_phones_seats_of_a_lobby_game_too(tmp_path):
+    """A game started from the lobby keeps the bots the table chose; with no page after the
+    restart, the phone's seat gets a bot besides them, in the game's default style."""
+    path = tmp_path / "s.db"
+    first = _appliance(path)
+    spec = game_spec("market")
+    first.human_seats = {0}
+    first.new_game(
+        spec.setup(3, None, ["Ana", "Seat 2 (bot)", "Seat 3 (bot)"]),
+        game="market",
+        bots={1: "strong", 2: "easy"},
+        joined={"seats": {"0": {"token": "d", "name": "Ana"}}},
+    )
+    first.close()
+    appliance, clock = _restarted(path, phones=False)  # `samarkand run --no-web`
+    try:
+        bots = appliance.runner.seats.bots
+        assert {seat: bot.style for seat, bot in bots.items()} == {
+            0: spec.default_style(0),
+            1: "strong",
+            2: "easy",
+        }
+        start = len(appliance.session.match.log)
+        for _ in range(STEPS):
+            _step(appliance, clock)
+        assert _made_by(appliance, start), "seat 0 waited for a phone that cannot come"
+    finally:
+        appliance.close()

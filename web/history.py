@@ -21,7 +21,7 @@ from companion.core.phrase import Phrase
 from companion.core.registry import game_spec, game_specs
 from companion.store import StoreError
 from companion.store.history import History
-from companion.store.stats import ENDED, Played, resolve, said
+from companion.store.stats import ENDED, Played, resolve, said, shared_table
 from web.context import body, is_host, need_host, page_token
 from web.i18n import say
 from web.identity import Refused
@@ -138,8 +138,18 @@ def merge():
     data = body()
     name, into = _known(data.get("name")), _known(data.get("into"))
     store = history().store
-    if resolve(into, {**store.merged_names(), name: into}) == name:
+    merges = store.merged_names()
+    if resolve(into, {**merges, name: into}) == name:
         raise Refused(409, "{into} already counts as {name}: separate them first", into=into, name=name)
+    together = shared_table(history().played(), merges, resolve(name, merges), resolve(into, merges))
+    if together is not None:
+        raise Refused(
+            409,
+            "{name} and {into} sat at the same table (game {game}): two people",
+            name=name,
+            into=into,
+            game=together,
+        )
     store.merge_name(name, into)
     return jsonify(ok=True, done=say(Phrase("{name} now counts as {into}", name=name, into=into)))
 

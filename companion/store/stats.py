@@ -55,6 +55,16 @@ def resolve(name: str, merges: Mapping[str, str]) -> str:
     return name
 
 
+def shared_table(games: Iterable[Played], merges: Mapping[str, str], one: str, other: str) -> int | None:
+    """A game where a name counting as ``one`` and a name counting as ``other`` both sat:
+    two people, whom a merge would count as one, twice in that game (None: no such game)."""
+    for played in games:
+        people = {resolve(seat.name, merges) for seat in played.seats}
+        if one in people and other in people:
+            return played.id
+    return None
+
+
 def counted(games: Iterable[Played], hidden: Collection[int], game: str | None = None) -> list[Played]:
     """The games the statistics count: finished, not hidden, of ``game`` if named."""
     return [g for g in games if g.status == FINISHED and g.id not in hidden and game in (None, g.game)]

@@ -197,6 +197,23 @@ def test_undo_drops_the_last_decision_and_reopens_the_countdown():
     assert core.state.phase == "countdown" and shown(core, 1_300_000) == 10
 
 
+@pytest.mark.parametrize("then", ["undo", "pause"])
+def test_the_stoppers_light_goes_out_when_the_stop_is_undone_and_stays_through_a_pause(then):
+    lights = Lights()
+    core = table(Recorder(), lights=lights)
+    core.press(BuzzerEvent(1, True, 600_000))
+    core.catch_up(700_000)
+    assert core.state.phase == "claiming" and lights.calls[-1] == ("light", [1])
+    if then == "undo":
+        core.undo(800_000)
+        core.catch_up(1_400_000)
+        assert core.state.phase == "countdown" and lights.calls[-1] == ("clear", [])
+    else:
+        core.pause(800_000)
+        core.resume(900_000)
+        assert core.state.phase == "claiming" and lights.calls[-1] == ("light", [1])
+
+
 def test_the_countdowns_settings_refuse_nonsense():
     with pytest.raises(RuleError, match="step_ms"):
         Timing.from_ms(step_ms=0)

@@ -178,9 +178,11 @@ class MarcheCountdown:
         return dropped
 
     def halt(self) -> list[IgnoredPress]:
-        """A pause or an undo: nothing runs until ``follow`` is called again."""
+        """A pause or an undo: nothing runs until ``follow`` is called again. The stoppers'
+        lights go out (``follow`` lights them again if the stop still stands)."""
         self.countdown = None
         self.claim_deadline_us = None
+        self.lights = Lights(blinking=self.lights.blinking)
         return self.arbiter.close("a pause or an undo came before the stop was decided")
 
     @staticmethod

@@ -95,6 +95,8 @@ class Runner:
         with self.lock:
             if self.session is None:
                 return
+            if self.seats is not None:
+                self.seats.fire(now)  # their edges are queued now, stamped when planned
             while True:
                 try:
                     self.session.press(self._presses.get_nowait())

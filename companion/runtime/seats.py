@@ -111,7 +111,7 @@ class BotSeats:
         else:  # paused or over: nothing is waited on, and a pause counts toward no wait
             self._due.clear()
             self._waiting.clear()
-        self._fire(now)
+        self.fire(now)
         self._leave(session, now)
 
     def _decide(self, session: Session, now: int) -> None:
@@ -163,7 +163,10 @@ class BotSeats:
         }
         self._planned = plan(session.state, keen, now, self.rng, self._planned)
 
-    def _fire(self, now: int) -> None:
+    def fire(self, now: int) -> None:
+        """Drive the buzzers the bots press or release by ``now``, each at its own stamp
+        (the runner does so before the clock decides a stop, so a late step keeps a bot's
+        press inside the tie window it was made in)."""
         if self.press is None:  # no buzzers to drive: plan_presses planned nothing
             return
         for seat, (at, held_us) in list(self._planned.items()):

@@ -3,6 +3,8 @@ Le Marché's countdown plugged in; and a game without one."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from toy_game import UrnGame, want
 
@@ -12,6 +14,8 @@ from companion.core.game import Event
 from companion.core.match import Match
 from companion.games.marche.game import MarcheGame
 from companion.games.marche.realtime import MarcheCountdown, Timing
+from companion.runtime.runner import Runner
+from companion.runtime.seats import BotSeats
 from companion.runtime.session import Session
 from companion.runtime.signals import BuzzerEvent
 
@@ -212,6 +216,40 @@ def test_the_stoppers_light_goes_out_when_the_stop_is_undone_and_stays_through_a
         core.pause(800_000)
         core.resume(900_000)
         assert core.state.phase == "claiming" and lights.calls[-1] == ("light", [1])
+
+
+class KeenBot:
+    """A bot that stops at the first count it sees (Le Marché's ``stop_at``)."""
+
+    def stop_at(self, view, seat):
+        return 10
+
+    def decide(self, view, seat):
+        raise AssertionError("a keen bot only presses")
+
+
+@pytest.mark.parametrize("late_us", [0, 40_000])
+def test_a_bots_press_in_the_tie_window_counts_even_when_the_runner_steps_late(late_us):
+    """In simulation a bot presses at a planned stamp; a runner step that comes late (a busy
+    machine) drives that press before the clock decides the stop, so it is in the tie
+    window it was made in, as on time."""
+    core = table(Recorder())
+    now = [500_000]  # 10 on display
+    runner = Runner(core, clock=lambda: now[0])
+    seats = BotSeats(
+        {3: KeenBot()},
+        lambda s, d, t: runner.on_buzzer(BuzzerEvent(s, d, t)),
+        random.Random(1),
+        pace_us=10**9,  # its claim waits: the stop is read before it
+    )
+    runner.seats = seats
+    runner.step()  # the bot plans its press
+    at = seats._planned[3][0]
+    runner.on_buzzer(BuzzerEvent(0, True, at - 20_000))  # a person, 20 ms before it
+    now[0] = at + TIMING.tie_window_us + late_us
+    runner.step()
+    runner.step()
+    assert core.state.stop.stoppers == [(0, 0), (3, 20_000)]
 
 
 def test_the_countdowns_settings_refuse_nonsense():

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .errors import StoreBusyError, StoreError, free_bytes
 from .lock import StoreLock
-from .opening import inspect, move_aside
+from .opening import inspect, move_aside, read_only
 
 KEPT = ".kept"
 """The copy ``samarkand run`` keeps: ``<store>.kept``."""
@@ -53,7 +53,7 @@ def copy_store(source: sqlite3.Connection, to: Path) -> None:
 def games_in(path: Path) -> int | None:
     """How many games the store at ``path`` holds; None if there is no readable store there."""
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        with closing(read_only(path)) as conn:
             return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     except sqlite3.Error:
         return None
@@ -105,7 +105,7 @@ def restore(backup: Path, path: Path) -> Path | None:
     try:
         inspect(backup)  # a damaged, foreign or newer file is refused here, nothing moved
         aside = move_aside(path, "before-restore") if path.exists() else None
-        with closing(sqlite3.connect(f"file:{backup}?mode=ro", uri=True)) as source:
+        with closing(read_only(backup)) as source:
             copy_store(source, path)
         if aside is not None:  # the table's user writes it, whoever restored it (root, say)
             was = aside.stat()

@@ -59,13 +59,23 @@ def open_connection(path: Path, move_damaged: bool = False) -> tuple[sqlite3.Con
     return conn, found_empty
 
 
+def read_only(path: Path) -> sqlite3.Connection:
+    """SQLite's read-only connection to the file at ``path``: named by a URI, so a path with
+    "#", "?" or "%" in it (a folder "Game night #2") is quoted, not read as the URI's own."""
+    return sqlite3.connect(
+        f"{Path(path).absolute().as_uri()}?mode=ro",
+        uri=True,
+        isolation_level=None,
+        check_same_thread=False,
+        timeout=5.0,
+    )
+
+
 def open_reading(path: Path) -> sqlite3.Connection:
     """A read-only connection to an existing store at the current schema version; anything
     else is refused in one line, the file left as it is."""
     try:
-        conn = sqlite3.connect(
-            f"file:{path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False, timeout=5.0
-        )
+        conn = read_only(path)
     except (sqlite3.Error, OSError) as exc:
         raise _unreadable(exc, path) from exc
     try:
@@ -99,7 +109,7 @@ def _inspect(path: Path, move_damaged: bool) -> tuple[int, bool]:
     """An existing file's schema version and whether it is empty; refuses newer ones and
     other files, and moves damaged ones aside when allowed to."""
     damage: _Damaged | None = None
-    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+    with closing(read_only(path)) as conn:
         try:
             version, tables = _check(conn, path)
         except _Damaged as exc:

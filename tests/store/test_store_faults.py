@@ -54,7 +54,7 @@ def faults(monkeypatch, store):
     """faults(error, on="inspect" | "write"): SQLite fails on its read-only look at the store
     (the shared-memory file cannot be made) or on the first write to it."""
     real = sqlite3.connect
-    looks = {"inspect": f"file:{store}?mode=ro", "write": str(store)}
+    looks = {"inspect": f"{store.absolute().as_uri()}?mode=ro", "write": str(store)}
 
     def install(error, on):
         def connect(target, *args, **kwargs):

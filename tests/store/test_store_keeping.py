@@ -58,6 +58,19 @@ def test_a_backup_that_cannot_be_written_is_one_line(tmp_path, capsys, where, sa
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize("folder", ["Game night #2", "what? 100%"])
+def test_a_store_in_a_folder_named_with_uri_signs_is_read_backed_up_and_restored(tmp_path, capsys, folder):
+    """SQLite opens a store read-only by a URI: "#", "?" and "%" in its path are quoted."""
+    path = store_with(tmp_path / folder / "companion.db", 2)
+    assert len(games_of(path)) == 2
+    copy = tmp_path / folder / "evenings.db"
+    assert backup_main([str(copy)], path) == 0
+    assert games_of(copy) == games_of(path)
+    store_with(path, 1)
+    assert restore_main([str(copy)], path) == 0
+    assert games_of(path) == games_of(copy)
+
+
 def test_restore_puts_the_copy_in_place_and_keeps_the_store_it_replaces(tmp_path, capsys):
     copy = store_with(tmp_path / "copy.db", 3)
     path = store_with(tmp_path / "companion.db", 1)

@@ -202,20 +202,23 @@ def test_undo_drops_the_last_decision_and_reopens_the_countdown():
 
 
 @pytest.mark.parametrize("then", ["undo", "pause"])
-def test_the_stoppers_light_goes_out_when_the_stop_is_undone_and_stays_through_a_pause(then):
+def test_an_undone_stops_light_and_evidence_go_and_stay_through_a_pause(then):
     lights = Lights()
     core = table(Recorder(), lights=lights)
     core.press(BuzzerEvent(1, True, 600_000))
     core.catch_up(700_000)
     assert core.state.phase == "claiming" and lights.calls[-1] == ("light", [1])
+    assert core.realtime.last_stop["stoppers"] == [{"seat": 1, "offset_us": 0}]
     if then == "undo":
         core.undo(800_000)
         core.catch_up(1_400_000)
         assert core.state.phase == "countdown" and lights.calls[-1] == ("clear", [])
+        assert core.realtime.last_stop is None  # no stop to show evidence of
     else:
         core.pause(800_000)
         core.resume(900_000)
         assert core.state.phase == "claiming" and lights.calls[-1] == ("light", [1])
+        assert core.realtime.last_stop is not None
 
 
 class KeenBot:

@@ -147,8 +147,12 @@ class MarcheCountdown:
         claims, set the lights. The one place the arbiter opens and closes. ``first``
         restarts an interrupted countdown from that count."""
         lead_in = True
-        if self.last_stop is not None and (self.last_stop["turn"] != state.turn or state.phase == OVER):
-            self.last_stop = None  # a new turn (or the end): the stop is told
+        if self.last_stop is not None and (
+            self.last_stop["turn"] != state.turn
+            or state.phase == OVER
+            or (state.phase == COUNTDOWN and len(state.records) <= self.last_stop["records_from"])
+        ):  # a new turn (or the end): the stop is told; or it was undone (each claim records)
+            self.last_stop = None
         if state.phase == CLAIMING:
             if self.claim_deadline_us is None:
                 self.claim_deadline_us = now_us + self.timing.claim_deadline_us

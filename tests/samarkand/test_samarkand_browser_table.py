@@ -197,3 +197,26 @@ def test_the_hosts_board_file_is_a_multi_line_field_with_a_file_to_load(browser,
     )
     assert mistake.is_hidden()
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+def test_the_host_console_shows_the_board_large_and_the_players_and_log_whole(browser, server):
+    """The host console (1280×800) puts the game's table in its wide column one part under
+    the other: the board across the column, the players' table within its card, the log as
+    tall as its lines (the console scrolls as a page)."""
+    pages, ana, ben = two_phones(browser, server, "en-GB")
+    for page in (ben, ana):  # a few lines in the log
+        with answered(page, "/api/act"):
+            page.click("button[data-place=camp10]", timeout=T)
+    with answered(ben, "/api/act"):
+        ben.click("button[data-move=samarkand]", timeout=T)
+    host = pages.open("/host", phone=False, size=(1280, 800))
+    log_in(host, PIN)
+    host.wait_for_selector("#board svg", timeout=T)
+    host.wait_for_selector("#log li >> nth=2", timeout=T)
+    column = host.locator(".columns > div").first.bounding_box()["width"]
+    assert host.locator("#board svg").bounding_box()["width"] >= 0.9 * column - 40
+    for table in host.locator(".sk-side table").all():
+        assert table.evaluate("(t) => t.scrollWidth <= t.parentElement.clientWidth + 1")
+    log = host.locator("#log").locator("xpath=..")
+    assert log.evaluate("(box) => box.clientHeight >= Math.min(box.scrollHeight, 300) - 1")
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -41,6 +41,15 @@ SAYS = {
 }
 
 
+ADDRESS_LINES = """() => {
+  const url = document.querySelector(".corner .url"), address = url.lastChild;  // after "//"
+  const range = document.createRange();
+  range.selectNodeContents(address);
+  return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+}"""
+"""How many lines the join address's host and port take in the table screen's corner."""
+
+
 @pytest.fixture
 def urn(tmp_path):
     yield from served_urn(tmp_path)
@@ -62,6 +71,7 @@ def test_the_end_tells_each_phone_its_place_and_the_table_the_winner_with_a_char
         table.wait_for_selector("#glance .urn-glance", timeout=T)
         assert page_scrolls(table) == []
         assert table.locator(".corner img.qr").bounding_box()["width"] <= 160
+        assert table.evaluate(ADDRESS_LINES) == 1, "the join address breaks inside its number or port"
 
     ana, ben = phones
     for page in (ana, ben, ana):  # a ball each, and Ana the last one
@@ -87,6 +97,13 @@ def test_the_end_tells_each_phone_its_place_and_the_table_the_winner_with_a_char
         assert table.text_content("#results-title") == says["wins"].format(name=winner, n=max(result.scores))
         assert in_first_screen(table, "#results-title") and in_first_screen(table, "#podium")
         assert table.locator("#podium li").count() == 2
+        first, second = (
+            table.eval_on_selector(
+                f"#podium .step-{n} .total", "e => parseFloat(getComputedStyle(e).fontSize)"
+            )
+            for n in (1, 2)
+        )
+        assert first > second, "the winner's total is drawn smaller than the second's"
         table.wait_for_selector("#chart-svg svg", timeout=T)
         assert table.locator("#chart-svg svg polyline.series").count() == 2
         assert in_first_screen(table, "#chart-svg svg")

@@ -55,3 +55,24 @@ def test_the_host_claims_only_for_the_stopper_whose_phone_has_gone(browser, serv
     assert answer.value.status == 200
     wait_on(host, lambda: appliance.session.state.stop.claims.get(2, "none") is None, "Cy's claim")
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+def test_a_console_whose_login_a_restart_forgot_asks_for_the_pin_again(browser, server):
+    """The host's login lives in the table's memory: after a restart the open console's
+    next command is refused, and the console then shows the PIN form by itself."""
+    pw, chromium = browser
+    srv, _appliance = server
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    host = pages.open("/host", phone=False)
+    log_in(host, PIN)
+    pause = host.locator("button[data-command=pause]:not([disabled])")
+    pause.wait_for(timeout=T)
+    srv.app.extensions["samarkand.hosts"].sessions.clear()  # as a restart forgets them
+    with host.expect_response(lambda r: r.url.endswith("/api/host/pause")) as answer:
+        pause.click()
+    assert answer.value.status == 403
+    pages.refused(host, "/api/host/pause", "403 (FORBIDDEN)")  # that refusal was the point
+    host.wait_for_selector("#login-form #pin", timeout=T)
+    log_in(host, PIN)
+    host.locator("button[data-command=pause]:not([disabled])").wait_for(timeout=T)
+    assert pages.errors == [], pages.errors

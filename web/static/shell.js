@@ -168,6 +168,10 @@ export async function post(url, body) {
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     toast(data.error || _("That did not work."));
+    /* refused for who this page is (the host's login gone with a restart of the table, a seat
+       freed, a page out of date): it loads again as what it now is (the PIN form, the join
+       page); a wrong PIN is typed again where it is */
+    if (response.status === 403 && PAGE !== "login") setTimeout(() => location.reload(), 1500);
     throw new Error(data.error);
   }
   return data;

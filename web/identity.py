@@ -123,6 +123,9 @@ class Seats:
         with self.lock:
             if seat in self.joined or seat in self.bots:
                 raise Refused(409, "seat {seat} is taken; pick a free seat", seat=seat + 1)
+            if any(entry["name"].lower() == name.lower() for entry in self.joined.values()):
+                # a phone that joined since ``display_names`` was read (two at once)
+                raise Refused(409, "someone at the table is already called {name}", name=name)
             joined = {**self.joined, seat: {"token": digest(token), "name": name}}
             self._save(joined, self.bots)
             self.joined = joined

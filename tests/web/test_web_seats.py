@@ -17,6 +17,7 @@ from companion.core.registry import game_spec
 from companion.runtime.signals import now_us
 from companion.store import EventStore
 from web.app import create_app
+from web.identity import Refused
 
 
 def seats(phone) -> list[dict]:
@@ -217,3 +218,14 @@ def test_the_timer_deciding_a_sealed_bid_is_told_to_that_seat_alone_until_the_en
         assert [(c["seat"], c["by"]) for c in over] == [(1, "timer")]
     finally:
         appliance.close()
+
+
+def test_two_phones_joining_at_once_under_one_name_get_one_seat(flask_app):
+    """The name is checked again where the seat is taken: a phone that read the table's
+    names before another joined under the same name is refused, not seated twice."""
+    seats = flask_app.extensions["samarkand"].seats
+    read_before = list(NAMES)  # both phones' joins read the names before either was seated
+    seats.join(1, "Dup", read_before)
+    with pytest.raises(Refused, match="already called dup"):
+        seats.join(2, "dup", read_before)
+    assert seats.names() == {1: "Dup"}

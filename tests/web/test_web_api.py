@@ -675,6 +675,6 @@ def test_the_join_url_is_the_address_the_pi_gets_after_the_start(appliance, monk
         found[0] = "192.168.1.7"  # the Wi-Fi is up
         assert f"Phones join at: http://192.168.1.7:{port}/" in "\n".join(appliance.addresses)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/table", timeout=5) as page:
-            assert f"http://192.168.1.7:{port}/".encode() in page.read()
+            assert f"192.168.1.7:{port}/".encode() in page.read()
     finally:
         server.close()

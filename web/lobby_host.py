@@ -28,14 +28,25 @@ def next_lobby(web, data: dict):
     people = web.seats.kept_for(appliance.spec.max_players) if appliance.spec else {}
     try:
         lobby = appliance.next_lobby(None if data.get("again") else data.get("game"), people)
-        if "seats" in data:
-            lobby.set_seats(whole(data, "seats"))
-        if any(key in data for key in ("rules", "table", "mode")):
-            rules, table = options(data)
-            lobby.set_options(rules, table, data.get("mode", lobby.mode))
+        as_the_form_says(lobby, data)
     except RuleError as exc:
         raise Refused(400, exc.phrase) from None
     return lobby
+
+
+def as_the_form_says(lobby, data: dict) -> None:
+    """The new-game form's ``seats``, ``rules``, ``table`` and ``mode``, where it gives them."""
+    if "seats" in data:
+        lobby.set_seats(whole(data, "seats"))
+    if any(key in data for key in ("rules", "table", "mode")):
+        rules, table = options(data)
+        lobby.set_options(rules, table, data.get("mode", lobby.mode))
+
+
+def another_game(lobby, data: dict) -> None:
+    """An open lobby turned to the new-game form's game, as the form sets it up."""
+    lobby.choose_game(data.get("game") or lobby.game)
+    as_the_form_says(lobby, data)
 
 
 def options(data: dict) -> tuple[dict, dict]:
@@ -74,8 +85,9 @@ def command(command: str):
     data = body()
     web = service()
     appliance = web.appliance
-    if command == "open" and appliance.lobby is not None:  # already open: another game
-        changed(appliance, lambda lobby: lobby.choose_game(data.get("game") or lobby.game))
+    if command == "open" and appliance.lobby is not None:
+        if not data.get("again"):  # another game; Play again pressed twice changes nothing
+            changed(appliance, lambda lobby: another_game(lobby, data))
     elif command == "open":
         appliance.open_lobby(next_lobby(web, data))
     elif command == "start":

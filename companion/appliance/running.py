@@ -21,7 +21,7 @@ from companion.appliance import network, power
 from companion.appliance.network import Hotspot
 from companion.config import Config, ConfigError, load_config, parse_assignment
 from companion.core.chance import EnteredChance, SeededChance
-from companion.core.default_names import bot_name
+from companion.core.default_names import bot_name, given_bot_name
 from companion.core.errors import RuleError
 from companion.core.game import Event
 from companion.core.match import Match
@@ -398,8 +398,12 @@ class Appliance:
             return Lobby.open(game, players, people)
         runner_bots = self.runner.seats.bots if self.runner.seats is not None else {}
         chosen = stored.get("bots") or {}
+        names = session.game.names(session.state)
         bots = {
-            seat: {"style": chosen.get(str(seat)) or spec.default_style(seat), "name": None}
+            seat: {
+                "style": chosen.get(str(seat)) or spec.default_style(seat),
+                "name": given_bot_name(names[seat]),
+            }
             for seat in runner_bots
             if seat not in people
         }

@@ -31,6 +31,13 @@ def bot_name(seat: int, name: str | None = None) -> str:
     return f"{name or seat_name(seat)} (bot)"
 
 
+def given_bot_name(name: str) -> str | None:
+    """The name the host gave the bot called ``name`` ("Tara" of "Tara (bot)"); None for a
+    bot named after its seat, and for anyone else."""
+    found = None if _SEAT_BOT.fullmatch(name) else _NAMED_BOT.fullmatch(name)
+    return found.group(1) if found else None
+
+
 def nobodys(name: str) -> bool:
     """Whether ``name`` is nobody's: a seat's own ("Seat 3") or a bot's named after its seat
     ("Seat 3 (bot)"), no one's record whoever sat there. A bot the host named ("Tara (bot)")

@@ -175,7 +175,7 @@ def test_play_again_keeps_the_people_the_bots_and_the_options(table):
     ana = Phone(app).join(0, "Ana")
     Phone(app).join(1, "Ben")
     lobby(host, "options", {"rules": {"open_money": True}})
-    lobby(host, "bot", {"seat": 2, "style": "thrifty"})
+    lobby(host, "bot", {"seat": 2, "style": "thrifty", "name": "Gus"})
     lobby(host, "start")
     first = appliance.game_id
     assert host.post("/api/host/end").status_code == 200
@@ -183,7 +183,9 @@ def test_play_again_keeps_the_people_the_bots_and_the_options(table):
     kept = appliance.lobby
     assert kept.game == "market" and kept.rules["open_money"] is True
     assert {s: v["name"] for s, v in kept.people.items()} == {0: "Ana", 1: "Ben"}
-    assert kept.bots == {2: {"style": "thrifty", "name": None}}
+    assert kept.bots == {2: {"style": "thrifty", "name": "Gus"}}  # the name the host gave it
+    assert lobby(host, "open", {"again": True}).status_code == 200  # pressed twice
+    assert appliance.lobby.to_dict() == kept.to_dict()
     assert ana.state()["viewer"] == 0  # straight into the lobby, no rejoin
     assert lobby(host, "start").status_code == 200
     assert appliance.game_id != first and ana.state()["viewer"] == 0

@@ -188,6 +188,9 @@ class Lobby:
             )
         if seat in self.people:
             raise RuleError("seat {seat} is a person's: remove them first", seat=seat + 1)
+        named = [v["name"].lower() for s, v in self.bots.items() if s != seat and v.get("name")]
+        if name is not None and name.lower() in named:  # Start would find two of that name
+            raise RuleError("someone at the table is already called {name}", name=name)
         self.bots[seat] = {"style": style, "name": name}
 
     def join(self, seat: int, digest: str, name: str) -> None:

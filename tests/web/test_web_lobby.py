@@ -75,6 +75,12 @@ def test_the_host_seats_bots_and_people_then_starts(table):
     ana, ben = Phone(app).join(0, "Ana"), Phone(app).join(1, "Ben")
     assert lobby(host, "bot", {"seat": 2, "style": "hoarder"}).status_code == 200
     assert lobby(host, "bot", {"seat": 0, "style": "hoarder"}).status_code == 409  # Ana's
+    assert lobby(host, "seats", {"seats": 4}).status_code == 200
+    assert lobby(host, "bot", {"seat": 3, "style": "hoarder", "name": "Zed"}).status_code == 200
+    twice = lobby(host, "bot", {"seat": 2, "style": "hoarder", "name": "zed"})
+    assert twice.status_code == 409 and "already called zed" in twice.json["error"]  # not at Start
+    assert lobby(host, "remove", {"seat": 3}).status_code == 200
+    assert lobby(host, "seats", {"seats": 3}).status_code == 200
     assert lobby(host, "move", {"seat": 1, "to": 2}).status_code == 200  # Ben <-> the bot
     assert ben.state()["viewer"] == 2
     assert lobby(host, "start").status_code == 200

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from marche_driver import GAME, claim, offer, table_match
+from marche_driver import GAME, claim, offer, pick, table_match
 from marche_driver import stop as stopped_at
 from web_rig import FAST, NAMES, PIN, Phone, all_pick, make_appliance, phase, stop, wait_for
 
@@ -90,3 +90,20 @@ def test_a_narration_line_is_a_template_with_the_names_as_plain_parameters():
     assert line == "Cy buys Bo's spices (1) for 6"
     assert isinstance(line, Phrase) and line.template == "{who} buys {owner}'s {goods} ({card}) for {due}"
     assert line.params == {"who": "Cy", "owner": "Bo", "goods": "spices", "card": 1, "due": 6}
+
+
+def test_the_offers_are_told_once_shown_never_while_the_banks_card_is_awaited():
+    """Three players at a physical table: every pick is in, the bank's card is awaited, and
+    the offers are still secret; the terminal tells them with the bank's card."""
+    match = table_match(3, names=["Ana", "Bo", "Cy"])
+    told = []
+    for seat, card in enumerate([7, 1, 2]):
+        before = match.state
+        match.act(pick(seat, card))
+        told += describe(pick(seat, card), before, match.state)
+    assert match.state.phase == "reveal"
+    assert not [line for line in told if "On offer" in str(line)]
+    before = match.state
+    match.enter_chance(5)
+    shown = describe(match.log[-1], before, match.state)
+    assert [line for line in shown if str(line).startswith("On offer")]

@@ -39,7 +39,9 @@ def describe(event: Event, before: MarcheState, after: MarcheState) -> list[Phra
         lines.append(Phrase("{name} names a card", name=names[event.actor]))
     if before.turn != after.turn or (after.phase == "over" and before.phase != "over"):
         lines.append(Phrase("End of turn {turn}.", turn=before.turn))
-    if before.phase == "picking" and after.phase not in ("picking",):
+    if before.phase in ("picking", "reveal") and after.phase not in ("picking", "reveal"):
+        # the offers are told when they are shown: at a physical table of three, once the
+        # bank's card is entered (until then they are secret, ``MarcheGame.secret_twin``)
         lines.append(Phrase("Turn {turn} — Dean {dean}", turn=after.turn, dean=names[after.dean]))
         offers = ", ".join(f"{target_name(after, s)} {c}" for s, c in after.offers.items() if s != BANK)
         lines.append(Phrase("On offer: {offers}", offers=offers))  # never a first line

@@ -280,8 +280,13 @@ class Appliance:
         until the game is over."""
         session = self.session
         change: dict = {"at": len(session.match.log) if session else 0, "seat": seat, "by": by}
-        if by == "timer" and session and seat not in session.game.to_act_shown(session.state, None):
-            change["secret"] = True  # who was still to decide is itself secret (a sealed bid)
+        if by == "timer" and session is not None:
+            waiting, shown = (
+                session.game.to_act(session.state),
+                session.game.to_act_shown(session.state, None),
+            )
+            if seat in waiting and seat not in shown:  # that it waits is itself secret (a sealed bid)
+                change["secret"] = True
         self.hands.append(change)
         if self.game_id is not None:
             try:

@@ -268,15 +268,15 @@ class Session:
 
     def _show(self, kind: str, count: int | None) -> None:
         """The display first: the table sees the count even if keeping it fails."""
-        if self.display is None:
-            pass
-        elif kind == "count" and count is not None:
-            self.display.show_count(count)
-        elif kind == "ready":
-            self.display.show_ready()
-        elif kind == "stop" and count is not None:
-            self.display.show_stop(count)
-        else:
-            self.display.blank()
+        display = self.display
+        if display is not None:
+            if kind == "count" and count is not None:
+                display.show_count(count)
+            elif kind == "ready":
+                display.show_ready()
+            elif kind == "stop" and count is not None:
+                display.show_stop(count)
+            else:
+                display.blank()
         if kind == "count" and count is not None:
             self.journal.countdown_at(count)

@@ -134,8 +134,9 @@ class WaysIn:
         self.server = server
 
     def __iter__(self) -> Iterator[str]:
-        url = self.server.url
-        yield f"Phones join at: {'  or  '.join(self.server.urls)}"
+        urls = self.server.urls  # found once for both lines
+        url = urls[0]
+        yield f"Phones join at: {'  or  '.join(urls)}"
         yield f"Table screen: {url}table   Host console: {url}host   PIN: {self.server.pin}"
 
 

@@ -338,11 +338,10 @@ def switch_off(host: Host) -> Finding | None:
     allowed = host.polkit_allows(POWER_OFF_ACTION)
     if allowed:
         return Finding(OK, "switch off", "the host console may switch the Pi off (polkit allows it)")
-    why = (
-        "polkit cannot be asked (no pkcheck, or polkitd is not running)"
-        if allowed is None
-        else (f"polkit does not let this user power the Pi off (install-pi.sh's {POWER_RULE})")
-    )
+    if allowed is None:
+        why = "polkit cannot be asked (no pkcheck, or polkitd is not running)"
+    else:
+        why = f"polkit does not let this user power the Pi off (install-pi.sh's {POWER_RULE})"
     return Finding(
         FAIL,
         "switch off",

@@ -139,6 +139,7 @@ class Appliance:
         bots: dict[int, str] | None = None,
         joined: dict | None = None,
         first: int | None = None,
+        options: dict | None = None,
     ) -> int:
         """Start a game (abandoning an unfinished one): the game, its setup (players,
         names, rules), the countdown's settings where it has one, and the mode, which the
@@ -150,7 +151,9 @@ class Appliance:
         game's default styles, kept with the game as the lobby's are, so that the history
         counts their games by style.
         ``joined``: the phones' seats, kept with the game before anything is played.
-        ``first``: the seat the lobby set to play first (passed on at the next game)."""
+        ``first``: the seat the lobby set to play first (passed on at the next game), and
+        ``options`` the lobby's rule options before that seat was put in them (the next
+        game's lobby starts from these: the seat set first may not be there next time)."""
         if mode not in ("digital", "physical"):
             raise RuleError('mode must be "digital" (cards dealt by the companion) or "physical"')
         setup = {**setup, "mode": mode}  # a game may ask a physical table for more
@@ -169,6 +172,8 @@ class Appliance:
                 stored["bots"] = {str(seat): style for seat, style in bots.items()}
             if first is not None:
                 stored["first"] = first
+            if options is not None:
+                stored["options"] = options
             game_id = self.store.create_game(spec.name, stored)
             if joined is not None:
                 self.store.set_checkpoint(game_id, JOINED_KEY, joined)
@@ -415,7 +420,7 @@ class Appliance:
         lobby = Lobby.open(spec.name, players, people, bots)
         if isinstance(stored.get("first"), int):  # passed on round the table
             lobby.first = (stored["first"] + 1) % lobby.seats
-        lobby.rules = dict(stored.get("setup", {}).get("rules", {}))
+        lobby.rules = dict(stored.get("options", stored.get("setup", {}).get("rules", {})))
         lobby.mode = stored.get("mode", "digital")
         return lobby
 
@@ -472,6 +477,7 @@ class Appliance:
                 bots={s: v["style"] for s, v in lobby.bots.items()},
                 joined=joined,
                 first=lobby.first if spec.first_seat is not None else None,
+                options=lobby.rules,
             )
         self._tell_lobby()
         return game_id

@@ -283,3 +283,24 @@ def test_the_host_chooses_who_plays_first_and_play_again_passes_it_on(table, gam
     assert host.post("/api/host/end").status_code == 200
     assert lobby(host, "open", {"again": True}).status_code == 200
     assert appliance.lobby.first == 2  # passed on to the next seat
+
+
+@pytest.mark.parametrize("game", ["bazaar", "samarkand"])
+def test_play_again_with_a_seat_fewer_after_the_last_seat_played_first(table, game):
+    """The seat the host set to play first is put in the game's rule options; the next
+    lobby starts from the host's own options, so a table one seat smaller still starts."""
+    appliance, app, host = table
+    assert lobby(host, "game", {"game": game}).status_code == 200
+    style = appliance.lobby.spec.default_style(0)
+    for seat in range(3):
+        lobby(host, "bot", {"seat": seat, "style": style})
+    assert lobby(host, "first", {"seat": 2}).status_code == 200
+    assert lobby(host, "start").status_code == 200
+    assert appliance.session.state.rules.first_player == 3
+    assert host.post("/api/host/end").status_code == 200
+    assert lobby(host, "open", {"again": True}).status_code == 200
+    assert "first_player" not in appliance.lobby.rules
+    assert lobby(host, "remove", {"seat": 2}).status_code == 200
+    assert lobby(host, "seats", {"seats": 2}).status_code == 200
+    assert lobby(host, "start").status_code == 200, Phone(app).state()["lobby"]["problem"]
+    assert appliance.session.game.players(appliance.session.state) == 2

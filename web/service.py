@@ -406,7 +406,12 @@ class GameService:
         if not isinstance(rules, dict) or not isinstance(table, dict):
             raise Refused(400, "rules and table settings are objects of name: value")
         mode = body.get("mode", "digital")
-        kept = self.seats.kept_for(players)
+        lobby = self.appliance.lobby  # a game started at once keeps the lobby's people
+        kept = (
+            self.seats.kept_for(players)
+            if lobby is None
+            else {s: v for s, v in lobby.people.items() if s < players}
+        )
         # a seat nobody holds keeps the stored form ("Seat 2"), said in each reader's language
         # ("Place 2") and no one's record in the history
         names = [kept[s]["name"] if s in kept else seat_name(s) for s in range(players)]

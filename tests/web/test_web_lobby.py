@@ -224,12 +224,14 @@ def test_another_game_keeps_the_people(table):
         assert [g.status for g in store.list_games()] == ["abandoned"]
 
 
-def test_a_game_started_at_once_closes_the_lobby(table):
+def test_a_game_started_at_once_closes_the_lobby_keeping_its_people(table):
     appliance, app, host = table
-    ana = Phone(app).join(0, "Ana")
-    assert host.post("/api/host/new_game", {"game": "market", "players": 3}).status_code == 200
+    ana, ben = Phone(app).join(0, "Ana"), Phone(app).join(2, "Ben")
+    assert host.post("/api/host/new_game", {"game": "market", "players": 2}).status_code == 200
     assert appliance.lobby is None and appliance.store.setting("lobby") is None
     assert ana.state()["table"]["status"] != "lobby"
+    assert ana.state()["view"]["you"]["seat"] == 0 and appliance.session.state.names[0] == "Ana"
+    assert "you" not in ben.state()["view"]  # no third seat in a game of two
 
 
 @pytest.mark.parametrize(

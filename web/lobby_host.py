@@ -28,25 +28,32 @@ def next_lobby(web, data: dict):
     people = web.seats.kept_for(appliance.spec.max_players) if appliance.spec else {}
     try:
         lobby = appliance.next_lobby(None if data.get("again") else data.get("game"), people)
-        as_the_form_says(lobby, data)
+        as_the_form_says(appliance, lobby, data)
     except RuleError as exc:
         raise Refused(400, exc.phrase) from None
     return lobby
 
 
-def as_the_form_says(lobby, data: dict) -> None:
+def as_the_form_says(appliance, lobby, data: dict) -> None:
     """The new-game form's ``seats``, ``rules``, ``table`` and ``mode``, where it gives them."""
     if "seats" in data:
         lobby.set_seats(whole(data, "seats"))
     if any(key in data for key in ("rules", "table", "mode")):
-        rules, table = options(data)
-        lobby.set_options(rules, table, data.get("mode", lobby.mode))
+        set_options(appliance, lobby, data, lobby.mode)
 
 
-def another_game(lobby, data: dict) -> None:
+def set_options(appliance, lobby, data: dict, mode: str) -> None:
+    """The lobby's rule options, table settings and mode (else ``mode``): the table
+    settings Start would refuse (a countdown step of 0 ms) are refused now."""
+    rules, table = options(data)
+    lobby.set_options(rules, table, data.get("mode", mode))
+    appliance.checked_table(lobby.spec, table)
+
+
+def another_game(appliance, lobby, data: dict) -> None:
     """An open lobby turned to the new-game form's game, as the form sets it up."""
     lobby.choose_game(data.get("game") or lobby.game)
-    as_the_form_says(lobby, data)
+    as_the_form_says(appliance, lobby, data)
 
 
 def options(data: dict) -> tuple[dict, dict]:
@@ -87,7 +94,7 @@ def command(command: str):
     appliance = web.appliance
     if command == "open" and appliance.lobby is not None:
         if not data.get("again"):  # another game; Play again pressed twice changes nothing
-            changed(appliance, lambda lobby: another_game(lobby, data))
+            changed(appliance, lambda lobby: another_game(appliance, lobby, data))
     elif command == "open":
         appliance.open_lobby(next_lobby(web, data))
     elif command == "start":
@@ -102,8 +109,7 @@ def command(command: str):
         count = whole(data, "seats")
         changed(appliance, lambda lobby: lobby.set_seats(count))
     elif command == "options":
-        rules, table = options(data)
-        changed(appliance, lambda lobby: lobby.set_options(rules, table, data.get("mode", "digital")))
+        changed(appliance, lambda lobby: set_options(appliance, lobby, data, "digital"))
     elif command == "bot":
         seat, style = whole(data, "seat"), data.get("style")
         name = bot_name_given(data)

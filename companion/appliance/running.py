@@ -159,7 +159,7 @@ class Appliance:
         setup = {**setup, "mode": mode}  # a game may ask a physical table for more
         spec = game_spec(game or self.config.lobby.game)
         spec.engine().new_state(setup)  # refuse a bad setup before touching the store
-        timing = spec.realtime.settings(timing_from(self.config, table)) if spec.realtime else {}
+        timing = self.checked_table(spec, table)
         with self.runner.lock:
             unfinished = self.store.unfinished()  # the current game, or one --new leaves
             if unfinished is not None:
@@ -378,6 +378,11 @@ class Appliance:
             self.store.set_setting(LOBBY_KEY, None)
             return False
         return True
+
+    def checked_table(self, spec: GameSpec, table: dict | None) -> dict:
+        """The countdown's settings a game of ``spec`` stores: this table's configuration,
+        ``table``'s values on top, each checked (a RuleError names a bad one)."""
+        return spec.realtime.settings(timing_from(self.config, table)) if spec.realtime else {}
 
     def open_lobby(self, lobby: Lobby) -> None:
         """The table sets up its next game in ``lobby``: nothing is played, drawn or stored

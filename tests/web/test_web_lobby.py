@@ -306,3 +306,19 @@ def test_play_again_with_a_seat_fewer_after_the_last_seat_played_first(table, ga
     assert lobby(host, "seats", {"seats": 2}).status_code == 200
     assert lobby(host, "start").status_code == 200, Phone(app).state()["lobby"]["problem"]
     assert appliance.session.game.players(appliance.session.state) == 2
+
+
+@pytest.mark.parametrize("command", ["options", "open"])
+def test_a_table_setting_start_would_refuse_is_refused_in_the_lobby(table, command):
+    """A countdown step of 0 ms is refused as the host sets it, not later at Start."""
+    appliance, _app, host = table
+    body = {"game": "marche", "rules": {}, "table": {"step_ms": 0}}
+    if command == "options":
+        assert lobby(host, "game", {"game": "marche"}).status_code == 200
+    refused = lobby(host, command, body)
+    assert refused.status_code == 409 and "step_ms" in refused.get_json()["error"]
+    assert appliance.lobby.table == {} and appliance.lobby.game == (
+        "marche" if command == "options" else "market"
+    )
+    assert lobby(host, command, {**body, "table": {"step_ms": 500}}).status_code == 200
+    assert appliance.lobby.table == {"step_ms": 500}

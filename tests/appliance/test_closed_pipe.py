@@ -11,6 +11,7 @@ import socket
 import sys
 
 import pytest
+from ports import free_port
 
 from companion.appliance.cli import build_parser
 from companion.appliance.running import run
@@ -26,9 +27,7 @@ class ReaderGone(io.StringIO):
 
 
 def test_a_reader_gone_before_the_ways_in_is_no_port_that_cannot_listen(tmp_path, monkeypatch, capsys):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     argv = ["run", "--simulate", "--port", str(port), "--set", f"store.path={tmp_path / 's.db'}"]
     args = build_parser().parse_args(argv)
     handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}

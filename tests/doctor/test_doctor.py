@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from network.nm_rig import fake_network
+from ports import free_port
 
 from companion.appliance import doctor
 from companion.appliance.cli import main as samarkand
@@ -29,12 +30,6 @@ PINS = {
     "display": "bargraph",
     "bar": ["GPIO23", "GPIO24"],
 }
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class PretendPi:

@@ -11,6 +11,7 @@ import sys
 from types import SimpleNamespace
 
 import pytest
+from ports import free_port
 
 from companion.appliance import inputs
 from companion.appliance.cli import build_parser
@@ -207,9 +208,7 @@ def test_autostart_starts_a_web_game_at_once_with_bots(tmp_path):
     from tests.appliance.appliance_rig import start_appliance, stored_games, wait_for
 
     store, out = tmp_path / "s.db", tmp_path / "out.txt"
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     process = start_appliance(
         store, out, "--autostart", "--port", str(port), "--set", "web.host=127.0.0.1", web=True
     )

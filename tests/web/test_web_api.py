@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from ports import free_port
 from web_rig import FAST, NAMES, PIN, Phone, all_pick, make_appliance, phase, stop, wait_for
 
 from companion.config import PowerConfig
@@ -634,15 +635,12 @@ def test_the_stream_sends_a_snapshot_on_connect_then_changes_and_pings(live, app
 
 
 def test_serve_gives_the_pin_and_the_join_url_and_serves(appliance):
-    import socket
     import urllib.request
 
     from companion.config import load_config
     from web.server import serve
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     config = load_config(None, {"web": {"host": "127.0.0.1", "port": port}})
     server = serve(appliance, config)
     try:
@@ -658,7 +656,6 @@ def test_serve_gives_the_pin_and_the_join_url_and_serves(appliance):
 def test_the_join_url_is_the_address_the_pi_gets_after_the_start(appliance, monkeypatch):
     """A Pi's service starts before its Wi-Fi has an address (no route: 127.0.0.1): the
     table screen (its QR code) and the terminal give the address it gets once it has one."""
-    import socket
     import urllib.request
 
     import web.server
@@ -666,9 +663,7 @@ def test_the_join_url_is_the_address_the_pi_gets_after_the_start(appliance, monk
 
     found = ["127.0.0.1"]
     monkeypatch.setattr(web.server, "lan_address", lambda: found[0])
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     server = web.server.serve(appliance, load_config(None, {"web": {"host": "0.0.0.0", "port": port}}))
     try:
         assert f"Phones join at: http://127.0.0.1:{port}/" in "\n".join(appliance.addresses)

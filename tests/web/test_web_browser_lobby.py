@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 import re
 import signal
-import socket
 import time
 
 import pytest
 from browser_rig import NEEDED, Pages, T, decide, join, log_in, wait_on
+from ports import free_port
 
 from companion.core.chance import SeededChance
 from companion.core.game import Event
@@ -33,9 +33,7 @@ WAYS_IN = re.compile(r"Table screen: (http://\S+)/table .* PIN: (\d{4})")
 
 def serving(store, out, game: str):
     """``samarkand run --game GAME --simulate`` on a free port of 127.0.0.1."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     return start_appliance(
         store, out, "--game", game, "--port", str(port), "--set", "web.host=127.0.0.1", web=True
     )

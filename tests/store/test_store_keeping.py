@@ -183,3 +183,21 @@ def test_no_copy_is_kept_where_it_would_leave_the_games_to_come_too_little_room(
         open_store(path).close()  # the table starts all the same
     assert not kept_copy(path).exists()
     assert "too little room left" in caplog.text
+
+
+def test_the_store_stays_in_place_while_the_copy_is_written(tmp_path, capsys, monkeypatch):
+    """A power cut during the copy (seconds, for a large one) leaves the store as it was."""
+    copy = store_with(tmp_path / "copy.db", 3)
+    path = store_with(tmp_path / "companion.db", 1)
+    before = games_of(path)
+    real_copy = keeping.copy_store
+
+    def cut_after_copying(source, to):
+        real_copy(source, to)
+        assert games_of(path) == before  # the store is still in place, whole
+        raise OSError(5, "Input/output error")  # the power goes before it is replaced
+
+    monkeypatch.setattr(keeping, "copy_store", cut_after_copying)
+    assert restore_main([str(copy)], path) == 1
+    assert games_of(path) == before
+    assert not [p.name for p in tmp_path.iterdir() if "restor" in p.name]  # nothing moved, nothing left

@@ -17,7 +17,10 @@ from .errors import StoreBusyError, unavailable
 
 
 def lock_path(path: Path) -> Path:
-    return path.with_name(f"{path.name}.lock")
+    """Beside the store's real file: a link to it under another name (or in another
+    folder) is the same store, and must meet the same lock."""
+    real = path.resolve()
+    return real.with_name(f"{real.name}.lock")
 
 
 class StoreLock:

@@ -9,6 +9,7 @@ from companion.store import (
     EventStore,
     GameClosedError,
     InvalidDataError,
+    StoreBusyError,
     UnknownGameError,
 )
 
@@ -189,3 +190,15 @@ def test_a_closed_games_result_can_be_amended_but_not_an_open_games(tmp_path):
         store.abandon(ended)
         store.amend_result(ended, {"winners": ["Cleo"]})
         assert store.result(ended)["winners"] == ["Cleo"]
+
+
+def test_a_link_to_a_held_store_under_another_name_meets_its_lock(tmp_path):
+    """Two tables on one store would write a log the rules refuse, whatever it is called."""
+    path = tmp_path / "companion.db"
+    (tmp_path / "other").mkdir()
+    link = tmp_path / "other" / "table.db"
+    link.symlink_to(path)
+    with EventStore(path, sole=True), pytest.raises(StoreBusyError):
+        EventStore(link, sole=True)
+    with EventStore(link, sole=True) as held:  # once the first lets go
+        assert held.list_games() == []

@@ -200,6 +200,8 @@ class Appliance:
         match = Match(spec.engine(), stored["setup"], chance, events)
         journal = StoreJournal(self.store, game_id)
         realtime = spec.realtime.from_settings(stored.get("table") or {}) if spec.realtime else None
+        if realtime is not None:
+            realtime.resume(lambda name: self.store.checkpoint(game_id, name))
         session = Session(match, journal, realtime, self.inputs.display, self.inputs.lights)
         session.listeners.append(self._changed)
         with self.runner.lock:

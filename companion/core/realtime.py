@@ -10,7 +10,7 @@ display change only after the store has the change.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -46,6 +46,10 @@ class Realtime(Protocol):
         """The game changed (or the table was held, ``hold``): start, carry on or stop;
         ``first`` is the count a restart resumes at. Returns the presses it took that
         stopping drops, each with its reason (never dropped silently)."""
+
+    def resume(self, kept: Callable[[str], dict | None]) -> None:
+        """After a restart, before the first ``follow``: ``kept(name)`` is the last note of
+        that name kept with the game (a stop's evidence), for what the screens showed."""
 
     def halt(self) -> list[IgnoredPress]:
         """The table stops (a pause, an undo): nothing runs until the next ``follow``.

@@ -84,6 +84,34 @@ def test_a_seat_survives_a_restart_of_the_pi(tmp_path):
         again.close()
 
 
+@pytest.mark.parametrize("claimed", [False, True])
+def test_a_stops_evidence_survives_a_restart_while_its_turn_lasts(tmp_path, claimed):
+    """Who stopped first, and by how much, is still on every screen after a power cut
+    during the claims, or later in the same turn."""
+    first = make_appliance(tmp_path, bots=False)
+    first.new_game({"players": 4, "names": NAMES}, FAST)
+    app = create_app(first, PIN)
+    phones = [Phone(app).join(seat, name) for seat, name in enumerate(["Ana", "Ben", "Cy", "Di"])]
+    first.runner.start()
+    all_pick(phones)
+    stop(first, {0: 0, 2: 20})
+    if claimed:
+        for seat in (0, 2):
+            claim = phones[seat].post("/api/act", {"kind": "claim", "data": {"target": 1}})
+            assert claim.status_code == 200, claim.json
+        wait_for(lambda: phase(first) == "countdown", what="the dispute settled")
+    shown = phones[1].state()["table"]["last_stop"]
+    assert [s["seat"] for s in shown["stoppers"]] == [0, 2]
+    first.close()
+
+    again = make_appliance(tmp_path, bots=False)
+    try:
+        assert again.resume()
+        assert Phone(create_app(again, PIN)).state()["table"]["last_stop"] == shown
+    finally:
+        again.close()
+
+
 # ------------------------------------------------------------------ every POST's checks
 @pytest.mark.parametrize(
     "headers",

@@ -10,7 +10,7 @@ the seed or entered by the host like a roll chosen on the phone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.arbiter import BuzzerEvent, IgnoredPress
@@ -39,6 +39,9 @@ class BuzzerRoll:
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> BuzzerRoll:
         return cls()
+
+    def resume(self, kept: Callable[[str], dict | None]) -> None:
+        """A roll is pressed and played at once: nothing of one is shown after a restart."""
 
     def follow(
         self, state: BazaarState, now_us: int, first: int | None = None, hold: bool = False

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -205,7 +205,7 @@ class MarcheCountdown:
         if self.countdown is not None:
             decision, ignored = self.arbiter.decide(now_us)
             if decision is not None:
-                return self._stop(decision, ignored)
+                return self._stop(decision, ignored, state)
             if not self.arbiter.pending and now_us >= self.countdown.ends_us + self.timing.latency_us:
                 return Due(Event("end_countdown"))
         if self.claim_deadline_us is not None and now_us >= self.claim_deadline_us:
@@ -217,11 +217,30 @@ class MarcheCountdown:
                     )
         return None
 
-    def _stop(self, decision: StopDecision, ignored: list[IgnoredPress]) -> Due:
+    def _stop(self, decision: StopDecision, ignored: list[IgnoredPress], state: MarcheState) -> Due:
         self._evidence = decision.evidence()
         data = {"count": decision.count, "stoppers": [list(s) for s in decision.stoppers]}
-        notes = ({"note": "stop_evidence", **self._evidence}, *(i.to_note() for i in ignored))
-        return Due(Event("stop", None, data), notes)
+        kept = {
+            "note": "stop_evidence",
+            **self._evidence,
+            "turn": state.turn,
+            "records_from": len(state.records),
+        }
+        return Due(Event("stop", None, data), (kept, *(i.to_note() for i in ignored)))
+
+    def resume(self, kept: Callable[[str], dict | None]) -> None:
+        """After a restart: the last stop's evidence, shown again while its turn lasts (the
+        next ``follow`` drops it if the turn is over or the stop was undone)."""
+        note = kept("stop_evidence")
+        if note is None or "turn" not in note:  # none, or kept before its turn was
+            return
+        self._evidence = {key: note[key] for key in ("count", "first_us", "stoppers", "late")}
+        self.last_stop = {
+            **self._evidence,
+            "turn": note["turn"],
+            "records_from": note["records_from"],
+            "tie_window_us": self.timing.tie_window_us,
+        }
 
     def plan_presses(
         self,

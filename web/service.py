@@ -42,7 +42,6 @@ class GameService:
         self.seats = Seats(appliance)
         self.lock = threading.Lock()
         self.ended: set[int] = set()  # games the host ended early
-        self.held: set[int] = set()  # games held after an undo
         self.overrides: dict[int, dict[int, Any]] = {}  # game -> seat -> the table's own choice
         self.accepted: set[int] = set()
         self._modes: dict[int | None, str] = {}
@@ -220,8 +219,6 @@ class GameService:
             if self.appliance.game_id in self.ended:
                 raise Refused(409, "this game was ended: the host can start a new one")
             session = self._session()
-            if action in ("pause", "resume"):  # the host's own hold, not an undo's
-                self.held.discard(self.appliance.game_id)
             return (getattr(session, action) if isinstance(action, str) else action)(*given)
 
         try:
@@ -326,8 +323,7 @@ class GameService:
                     break
             seats = self.appliance.runner.seats
             if seats is not None and seats.bots:
-                session.pause(now)
-                self.held.add(self.appliance.game_id)
+                session.pause(now, "undo")
             return self._told(dropped[0])
 
         return Phrase("Undone: {what}", what=self.run(undone))
@@ -337,7 +333,7 @@ class GameService:
 
     def after_undo(self, session) -> bool:
         """The game is held after an undo, until the host resumes it."""
-        return session.paused and self.appliance.game_id in self.held
+        return session.paused and session.held_by == "undo"
 
     def _told(self, event: Event) -> Phrase:
         """The dropped ``event`` in the game's words (its narration's first line, from the

@@ -217,6 +217,9 @@ class Appliance:
                     if self._last_hand(seat) == "bot":  # killed while its bot finished
                         self._handed(seat, "person")
             session.start(now_us(), journal.resume_count())
+            held_by = journal.held_by()
+            if held_by is not None:  # the host's pause, an undo's hold: as they were
+                session.pause(now_us(), held_by)
 
     def _bot_seats(
         self,
@@ -329,7 +332,7 @@ class Appliance:
             if session is None:
                 pass
             elif not connected and not session.paused:
-                session.pause(now_us())
+                session.pause(now_us(), "link")
             elif connected and paused_by_link:
                 session.resume(now_us())
         log.log(
@@ -355,7 +358,7 @@ class Appliance:
                 raise RuleError("there is no game being played")
             self.store.end(self._stored_id())  # first: a store that refuses changes nothing
             self.ended = self.game_id
-            self.session.pause(now_us())
+            self.session.pause(now_us(), "end")
 
     def record_result(self, result: dict) -> None:
         """Keep the scores the table settled on (its own discards, accepted or not)."""

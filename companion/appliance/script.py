@@ -171,6 +171,9 @@ class ScriptJournal:
     def countdown_at(self, count: int) -> None:
         pass
 
+    def held(self, why: str | None) -> None:
+        pass
+
     def _line(self, entry: dict) -> None:
         self.out.write(json.dumps({"t_us": self.clock(), **entry}) + "\n")
 

@@ -50,6 +50,15 @@ class Journal(Protocol):
         """The countdown shows ``count``: where a restart would carry on from (kept when it
         can be: the table plays on if it cannot)."""
 
+    def held(self, why: str | None) -> None:
+        """The table is held (``why``: one of ``KEPT_HOLDS``) or carries on (None): a
+        restart holds it as it was (kept when it can be, as the count is)."""
+
+
+KEPT_HOLDS = ("host", "undo")
+"""The holds a restart keeps: the host's pause, and an undo's (the bots wait for the host).
+A missing USB board's ("link") is found again at the start; an ended game is not resumed."""
+
 
 class NullJournal:
     def record(self, events: list[Event], notes: tuple[dict, ...] = ()) -> None:
@@ -62,6 +71,9 @@ class NullJournal:
         pass
 
     def countdown_at(self, count: int) -> None:
+        pass
+
+    def held(self, why: str | None) -> None:
         pass
 
 
@@ -80,6 +92,7 @@ class Session:
         self.display = display
         self.lights = lights
         self.paused = False
+        self.held_by: str | None = None  # why it is paused: KEPT_HOLDS, "link" or "end"
         self.notes: list[dict] = []
         self.version = 0
         self.listeners: list[Callable[[Session], None]] = []
@@ -176,20 +189,26 @@ class Session:
         self._follow(now_us)
         return dropped
 
-    def pause(self, now_us: int) -> None:
+    def pause(self, now_us: int, why: str = "host") -> None:
+        """Hold the table: the host's pause, an undo's hold for the bots (which an undo
+        while paused becomes), a missing USB board ("link"), an ended game ("end")."""
         if self.paused:
+            if why == "undo":
+                self._hold(why)
             return
         if self.realtime is not None:
             kind, count = self.realtime.shown(self.state, now_us)
             self._resume_count = count if kind in ("count", "ready") else None  # a lead-in too
             self._note_ignored(self.realtime.halt())
         self.paused = True
+        self._hold(why)
         self._changed(now_us)
 
     def resume(self, now_us: int) -> None:
         """Carry on; a countdown restarts, after a lead-in, from the count where it stood."""
         if not self.paused:
             return
+        self._hold(None)
         self.paused = False
         self._follow(now_us, first=self._resume_count)
         self._resume_count = None
@@ -234,6 +253,11 @@ class Session:
                 self.realtime.follow(self.state, now_us, first, hold=self.status() != "playing")
             )
         self._changed(now_us)
+
+    def _hold(self, why: str | None) -> None:
+        if why in KEPT_HOLDS or self.held_by in KEPT_HOLDS:
+            self.journal.held(why if why in KEPT_HOLDS else None)
+        self.held_by = why
 
     def _note(self, note: dict) -> None:
         self.notes.append(note)

@@ -11,6 +11,7 @@ from companion.store.events import EventStore
 log = logging.getLogger(__name__)
 
 COUNTDOWN_KEY = "countdown"
+HOLD_KEY = "hold"
 
 
 class StoreJournal:
@@ -42,6 +43,18 @@ class StoreJournal:
             self.store.set_checkpoint(self.game_id, COUNTDOWN_KEY, {"count": count, "events": len(self.seqs)})
         except StoreError as exc:
             log.warning("the countdown's count %d was not kept: %s", count, exc)
+
+    def held(self, why: str | None) -> None:
+        """Why the table is held, so that a restart holds it too; kept when it can be (the
+        pause itself never waits on the disk)."""
+        try:
+            self.store.set_checkpoint(self.game_id, HOLD_KEY, {"why": why})
+        except StoreError as exc:
+            log.warning("the table's hold (%s) was not kept: %s", why, exc)
+
+    def held_by(self) -> str | None:
+        """Why the table was held when it stopped, if it was."""
+        return (self.store.checkpoint(self.game_id, HOLD_KEY) or {}).get("why")
 
     def resume_count(self) -> int | None:
         """The count to restart from, if nothing happened since it was shown."""

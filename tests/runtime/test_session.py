@@ -27,6 +27,7 @@ TIMING = Timing(
 class Recorder:
     def __init__(self, fail=False):
         self.events, self.notes, self.dropped, self.counts, self.fail = [], [], 0, [], fail
+        self.holds = []
 
     def record(self, events, notes=()):
         if self.fail:
@@ -42,6 +43,9 @@ class Recorder:
 
     def countdown_at(self, count):
         self.counts.append(count)
+
+    def held(self, why):
+        self.holds.append(why)
 
 
 class Lights:
@@ -318,3 +322,14 @@ def test_a_game_without_a_countdown_ignores_presses_and_has_no_deadline():
     core.act(want(1), 5)
     core.catch_up(10)
     assert core.status() == "playing" and core.game.to_act(core.state) == (1,)
+
+
+def test_the_hosts_pause_and_an_undos_hold_are_kept_a_missing_boards_is_not():
+    journal = Recorder()
+    core = table(journal)
+    core.pause(100_000)
+    core.pause(100_000, "undo")  # an undo while paused: the bots wait for the host
+    core.resume(200_000)
+    core.pause(300_000, "link")
+    core.resume(400_000)
+    assert journal.holds == ["host", "undo", None]

@@ -112,6 +112,36 @@ def test_a_stops_evidence_survives_a_restart_while_its_turn_lasts(tmp_path, clai
         again.close()
 
 
+@pytest.mark.parametrize("hold", ["pause", "undo"])
+def test_the_hosts_pause_and_an_undos_hold_survive_a_restart(tmp_path, hold):
+    """A power cut while the table is held does not set the bots playing on their own."""
+    first = make_appliance(tmp_path, bots=True)
+    first.new_game({"players": 4, "names": NAMES}, FAST)
+    host = Phone(create_app(first, PIN))
+    assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+    first.runner.start()
+    wait_for(lambda: first.store.records(first.game_id), what="the bots' first decision")
+    assert host.post(f"/api/host/{hold}").status_code == 200
+    held = host.state()["table"]
+    assert held["status"] == "paused" and held["after_undo"] == (hold == "undo")
+    events = len(first.store.records(first.game_id))
+    first.close()
+
+    again = make_appliance(tmp_path, bots=True)
+    try:
+        assert again.resume()
+        again.runner.start()
+        host = Phone(create_app(again, PIN))
+        assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+        table = host.state()["table"]
+        assert (table["status"], table["after_undo"]) == ("paused", held["after_undo"])
+        assert len(again.store.records(again.game_id)) == events  # nobody played on
+        assert host.post("/api/host/resume").status_code == 200
+        wait_for(lambda: len(again.store.records(again.game_id)) > events, what="the bots playing on")
+    finally:
+        again.close()
+
+
 # ------------------------------------------------------------------ every POST's checks
 @pytest.mark.parametrize(
     "headers",

@@ -33,6 +33,7 @@ EARLIEST_MS, LATEST_MS = 1_577_836_800_000, 7_258_118_400_000
 """2020-01-01 and 2200-01-01: the times a browser's clock may plausibly tell."""
 RELEASE_AFTER_US = 100_000  # the on-screen buzzer is released 100 ms after its press
 FAREWELL_S = 3.0  # how long switching off waits for the open pages to hear of it
+TABLE_CHOICES = "table_choices"  # in a kept result: seat -> the table's own choice
 
 
 class GameService:
@@ -41,7 +42,6 @@ class GameService:
         self.hub = hub
         self.seats = Seats(appliance)
         self.lock = threading.Lock()
-        self.ended: set[int] = set()  # games the host ended early
         self.overrides: dict[int, dict[int, Any]] = {}  # game -> seat -> the table's own choice
         self.accepted: set[int] = set()
         self._modes: dict[int | None, str] = {}
@@ -53,6 +53,18 @@ class GameService:
         appliance.lobby_listeners.append(hub.notify)
         appliance.disconnected = self.disconnected
         self.seats.sync()
+        self._settled_as_kept()
+
+    def _settled_as_kept(self) -> None:
+        """The table restarted on a closed game's results: the scores as it had settled them
+        (its own choices, accepted or not), from the result kept with the game."""
+        game_id = self.appliance.game_id
+        result = (self.appliance.store.result(game_id) if game_id is not None else None) or {}
+        if result.get("accepted"):
+            self.accepted.add(game_id)
+        choices = result.get(TABLE_CHOICES) or {}
+        if choices:
+            self.overrides[game_id] = {int(seat): choice for seat, choice in choices.items()}
 
     # ------------------------------------------------------------ who is here
     def opened(self, seat: int | None) -> None:
@@ -124,7 +136,7 @@ class GameService:
 
     def _snapshot(self, viewer: int | None, names: dict[int, str], now: int) -> dict:
         session, game_id = self._session(), self.appliance.game_id
-        ended = game_id in self.ended
+        ended = self._ended(game_id)
         over = ended or session.game.is_over(session.state)
         score = self._scores(session, names) if over else None
         shown = snapshot(
@@ -184,7 +196,7 @@ class GameService:
             lambda now: (
                 session.match.setup,
                 list(session.match.log),
-                game_id in self.ended or session.game.is_over(session.state),
+                self._ended(game_id) or session.game.is_over(session.state),
             )
         )
         if not over:
@@ -216,7 +228,7 @@ class GameService:
         the table has when it runs, never the abandoned one."""
 
         def locked(*given):
-            if self.appliance.game_id in self.ended:
+            if self._ended(self.appliance.game_id):
                 raise Refused(409, "this game was ended: the host can start a new one")
             session = self._session()
             return (getattr(session, action) if isinstance(action, str) else action)(*given)
@@ -456,17 +468,20 @@ class GameService:
         session, game_id = self._session(), self.appliance.game_id
         if session.game.is_over(session.state):
             raise Refused(409, "the game is already over")
-        if game_id in self.ended:
+        if self._ended(game_id):
             return
         self.appliance.end_game()
-        self.ended.add(game_id)
         self.hub.notify()
+
+    def _ended(self, game_id: int | None) -> bool:
+        """The host ended ``game_id`` early (it is the table's, stopped on its scores)."""
+        return game_id is not None and self.appliance.ended == game_id
 
     def override(self, seat, choice) -> None:
         """The table's own end-of-game choice for one player, where the game has one (Le
         Marché's discard); None: back to the advice."""
         session, game_id = self._session(), self.appliance.game_id
-        if not (session.game.is_over(session.state) or game_id in self.ended):
+        if not (session.game.is_over(session.state) or self._ended(game_id)):
             raise Refused(409, "discards are chosen when the game is over")
         if game_id in self.accepted:
             raise Refused(409, "the scores were already accepted")
@@ -494,16 +509,22 @@ class GameService:
 
     def accept(self) -> None:
         session, game_id = self._session(), self.appliance.game_id
-        if not (session.game.is_over(session.state) or game_id in self.ended):
+        if not (session.game.is_over(session.state) or self._ended(game_id)):
             raise Refused(409, "the scores are accepted when the game is over")
         self.accepted.add(game_id)
         self._keep_result(session)
         self.hub.notify()
 
     def _keep_result(self, session) -> None:
-        """The scores as the table settled them, kept in the store with the game."""
+        """The scores as the table settled them, kept in the store with the game (its
+        own choices too: a restart on the results shows them as they were)."""
+        choices = {
+            str(seat): choice for seat, choice in self.overrides.get(self.appliance.game_id, {}).items()
+        }
         self.appliance.call(
-            lambda now: self.appliance.record_result(self._scores(session, self.seats.names()))
+            lambda now: self.appliance.record_result(
+                {**self._scores(session, self.seats.names()), TABLE_CHOICES: choices}
+            )
         )
 
 

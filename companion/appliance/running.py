@@ -105,9 +105,7 @@ class Appliance:
         if game_id is None:
             return False
         try:
-            records, _, _ = replay_stored(self.store, game_id)
-            stored = self.store.config(game_id)
-            people = self._joined(game_id) if phones else set()
+            self._reinstall(game_id, phones)
         except StoreError as exc:
             raise StoreError(
                 f"Cannot resume the unfinished game {game_id}: {str(exc).rstrip('.')}. The "
@@ -115,8 +113,30 @@ class Appliance:
                 f"new game (game {game_id} is kept, marked abandoned); `samarkand games replay "
                 f"{game_id}` and `samarkand games export {game_id}` show its log."
             ) from None
-        self._install(game_id, stored, [Event.from_dict(r.event) for r in records], people, phones)
         return True
+
+    def reopen(self) -> bool:
+        """The game whose results the table showed when it stopped (finished, or ended by
+        the host, and no lobby opened since): its results again, the phones in their seats,
+        Play again as before. False where there is none, or it cannot be replayed (said)."""
+        closed = self.store.last_closed()
+        if closed is None:
+            return False
+        game_id, ended = closed
+        try:
+            self._reinstall(game_id, phones=True, ended=ended)
+        except StoreError as exc:
+            log.warning("the results of game %d cannot be shown again: %s", game_id, exc)
+            return False
+        return True
+
+    def _reinstall(self, game_id: int, phones: bool, ended: bool = False) -> None:
+        """The stored game at the table again, its log replayed through the engine first."""
+        records, _, _ = replay_stored(self.store, game_id)
+        stored = self.store.config(game_id)
+        people = self._joined(game_id) if phones else set()
+        events = [Event.from_dict(r.event) for r in records]
+        self._install(game_id, stored, events, people, phones, ended)
 
     def _joined(self, game_id: int) -> set[int]:
         """The seats phones hold in the stored game (the web's checkpoint, ``JOINED_KEY``):
@@ -191,10 +211,12 @@ class Appliance:
         events: list[Event],
         people: Collection[int] = (),
         phones: bool = True,
+        ended: bool = False,
     ) -> None:
         """Build the game's session and hand it to the runner; ``people``: seats a person
         holds besides those taken already (a resumed game's phones); ``phones`` False: no
-        page, so bots take every seat no person here holds."""
+        page, so bots take every seat no person here holds; ``ended``: the host ended it
+        (the table stays stopped on its scores)."""
         spec = game_spec(self.store.game(game_id))
         chance = EnteredChance() if stored.get("mode") == "physical" else SeededChance(stored["seed"])
         match = Match(spec.engine(), stored["setup"], chance, events)
@@ -217,9 +239,10 @@ class Appliance:
                     if self._last_hand(seat) == "bot":  # killed while its bot finished
                         self._handed(seat, "person")
             session.start(now_us(), journal.resume_count())
-            held_by = journal.held_by()
+            held_by = "end" if ended else journal.held_by()
             if held_by is not None:  # the host's pause, an undo's hold: as they were
                 session.pause(now_us(), held_by)
+            self.ended = game_id if ended else None
 
     def _bot_seats(
         self,
@@ -681,7 +704,8 @@ def run(args) -> int:
 
 def _open_table(appliance: Appliance, args) -> str:
     """What the table does first, and the line that says so: back to the lobby kept in the
-    store, on with the unfinished game, or a new lobby; or, headless (``--no-web``), with
+    store, on with the unfinished game, back to the results of the game it closed last (no
+    lobby opened since), or a new lobby; or, headless (``--no-web``), with
     ``--autostart`` or a keyboard seat, a game started at once with bots in the other seats.
     A keyboard seat outside the game is refused before anything is stored."""
     at_once = args.no_web or args.autostart or args.seat is not None
@@ -703,6 +727,12 @@ def _open_table(appliance: Appliance, args) -> str:
         if args.game not in (None, appliance.spec.name) or args.players not in (None, players):
             resuming += ", not the game asked for: --new abandons it"
         return resuming
+    if not (at_once or args.new or args.game or args.players) and appliance.reopen():
+        assert appliance.spec is not None
+        return (
+            f"Back to the results of game {appliance.game_id} ({appliance.spec.title}): "
+            "Play again, or another game, from the host console"
+        )
     spec = game_spec(args.game or appliance.config.lobby.game)
     if not at_once:
         lobby = _as_asked(Lobby.open(spec.name, spec.usual_players()), None, args.players)

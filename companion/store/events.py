@@ -284,6 +284,13 @@ class EventStore:
             ).fetchone()
         return None if row is None else row[0]
 
+    def last_closed(self) -> tuple[int, bool] | None:
+        """The newest game, with whether the host ended it, if the table closed it (it was
+        finished, or ended) rather than abandoning it: the results a restart shows again."""
+        with self._read() as conn:
+            row = conn.execute("SELECT id, finished, ended FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        return None if row is None or not (row[1] or row[2]) else (row[0], row[2] is not None)
+
     def list_games(self) -> list[GameSummary]:
         with self._read() as conn:
             rows = conn.execute(

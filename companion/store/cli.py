@@ -49,6 +49,15 @@ def _run(prog: str, argv: list[str], store_path, build, body: Callable) -> int:
         return 1
 
 
+def _out_file(store: EventStore, out: str) -> Path:
+    """``--out FILE``, refused where it names the store itself: writing it would wipe out
+    every game (as ``backup`` refuses it)."""
+    path = Path(out)
+    if path.resolve() == store.path.resolve():
+        raise StoreError(f"{out} is the game store itself: name another file.")
+    return path
+
+
 def _game_id(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("id", type=int, help="the game's number, as `games list` shows it")
 
@@ -83,8 +92,9 @@ def export_main(argv: list[str], store_path: str | Path) -> int:
         if args.out is None:
             store.export_jsonl(args.id, sys.stdout)
             return 0
+        path = _out_file(store, args.out)
         store.game(args.id)  # a game that is not there leaves no empty file behind
-        with open(args.out, "w", encoding="utf-8") as out:
+        with open(path, "w", encoding="utf-8") as out:
             count = store.export_jsonl(args.id, out)
         print(f"Exported game {args.id} ({count} events) to {args.out}", file=sys.stderr)
         return 0
@@ -115,12 +125,13 @@ def chart_main(argv: list[str], store_path: str | Path) -> int:
         parser.add_argument("--out", help="write to this file (an .svg) instead of the terminal")
 
     def body(store: EventStore, args) -> int:
+        path = None if args.out is None else _out_file(store, args.out)
         chart = stored_chart(store, args.id)
         drawn = svg(chart, game_spec(store.game(args.id)).standing_unit)
-        if args.out is None:
+        if path is None:
             print(drawn)
             return 0
-        Path(args.out).write_text(drawn + "\n", encoding="utf-8")
+        path.write_text(drawn + "\n", encoding="utf-8")
         print(f"Drew game {args.id} ({len(chart.standings) - 1} decisions) to {args.out}", file=sys.stderr)
         return 0
 

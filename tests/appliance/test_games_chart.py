@@ -67,3 +67,16 @@ def test_a_file_that_cannot_be_written_is_one_clear_line(tmp_path, capsys):
     assert (
         capsys.readouterr().err == f"samarkand games chart: cannot write {out}: No such file or directory\n"
     )
+
+
+def test_a_chart_onto_the_store_itself_is_refused(tmp_path, capsys):
+    store = tmp_path / "s.db"
+    game = _store(store, SCRIPT["events"])
+    before = store.read_bytes()
+    link = tmp_path / "chart.svg"
+    link.symlink_to(store)  # another name for the same file
+    assert main(["games", "--store", str(store), "chart", str(game), "--out", str(link)]) == 1
+    assert capsys.readouterr().err == (
+        f"samarkand games chart: {link} is the game store itself: name another file.\n"
+    )
+    assert store.read_bytes() == before

@@ -81,6 +81,19 @@ def test_a_reader_that_goes_away_is_one_line(store_path, monkeypatch, capsys):
     assert capsys.readouterr().err == "samarkand games export: [Errno 32] Broken pipe\n"
 
 
+def test_an_export_onto_the_store_itself_is_refused(store_path, tmp_path, capsys):
+    """Named another way, through its folder's ``..``: the same file, which the export
+    would have emptied."""
+    before = store_path.read_bytes()
+    same = tmp_path / "sub" / ".." / store_path.name
+    (tmp_path / "sub").mkdir()
+    assert export_main(["1", "--out", str(same)], store_path) == 1
+    assert capsys.readouterr().err == (
+        f"samarkand games export: {same} is the game store itself: name another file.\n"
+    )
+    assert store_path.read_bytes() == before
+
+
 def test_exporting_a_game_that_is_not_there_leaves_no_file(store_path, tmp_path, capsys):
     out = tmp_path / "game9.jsonl"
     assert export_main(["9", "--out", str(out)], store_path) == 1

@@ -316,9 +316,9 @@ PASSED_ON = {"wiring-check": _wiring, "bench": _bench, "doctor": _doctor, "bridg
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     logs.configure()
-    if argv and argv[0] in PASSED_ON:
-        return PASSED_ON[argv[0]](argparse.Namespace(rest=argv[1:]))
     try:
+        if argv and argv[0] in PASSED_ON:
+            return PASSED_ON[argv[0]](argparse.Namespace(rest=argv[1:]))
         args = build_parser(argv).parse_args(argv)  # the registry finds the games
         return args.handler(args)
     except RuleError as exc:

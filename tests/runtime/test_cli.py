@@ -123,3 +123,39 @@ def test_simulate_refuses_an_unknown_or_empty_bot_style_in_one_line(capsys):
     with pytest.raises(SystemExit) as done:
         main(["simulate", "marche", "--bots", "collector,,miser"])
     assert done.value.code == 2 and "comma-separated list of bot styles" in capsys.readouterr().err
+
+
+PASSED_ON = {
+    "bench": "companion.bench.main",
+    "bridge": "firmware_bridge.flash.main",
+    "doctor": "companion.appliance.doctor.main",
+    "wiring-check": "hardware.wiring_check.main",
+}
+
+
+def _raises(exc: BaseException):
+    def main(argv):
+        raise exc
+
+    return main
+
+
+@pytest.mark.parametrize("command", sorted(PASSED_ON))
+def test_ctrl_c_ends_a_passed_on_subcommand_quietly(command, monkeypatch, capsys):
+    monkeypatch.setattr(PASSED_ON[command], _raises(KeyboardInterrupt()))
+    try:
+        code = main([command])
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C ended it with a traceback")
+    assert code == 130
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("command", sorted(PASSED_ON))
+def test_a_closed_pipe_ends_a_passed_on_subcommand_quietly(command, tmp_path, monkeypatch, capsys):
+    """``samarkand doctor | head -1``: the reader has all it wanted."""
+    monkeypatch.setattr(PASSED_ON[command], _raises(BrokenPipeError(32, "Broken pipe")))
+    with open(tmp_path / "out", "w") as stdout:  # a real file: its descriptor is sent to /dev/null
+        monkeypatch.setattr("sys.stdout", stdout)
+        assert main([command]) == 0
+    assert capsys.readouterr().err == ""

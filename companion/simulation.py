@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -193,8 +194,14 @@ def _results(jobs: list[tuple], workers: int) -> Iterator[list[Played]]:
         yield from map(_play_chunk, jobs)
         return
     # fork: the workers start with every game this process registered (the tests' toy game too)
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_leave_ctrl_c) as pool:
         yield from pool.imap(_play_chunk, jobs)
+
+
+def _leave_ctrl_c() -> None:
+    """A worker ignores Ctrl-C, which a terminal sends to every process of the command: the
+    parent stops the pool, rather than each worker printing its traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def progress_bar(stream=None, width: int = 30, clock: Callable[[], float] = time.monotonic):

@@ -4,6 +4,12 @@ games that cannot end are capped, games that need the table's data are refused."
 from __future__ import annotations
 
 import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from toy_game import UrnGame, note
@@ -13,6 +19,7 @@ from companion.core.errors import RuleError
 from companion.core.registry import GameSpec, register_game
 from companion.simulation import MAX_STEPS, progress_bar, simulate
 
+REPO = Path(__file__).resolve().parents[2]
 TIMING = ("seconds", "games_per_second", "workers")
 
 
@@ -111,3 +118,28 @@ def test_simulate_tells_its_progress_chunk_by_chunk():
     told = []
     simulate("urn", 2, 60, seed=3, progress=lambda done, total: told.append((done, total)))
     assert told[-1] == (60, 60) and [d for d, _ in told] == sorted(d for d, _ in told) and len(told) > 1
+
+
+def test_ctrl_c_stops_the_workers_quietly():
+    """A terminal's Ctrl-C reaches every process of the command, the workers too: the
+    parent alone answers it (exit 130), without a worker's traceback."""
+    command = [sys.executable, "-m", "companion.appliance.cli", "simulate", "marche"]
+    process = subprocess.Popen(
+        [*command, "--games", "1000000", "--workers", "2", "--json"],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a process group of its own, as a terminal's command has
+    )
+    try:
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+        deadline = time.monotonic() + 60
+        while len(children.read_text().split()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1)  # the workers well into their games
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 130 and err == ""

@@ -42,7 +42,9 @@ def _run(prog: str, argv: list[str], store_path, build, body: Callable) -> int:
     except StoreError as exc:
         print(f"samarkand games {prog}: {exc}", file=sys.stderr)
         return 1
-    except OSError as exc:  # writing --out, or standard output gone
+    except BrokenPipeError:  # `| head`: the command line ends quietly, as every command does
+        raise
+    except OSError as exc:  # writing --out
         out = getattr(args, "out", None)
         said = f"cannot write {out}: {exc.strerror or exc}" if out else str(exc)
         print(f"samarkand games {prog}: {said}", file=sys.stderr)

@@ -73,16 +73,11 @@ def _tool(args) -> int:
 
 def _play(args) -> int:
     from companion.appliance.script import Script, ScriptError, play_script
+    from companion.appliance.tools import JsonFileError, read_json
 
     try:
-        with sys.stdin if args.script == "-" else open(args.script, encoding="utf-8") as f:
-            raw = json.load(f)
-        play_script(Script.parse(raw), sys.stdout)
-    except OSError as exc:
-        return _fail(f"cannot read {args.script}: {exc.strerror}")
-    except json.JSONDecodeError as exc:
-        return _fail(f"{args.script} is not valid JSON (line {exc.lineno}: {exc.msg})")
-    except (ScriptError, RuleError) as exc:
+        play_script(Script.parse(read_json(args.script)), sys.stdout)
+    except (JsonFileError, ScriptError, RuleError) as exc:
         return _fail(str(exc))
     return 0
 

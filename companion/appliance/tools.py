@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from companion.core.registry import game_spec
+
+
+class JsonFileError(ValueError):
+    """A JSON file that cannot be read or is not JSON; the message names it."""
 
 
 def run_tool(game: str, tool: str, path: str) -> int:
@@ -14,17 +19,22 @@ def run_tool(game: str, tool: str, path: str) -> int:
     if tool not in spec.tools:
         return _fail(f"{spec.title} has no {tool} tool")
     try:
-        data = json.loads(_read(path))
-    except json.JSONDecodeError as exc:
-        return _fail(f"{path}: not valid JSON ({exc})")
-    except (OSError, UnicodeDecodeError) as exc:
-        return _fail(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})")
-    try:
-        answer = spec.tools[tool](data)
-    except ValueError as refused:  # the tool names the field that is wrong
+        answer = spec.tools[tool](read_json(path))
+    except ValueError as refused:  # the file, or the field the tool finds wrong, named
         return _fail(str(refused))
     print(json.dumps(answer, indent=2, ensure_ascii=False))
     return 0
+
+
+def read_json(path: str) -> Any:
+    """The JSON of a file, or of standard input for ``-``, as the command line reads a
+    person's file: anything wrong with it is a JsonFileError naming it."""
+    try:
+        return json.loads(_read(path))
+    except json.JSONDecodeError as exc:
+        raise JsonFileError(f"{path}: not valid JSON ({exc})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise JsonFileError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
 
 
 def _read(path: str) -> str:

@@ -60,6 +60,14 @@ def test_a_script_that_cannot_be_played_is_one_line(tmp_path, capsys):
     assert "turns[0].picks: unknown player 'Zed'" in capsys.readouterr().err
 
 
+def test_a_script_that_is_not_utf8_text_is_one_line(tmp_path, capsys):
+    script = tmp_path / "s.json"
+    script.write_bytes(b'\xff\xfe{"setup": {}}')
+    assert main(["play", "--script", str(script)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {script}: cannot read (") and err.count("\n") == 1
+
+
 def test_bench_and_games_without_an_action_print_their_help(capsys):
     import pytest
 

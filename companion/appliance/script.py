@@ -24,6 +24,9 @@ from companion.runtime.session import Session
 
 LEVELS = {"down": True, "up": False}
 KEYS = {"setup", "table", "cards", "seed", "turns"}
+SETUP_KEYS = {"names", "rules", "first_dean", "types"}
+TURN_KEYS = {"picks", "edges", "claims"}
+DECKS = ("camels", "bank")
 TARGETS = ("bank", "camel", None)
 MARCHE = game_spec("marche")
 """Table scripts replay Le Marché's stops (the game whose buzzers race a countdown)."""
@@ -79,29 +82,54 @@ class Script:
     def parse(cls, raw: Any) -> Script:
         if not isinstance(raw, dict):
             raise ScriptError("a table script is a JSON object")
-        unknown = sorted(set(raw) - KEYS)
-        if unknown:
-            raise ScriptError(f"{unknown[0]}: not a key of a table script (keys: {', '.join(sorted(KEYS))})")
-        setup = raw.get("setup")
-        if not isinstance(setup, dict) or not isinstance(setup.get("names"), list):
-            raise ScriptError("setup.names: list the players' names in seat order")
-        seats = {name: i for i, name in enumerate(setup["names"])}
-        table = raw.get("table", {})
-        if not isinstance(table, dict):
-            raise ScriptError("table: an object of countdown settings in ms")
+        _only(raw, KEYS, "a table script", "")
+        unnamed = "setup.names: list the players' names in seat order, each a different text"
+        setup = _shaped(raw, "setup", dict, unnamed)
+        names = setup.get("names")
+        if not _texts(names) or len(set(names)) != len(names):
+            raise ScriptError(unnamed)
+        _only(setup, SETUP_KEYS, "the setup", "setup.")
+        _shaped(setup, "rules", dict, "setup.rules: an object of rule options")
+        if not _texts(setup.get("types", [])):
+            raise ScriptError("setup.types: a list of the goods types in seat order")
+        seats = {name: i for i, name in enumerate(names)}
+        table = _shaped(raw, "table", dict, "table: an object of countdown settings in ms")
         try:
             settings = _countdown().settings(table)
         except RuleError as exc:
             raise ScriptError(f"table: {exc}") from None
-        turns = [_parse_turn(t, seats, f"turns[{i}]") for i, t in enumerate(raw.get("turns", []))]
-        cards = raw.get("cards", {})
-        if not isinstance(cards, dict):
-            raise ScriptError("cards: an object of deck name -> list of cards")
+        listed = _shaped(raw, "turns", list, "turns: a list of turns")
+        turns = [_parse_turn(t, seats, f"turns[{i}]") for i, t in enumerate(listed)]
+        cards = _shaped(raw, "cards", dict, "cards: an object of deck name -> list of cards")
+        for deck, values in cards.items():
+            if deck not in DECKS:
+                raise ScriptError(f"cards.{deck}: not a deck (decks: {', '.join(DECKS)})")
+            if not isinstance(values, list):
+                raise ScriptError(f"cards.{deck}: a list of the cards turned up, in order")
         return cls(setup, settings, cards, raw.get("seed", 0), turns)
 
 
+def _only(raw: dict, keys: set[str], what: str, where: str) -> None:
+    """A misspelt key is refused by name, not ignored."""
+    unknown = sorted(set(raw) - keys)
+    if unknown:
+        raise ScriptError(f"{where}{unknown[0]}: not a key of {what} (keys: {', '.join(sorted(keys))})")
+
+
+def _shaped(raw: dict, key: str, kind: type, wrong: str) -> Any:
+    """``raw[key]`` (empty if missing) when it is a ``kind``, else the error ``wrong``."""
+    value = raw.get(key, kind())
+    if not isinstance(value, kind):
+        raise ScriptError(wrong)
+    return value
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
 def _seat(name: Any, seats: dict, where: str) -> int:
-    if name not in seats:
+    if not isinstance(name, str) or name not in seats:
         raise ScriptError(f"{where}: unknown player {name!r} (players: {', '.join(seats)})")
     return seats[name]
 
@@ -109,15 +137,18 @@ def _seat(name: Any, seats: dict, where: str) -> int:
 def _parse_turn(raw: Any, seats: dict, where: str) -> Turn:
     if not isinstance(raw, dict):
         raise ScriptError(f"{where}: a turn is an object with picks, edges and claims")
-    picks = {_seat(n, seats, f"{where}.picks"): c for n, c in raw.get("picks", {}).items()}
+    _only(raw, TURN_KEYS, "a turn", f"{where}.")
+    offers = _shaped(raw, "picks", dict, f"{where}.picks: an object of player -> the card they offer")
+    picks = {_seat(n, seats, f"{where}.picks"): c for n, c in offers.items()}
     edges: list[Edge] = []
-    for i, entry in enumerate(raw.get("edges", [])):
-        here = f"{where}.edges[{i}]"
-        if not isinstance(entry, list) or len(entry) not in (3, 4) or entry[2] not in LEVELS:
+    listed = _shaped(raw, "edges", list, f'{where}.edges: a list of [player, t_us, "down"|"up"]')
+    for i, entry in enumerate(listed):
+        here = f"{where}.edges[{i}]"  # the level compared by equality: a list there is no level
+        if not isinstance(entry, list) or len(entry) not in (3, 4) or entry[2] not in tuple(LEVELS):
             raise ScriptError(f'{here}: expected [player, t_us, "down"|"up"(, delivered_us)]')
         t_us = entry[1]
         delivered = entry[3] if len(entry) == 4 else t_us
-        if not all(isinstance(v, int) and v >= 0 for v in (t_us, delivered)) or delivered < t_us:
+        if not all(type(v) is int and v >= 0 for v in (t_us, delivered)) or delivered < t_us:
             raise ScriptError(f"{here}: times are whole µs, delivered no earlier than stamped")
         edge = Edge(_seat(entry[0], seats, here), t_us, LEVELS[entry[2]], delivered)
         last = next((e for e in reversed(edges) if e.seat == edge.seat), None)
@@ -128,7 +159,8 @@ def _parse_turn(raw: Any, seats: dict, where: str) -> Turn:
             )
         edges.append(edge)
     claims = []
-    for i, stop in enumerate(raw.get("claims", [])):
+    stops = _shaped(raw, "claims", list, f"{where}.claims: a list of one object per stop of the turn")
+    for i, stop in enumerate(stops):
         here = f"{where}.claims[{i}]"
         if not isinstance(stop, dict):
             raise ScriptError(

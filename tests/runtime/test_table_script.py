@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -98,3 +99,45 @@ def test_a_script_can_say_who_sells_which_goods():
 def test_a_script_that_cannot_be_what_happened_is_refused_naming_the_place(raw, words):
     with pytest.raises((ScriptError, ValueError), match=words):
         played(raw)
+
+
+def reshaped(change) -> dict:
+    raw = script(press("Ben", tick(9) + 200_000), [{"Ben": "Dan"}])
+    change(raw)
+    return raw
+
+
+def _turn(raw: dict) -> dict:
+    return raw["turns"][0]
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda raw: raw.update(turns=5), "turns: a list of turns"),
+        (lambda raw: _turn(raw).update(picks=[7]), "turns[0].picks: an object of player"),
+        (lambda raw: _turn(raw).update(edges=5), "turns[0].edges: a list of"),
+        (lambda raw: _turn(raw).update(claims=5), "turns[0].claims: a list of one object per stop"),
+        (lambda raw: _turn(raw).update(pickz={}), "turns[0].pickz: not a key of a turn"),
+        (lambda raw: _turn(raw)["edges"][0].__setitem__(0, ["Ben"]), "turns[0].edges[0]: unknown player"),
+        (lambda raw: _turn(raw)["edges"][0].__setitem__(2, ["down"]), "turns[0].edges[0]: expected"),
+        (lambda raw: _turn(raw)["edges"][0].__setitem__(1, True), "turns[0].edges[0]: times are whole"),
+        (lambda raw: _turn(raw)["claims"][0].update(Ben=[["Dan"]]), "claims[0]: unknown player ['Dan']"),
+        (
+            lambda raw: raw["setup"].update(names=[["A"], ["B"], ["C"]]),
+            "setup.names: list the players' names",
+        ),
+        (
+            lambda raw: raw["setup"].update(names=["A", "A", "B"]),
+            "setup.names: list the players' names in seat order, each a different text",
+        ),
+        (lambda raw: raw["setup"].update(rules=5), "setup.rules: an object of rule options"),
+        (lambda raw: raw["setup"].update(types=5), "setup.types: a list of the goods types"),
+        (lambda raw: raw["setup"].update(colour="red"), "setup.colour: not a key of the setup"),
+        (lambda raw: raw.update(cards={"camels": 5}), "cards.camels: a list of the cards turned up"),
+        (lambda raw: raw.update(cards={"camelz": [5]}), "cards.camelz: not a deck (decks: camels, bank)"),
+    ],
+)
+def test_a_script_of_the_wrong_shape_is_refused_naming_the_field(change, words):
+    with pytest.raises(ScriptError, match=re.escape(words)):
+        Script.parse(reshaped(change))

@@ -205,7 +205,7 @@ def _read(path: Path) -> dict[str, Any]:
         raise ConfigError(f"The configuration file {path} does not exist.") from None
     except OSError as exc:
         raise ConfigError(f"Cannot read the configuration file {path}: {exc.strerror}.") from exc
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:  # TOML is UTF-8 text
         raise ConfigError(f"The configuration file {path} is not valid TOML: {exc}.") from exc
 
 

@@ -72,7 +72,7 @@ def load_pin_map_file(path: str | Path) -> PinMap:
         raise PinMapError(f"pin map file not found: {path}") from None
     except OSError as exc:  # a folder; a file only the service's user may read (sudo)
         raise PinMapError(f"cannot read the pin map file {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:  # TOML is UTF-8 text
         raise PinMapError(f"{path}: not valid TOML: {exc}") from None
     table = config.get("pins", {})
     if not isinstance(table, dict):

@@ -113,6 +113,9 @@ def test_missing_unreadable_or_bad_toml_files_and_a_pins_value_that_is_no_table_
     bad.write_text("[pins\n")
     with pytest.raises(PinMapError, match="not valid TOML"):
         load_pin_map_file(bad)
+    bad.write_bytes(b"\xff\xfe[pins]\n")
+    with pytest.raises(PinMapError, match=f"{bad}: not valid TOML: 'utf-8'"):
+        load_pin_map_file(bad)
     flat = tmp_path / "flat.toml"
     flat.write_text('pins = "GPIO4"\n')
     with pytest.raises(PinMapError, match=r"pins must be a \[pins\] table"):

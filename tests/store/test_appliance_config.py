@@ -98,6 +98,13 @@ def test_errors_name_the_key_and_file(tmp_path, text, message):
         load_config(write(tmp_path, text), {})
 
 
+def test_a_file_that_is_not_utf8_text_is_named(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_bytes(b"\xff\xfe[web]\nport = 8000\n")
+    with pytest.raises(ConfigError, match=rf"^The configuration file {config} is not valid TOML: 'utf-8'"):
+        load_config(config, {})
+
+
 def test_missing_explicit_file_is_an_error(tmp_path):
     with pytest.raises(ConfigError, match=r"nope.toml does not exist"):
         load_config(tmp_path / "nope.toml", {})

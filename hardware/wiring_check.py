@@ -8,6 +8,7 @@ turn and whatever press arrives tells whether it works, answers on another seat'
 from __future__ import annotations
 
 import argparse
+import math
 import queue
 import sys
 import time
@@ -192,6 +193,18 @@ def _simulated_person(factory, pin_map: PinMap) -> Callable[[str], None]:
     return ask
 
 
+def _seconds(text: str) -> float:
+    """--timeout: 0, a negative wait or nan would call every buzzer dead at once; inf
+    would wait for ever for a dead one."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="samarkand wiring-check",
@@ -207,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         "--simulate", action="store_true", help="mock pins, and a simulated person pressing each buzzer"
     )
     parser.add_argument(
-        "--timeout", type=float, default=10.0, help="seconds to wait for each buzzer (default 10)"
+        "--timeout", type=_seconds, default=10.0, help="seconds to wait for each buzzer (default 10)"
     )
     args = parser.parse_args(argv)
     try:

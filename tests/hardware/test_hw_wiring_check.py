@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hardware.pinmap import load_pin_map
 from hardware.wiring_check import format_report, main, run_wiring_check
 
@@ -84,3 +86,13 @@ def test_main_in_simulation_passes_and_a_bad_config_exits_2(tmp_path, capsys):
     assert "All wiring checks passed." in capsys.readouterr().out
     assert main(["--simulate", "--config", str(tmp_path / "none.toml")]) == 2
     assert "pin map file not found" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("timeout", ["0", "-1", "nan", "inf", "soon"])
+def test_a_timeout_that_is_no_wait_is_refused_in_one_line(timeout, capsys):
+    """0, a negative wait or nan would call every buzzer dead before anyone could press."""
+    with pytest.raises(SystemExit) as done:
+        main(["--simulate", "--timeout", timeout])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and "argument --timeout:" in err and timeout in err
+    assert "Traceback" not in err

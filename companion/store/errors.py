@@ -162,6 +162,15 @@ def unavailable(exc: BaseException, path: Path) -> StoreUnavailableError:
     )
 
 
+def a_folder(path: Path) -> StoreUnavailableError:
+    """The store's path names a folder, which SQLite calls a disk I/O error."""
+    return StoreUnavailableError(
+        f"The game store {path} is a folder, not a store file: name the file itself, e.g. "
+        f"{path / 'companion.db'} ([store] path, --set store.path=FILE or --store FILE); the "
+        f"folder was left as it is."
+    )
+
+
 def disk_full(path: Path) -> StoreUnavailableError:
     return StoreUnavailableError(
         f"The game store {path} cannot be written: the disk that holds {path.parent} is "

@@ -23,6 +23,7 @@ from .errors import (
     InvalidDataError,
     StoreError,
     UnknownGameError,
+    a_folder,
     disk_full,
     free_bytes,
     translate,
@@ -100,6 +101,8 @@ class EventStore:
 
     def __init__(self, path: str | Path, *, sole: bool = False, read_only: bool = False):
         self.path = Path(path).expanduser()
+        if self.path.is_dir():
+            raise a_folder(self.path)
         self._held = StoreLock(self.path) if sole else None
         try:
             if read_only:

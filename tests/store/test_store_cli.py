@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import EventStore
+from companion.store import EventStore, StoreUnavailableError
 from companion.store.cli import export_main, list_main, replay_main
 from companion.store.schema import migrate
 
@@ -112,6 +112,17 @@ def test_missing_store_is_reported_not_created(tmp_path, capsys):
     assert list_main([], path) == 1
     assert f"No game store at {path}" in capsys.readouterr().err
     assert not path.parent.exists()
+
+
+def test_a_folder_given_as_the_store_is_said_to_be_a_folder(tmp_path, capsys):
+    """SQLite calls it a disk I/O error: the person is told to name the file instead, and
+    neither a reading command nor the table's own opening leaves a file beside it."""
+    assert list_main([], tmp_path) == 1
+    said = capsys.readouterr().err
+    assert f"{tmp_path} is a folder, not a store file" in said and "disk" not in said
+    with pytest.raises(StoreUnavailableError, match="is a folder, not a store file"):
+        EventStore(tmp_path, sole=True)
+    assert list(tmp_path.parent.glob(f"{tmp_path.name}*")) == [tmp_path]
 
 
 def test_list_tells_a_game_the_host_ended_from_an_abandoned_one(tmp_path, capsys):

@@ -23,6 +23,15 @@ from pathlib import Path
 from companion.appliance import network
 from companion.appliance.network import NetworkError, Nmcli
 from companion.config import Config, ConfigError, load_config
+from companion.core.errors import RuleError
+from companion.core.registry import game_spec
+from companion.store import (
+    EventStore,
+    StoreError,
+    StoreNotAStoreError,
+    StoreTooNewError,
+    StoreUnavailableError,
+)
 from companion.store.clock import SYNCHRONISED
 
 OK, FAIL, NOTE = "ok", "FAIL", "note"
@@ -255,6 +264,20 @@ def serial_port(host: Host) -> Finding | None:
     )
 
 
+def _refused_store(path: Path) -> StoreError | None:
+    """Why ``samarkand run`` would refuse the file at ``path`` as its store (a folder,
+    another file, a store of a newer companion), found by the store's own checks, read-only:
+    the doctor changes nothing. A damaged, empty or older store run moves aside, begins or
+    upgrades."""
+    try:
+        EventStore(path, read_only=True).close()
+    except (StoreNotAStoreError, StoreTooNewError, StoreUnavailableError) as refused:
+        return refused
+    except StoreError:
+        pass
+    return None
+
+
 def store_folder(host: Host) -> Finding | None:
     path = host.config.store.path
     folder = next(parent for parent in path.parents if parent.exists())
@@ -265,6 +288,13 @@ def store_folder(host: Host) -> Finding | None:
             f"{path}: not read/write for this user",
             f"sudo chown $USER {path} (the service's user owns /var/lib/samarkand)",
         )
+    if path.exists() and (refused := _refused_store(path)) is not None:
+        return Finding(
+            FAIL,
+            "game store",
+            str(refused),
+            f"set [store] path in {host.config.source or 'your configuration'} to the store's own file",
+        )
     if not (folder.is_dir() and host.access(folder, os.W_OK | os.X_OK)):
         return Finding(
             FAIL,
@@ -273,6 +303,20 @@ def store_folder(host: Host) -> Finding | None:
             f"sudo install -d -o $USER {path.parent}, or set [store] path to a writable place",
         )
     return Finding(OK, "game store", f"{path} (its folder is writable)")
+
+
+def lobby_game(host: Host) -> Finding:
+    """The game a new lobby opens with: samarkand run refuses a name no game has."""
+    try:
+        spec = game_spec(host.config.lobby.game)
+    except RuleError as unknown:
+        return Finding(
+            FAIL,
+            "lobby game",
+            f"[lobby] game: {unknown}",
+            f"set [lobby] game in {host.config.source or 'your configuration'} to one of them",
+        )
+    return Finding(OK, "lobby game", f"a new lobby opens with {spec.title}")
 
 
 def web_port(host: Host) -> Finding | None:
@@ -465,6 +509,7 @@ CHECKS = (
     max7219_spi,
     serial_port,
     store_folder,
+    lobby_game,
     web_port,
     host_pin,
     clock,

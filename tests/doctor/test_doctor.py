@@ -23,6 +23,7 @@ from companion.appliance.cli import main as samarkand
 from companion.appliance.doctor import FAIL, NOTE, OK, Host, diagnose
 from companion.appliance.network import PROFILE
 from companion.config import load_config
+from companion.store import EventStore
 
 PINS = {
     "buzzers": {"1": "GPIO4", "2": "GPIO17"},
@@ -92,6 +93,7 @@ def test_a_ready_pi_passes_every_check(pi, monkeypatch):
         ("lgpio", OK),
         ("pin map", OK),
         ("game store", OK),
+        ("lobby game", OK),
         ("web page port", OK),
         ("host PIN", NOTE),  # a new one at each start, unless the configuration fixes one
         ("clock", OK),
@@ -164,6 +166,30 @@ def test_a_store_folder_the_user_may_not_write_is_a_fault(pi):
     status, detail, fix = found(pi.host())["game store"]
     assert status == FAIL and detail.startswith(f"{pi.tmp} is not writable")
     assert "[store] path" in fix
+
+
+def test_a_store_path_run_would_refuse_is_a_fault(pi):
+    """A folder, another program's file: what ``samarkand run`` refuses at its start."""
+    folder = pi.tmp / "state"
+    folder.mkdir()
+    status, detail, fix = found(pi.host(store={"path": str(folder)}))["game store"]
+    assert status == FAIL and f"{folder} is a folder, not a store file" in detail
+    assert "[store] path" in fix
+    other = pi.tmp / "notes.txt"
+    other.write_text("not a store")
+    status, detail, _ = found(pi.host(store={"path": str(other)}))["game store"]
+    assert status == FAIL and "is not a game store of this companion" in detail
+    assert other.read_text() == "not a store"
+    with EventStore(folder / "companion.db") as store:
+        store.create_game("marche", {})
+    assert found(pi.host())["game store"][0] == OK
+
+
+def test_a_lobby_game_run_would_refuse_is_a_fault(pi):
+    status, detail, fix = found(pi.host(lobby={"game": "nope"}))["lobby game"]
+    assert status == FAIL and "there is no game 'nope' (games: " in detail and "marche" in detail
+    assert "[lobby] game" in fix
+    assert found(pi.host(lobby={"game": "market"}))["lobby game"][0] == OK
 
 
 def test_a_web_port_already_held_open_is_a_fault(pi):

@@ -156,11 +156,18 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _rules(text: str) -> dict:
+def _json(text: str, expected: str):
+    """JSON typed on the command line; ``expected`` says what, when it is not JSON."""
     try:
-        rules = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError:
-        raise argparse.ArgumentTypeError('expected JSON, e.g. \'{"set_scoring": "doubling"}\'') from None
+        raise argparse.ArgumentTypeError(expected) from None
+    except RecursionError:
+        raise argparse.ArgumentTypeError("JSON nested too deeply to read") from None
+
+
+def _rules(text: str) -> dict:
+    rules = _json(text, 'expected JSON, e.g. \'{"set_scoring": "doubling"}\'')
     if not isinstance(rules, dict):
         raise argparse.ArgumentTypeError("expected a JSON object of rule options")
     return rules
@@ -177,10 +184,7 @@ def _option_value(kind: str):
     def parse(text: str):
         if kind == "str":
             return text
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError:
-            raise argparse.ArgumentTypeError(f"expected {kind} as JSON, e.g. 5, true or [1, 2]") from None
+        return _json(text, f"expected {kind} as JSON, e.g. 5, true or [1, 2]")
 
     return parse
 

@@ -33,6 +33,8 @@ def read_json(path: str) -> Any:
         return json.loads(_read(path))
     except json.JSONDecodeError as exc:
         raise JsonFileError(f"{path}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise JsonFileError(f"{path}: JSON nested too deeply to read") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise JsonFileError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
 

@@ -167,3 +167,19 @@ def test_a_closed_pipe_ends_a_passed_on_subcommand_quietly(command, tmp_path, mo
         monkeypatch.setattr("sys.stdout", stdout)
         assert main([command]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("command", [["score", "marche"], ["advise", "market"], ["play", "--script"]])
+def test_json_nested_too_deeply_is_one_line(command, tmp_path, capsys):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    assert main([*command, str(deep)]) == 2
+    assert capsys.readouterr().err == f"error: {deep}: JSON nested too deeply to read\n"
+
+
+@pytest.mark.parametrize("option", ["--rules", "--lowest-price"])
+def test_rule_options_nested_too_deeply_are_one_line(option, capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "marche", option, "[" * 100_000])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and err.endswith(f"argument {option}: JSON nested too deeply to read\n")

@@ -174,10 +174,10 @@ def simulate(
             known=", ".join(spec.bots),
         )
     summary = Summary(name, players, workers, wins_by_seat=[0] * players, score_by_seat=[0] * players)
-    jobs = [
+    jobs = (  # made as they are played: --games 100000000 lists no million chunks first
         (name, players, seed, first, min(CHUNK, games - first), styles, rules)
         for first in range(0, games, CHUNK)
-    ]
+    )
     started = time.perf_counter()
     for chunk in _results(jobs, workers):
         for played in chunk:
@@ -188,7 +188,7 @@ def simulate(
     return summary
 
 
-def _results(jobs: list[tuple], workers: int) -> Iterator[list[Played]]:
+def _results(jobs: Iterator[tuple], workers: int) -> Iterator[list[Played]]:
     """The chunks' results in the order of the jobs, however many processes play them."""
     if workers <= 1:
         yield from map(_play_chunk, jobs)

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,27 @@ def test_simulate_tells_its_progress_chunk_by_chunk():
     told = []
     simulate("urn", 2, 60, seed=3, progress=lambda done, total: told.append((done, total)))
     assert told[-1] == (60, 60) and [d for d, _ in told] == sorted(d for d, _ in told) and len(told) > 1
+
+
+class Enough(Exception):
+    """Stops a run once it has begun playing."""
+
+
+def test_a_long_run_plays_its_first_games_without_listing_every_game_first():
+    """--games 100000000: the chunks of games are made as they are played."""
+    simulate("urn", 2, 25, seed=1)  # what the first game imports is not counted
+
+    def enough(done, total):
+        raise Enough
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(Enough):
+            simulate("urn", 2, 10_000_000, seed=1, progress=enough)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000  # 400,000 chunks listed would take ten times that
 
 
 def test_ctrl_c_stops_the_workers_quietly():

@@ -156,11 +156,14 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _json(text: str, expected: str):
-    """JSON typed on the command line; ``expected`` says what, when it is not JSON."""
+def _json(text: str, expected: str | None):
+    """JSON typed on the command line; when it is not JSON, the error ``expected``, or where
+    that is None the text itself, for a check that reads text too (a deck file's TOML)."""
     try:
         return json.loads(text)
     except json.JSONDecodeError:
+        if expected is None:
+            return text
         raise argparse.ArgumentTypeError(expected) from None
     except RecursionError:
         raise argparse.ArgumentTypeError("JSON nested too deeply to read") from None
@@ -179,12 +182,13 @@ OPTION = "option_"
 
 def _option_value(kind: str):
     """A rule option's value on the command line: a word for a text option, else JSON
-    (5, true, [1, 2])."""
+    (5, true, [1, 2]); a list option's text that is not JSON goes to the option's own check,
+    which reads a deck file's TOML, as --rules passes it on, or refuses it."""
 
     def parse(text: str):
         if kind == "str":
             return text
-        return _json(text, f"expected {kind} as JSON, e.g. 5, true or [1, 2]")
+        return _json(text, None if kind == "list" else f"expected {kind} as JSON, e.g. 5, true or [1, 2]")
 
     return parse
 

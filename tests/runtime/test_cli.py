@@ -7,6 +7,7 @@ import json
 import pytest
 
 from companion.appliance.cli import main
+from companion.core.registry import data_file
 
 
 def test_simulate_json_is_the_same_for_the_same_seed(capsys):
@@ -183,3 +184,20 @@ def test_rule_options_nested_too_deeply_are_one_line(option, capsys):
         main(["simulate", "marche", option, "[" * 100_000])
     err = capsys.readouterr().err
     assert done.value.code == 2 and err.endswith(f"argument {option}: JSON nested too deeply to read\n")
+
+
+def test_a_deck_file_in_toml_may_be_pasted_as_the_help_says(capsys):
+    """``--market-deck "$(cat deck.toml)"``: the flag takes the text the option reads, as
+    ``--rules '{"market_deck": "…"}'`` does."""
+    deck = data_file("companion.games.market", "sample_deck.toml")
+    argv = ["simulate", "market", "--games", "2", "--seed", "4", "--json"]
+    assert main([*argv, "--market-deck", deck]) == 0
+    pasted = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--rules", json.dumps({"market_deck": deck})]) == 0
+    by_rules = json.loads(capsys.readouterr().out)
+    timing = ("seconds", "games_per_second")
+    assert {k: v for k, v in pasted.items() if k not in timing} == {
+        k: v for k, v in by_rules.items() if k not in timing
+    }
+    assert main([*argv, "--market-deck", "[[card]]\nname = "]) == 2
+    assert "market_deck: not valid TOML or JSON" in capsys.readouterr().err

@@ -193,6 +193,11 @@ def _option_value(kind: str):
     return parse
 
 
+def _as_typed(value) -> str:
+    """A rule option's value as a flag takes it: a word as it is, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
 def _game_options(parser: argparse.ArgumentParser, game: str) -> None:
     """The chosen game's rule options as flags, built from its schema (``--edition 1998``)."""
     names = {spec.name for spec in game_specs()}
@@ -201,9 +206,9 @@ def _game_options(parser: argparse.ArgumentParser, game: str) -> None:
     spec = game_spec(game)
     group = parser.add_argument_group(f"rule options of {spec.title}")
     for option in spec.options:
-        shown = repr(option.default) if len(repr(option.default)) <= 40 else "…"
         # the values as typed here: the descriptions say them in words, as the host's form does
-        typed = [c if isinstance(c, str) else json.dumps(c) for c in option.choices]
+        shown = _as_typed(option.default) if len(_as_typed(option.default)) <= 40 else "…"
+        typed = [_as_typed(c) for c in option.choices]
         group.add_argument(
             "--" + option.name.replace("_", "-"),
             dest=OPTION + option.name,

@@ -201,3 +201,15 @@ def test_a_deck_file_in_toml_may_be_pasted_as_the_help_says(capsys):
     }
     assert main([*argv, "--market-deck", "[[card]]\nname = "]) == 2
     assert "market_deck: not valid TOML or JSON" in capsys.readouterr().err
+
+
+def test_each_options_default_is_shown_as_it_is_typed_back(capsys):
+    """``(default: false)``, not Python's False, which the flag would refuse."""
+    with pytest.raises(SystemExit):
+        main(["simulate", "marche", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for flag in ("--hidden-goods", "--set-scoring", "--turns"):
+        default = shown.rsplit(flag, 1)[1].split("(default: ", 1)[1].split(")", 1)[0]  # not the usage
+        argv = ["simulate", "marche", "--games", "1", "--json", flag, default]
+        assert main(argv) == 0, capsys.readouterr().err
+        assert json.loads(capsys.readouterr().out)["games"] == 1

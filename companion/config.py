@@ -123,7 +123,7 @@ _CHECKS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
     ("table", "decision_timer_s"): (lambda v: v >= 0, "must be 0 (off) or more"),
     ("bots", "effort"): (lambda v: 0 < v <= 10, "must be more than 0 and at most 10"),
     ("bots", "pace_s"): (lambda v: 0 <= v <= 10, "must be 0 (at once) to 10"),
-    ("lobby", "game"): (bool, "must name a game (samarkand games --help lists them)"),
+    ("lobby", "game"): (bool, "must name a game (samarkand run --help lists them)"),
     ("web", "port"): (lambda v: 1 <= v <= 65535, "must be a port number 1-65535"),
     ("web", "host"): (bool, "must not be empty"),
     ("web", "pin_policy"): (lambda v: v in ("random", "fixed"), 'must be "random" or "fixed"'),

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from companion.appliance.cli import main
-from companion.core.registry import data_file
+from companion.config import ConfigError, load_config
+from companion.core.registry import data_file, game_specs
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_simulate_json_is_the_same_for_the_same_seed(capsys):
@@ -213,3 +217,25 @@ def test_each_options_default_is_shown_as_it_is_typed_back(capsys):
         argv = ["simulate", "marche", "--games", "1", "--json", flag, default]
         assert main(argv) == 0, capsys.readouterr().err
         assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
+def _help(argv: list[str], capsys) -> str:
+    with pytest.raises(SystemExit):
+        main(argv)
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_the_help_the_readme_names_lists_each_games_options(capsys):
+    readme = " ".join((REPO / "README.md").read_text().split())
+    named = readme.split(" list each game's options")[0].rsplit("`samarkand ", 1)[1].split("`")[0]
+    for spec in game_specs():
+        shown = _help(named.replace("GAME", spec.name).split(), capsys)
+        assert all(f"--{option.name.replace('_', '-')} " in shown for option in spec.options), named
+
+
+def test_the_help_a_bad_lobby_game_names_lists_the_games(capsys):
+    with pytest.raises(ConfigError) as refused:
+        load_config(None, {"lobby": {"game": ""}})
+    named = str(refused.value).split("(samarkand ", 1)[1].split(" lists them")[0]
+    shown = _help(named.split(), capsys)
+    assert all(spec.name in shown for spec in game_specs()), named

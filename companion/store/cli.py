@@ -15,6 +15,7 @@ They read beside a running appliance, which holds the store only against other w
 import argparse
 import json
 import sys
+import unicodedata
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -217,14 +218,33 @@ def stats_text(stats: dict) -> str:
     bots = [(f"{row['title']}: {row['style']}", row) for row in stats["bots"]]
     for heading, rows in (("person", people), ("bots by style", bots)):
         if rows:
-            width = max(len(heading), *(len(name) for name, _ in rows)) + 2
-            lines += ["", f"{heading:<{width}}{'games':>6} {'wins':>5} {'average place':>14}"]
+            width = max(_columns(heading), *(_columns(name) for name, _ in rows)) + 2
+            lines += ["", f"{_padded(heading, width)}{'games':>6} {'wins':>5} {'average place':>14}"]
             lines += [
-                f"{name:<{width}}{row['played']:>6} {row['wins']:>5} {row['average_place']:>14}"
+                f"{_padded(name, width)}{row['played']:>6} {row['wins']:>5} {row['average_place']:>14}"
                 for name, row in rows
             ]
     for chart in stats["charts"]:
-        width = max((len(str(bar["label"])) for bar in chart["bars"]), default=0) + 4
+        width = max((_columns(str(bar["label"])) for bar in chart["bars"]), default=0) + 4
         lines += ["", f"{chart['title']}: {chart['chart']}"]
-        lines += [f"  {bar['label']!s:<{width}}{bar['value']:>6}" for bar in chart["bars"]]
+        lines += [f"  {_padded(str(bar['label']), width)}{bar['value']:>6}" for bar in chart["bars"]]
     return "\n".join(lines)
+
+
+def _columns(text: str) -> int:
+    """The columns a terminal gives ``text``: two for a wide character (Chinese, Japanese,
+    Korean, most emoji, or one shown as an emoji by U+FE0F), none for a combining mark or
+    a format character (a zero-width joiner), one for the rest."""
+    columns = last = 0
+    for char in text:
+        if char == "\ufe0f":  # the symbol before it shown as an emoji
+            columns, last = columns + (last == 1), 2
+        elif unicodedata.category(char) not in ("Mn", "Me", "Cf"):
+            last = 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+            columns += last
+    return columns
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` and the spaces that make it ``width`` columns wide on a terminal."""
+    return text + " " * (width - _columns(text))

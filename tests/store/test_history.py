@@ -187,3 +187,17 @@ def test_stats_refuses_an_unknown_game_in_one_line(store, tmp_path):
     assert "there is no game 'chess'" in done.stderr
     same = samarkand("games", "--store", str(store.path), "stats", "--json")
     assert same.returncode == 0 and json.loads(same.stdout)["games"] == 1
+
+
+def test_stats_columns_stand_under_their_headings_with_wide_names(store, capsys):
+    """李雷 and 😀😀 take four columns on a terminal, as xxxx does, though two characters."""
+    names = ["李雷", "😀😀", "Ana"]
+    store_game(store, "market", names, phones=dict(enumerate(names)))
+    assert stats_main([], store.path) == 0
+    table = capsys.readouterr().out.split("\nperson")[1].split("\n\n")[0].splitlines()
+    heading = "person" + table[0]
+    rows = [row.replace("李雷", "xxxx").replace("😀😀", "xxxx") for row in table[1:]]
+    assert sum(row.startswith("xxxx ") for row in rows) == 2
+    for word in ("games", "wins", "average place"):
+        end = heading.index(word) + len(word)
+        assert all(row[end - 1] != " " and row[end : end + 1] in ("", " ") for row in rows), word

@@ -107,6 +107,15 @@ def test_the_number_of_turns_follows_the_goods_cards():
     assert match.state.phase == OVER
 
 
+def test_a_countdown_starts_from_99_at_most():
+    """A count of a billion made a turn no table or script could reach the end of."""
+    match = table_match(4, rules={"start_price": 99})
+    assert match.state.price == 99
+    for too_high in (100, 1_000_000_000):
+        with pytest.raises(RuleError, match=f"'start_price' must be from 1 to 99, not {too_high}"):
+            GAME.new_state({"players": 4, "rules": {"start_price": too_high}})
+
+
 def test_rules_round_trip_through_their_json_form():
     rules = MarcheOptions.from_rules(
         {

@@ -21,6 +21,10 @@ from companion.core.registry import data_file
 CARDS_FILE = "cards.toml"
 CARDS = tomllib.loads(data_file("companion.games.marche", CARDS_FILE))
 """The ruling on the cards' values: ``goods_cards`` and ``camel_cards``."""
+START_PRICE_HIGH = 99
+"""The highest count a countdown may start from: two digits, as a person reads a count at a
+glance; a turn from 99 already lasts over a minute and a half at the table's usual step of
+a second, where a count of a billion made a turn that never ended."""
 
 OPTIONS: tuple[Option, ...] = (
     Option("lowest_price", 1, Phrase("the lowest count a stop may buy at (the rulebook: 1)"), (1, 0)),
@@ -52,6 +56,7 @@ OPTIONS: tuple[Option, ...] = (
         10,
         Phrase("the count each turn's countdown starts from (the rulebook: 10)"),
         low=1,
+        high=START_PRICE_HIGH,
     ),
     Option(
         "turns",

@@ -239,3 +239,9 @@ def test_the_help_a_bad_lobby_game_names_lists_the_games(capsys):
     named = str(refused.value).split("(samarkand ", 1)[1].split(" lists them")[0]
     shown = _help(named.split(), capsys)
     assert all(spec.name in shown for spec in game_specs()), named
+
+
+def test_a_path_is_no_benchmark(capsys):
+    """``samarkand bench ../companion/bench``: a .py file there, but not a benchmark."""
+    assert main(["bench", "../companion/bench"]) == 2
+    assert "no benchmark '../companion/bench'" in capsys.readouterr().err

@@ -61,8 +61,10 @@ def main(argv: list[str]) -> int:
         print(f"error: no benchmark {unknown[0]!r}; there are: {', '.join(ORDER)}", file=sys.stderr)
         return 2
     results = {}
+    told = not as_json and sys.stderr.isatty()  # progress for a person, as simulate's bar
     for name in names:
-        print(f"{name}…", file=sys.stderr, flush=True)
+        if told:
+            print(f"{name}…", file=sys.stderr, flush=True)
         with redirect_stdout(sys.stderr):  # what a benchmark's appliance says aloud
             results[name] = _load(name).run()
         if not as_json:

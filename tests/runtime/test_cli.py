@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -245,3 +248,22 @@ def test_a_path_is_no_benchmark(capsys):
     """``samarkand bench ../companion/bench``: a .py file there, but not a benchmark."""
     assert main(["bench", "../companion/bench"]) == 2
     assert "no benchmark '../companion/bench'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["--json"], []], ids=["json", "not a terminal"])
+def test_bench_tells_its_progress_only_to_a_person(argv, monkeypatch, capsys):
+    """As simulate's bar: standard error stays empty for --json or a log."""
+    monkeypatch.setattr("companion.bench._load", lambda name: types.SimpleNamespace(run=lambda: {"x": 1}))
+    assert main(["bench", "simulate", *argv]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_bench_tells_a_person_at_a_terminal_which_benchmark_runs(monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr("companion.bench._load", lambda name: types.SimpleNamespace(run=lambda: {"x": 1}))
+    monkeypatch.setattr("sys.stderr", Terminal())
+    assert main(["bench", "simulate"]) == 0
+    assert sys.stderr.getvalue() == "simulate…\n"

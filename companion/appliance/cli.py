@@ -35,16 +35,22 @@ def _simulate(args) -> int:
             if name.startswith(OPTION) and value is not None
         },
     }
-    summary = simulate(
-        spec.name,
-        players,
-        args.games,
-        args.seed,
-        rules=rules or None,
-        styles=args.bots,
-        workers=workers,
-        progress=None if args.json else progress_bar(),
-    )
+    bar = None if args.json else progress_bar()
+    try:
+        summary = simulate(
+            spec.name,
+            players,
+            args.games,
+            args.seed,
+            rules=rules or None,
+            styles=args.bots,
+            workers=workers,
+            progress=bar,
+        )
+    except KeyboardInterrupt:
+        if bar is not None:  # the bar's line ended, so that the shell's prompt has its own
+            print(file=sys.stderr)
+        raise
     data = summary.to_dict()
     if args.json:
         print(json.dumps(data))

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from toy_game import UrnGame, note
 
+from companion import simulation
+from companion.appliance.cli import main
 from companion.core.bot import Bot
 from companion.core.errors import RuleError
 from companion.core.registry import GameSpec, register_game
@@ -165,3 +167,19 @@ def test_ctrl_c_stops_the_workers_quietly():
     finally:
         process.kill()
     assert process.returncode == 130 and err == ""
+
+
+def test_ctrl_c_ends_the_progress_bars_line(monkeypatch):
+    """The shell's prompt then starts on a line of its own, not after the bar."""
+    played = simulation.play_one
+
+    def interrupted(spec, players, seed, index, styles, rules):
+        if index == 30:  # after the first chunk's bar
+            raise KeyboardInterrupt
+        return played(spec, players, seed, index, styles, rules)
+
+    monkeypatch.setattr(simulation, "play_one", interrupted)
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    assert main(["simulate", "marche", "--games", "100"]) == 130
+    drawn = sys.stderr.getvalue()
+    assert drawn.startswith("\r[") and "25/100 games" in drawn and drawn.endswith("\n")

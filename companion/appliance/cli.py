@@ -225,7 +225,8 @@ def _game_options(parser: argparse.ArgumentParser, game: str) -> None:
 
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="samarkand", description=__doc__.splitlines()[0])
+    described = __doc__.splitlines()[0].replace("``", "")  # the docstring's markup is not for a terminal
+    parser = argparse.ArgumentParser(prog="samarkand", description=described)
     sub = parser.add_subparsers(dest="command", required=True)
 
     games = [spec.name for spec in game_specs()]

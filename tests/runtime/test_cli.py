@@ -267,3 +267,8 @@ def test_bench_tells_a_person_at_a_terminal_which_benchmark_runs(monkeypatch):
     monkeypatch.setattr("sys.stderr", Terminal())
     assert main(["bench", "simulate"]) == 0
     assert sys.stderr.getvalue() == "simulate…\n"
+
+
+def test_the_top_level_help_is_plain_text(capsys):
+    shown = _help(["--help"], capsys)
+    assert "samarkand: the appliance and its tools on one command line." in shown and "``" not in shown

@@ -9,8 +9,9 @@ from typing import TextIO
 class TerminalDisplay:
     """The countdown printed on one line per change (a CountdownDisplay)."""
 
-    def __init__(self, out: TextIO = sys.stdout) -> None:
-        self.out = out
+    def __init__(self, out: TextIO | None = None) -> None:
+        """``out``: the standard output of the moment, unless told (not the import's)."""
+        self.out = sys.stdout if out is None else out
 
     def show_count(self, count: int) -> None:
         self._line(f"  … {count}")

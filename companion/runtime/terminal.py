@@ -35,14 +35,15 @@ def printable(text: str) -> str:
 
 class Narrator:
     def __init__(
-        self, appliance, keyboard_seat: int | None = None, out: TextIO = sys.stdout, table_keys: bool = False
+        self, appliance, keyboard_seat: int | None = None, out: TextIO | None = None, table_keys: bool = False
     ) -> None:
         """``table_keys``: without a keyboard seat, read the terminal's lines anyway (Enter
-        starts the lobby's game; any other line prints the ways in again)."""
+        starts the lobby's game; any other line prints the ways in again). ``out``: the
+        standard output of the moment, unless told (not the one there was at import)."""
         self.appliance = appliance
         self.table_keys = table_keys
         self.seat = keyboard_seat
-        self.out = out
+        self.out = sys.stdout if out is None else out
         self._seen = 0
         self._before = None
         self._scored = False

@@ -34,3 +34,23 @@ def test_the_terminal_escapes_what_it_cannot_print_as_it_is(tmp_path):
     text = "\n".join(lines)
     assert "\\x1b]0;PWN\\x07\\x1b[2J\\x1b[31mEve" in text and "Zed\\ud800" in text
     assert "Ana\\u202e" in text and all(line.isprintable() for line in lines)
+
+
+def test_the_terminal_writes_to_the_standard_output_of_its_making_not_of_the_import(tmp_path, monkeypatch):
+    """A closed pipe, or a service's journal, is the output the table has when it starts."""
+    from companion.runtime.console import TerminalDisplay
+
+    config = load_config(None, {})
+    appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4, bots_fill_seats=False)
+    appliance.new_game({"players": 3, "names": ["Ana", "Bo", "Cy"]})
+    now = io.StringIO()
+    monkeypatch.setattr("sys.stdout", now)
+    try:
+        Narrator(appliance).attach()
+        session = appliance.session
+        for seat in range(3):
+            appliance.call(session.act, Event("pick", seat, {"card": session.state.hands[seat][0]}))
+        TerminalDisplay().show_count(7)
+    finally:
+        appliance.close()
+    assert "Turn 1" in now.getvalue() and "… 7" in now.getvalue()

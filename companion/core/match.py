@@ -5,9 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.core.chance import CardAwaited
+from companion.core.chance import CardAwaited, EnteredChance
 from companion.core.errors import RuleError
-from companion.core.game import ChanceRequest, Event, Game, InputRequest, chance_event, entry_event
+from companion.core.game import (
+    CHANCE,
+    ENTRY,
+    ChanceRequest,
+    Event,
+    Game,
+    InputRequest,
+    chance_event,
+    entry_event,
+)
 
 
 def replay(game: Game, setup: Mapping, events: Iterable[Event]) -> Any:
@@ -72,9 +81,14 @@ class Match:
         return self.act(entry_event(request, request.check(value)))
 
     def undo_length(self) -> int:
-        """How many events the next ``undo`` drops: the last decision and its draws."""
+        """How many events the next ``undo`` drops: the last decision and its draws; at a
+        physical table, the last thing a person entered too (a card, a die face, a typed
+        card: a typo is mended by entering it again). A seeded draw is never undone alone:
+        it would only come up again."""
+        typed = (CHANCE, ENTRY) if isinstance(self.chance, EnteredChance) else ()
         for index in range(len(self.log) - 1, -1, -1):
-            if self.game.undoable(self.log[index]):
+            event = self.log[index]
+            if event.kind in typed or self.game.undoable(event):
                 return len(self.log) - index
         raise RuleError("nothing to undo")
 

@@ -172,11 +172,16 @@ def test_a_mistyped_card_is_undone_on_its_own_and_typed_again():
     assert replay(GAME, match.setup, match.log) == match.state
 
 
-def test_a_die_face_is_undone_only_with_the_roll_that_made_it_due():
+def test_a_die_face_entered_is_undone_on_its_own_then_its_roll():
+    """A typo'd face is entered again; nobody rolls again for it."""
     match = table()
     rolled(match, 0, "green")
-    assert match.undo_length() == 2  # the roll and its face
+    assert match.undo_length() == 1  # the face the host entered
     match.undo()
+    assert match.waiting_for_card is not None and match.waiting_for_card.deck == "die"
+    match.enter_chance("blue")
+    match.undo()
+    match.undo()  # then the roll
     assert match.state.phase == "act" and match.state.turn == 0
 
 

@@ -32,9 +32,9 @@ from babel.messages.pofile import read_po
 from companion.core import registry
 from companion.core.arbiter import BuzzerEvent
 from companion.core.bot import Bot
-from companion.core.chance import SeededChance, check_remaining
+from companion.core.chance import EnteredChance, SeededChance, check_remaining
 from companion.core.errors import RuleError
-from companion.core.game import CHANCE, Event, Game, chance_event, entry_event
+from companion.core.game import CHANCE, ENTRY, Event, Game, chance_event, entry_event
 from companion.core.match import Match, replay
 from companion.core.registry import GameSpec, game_spec, game_specs
 
@@ -223,6 +223,16 @@ def check_undo_redo(game: Game, played: Played) -> None:
         assert match.state == played.steps[index - 1].after
 
 
+def check_entries_undone(game: Game, played: Played) -> None:
+    """At a physical table, undo takes back the last card, face or value a person entered
+    on its own, and the table awaits it again: a typo is mended by entering it again."""
+    typed = [index for index, step in enumerate(played.steps) if step.event.kind in (CHANCE, ENTRY)]
+    for index in sample(typed, 12):
+        match = Match(game, played.setup, EnteredChance(), played.log[: index + 1])
+        assert match.undo() == [played.log[index]]
+        assert match.state == played.steps[index].before
+
+
 def check_draws(game: Game, played: Played, spec: GameSpec) -> None:
     draws = [step for step in played.steps if step.event.kind == CHANCE]
     for step in draws:
@@ -350,6 +360,12 @@ def test_the_log_replays_to_every_state(name, players):
 def test_undo_then_redo_gives_the_state_back(name, players):
     first = played(name, players, SEEDS[0])
     check_undo_redo(first.spec.engine(), first)
+
+
+@TABLES
+def test_at_a_physical_table_undo_takes_back_the_last_entry_alone(name, players):
+    first = played(name, players, SEEDS[0])
+    check_entries_undone(first.spec.engine(), first)
 
 
 @TABLES

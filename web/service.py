@@ -126,13 +126,17 @@ class GameService:
         return shown
 
     def _lobby_or_game(self, viewer: int | None) -> dict:
+        """Which one is decided under the table's lock: Play again or Start between the
+        two would find a game gone, or none yet (a stream was cut at every Play again)."""
+        return self.appliance.call(self._lobby_or_game_now, viewer, self.seats.names())
+
+    def _lobby_or_game_now(self, viewer: int | None, names: dict[int, str], now: int) -> dict:
         lobby = self.appliance.lobby
-        if lobby is not None:
-            with self.lock:
-                live = dict(self.streams)
-            return lobby_snapshot(lobby, viewer, live)
-        names = self.seats.names()
-        return self.appliance.call(self._snapshot, viewer, names)
+        if lobby is None:
+            return self._snapshot(viewer, names, now)
+        with self.lock:
+            live = dict(self.streams)
+        return lobby_snapshot(lobby, viewer, live)
 
     def _snapshot(self, viewer: int | None, names: dict[int, str], now: int) -> dict:
         session, game_id = self._session(), self.appliance.game_id

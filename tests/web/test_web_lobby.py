@@ -322,3 +322,20 @@ def test_a_table_setting_start_would_refuse_is_refused_in_the_lobby(table, comma
     )
     assert lobby(host, command, {**body, "table": {"step_ms": 500}}).status_code == 200
     assert appliance.lobby.table == {"step_ms": 500}
+
+
+def test_a_page_asking_as_play_again_opens_the_lobby_is_shown_the_lobby(table, monkeypatch):
+    """Whether the table is a lobby or a game is read under the table's lock: Play again
+    landing just before it is taken cut every open stream (a 409 mid-stream)."""
+    appliance, app, host = table
+    assert lobby(host, "start", {"fill": []}).status_code == 200
+    assert host.post("/api/host/end").status_code == 200
+    real_call, again = appliance.call, []
+
+    def play_again_lands_first(action, *args):
+        if not again:
+            again.append(appliance.open_lobby(appliance.next_lobby(None, {})))
+        return real_call(action, *args)
+
+    monkeypatch.setattr(appliance, "call", play_again_lands_first)
+    assert Phone(app).state()["table"]["status"] == "lobby"

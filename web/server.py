@@ -25,6 +25,14 @@ FREE_THREADS = 16  # never taken by streams: pages, files and every action
 THREADS = STREAMS_TOTAL + FREE_THREADS
 CONNECTION_LIMIT = 200
 SHUTDOWN_S = 5.0  # how long close() waits for the serving threads to finish
+UNTAKEN_S = 30.0
+"""A connection that takes nothing of what it is sent for this long is dropped: a phone
+gone from the Wi-Fi (no close ever comes) or a frozen page. Its stream ends, so its seat
+shows disconnected and the host may decide for it; the kernel alone waits 15 minutes."""
+STREAM_BUFFER = 256 * 1024
+"""Bytes a stream's connection holds in memory before waitress starts a new buffer (and
+before a page that does not read holds up its stream): waitress keeps what a buffer has
+sent until it is replaced, 16 MiB by default, which an evening's open pages reach."""
 
 
 class Server:
@@ -49,8 +57,10 @@ class Server:
             connection_limit=CONNECTION_LIMIT,
             channel_timeout=60,
             channel_request_lookahead=1,
+            outbuf_high_watermark=STREAM_BUFFER,
             ident="samarkand",
         )
+        self._server.adj.socket_options = socket_options()  # each accepted connection's
         for sock in sockets:
             self._also_listen(sock)
         self.port = self._server.effective_port
@@ -113,6 +123,15 @@ class Server:
                 wasyncore.dispatcher.close(channel)  # its own close() closes the trigger
             else:
                 channel.close()
+
+
+def socket_options() -> list[tuple[int, int, int]]:
+    """Each connection's: no delay for small frames, and on Linux (the Pi) dropped after
+    ``UNTAKEN_S`` of data sent and not taken (acknowledged, or let in by its window)."""
+    options = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)]
+    if hasattr(socket, "TCP_USER_TIMEOUT"):
+        options.append((socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(UNTAKEN_S * 1000)))
+    return options
 
 
 def serve(appliance, config, sockets: Sequence[socket.socket] = (), address: str | None = None) -> Server:

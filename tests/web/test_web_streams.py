@@ -176,6 +176,50 @@ def test_closed_streams_give_their_places_back_at_once(server):
         wait_for(lambda: hub.streams.total() == 0, timeout=5, what="the closed streams to end")
 
 
+def test_a_page_that_takes_nothing_it_is_sent_is_dropped_and_frees_its_place(tmp_path, monkeypatch):
+    """A frozen page, or a phone gone from the Wi-Fi (no close ever comes): its stream ends
+    once what it is sent goes untaken for UNTAKEN_S, and its seat shows disconnected (the
+    kernel alone would wait a quarter of an hour)."""
+    monkeypatch.setattr(server_module, "UNTAKEN_S", 1.0)
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game({"players": 4})
+    appliance.runner.start()
+    server = Server(appliance, "127.0.0.1", 0, PIN)
+    hub = server.app.extensions["samarkand.hub"]
+    frozen = socket.socket()
+    frozen.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # full after a frame or two
+    try:
+        frozen.connect(("127.0.0.1", int(server.port)))
+        frozen.sendall(f"GET /stream?view=table HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+        wait_for(lambda: hub.streams.total() == 1, timeout=5, what="the stream to open")
+        paused = itertools.cycle([True, False])
+
+        def changed_then_dropped() -> bool:  # a change each time: a frame the page never takes
+            hold = next(paused)
+            appliance.call(
+                lambda now: appliance.session.pause(now) if hold else appliance.session.resume(now)
+            )
+            return hub.streams.total() == 0
+
+        wait_for(changed_then_dropped, timeout=30, what="the untaken stream to be dropped")
+    finally:
+        frozen.close()
+        server.close()
+        appliance.close()
+
+
+def test_a_streams_connection_replaces_its_buffer_after_stream_buffer_bytes(server):
+    """Waitress keeps what it has sent on a connection until it replaces the buffer: 16 MiB
+    by default, which an evening's open pages reached (8 pages of Samarkand, 1,200 changes:
+    the server grew from 60 to 104 MB; with STREAM_BUFFER, it stayed at 55 MB)."""
+    sock, status = raw_stream(server.port, "127.0.0.4")
+    try:
+        (channel,) = [c for c in server._server._map.values() if getattr(c, "outbufs", None) is not None]
+        assert status == 200 and channel.adj.outbuf_high_watermark == server_module.STREAM_BUFFER
+    finally:
+        sock.close()
+
+
 def test_a_thread_still_serving_when_the_server_closes_keeps_its_pipe(tmp_path, monkeypatch):
     """A serving thread that outlives close() still wakes the server's loop when it ends:
     the loop's pipe stays open for it, so its number is not reused by another file (another

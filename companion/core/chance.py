@@ -59,22 +59,21 @@ class EnteredChance:
 
 
 def check_remaining(request: ChanceRequest, card: Any) -> None:
-    """Refuse a card that is no longer in the deck, naming what is left when that is public.
+    """Refuse a card that is not in the deck (now, or ever), naming what is left when that
+    is public.
 
     The card must equal a remaining card of the same type (1.0 or True is not the card 1).
     """
     remaining = request.remaining
     for same in remaining:
-        if same == card and type(same) is type(card):
-            if remaining[same] > 0:
-                return
-            break
+        if same == card and type(same) is type(card) and remaining[same] > 0:
+            return
     if not request.remaining_public:  # how many are left would tell the hidden hands
         raise RuleError("card {card} is not in the {deck} deck", card=repr(card), deck=request.deck)
+    if not request.counted:  # a die's face, a seat: always all there
+        choices = ", ".join(str(c) for c, n in sorted(remaining.items()) if n)
+        raise RuleError("{card} is not one of the choices: {choices}", card=repr(card), choices=choices)
     left = ", ".join(f"{c}×{n}" for c, n in sorted(remaining.items()) if n) or Phrase("nothing")
     raise RuleError(
-        "card {card} is no longer in the {deck} deck (left: {left})",
-        card=repr(card),
-        deck=request.deck,
-        left=left,
+        "card {card} is not in the {deck} deck (left: {left})", card=repr(card), deck=request.deck, left=left
     )

@@ -64,12 +64,16 @@ class ChanceRequest:
     what is left in it tells what those hands hold (with two players, exactly), whoever
     draws next. A game sets it for such a deck to every card the deck may hold, all that a
     person entering a draw from it is shown; None means ``remaining`` is public.
+
+    ``counted`` False: every card is always there (a die's faces, the seat that plays
+    first), so a person entering it is shown no count, as none would say anything.
     """
 
     deck: str
     remaining: Mapping[Any, int]
     seen_by: int | None = None
     kinds: tuple[Any, ...] | None = None
+    counted: bool = True
 
     @property
     def remaining_public(self) -> bool:
@@ -77,9 +81,9 @@ class ChanceRequest:
 
     def choices(self) -> list[list[Any]]:
         """What a person entering the draw may be shown: each card left with its count,
-        or, when that is secret, each card the deck may hold (count None)."""
+        or, when that is secret or says nothing (``counted``), each card (count None)."""
         if self.kinds is None:
-            return [[card, n] for card, n in sorted(self.remaining.items()) if n]
+            return [[card, n if self.counted else None] for card, n in sorted(self.remaining.items()) if n]
         return [[card, None] for card in self.kinds]
 
 

@@ -31,8 +31,22 @@ def test_the_table_must_say_which_card_came_up():
 
 
 def test_a_table_card_no_longer_in_the_deck_is_refused_naming_what_is_left():
-    with pytest.raises(RuleError, match=r"card 9 is no longer in the urn deck \(left: 1×3, 2×1\)"):
+    with pytest.raises(RuleError, match=r"card 9 is not in the urn deck \(left: 1×3, 2×1\)"):
         check_remaining(URN, 9)
+
+
+def test_a_card_the_deck_never_held_is_not_said_to_be_gone():
+    with pytest.raises(RuleError, match=r"^card 5 is not in the urn deck \(left: 1×3, 2×1\)$"):
+        check_remaining(URN, 5)
+
+
+def test_a_die_or_a_seat_shows_no_count_and_a_refusal_names_the_choices():
+    """Every face is always there: "1 (1 left)" would say nothing."""
+    die = ChanceRequest("die", {face: 1 for face in (1, 2, 3)}, counted=False)
+    assert die.choices() == [[1, None], [2, None], [3, None]]
+    with pytest.raises(RuleError, match=r"^7 is not one of the choices: 1, 2, 3$"):
+        check_remaining(die, 7)
+    check_remaining(die, 2)
 
 
 def test_an_empty_deck_is_named_as_such():

@@ -58,7 +58,7 @@ def test_a_claim_naming_something_equal_to_a_seat_is_refused(target):
 # ------------------------------------------------------------------ chance
 @pytest.mark.parametrize("card", [5.0, True, [5]])
 def test_a_camel_equal_to_one_left_but_of_another_type_is_refused(card):
-    assert_refused(table_match(4, camel=None), chance_event("camels", card), "no longer")
+    assert_refused(table_match(4, camel=None), chance_event("camels", card), "not in the camels deck")
 
 
 # ------------------------------------------------------------------ setup

@@ -130,7 +130,7 @@ def test_the_host_of_a_physical_table_enters_the_start_player_cards_and_cubes_ov
     ana.join(0, "Ana"), bo.join(1, "Bo")
     table = ana.state()["table"]
     assert table["status"] == "waiting_card" and table["waiting_card"]["deck"] == "start player"
-    assert table["waiting_card"]["remaining"] == [[1, 1], [2, 1]]
+    assert table["waiting_card"]["remaining"] == [[1, None], [2, None]]
     assert host.post("/api/host/card", {"card": 2}).status_code == 200
     entry = ana.state()["table"]["waiting_entry"]
     assert entry["name"] == "market card" and "card 1 of 12" in entry["prompt"]["text"]

@@ -87,7 +87,7 @@ def test_the_start_player_is_drawn_from_the_seats_or_chosen_by_the_host():
     match = Match(GAME, {"players": 3, "mode": "physical", "rules": {}}, EnteredChance())
     assert match.waiting_for_card.deck == "start player"
     assert match.waiting_for_card.remaining == {1: 1, 2: 1, 3: 1}
-    with pytest.raises(RuleError, match="no longer in the start player deck"):
+    with pytest.raises(RuleError, match="4 is not one of the choices: 1, 2, 3"):
         match.enter_chance(4)
     match.enter_chance(2)
     assert match.state.start == 1 and match.state.phase == MARKET
@@ -124,9 +124,9 @@ def test_an_entered_cube_the_bag_no_longer_holds_is_refused():
     match = table(2)
     match.state.bag = (0, 20, 17, 14, 11)  # every yellow cube is out
     match.state = GAME.copy(match.state)
-    with pytest.raises(RuleError, match="no longer in the bag"):
+    with pytest.raises(RuleError, match="not in the bag"):
         match.enter_chance("yellow")
-    with pytest.raises(RuleError, match="no longer in the bag"):
+    with pytest.raises(RuleError, match="not in the bag"):
         match.enter_chance("purple")
 
 
@@ -469,7 +469,7 @@ def test_a_digital_market_card_comes_from_the_deck_not_yet_drawn():
     _finish_round(match)
     request = match.waiting_for_card
     assert request.deck == "market" and set(request.remaining) == {f"M{i}" for i in range(4, 16)}
-    with pytest.raises(RuleError, match="no longer in the market deck"):
+    with pytest.raises(RuleError, match="not in the market deck"):
         match.enter_chance("M2")
 
 

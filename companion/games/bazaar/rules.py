@@ -89,7 +89,7 @@ POINTS = {0: (5, 3, 2, 1), 1: (8, 5, 3, 2), 2: (12, 8, 5, 3)}
 
 SOURCE_CARD = "R = YGBW; R = WW; GG = Y; B = RW; YY = GB"
 """An example card for the host's form: the rulebook's printed equations come first."""
-DIE = ChanceRequest(Phrase("die"), {face: 1 for face in FACES})
+DIE = ChanceRequest(Phrase("die"), {face: 1 for face in FACES}, counted=False)
 """The die: a draw with replacement, the same six faces every time."""
 EXCHANGE_DECK, WARE_DECK = Phrase("exchange"), Phrase("wares")
 """The sample cards' decks (Phrases, like the die's: the console names the deck it draws

@@ -126,7 +126,7 @@ def chance_request(state: MarketState) -> ChanceRequest | None:
     """The draw the game waits for: the start player, a digital market card, or a cube."""
     phase = state.phase
     if phase == START:
-        return ChanceRequest(START_DECK, {seat + 1: 1 for seat in range(state.players)})
+        return ChanceRequest(START_DECK, {seat + 1: 1 for seat in range(state.players)}, counted=False)
     if phase == MARKET and not state.entered:
         return ChanceRequest(MARKET_DECK, dict(state.deck))
     if phase == LOTS_PHASE:

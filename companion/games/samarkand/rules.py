@@ -69,7 +69,7 @@ from a player's own goods (Phrases, so the host's console names them in its lang
 def chance_request(state: SamarkandState) -> ChanceRequest | None:
     """The draw the game waits for: the die, or the next blind draw."""
     if state.phase == ROLL:
-        return ChanceRequest(DIE_DECK, dict(DIE_FACES))
+        return ChanceRequest(DIE_DECK, dict(DIE_FACES), counted=False)
     if state.phase != DRAW or not state.draws:
         return None
     purpose, who = state.draws[0]

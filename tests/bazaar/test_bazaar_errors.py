@@ -122,7 +122,9 @@ def test_bad_input_is_refused_and_changes_nothing(name):
 def test_a_die_face_that_is_not_on_the_die_is_refused():
     match = table()
     match.act(roll(0))
-    with pytest.raises(RuleError, match="'purple' is not one of the choices: blue, green, red, white, wild, yellow"):
+    with pytest.raises(
+        RuleError, match="'purple' is not one of the choices: blue, green, red, white, wild, yellow"
+    ):
         match.enter_chance("purple")
     assert match.waiting_for_card.deck == "die" and match.log[-1].kind == "roll"
 

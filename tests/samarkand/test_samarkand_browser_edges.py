@@ -9,7 +9,7 @@ between the decisions (on the runner's thread)."""
 from __future__ import annotations
 
 import pytest
-from browser_rig import NEEDED, T, answered, served, wait_on
+from browser_rig import NEEDED, T, answered, host_console, served, wait_on
 from samarkand_pages import two_phones
 from web_rig import PIN, make_appliance
 
@@ -143,3 +143,22 @@ def test_a_1998_game_on_the_phones_rough_edges(browser, server, locale):
     for page in (ana, ben):
         page.wait_for_selector(f"#log >> text={words['drawn']}", timeout=T)
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+@pytest.fixture
+def physical_1998(tmp_path):
+    appliance = make_appliance(tmp_path, bots=False)
+    appliance.new_game(
+        game_spec("samarkand").setup(2, {"edition": "1998"}), mode="physical", game="samarkand"
+    )
+    yield from served(appliance, PIN)
+
+
+@pytest.mark.parametrize(("locale", "cards"), [("en-GB", "grain"), ("fr-FR", "céréales")])
+def test_a_1998_draw_is_entered_by_its_cards_names_not_by_colours(browser, physical_1998, locale, cards):
+    """The host holds a card that says "grain": its button says so too (2.0 says yellow)."""
+    _pages, host = host_console(browser, physical_1998[0], PIN, locale)
+    host.wait_for_selector("#card-box:not([hidden]) #card-buttons button", timeout=T)
+    labels = host.locator("#card-buttons button").all_text_contents()
+    assert any(label.startswith(cards) for label in labels), labels
+    assert not any(label.startswith(("yellow", "jaune")) for label in labels), labels

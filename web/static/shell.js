@@ -87,6 +87,7 @@ export function inWords(key, value) {
 
 let game = { render: {}, tick() {}, statusText() { return ""; },
              seatLabel(p) { return _("Seat {n}", { n: p.seat + 1 }); },
+             cardLabel(value) { return _(String(value)); },  // a draw's button: a game may name its own
              points(n) { return ngettext("{n} point", "{n} points", n); },
              breakdown() { return []; }, tieBreaks() { return []; }, glance() { return []; } };
 export let snap = null;   // the last snapshot received (a live binding in the games' modules)
@@ -290,7 +291,7 @@ function renderCard() {
     : _("This draw is {name}'s secret, but no phone of theirs is connected: entering it, you will see it.",
         { name: names()[card.seen_by] });
   swap($("card-buttons"), ...card.remaining.map(([value, n]) => button(
-    n === null ? _(String(value)) : _("{card} ({n} left)", { card: _(String(value)), n }),
+    n === null ? game.cardLabel(value) : _("{card} ({n} left)", { card: game.cardLabel(value), n }),
     () => act(url, { card: value }))));
 }
 

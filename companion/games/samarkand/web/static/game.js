@@ -192,6 +192,7 @@ const SEAT_COLOURS = ["#b5461f", "#2f6b5a", "#6a3fa0", "#c07a00", "#1b6fa8"];
 /* ---------------------------------------------------------- words and goods */
 const edition = () => (snap.view.edition === "1998" ? "1998" : "2.0");
 const kindName = (k) => KIND_NAMES[edition()][k] || k;
+const cardLabel = (value) => KIND_NAMES[edition()][value] || _(String(value));  /* a draw's button */
 const letter = (k) => LETTERS[edition()][k];
 /* a kind said in full: 2.0's letter and colour ("R red"), 1998's card ("copper") */
 const fullName = (k) => (edition() === "1998" ? kindName(k) : letter(k) + " " + kindName(k));
@@ -705,4 +706,4 @@ function glance() {
     el("p", { textContent: g.costs(c.roll, c.full_camp, c.no_gift, c.cannot_sell) + " " + g.target(v.rules.target) }))];
 }
 
-register({ render, statusText, points: TEXT.piasters, breakdown, tieBreaks, glance });
+register({ render, statusText, points: TEXT.piasters, breakdown, tieBreaks, glance, cardLabel });

@@ -280,9 +280,15 @@ class GameService:
         name = self.display_names()[seat]
         if seat in self.connected(self.seats.names()):
             raise Refused(409, "{name}'s phone is connected: only that phone decides for the seat", name=name)
+
+        def for_the_seat(now: int) -> None:
+            self._session().act(Event(kind, seat, data), now)
+            bots = self.appliance.runner.seats
+            if bots is not None:  # a bot's next decision there waits a pace of its own
+                bots.decided_for(seat, now)
+
         self.run(
-            "act",
-            Event(kind, seat, data),
+            for_the_seat,
             refusal=Phrase(
                 "the rules refuse this decision for {name} (only the seat's own phone is told why: "
                 "the reason may be its secret)",

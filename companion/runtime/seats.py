@@ -114,6 +114,12 @@ class BotSeats:
         self.fire(now)
         self._leave(session, now)
 
+    def decided_for(self, seat: int, now: int) -> None:
+        """Someone decided for ``seat`` (the host): the bot's next decision there waits a
+        pace from now, as after its own (else it came at once, the table barely seeing it)."""
+        if seat in self.bots:
+            self._due[seat] = now
+
     def _decide(self, session: Session, now: int) -> None:
         """Every bot the game waits for decides, from its own seat's view, once it has
         waited its pace (where a person plays); its next decision waits a pace of its own."""

@@ -143,3 +143,19 @@ def test_a_pause_counts_toward_neither_a_pace_nor_the_timer():
     assert table.done == [] and seats.next_due() == 10_800
     seats.step(table, 10_800)
     assert [(event.actor, at) for event, at in table.done] == [(1, 10_800)]
+
+
+def test_after_someone_decides_for_a_bots_seat_its_next_decision_waits_its_pace():
+    """The host acted for seat 1 at 700: the bot's next decision there comes a pace later,
+    not at once (the table would barely see the host's move)."""
+    table = Table(waiting={1}, players=2)
+    table.turns = {1: 3}
+    seats = BotSeats({1: Bot("move")}, None, random.Random(1), pace_us=800)
+    seats.step(table, 0)
+    table.act(Event("move", 1, {}), 700)  # the host's decision for the seat
+    seats.decided_for(1, 700)
+    seats.step(table, 800)
+    seats.step(table, 1_499)
+    assert [at for _event, at in table.done] == [700]
+    seats.step(table, 1_500)
+    assert [at for _event, at in table.done] == [700, 1_500]

@@ -142,6 +142,23 @@ def test_the_hosts_pause_and_an_undos_hold_survive_a_restart(tmp_path, hold):
         again.close()
 
 
+def test_the_hosts_decision_for_a_bots_seat_restarts_that_bots_pace(tmp_path, monkeypatch):
+    appliance = make_appliance(tmp_path, bots=True)  # the runner is not started: no bot acts
+    appliance.new_game({"players": 4, "names": NAMES}, FAST)
+    decided = []
+    monkeypatch.setattr(appliance.runner.seats, "decided_for", lambda seat, now: decided.append(seat))
+    host = Phone(create_app(appliance, PIN))
+    assert host.post("/api/host/login", {"pin": PIN}).status_code == 200
+    try:
+        card = appliance.session.state.hands[2][0]
+        assert (
+            host.post("/api/host/act", {"seat": 2, "kind": "pick", "data": {"card": card}}).status_code == 200
+        )
+        assert decided == [2]
+    finally:
+        appliance.close()
+
+
 # ------------------------------------------------------------------ every POST's checks
 @pytest.mark.parametrize(
     "headers",

@@ -88,6 +88,15 @@ def _encode(value: Any, what: str) -> str:
         raise InvalidDataError(f"{what} cannot be stored as JSON: {exc}") from exc
 
 
+def _a_folder(path: Path) -> bool:
+    """``path`` names a folder (one that cannot even be looked at is left to the opening,
+    which says why: a folder this user may not enter)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 class EventStore:
     """Games, their event logs, results and checkpoints in one SQLite file; thread-safe.
 
@@ -101,7 +110,7 @@ class EventStore:
 
     def __init__(self, path: str | Path, *, sole: bool = False, read_only: bool = False):
         self.path = Path(path).expanduser()
-        if self.path.is_dir():
+        if _a_folder(self.path):
             raise a_folder(self.path)
         self._held = StoreLock(self.path) if sole else None
         try:

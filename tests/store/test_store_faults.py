@@ -10,6 +10,7 @@ import json
 import shutil
 import sqlite3
 from collections import namedtuple
+from pathlib import Path
 
 import pytest
 
@@ -230,3 +231,19 @@ def test_replay_names_the_damaged_event_and_export_shows_it(damaged, capsys):
     bad = lines[3]
     assert bad["seq"] == 3 and "not valid JSON" in bad["damaged"] and bad["body"].startswith("[")
     assert [line["event"]["data"]["i"] for line in lines[1:] if "event" in line] == [0, 1, 3, 4]
+
+
+def test_a_store_that_cannot_even_be_looked_at_is_told_as_the_store_says_it(tmp_path, monkeypatch):
+    """Asking whether the path is a folder must not raise what the opening would say in
+    words (a folder this user may not enter: PermissionError)."""
+    path = tmp_path / "companion.db"
+    real_is_dir = Path.is_dir
+
+    def not_allowed(self):
+        if self == path:
+            raise PermissionError(13, "Permission denied")
+        return real_is_dir(self)
+
+    monkeypatch.setattr(Path, "is_dir", not_allowed)
+    with EventStore(path) as opened:  # looked at no further: the opening goes on
+        assert opened.list_games() == []

@@ -213,7 +213,8 @@ def _game_options(parser: argparse.ArgumentParser, game: str) -> None:
     group = parser.add_argument_group(f"rule options of {spec.title}")
     for option in spec.options:
         # the values as typed here: the descriptions say them in words, as the host's form does
-        shown = _as_typed(option.default) if len(_as_typed(option.default)) <= 40 else "…"
+        shown = _as_typed(option.default)
+        shown = shown if len(shown) <= 40 else "…"
         typed = [_as_typed(c) for c in option.choices]
         group.add_argument(
             "--" + option.name.replace("_", "-"),

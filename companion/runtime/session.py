@@ -91,7 +91,6 @@ class Session:
         self.realtime = realtime
         self.display = display
         self.lights = lights
-        self.paused = False
         self.held_by: str | None = None  # why it is paused: KEPT_HOLDS, "link" or "end"
         self.notes: list[dict] = []
         self.version = 0
@@ -101,6 +100,10 @@ class Session:
         self._lit: Any = None
 
     # ---------------------------------------------------------------- reading
+    @property
+    def paused(self) -> bool:
+        return self.held_by is not None
+
     @property
     def state(self):
         return self.match.state
@@ -200,7 +203,6 @@ class Session:
             kind, count = self.realtime.shown(self.state, now_us)
             self._resume_count = count if kind in ("count", "ready") else None  # a lead-in too
             self._note_ignored(self.realtime.halt())
-        self.paused = True
         self._hold(why)
         self._changed(now_us)
 
@@ -209,7 +211,6 @@ class Session:
         if not self.paused:
             return
         self._hold(None)
-        self.paused = False
         self._follow(now_us, first=self._resume_count)
         self._resume_count = None
 

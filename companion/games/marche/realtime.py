@@ -158,12 +158,7 @@ class MarcheCountdown:
                 self.claim_deadline_us = now_us + self.timing.claim_deadline_us
                 self._records_at_stop = len(state.records)
                 if self._evidence is not None:
-                    self.last_stop = {
-                        **self._evidence,
-                        "turn": state.turn,
-                        "records_from": len(state.records),
-                        "tie_window_us": self.timing.tie_window_us,
-                    }
+                    self.last_stop = self._told(state.turn, len(state.records))
                 self.lights = Lights(steady=tuple(state.claiming().seats()))
         elif self.claim_deadline_us is not None:  # a stop was just resolved: carry on at once
             self.claim_deadline_us = None
@@ -235,10 +230,15 @@ class MarcheCountdown:
         if note is None or "turn" not in note:  # none, or kept before its turn was
             return
         self._evidence = {key: note[key] for key in ("count", "first_us", "stoppers", "late")}
-        self.last_stop = {
-            **self._evidence,
-            "turn": note["turn"],
-            "records_from": note["records_from"],
+        self.last_stop = self._told(note["turn"], note["records_from"])
+
+    def _told(self, turn: int, records_from: int) -> dict:
+        """The last stop as the screens show it: its evidence, in the turn it was made, the
+        records its claims add after ``records_from`` (gone again: it was undone)."""
+        return {
+            **(self._evidence or {}),
+            "turn": turn,
+            "records_from": records_from,
             "tie_window_us": self.timing.tie_window_us,
         }
 

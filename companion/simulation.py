@@ -20,14 +20,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.bot import MAX_STEPS
 from companion.core.chance import SeededChance
 from companion.core.errors import RuleError
 from companion.core.game import Result, chance_event
 from companion.core.registry import GameSpec, game_spec
 
-MAX_STEPS = 10_000
-"""A game between bots that has not ended after this many events is stopped and counted
-as capped (a bot that cannot progress must never loop for ever)."""
 CHUNK = 25
 
 

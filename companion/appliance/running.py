@@ -20,6 +20,7 @@ from typing import Any
 from companion.appliance import network, power
 from companion.appliance.network import Hotspot
 from companion.config import Config, ConfigError, load_config, parse_assignment
+from companion.core.bot import MAX_STEPS
 from companion.core.chance import EnteredChance, SeededChance
 from companion.core.default_names import bot_name, given_bot_name
 from companion.core.errors import RuleError
@@ -557,6 +558,14 @@ class Appliance:
         return {**result.to_dict(), "winners": [names[seat] for seat in result.winners]}
 
     def _changed(self, session: Session) -> None:
+        if self._stalled(session):
+            log.warning(
+                "the bots found no way to end game %s in %d decisions: it is ended, scored as it stands",
+                self.game_id,
+                MAX_STEPS,
+            )
+            self.end_game()  # tells the listeners
+            return
         if (
             session.game.is_over(session.state)
             and self.game_id is not None
@@ -565,6 +574,20 @@ class Appliance:
             self._keep_tallies(session)  # first: a finished game's checkpoints are closed
             self.store.finish(self.game_id, self.result(session))
         tell(self.listeners, session)
+
+    def _stalled(self, session: Session) -> bool:
+        """Bots alone at the table have played MAX_STEPS events without an end (as the
+        simulator stops such a game): with a person there, the host decides."""
+        seats = self.runner.seats
+        players = session.game.players(session.state)
+        return (
+            len(session.match.log) >= MAX_STEPS
+            and self.ended != self.game_id
+            and not self.human_seats
+            and seats is not None
+            and len(seats.bots) == players
+            and not session.game.is_over(session.state)
+        )
 
     def _keep_tallies(self, session: Session) -> None:
         """What the finished game counts for the history's charts, kept with it

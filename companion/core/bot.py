@@ -10,6 +10,11 @@ from companion.core.phrase import Phrase
 
 V = TypeVar("V")
 
+MAX_STEPS = 10_000
+"""A game between bots alone that has not ended after this many events is stopped: bots
+can reach a position none of them can leave (Bazaar's 10 cubes of a colour the bank has
+run out of, every roll handed back), and a table of bots must never loop for ever."""
+
 
 class Bot(Generic[V]):
     """A seat played by the program: it decides from that seat's view alone (what a

@@ -224,7 +224,7 @@ class Narrator:
         if (over or self._ended()) and not self._scored:
             self._scored = True
             if not over:
-                self._say("The host ended the game. Scores of what everyone holds now:")
+                self._say("The game was ended early. Scores of what everyone holds now:")
             try:
                 self._say(self.narration.score_sheet(session.state))
             except RuleError as exc:

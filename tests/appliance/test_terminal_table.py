@@ -83,7 +83,7 @@ def test_a_game_the_host_ends_prints_its_scores(table):
     narrator.attach()
     table.end_game()
     text = out.getvalue()
-    assert "The host ended the game" in text and "player  money  capacity" in text
+    assert "The game was ended early" in text and "player  money  capacity" in text
     assert "Winner" in text
 
 

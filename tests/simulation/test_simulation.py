@@ -17,10 +17,10 @@ from toy_game import UrnGame, note
 
 from companion import simulation
 from companion.appliance.cli import main
-from companion.core.bot import Bot
+from companion.core.bot import MAX_STEPS, Bot
 from companion.core.errors import RuleError
 from companion.core.registry import GameSpec, register_game
-from companion.simulation import MAX_STEPS, progress_bar, simulate
+from companion.simulation import progress_bar, simulate
 
 REPO = Path(__file__).resolve().parents[2]
 TIMING = ("seconds", "games_per_second", "workers")
@@ -183,3 +183,23 @@ def test_ctrl_c_ends_the_progress_bars_line(monkeypatch):
     assert main(["simulate", "marche", "--games", "100"]) == 130
     drawn = sys.stderr.getvalue()
     assert drawn.startswith("\r[") and "25/100 games" in drawn and drawn.endswith("\n")
+
+
+def test_a_table_of_bots_alone_that_cannot_end_is_ended_not_looped_for_ever(tmp_path, monkeypatch):
+    """As the simulator caps such a game, the appliance ends it, scored as it stands (a
+    table with a person at it is the host's to end)."""
+    from web_rig import make_appliance, wait_for
+
+    from companion.appliance import running
+    from companion.core.registry import game_spec
+
+    monkeypatch.setattr(running, "MAX_STEPS", 40)
+    appliance = make_appliance(tmp_path, bots=True)
+    appliance.new_game(game_spec("urn-stuck").setup(2), game="urn-stuck")
+    appliance.runner.start()
+    try:
+        wait_for(lambda: appliance.ended == appliance.game_id, timeout=20, what="the stuck game ended")
+        assert [g.status for g in appliance.store.list_games()] == ["ended"]
+        assert len(appliance.session.match.log) == 40 and appliance.session.paused
+    finally:
+        appliance.close()

@@ -188,9 +188,8 @@ class Lobby:
             )
         if seat in self.people:
             raise RuleError("seat {seat} is a person's: remove them first", seat=seat + 1)
-        named = [v["name"].lower() for s, v in self.bots.items() if s != seat and v.get("name")]
-        if name is not None and name.lower() in named:  # Start would find two of that name
-            raise RuleError("someone at the table is already called {name}", name=name)
+        if name is not None:
+            self._check_name(name, seat)
         self.bots[seat] = {"style": style, "name": name}
 
     def join(self, seat: int, digest: str, name: str) -> None:
@@ -198,10 +197,7 @@ class Lobby:
         self._check_seat(seat)
         if self.holder(seat) != "free":
             raise RuleError("seat {seat} is taken; pick a free seat", seat=seat + 1)
-        others = [v["name"].lower() for v in self.people.values()]
-        others += [v["name"].lower() for v in self.bots.values() if v.get("name")]
-        if name.lower() in others:
-            raise RuleError("someone at the table is already called {name}", name=name)
+        self._check_name(name, seat)
         self.people[seat] = {"token": digest, "name": name}
 
     def remove(self, seat: int) -> None:
@@ -231,6 +227,13 @@ class Lobby:
         for seat in self.free_seats():
             bot = chosen.get(seat, {})
             self.put_bot(seat, bot.get("style") or self.spec.default_style(seat), bot.get("name"))
+
+    def _check_name(self, name: str, seat: int) -> None:
+        """Nobody else at the table (a person, or a bot the host named) is called ``name``:
+        Start would find two of that name."""
+        holders = [*self.people.items(), *self.bots.items()]
+        if any(s != seat and (v.get("name") or "").lower() == name.lower() for s, v in holders):
+            raise RuleError("someone at the table is already called {name}", name=name)
 
     def _check_seat(self, seat: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:

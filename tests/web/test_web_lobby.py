@@ -79,6 +79,8 @@ def test_the_host_seats_bots_and_people_then_starts(table):
     assert lobby(host, "bot", {"seat": 3, "style": "hoarder", "name": "Zed"}).status_code == 200
     twice = lobby(host, "bot", {"seat": 2, "style": "hoarder", "name": "zed"})
     assert twice.status_code == 409 and "already called zed" in twice.json["error"]  # not at Start
+    named_as_ana = lobby(host, "bot", {"seat": 2, "style": "hoarder", "name": "ana"})
+    assert named_as_ana.status_code == 409 and "already called ana" in named_as_ana.json["error"]
     assert lobby(host, "remove", {"seat": 3}).status_code == 200
     assert lobby(host, "seats", {"seats": 3}).status_code == 200
     assert lobby(host, "move", {"seat": 1, "to": 2}).status_code == 200  # Ben <-> the bot

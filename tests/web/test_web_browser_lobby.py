@@ -51,9 +51,12 @@ def started(process, store, out):
 
 def first_decision(store, seat: int) -> Event | None:
     """A decision for ``seat`` if the stored game now waits for it (a bot of the game
-    decides it, from the seat's own view, for the phone to send)."""
+    decides it, from the seat's own view, for the phone to send); None once the game has
+    ended in the store (the appliance's state may say so a moment later)."""
     with EventStore(store) as opened:
         game_id = opened.unfinished()
+        if game_id is None:
+            return None
         config = opened.config(game_id)
         events = [Event.from_dict(e) for e in opened.events(game_id)]
     spec = game_spec(config["game"])

@@ -156,3 +156,29 @@ def test_the_browser_says_a_stored_name_as_the_server_does(browser, server, loca
     assert said == expected
     assert ("Place 12 (robot)" in said) is (locale == "fr-FR")
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
+
+
+LISTS = [["Ana"], ["Ana", "Bo"], ["Ana", "Bo", "Cy"]]
+NO_LIST_FORMAT = "delete Intl.ListFormat;  // as on Safari before 14.1"
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "en-GB"])
+def test_a_phone_without_intl_list_format_says_a_list_as_others_do(browser, server, locale):
+    """A phone whose browser predates Intl.ListFormat plays the same page, without an error,
+    and says a list ("Ana, Bo et Cy", "Ana ou Bo") in the words a newer browser uses."""
+    srv, _ = server
+    pw, chromium = browser
+    pages = Pages(pw, chromium, srv.url.rstrip("/"))
+    script = """async ([lists, expect]) => {
+      const shell = await import(document.querySelector('script[src*="shell.js"]').src);
+      if ((typeof Intl.ListFormat === "function") !== expect) throw new Error("Intl.ListFormat?");
+      return lists.flatMap((items) => [shell.listed(items), shell.listed(items, "or")]);
+    }"""
+    said = {}
+    for old, init_script in ((False, None), (True, NO_LIST_FORMAT)):
+        table = pages.open("/table", phone=False, size=TABLE_SIZES[0], locale=locale, init_script=init_script)
+        table.wait_for_selector("body[data-page=table] #status", timeout=T)
+        said[old] = table.evaluate(script, [LISTS, not old])
+    assert said[True] == said[False]
+    assert ("Ana, Bo et Cy" in said[True]) is (locale == "fr-FR")
+    assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)

@@ -60,11 +60,19 @@ export function say(phrase) {
   return _(phrase.template, params);
 }
 
-/* "Bo, Cy and Di" (or "Bo, Cy ou Di"): a list in the reader's language. */
+/* "Bo, Cy and Di" (or "Bo, Cy ou Di"): a list in the reader's language. A phone older than
+   Intl.ListFormat (Safari before 14.1) says it plainly rather than lose the page. */
 const LISTS = { and: "conjunction", or: "disjunction" };
 export function listed(items, joiner) {
-  const locale = LANGUAGE === "en" ? "en-GB" : LANGUAGE;
-  return new Intl.ListFormat(locale, { type: LISTS[joiner || "and"] }).format(items.map(String));
+  const words = items.map(String);
+  if (typeof Intl.ListFormat === "function") {
+    const locale = LANGUAGE === "en" ? "en-GB" : LANGUAGE;
+    return new Intl.ListFormat(locale, { type: LISTS[joiner || "and"] }).format(words);
+  }
+  const last = words.pop();
+  if (!words.length) return last === undefined ? "" : last;
+  const some = words.join(", ");
+  return joiner === "or" ? _("{some} or {last}", { some, last }) : _("{some} and {last}", { some, last });
 }
 
 /* "Merv: red + wild" (French: "Merv : rouge + joker"): a label and what it names, punctuated

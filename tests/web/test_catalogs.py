@@ -41,8 +41,10 @@ def ids(message) -> tuple[str, ...]:
 
 @pytest.fixture(scope="module")
 def merged(tmp_path_factory):
-    """The French catalog merged with what the source says today (scripts/catalogs on a copy)."""
-    copy = tmp_path_factory.mktemp("catalog") / "messages.po"
+    """The French catalog merged with what the source says today (scripts/catalogs on a copy,
+    in a fr/LC_MESSAGES folder: the folder names the catalog's language)."""
+    copy = tmp_path_factory.mktemp("catalog") / "fr/LC_MESSAGES/messages.po"
+    copy.parent.mkdir(parents=True)
     shutil.copy(PO, copy)
     pybabel = Path(sys.executable).with_name("pybabel")
     subprocess.run(

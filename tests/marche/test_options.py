@@ -9,6 +9,7 @@ from companion.core.errors import RuleError
 from companion.games.marche import SPEC
 from companion.games.marche.final import final_score
 from companion.games.marche.options import MarcheOptions
+from companion.games.marche.realtime import MarcheCountdown, Timing
 from companion.games.marche.state import OVER
 
 
@@ -31,6 +32,20 @@ def test_lowest_price_0_allows_buying_at_0():
     state = match.state
     assert state.goods[2] == {"carpets": [3]} and state.money == [16, 14, 15, 15]
     assert state.turn == 2
+
+
+@pytest.mark.parametrize("lowest_price, shown", [(1, ("blank", None)), (0, ("count", 0))], ids=["1", "0"])
+def test_lowest_price_is_the_last_count_the_table_shows(lowest_price, shown):
+    """The table's countdown (realtime.py) runs down to the lowest price: with 0 it shows 0
+    and the countdown ends a step later, or a stop at 0 could never be pressed."""
+    state = market({"lowest_price": lowest_price}).state
+    timing = Timing()
+    table = MarcheCountdown(timing)
+    table.follow(state, 0)
+    at_0 = timing.lead_in_us + 10 * timing.step_us + timing.step_us // 2  # halfway through 0's step
+    assert table.shown(state, at_0) == shown
+    ended = table.due(state, at_0)
+    assert (ended is not None and ended.event == END) == (lowest_price == 1)
 
 
 # ------------------------------------------------------------------ set_scoring

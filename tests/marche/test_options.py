@@ -10,7 +10,7 @@ from companion.games.marche import SPEC
 from companion.games.marche.final import final_score
 from companion.games.marche.options import MarcheOptions
 from companion.games.marche.realtime import MarcheCountdown, Timing
-from companion.games.marche.state import OVER
+from companion.games.marche.state import OVER, PICKING
 
 
 def market(rules=None, players=4, bank=None):
@@ -46,6 +46,17 @@ def test_lowest_price_is_the_last_count_the_table_shows(lowest_price, shown):
     assert table.shown(state, at_0) == shown
     ended = table.due(state, at_0)
     assert (ended is not None and ended.event == END) == (lowest_price == 1)
+
+
+# ------------------------------------------------------------------ start_price
+def test_start_price_is_where_every_turns_countdown_starts():
+    """Not only the first turn's: each new turn's countdown starts from it again."""
+    match = market({"start_price": 5})
+    assert match.state.price == 5
+    assert_refused(match, stop(6, 1), "from 1 to 5")
+    buy(match, 5, 1, 0)
+    match.act(END)
+    assert match.state.turn == 2 and match.state.phase == PICKING and match.state.price == 5
 
 
 # ------------------------------------------------------------------ set_scoring

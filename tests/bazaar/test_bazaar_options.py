@@ -121,6 +121,23 @@ def test_a_digital_game_with_sample_cards_is_dealt_by_the_seed_alone():
     assert dealt(5) == dealt(5) and dealt(5) != dealt(6)
 
 
+# ------------------------------------------------------------------ ware_cards
+def test_a_tables_own_ware_cards_are_the_deck_the_stalls_are_dealt_from():
+    """A game with sample cards deals the stalls from the option's file, not the package's
+    sample deck: only the table's own cards may come up."""
+    own = "# our deck\n" + "YYYYY\nGGGGG*\nRRRRR\nBBBBB\nWWWWW\n" * 4
+    match = Match(GAME, SPEC.setup(3, {"cards": "sample", "ware_cards": own}), EnteredChance())
+    match.enter_chance(4)
+    match.enter_chance(7)
+    wares = match.waiting_for_card
+    assert wares.deck == "wares"
+    assert dict(wares.remaining) == {"YYYYY": 4, "GGGGG*": 4, "RRRRR": 4, "BBBBB": 4, "WWWWW": 4}
+    with pytest.raises(RuleError, match="not in the wares deck"):  # a sample card, not ours
+        match.enter_chance("YGRBW*")
+    match.enter_chance("GGGGG*")
+    assert match.state.stalls_up[0] == "GGGGG*"
+
+
 # ------------------------------------------------------------------ first_player
 @pytest.mark.parametrize("first", [1, 2, 3])
 def test_the_first_player_starts_the_first_rolls_and_the_play(first):

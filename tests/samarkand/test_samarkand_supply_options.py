@@ -104,6 +104,24 @@ def test_open_money_by_edition_or_as_chosen(edition, option, public):
     assert ("money" in GAME.view(match.state, None)["players"][2]) == public
 
 
+@pytest.mark.parametrize(
+    "edition, option, public",
+    [
+        ("1998", "by_edition", True),
+        ("2.0", "by_edition", False),
+        ("1998", "secret", False),
+        ("2.0", "open", True),
+    ],
+)
+def test_open_money_reaches_what_the_bots_read(edition, option, public):
+    """A bot decides from its seat view: where money is open it reads everyone's (the
+    strong bot's drawn states start from it), where it is secret nobody's but its own."""
+    match = table(3, places=["camp6"] * 3, edition=edition, open_money=option)
+    match.state.money[0] = 150
+    seen = GAME.seat_view(match.state, 1)
+    assert seen.others_money == ([150, 200, 200] if public else None) and seen.money == 200
+
+
 def test_money_is_shown_to_all_once_the_game_is_over():
     match = table(2, places=["camp10", "camp10"], edition="2.0", target=210)
     set_hand(match, 0, {"black": 2})

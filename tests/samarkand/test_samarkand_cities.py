@@ -170,6 +170,17 @@ def test_1998_two_goods_of_a_covered_kind(covered_two, pays):
         assert sell(match, market=0, count=2)["pays"] == pays  # half of 20
 
 
+def test_1998_covered_two_half_two_covered_goods_are_still_a_sale():
+    """The chip is on before the player enters: with half, 2 covered jewels are a sale, so
+    the player must sell them (for 10), not show their goods and pay 20."""
+    match = table(2, places=["camp10", "camp10"], edition="1998", covered_two="half")
+    match.state.chips = ["black", None]
+    set_hand(match, 0, {"black": 2})
+    act(match, 0, "move", to="samarkand")
+    assert match.state.phase == "sell" and not records(match, "cannot_sell")
+    assert sell(match, market=0, count=2)["pays"] == 10
+
+
 def test_1998_covered_two_none_leaves_a_player_unable_to_sell():
     match = table(2, places=["camp10", "camp10"], edition="1998", covered_two="none")
     match.state.chips = ["black", None]

@@ -4,9 +4,12 @@ with their rules) and the checks on a setup."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from samarkand_driver import (
     GAME,
+    SAMPLE_BOARD,
     SPEC,
     act,
     conserved,
@@ -170,6 +173,19 @@ def test_the_board_option_is_needed_for_board_movement_only():
     assert GAME.new_state({"players": 2}).board.name.startswith("Sample board (INVENTED")
     assert GAME.new_state({"players": 2, "rules": {"movement": "free"}}).board is None
     assert GAME.new_state(setup(2)).board.name.startswith("Sample board (INVENTED")
+
+
+def test_a_tables_own_board_is_the_board_played_on():
+    """The board option is the board: a table's own file (here the sample with another
+    name and dearer goods at Oasis 4) is what the game moves on and charges by."""
+    own = json.loads(SAMPLE_BOARD)
+    own["name"] = "Our board"
+    next(s for s in own["spaces"] if s["id"] == "oasis4")["four"] = 35
+    match = table(2, places=["camp6", "camp6"], board=json.dumps(own))
+    assert match.state.board.name == "Our board"
+    act(match, 0, "move", to="oasis4")
+    act(match, 0, "buy", count=4)
+    assert match.state.money[0] == 200 - 35
 
 
 def test_first_player_places_and_plays_first():

@@ -422,6 +422,48 @@ def test_every_rule_option_is_described_in_words_not_in_codes(name):
     assert spelt == []
 
 
+def bad_values(option: Any, players: int) -> list[Any]:
+    """Values ``option`` must refuse: one of another type, one beside its choices, one past
+    each of its bounds (a seat's are 1 and the number of players)."""
+    bad: list[Any] = [{"bool": "yes", "int": "1", "str": 7, "list": 7}[option.kind]]
+    if option.choices and option.kind == "str":
+        bad.append("nonesuch")
+    elif option.choices and option.kind == "int":
+        bad.append(max(option.choices) + 1)
+    low, high = (1, players) if option.seat else (option.low, option.high)
+    if low is not None:
+        bad.append(low - 1)
+    if high is not None:
+        bad.append(high + 1)
+    return bad
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if name != toy_game.SPEC.name])
+def test_every_rule_option_refuses_a_bad_value_naming_the_option_and_the_value(name):
+    """Every option of every game the appliance ships: a bad value is refused before any
+    game, from the host's form (the registry) as from a stored or hand-made setup (the
+    engine), in words that name the option and the value and that the catalog knows; an
+    unknown option is refused naming the known ones."""
+    spec = game_spec(name)
+    players = spec.min_players
+    setup = spec.setup(players)
+    known = ", ".join(option.name for option in spec.options)
+    tries = [(option.name, value) for option in spec.options for value in bad_values(option, players)]
+    for option_name, value in [*tries, ("nonesuch", 1)]:
+        for make in (
+            lambda: spec.setup(players, {option_name: value}),
+            lambda: spec.engine().new_state({**setup, "rules": {**setup["rules"], option_name: value}}),
+        ):
+            with pytest.raises(RuleError) as refusal:
+                make()
+            said = str(refusal.value)
+            assert refusal.value.phrase.template in catalog(), said
+            if option_name == "nonesuch":
+                assert said == f"there is no rule option 'nonesuch' (options: {known})"
+            else:
+                assert option_name in said and repr(value) in said, (option_name, value, said)
+
+
 # ------------------------------------------------------------------- the suite can fail
 class LeakyUrn(toy_game.UrnGame):
     """Shows every seat's balls to everyone."""

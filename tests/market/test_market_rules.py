@@ -267,6 +267,20 @@ def test_option_sits_out_gives_a_broke_player_no_lot_and_the_lot_left_goes_back_
     assert "lot_returned" in kinds(match) and cubes_total(match.state) == 84
 
 
+def test_option_sits_out_when_nobody_can_bid_every_lot_goes_back_to_the_bag():
+    """The ruling for a round nobody can bid in, with sits_out: nobody picks, every lot goes
+    back to the bag, and the next round begins (with last_pick everyone would pick)."""
+    match = round_one(rules={"broke_player": "sits_out"})
+    match.state.money = [1, 2, 3]
+    match = _rebid(match)
+    state = match.state
+    reveal = next(r for r in state.records if r["kind"] == "reveal")
+    assert reveal["order"] == [] and reveal["broke"] == [0, 1, 2]
+    assert kinds(match).count("lot_returned") == 3 and "pick" not in kinds(match)
+    assert cu.total(state.bag) == 84 and all(cu.total(c) == 0 for c in state.cubes)
+    assert state.round == 2 and match.waiting_for_card.deck == "market"
+
+
 def test_when_nobody_can_bid_the_picks_go_in_seat_order_from_the_start_player():
     match = round_one(start=1)
     match.state.money = [1, 2, 3]

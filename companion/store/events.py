@@ -59,7 +59,9 @@ class EventRecord:
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One line of `games list`: `events` counts active events, `winners` comes from the result."""
+    """One line of `games list`: `events` counts active events; `result` is the stored result
+    (None before the game is closed), read with the list so a reader of every game's (the
+    history) reads the store once."""
 
     id: int
     game: str
@@ -67,8 +69,12 @@ class GameSummary:
     finished: str | None
     abandoned: str | None
     events: int
-    winners: tuple
+    result: dict | None
     ended: str | None = None
+
+    @property
+    def winners(self) -> tuple:
+        return tuple((self.result or {}).get("winners", ()))
 
     @property
     def status(self) -> str:
@@ -319,7 +325,7 @@ class EventStore:
                 abandoned=abandoned,
                 ended=ended,
                 events=count,
-                winners=tuple(self._decode(result or "{}", f"Game {gid}'s result").get("winners", ())),
+                result=None if result is None else self._decode(result, f"Game {gid}'s result"),
             )
             for gid, game, created, finished, abandoned, ended, result, count in rows
         ]

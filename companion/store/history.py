@@ -141,15 +141,15 @@ class History:
         return result.to_dict()
 
     def _played(self, summary: GameSummary) -> Played:
-        """A closed game with its places and scores. Its result is read each time (the table
-        may amend it); the rest once for its finish (``_seated``)."""
+        """A closed game with its places and scores. Its result is the summary's, read each
+        time (the table may amend it); the rest once for its finish (``_seated``)."""
         finish = (summary.id, summary.finished)
         if finish not in self._closed:
             self._closed[finish] = self._seated(summary)
         played = self._closed[finish]
         if played.status != FINISHED:
             return played
-        result = self.store.result(summary.id) or {}
+        result = summary.result or {}
         places = result.get("places") or [None] * len(played.seats)
         scores = result.get("scores") or [None] * len(played.seats)
         return replace(

@@ -90,7 +90,7 @@ def test_a_refill_that_runs_out_after_a_cut():
     assert match.state.camps[8] == {"red": 1, "blue": 1} and conserved(match.state)
 
 
-@pytest.mark.parametrize(
+OPEN_MONEY = pytest.mark.parametrize(
     "edition, option, public",
     [
         ("1998", "by_edition", True),
@@ -99,6 +99,10 @@ def test_a_refill_that_runs_out_after_a_cut():
         ("2.0", "open", True),
     ],
 )
+"""Each edition's default and a table's own choice: whether a player's money is public."""
+
+
+@OPEN_MONEY
 def test_open_money_by_edition_or_as_chosen(edition, option, public):
     match = table(3, places=["camp6"] * 3, edition=edition, open_money=option)
     view = GAME.view(match.state, 1)
@@ -107,15 +111,7 @@ def test_open_money_by_edition_or_as_chosen(edition, option, public):
     assert ("money" in GAME.view(match.state, None)["players"][2]) == public
 
 
-@pytest.mark.parametrize(
-    "edition, option, public",
-    [
-        ("1998", "by_edition", True),
-        ("2.0", "by_edition", False),
-        ("1998", "secret", False),
-        ("2.0", "open", True),
-    ],
-)
+@OPEN_MONEY
 def test_open_money_reaches_what_the_bots_read(edition, option, public):
     """A bot decides from its seat view: where money is open it reads everyone's (the
     strong bot's drawn states start from it), where it is secret nobody's but its own."""

@@ -51,12 +51,24 @@ register_game(
 )
 
 
-@pytest.mark.parametrize("game, players", [("marche", 4), ("urn", 3)])
-def test_the_summary_depends_on_the_seed_and_not_on_the_number_of_workers(game, players):
-    one = without_timing(simulate(game, players, 60, seed=9, workers=1))
-    two = without_timing(simulate(game, players, 60, seed=9, workers=2))
-    assert one == two and one["games"] == 60
-    assert one != without_timing(simulate(game, players, 60, seed=10))
+@pytest.mark.parametrize(
+    "game, players, games, rules",
+    [
+        ("marche", 4, 60, None),
+        ("market", 4, 8, None),
+        ("bazaar", 3, 8, None),
+        ("samarkand", 4, 8, {"edition": "2.0"}),
+        ("samarkand", 3, 8, {"edition": "1998"}),
+        ("urn", 3, 60, None),
+    ],
+)
+def test_the_summary_depends_on_the_seed_and_not_on_the_number_of_workers(game, players, games, rules):
+    """Every game the appliance ships (and the toy game): a seed's games are the same on one
+    worker and on two, and another seed's are not."""
+    one = without_timing(simulate(game, players, games, seed=9, rules=rules, workers=1))
+    two = without_timing(simulate(game, players, games, seed=9, rules=rules, workers=2))
+    assert one == two and one["games"] == games and one["capped"] == 0
+    assert one != without_timing(simulate(game, players, games, seed=10, rules=rules))
 
 
 def test_the_toy_game_plays_through_the_contract_to_its_end():

@@ -107,14 +107,19 @@ class Narrator:
         session = self.appliance.session
         self._game_id = self.appliance.game_id
         self._hands_told = len(getattr(self.appliance, "hands", []))
-        self._seen, self._before = len(session.match.log), session.game.copy(session.state)
-        if session.game.is_over(session.state) or self._ended():  # resumed on a game over
-            self._on_change(session)
         if self.seat is not None:
             self.appliance.take_seat(self.seat)
             name = session.game.names(session.state)[self.seat]
             keys = [self.narration.keyboard_help, *([BUZZER_KEY] if self._buzzers else []), QUIT_KEY]
             self._say(f"You play {name}. keys: {' · '.join(keys)}")
+        if any(event.actor is not None for event in session.match.log):  # resumed: on from here
+            self._seen, self._before = len(session.match.log), session.game.copy(session.state)
+        else:  # nobody has acted yet: what its setup drew (the cards in play, the first lots)
+            self._seen, self._before = 0, replay(session.game, session.match.setup, [])
+            self._tell(session)
+        if session.game.is_over(session.state) or self._ended():  # resumed on a game over
+            self._on_change(session)
+        if self.seat is not None:
             self._say_yours(session)
             threading.Thread(target=self._keyboard, name="keyboard", daemon=True).start()
 
@@ -206,16 +211,9 @@ class Narrator:
             self._say(f"A new game of {self.appliance.spec.title} (game {self.appliance.game_id})")
         if len(log) < self._seen:  # an undo
             self._say(f"Undone: {self._seen - len(log)} event(s)")
+            self._seen, self._before = len(log), session.game.copy(session.state)
         else:
-            lines = []
-            state = self._before
-            for event in log[self._seen :]:
-                after = session.game.apply(state, event)
-                lines += self.narration.describe(event, state, after)
-                state = after
-            for line in dict.fromkeys(lines):
-                self._say(line)
-        self._seen, self._before = len(log), session.game.copy(session.state)
+            self._tell(session)
         if self._tell_hands(session):  # who sits where changed
             self._remind()
         if self.seat is not None:
@@ -229,6 +227,17 @@ class Narrator:
                 self._say(self.narration.score_sheet(session.state))
             except RuleError as exc:
                 self._say(f"No scores: {exc}")
+
+    def _tell(self, session) -> None:
+        """The events since the last told, in the game's words."""
+        log, lines, state = session.match.log, [], self._before
+        for event in log[self._seen :]:
+            after = session.game.apply(state, event)
+            lines += self.narration.describe(event, state, after)
+            state = after
+        for line in dict.fromkeys(lines):
+            self._say(line)
+        self._seen, self._before = len(log), session.game.copy(session.state)
 
     def _tell_hands(self, session) -> bool:
         """Who acts for a seat when it changes: a person, a bot, or the decision timer

@@ -5,6 +5,7 @@ and cannot undo."""
 from __future__ import annotations
 
 import io
+import random
 import sys
 
 import pytest
@@ -14,6 +15,7 @@ from companion.appliance.running import Appliance
 from companion.config import load_config
 from companion.core.errors import RuleError
 from companion.core.game import Event
+from companion.core.match import replay
 from companion.core.registry import game_spec
 from companion.games.marche.narration import command
 from companion.runtime.lobby import Lobby
@@ -94,11 +96,12 @@ def test_the_keyboard_seat_sees_its_hand_money_and_camels(table):
     state = table.session.state
     lines = out.getvalue().splitlines()
     hand = " ".join(map(str, state.hands[1]))
+    assert lines[1] == f"A camel ({state.camel_up}) is turned up"  # the game's setup, told first
     assert (
-        f"Yours: your {state.sells[1]} to offer: {hand} · {state.money[1]} dirhams · camels: none" in lines[1]
+        f"Yours: your {state.sells[1]} to offer: {hand} · {state.money[1]} dirhams · camels: none" in lines[2]
     )
     offered = " · ".join(f"p {card}" for card in sorted(set(state.hands[1])))
-    assert lines[2] == f"Your move: offer a card in secret: {offered}"
+    assert lines[3] == f"Your move: offer a card in secret: {offered}"
     assert "Enter = your buzzer" in lines[0]  # Le Marché is played with buzzers
 
 
@@ -109,7 +112,7 @@ def test_the_keyboard_seat_is_told_again_only_when_what_it_holds_or_has_to_do_ch
     session = table.session
     for seat in (1, 2):  # the others pick: nothing of seat 1's changes
         table.call(session.act, Event("pick", seat, {"card": session.state.hands[seat][0]}))
-    assert [line.split(":")[0] for line in out.getvalue().splitlines()[1:]] == ["Yours", "Your move"]
+    assert [line.split(":")[0] for line in out.getvalue().splitlines()[2:]] == ["Yours", "Your move"]
     assert narrator._command(f"p {session.state.hands[0][-1]}")  # its own pick: one card fewer
     assert sum(line.startswith("Yours: ") for line in out.getvalue().splitlines()) == 2
 
@@ -228,5 +231,43 @@ def test_enter_in_the_lobby_starts_the_game_with_bots_in_the_empty_seats(tmp_pat
         names = appliance.session.game.names(appliance.session.state)
         assert names == ("Tara (bot)", "Seat 2 (bot)", "Seat 3 (bot)"), names
         assert "A new game of Samarkand Market" in out.getvalue()
+    finally:
+        appliance.close()
+
+
+@pytest.mark.parametrize(
+    "game, drawn",
+    [
+        ("market", ["is the start player", "Market card 3 in space 3: ", "Round 1 lots: Lot 1: "]),
+        ("bazaar", ["Exchange card ", "Stall 4: ", "Turn 1: "]),
+        ("samarkand", [" drawn for Camp 1", " drawn for Camp 10"]),
+    ],
+)
+def test_a_game_started_at_once_is_told_from_its_setup(tmp_path, game, drawn):
+    """`samarkand run --autostart` or `--seat N` starts the game before the terminal is
+    attached: what its setup drew (the cards in play, the first lots, the camps' goods) is
+    told all the same, once, as the game words it; a game resumed after someone acted
+    goes on from where it is."""
+    config = load_config(None, {"table": FAST})
+    appliance = Appliance(config, Inputs(), EventStore(tmp_path / "s.db"), seed=4, bots_fill_seats=False)
+    try:
+        appliance.new_game(game_spec(game).setup(4), game=game)
+        session = appliance.session
+        narrator, out = told(appliance)
+        narrator.attach()
+        state, words = replay(session.game, session.match.setup, []), []
+        for event in session.match.log:
+            after = session.game.apply(state, event)
+            words += appliance.spec.narration.describe(event, state, after)
+            state = after
+        told_lines = out.getvalue().splitlines()
+        assert told_lines == list(dict.fromkeys(words))
+        assert all(any(part in line for line in told_lines) for part in drawn), told_lines
+        seat = session.game.to_act(session.state)[0]
+        bot = appliance.spec.bots[appliance.spec.default_style(seat)](random.Random(1))
+        appliance.call(session.act, bot.decide(session.game.seat_view(session.state, seat), seat))
+        later, later_out = told(appliance)
+        later.attach()
+        assert later_out.getvalue() == ""
     finally:
         appliance.close()

@@ -235,7 +235,7 @@ class Narrator:
             after = session.game.apply(state, event)
             lines += self.narration.describe(event, state, after)
             state = after
-        for line in dict.fromkeys(lines):
+        for line in lines:
             self._say(line)
         self._seen, self._before = len(log), session.game.copy(session.state)
 

@@ -283,13 +283,18 @@ class Narrator:
             self._say(f"Your move: {to_do}")
 
     def _keyboard(self) -> None:
+        """The keyboard seat's commands, a line each, until q or the end of its input
+        (Ctrl-D), which quits as q does rather than leave the seat waited on by nobody."""
         for line in sys.stdin:
             try:
                 if not self._command(line.strip()):
-                    self.quit.set()  # q: run() returns and the appliance closes
-                    return
+                    break
             except RuleError as exc:
                 self._say(f"  ✗ {exc}")
+        session = self.appliance.session
+        if session is not None and not session.game.is_over(session.state) and not self._ended():
+            self._say("Quitting: the game is kept, and the next `samarkand run` goes on with it")
+        self.quit.set()  # run() returns and the appliance closes
 
     def _command(self, text: str) -> bool:
         appliance, seat = self.appliance, self.seat

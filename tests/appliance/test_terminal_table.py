@@ -272,3 +272,19 @@ def test_a_game_started_at_once_is_told_from_its_setup(tmp_path, game, drawn):
         assert later_out.getvalue() == ""
     finally:
         appliance.close()
+
+
+@pytest.mark.parametrize("typed", ["q\n", "", "b\n"], ids=["q", "end of input", "a line, then the end"])
+def test_the_keyboard_seat_quits_at_q_or_at_the_end_of_its_input_saying_the_game_is_kept(
+    table, monkeypatch, typed
+):
+    """Ctrl-D (or a script's input running out) quits as q does: the seat is never left
+    waited on by a keyboard nobody can type on."""
+    narrator, out = told(table, seat=0)
+    narrator._keyboard = lambda: None
+    narrator.attach()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    del narrator._keyboard  # the real one, reading the patched input
+    narrator._keyboard()
+    assert narrator.quit.is_set()
+    assert "Quitting: the game is kept, and the next `samarkand run` goes on with it" in out.getvalue()

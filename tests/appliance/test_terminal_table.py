@@ -85,7 +85,7 @@ def test_a_game_the_host_ends_prints_its_scores(table):
     narrator.attach()
     table.end_game()
     text = out.getvalue()
-    assert "The game was ended early" in text and "player  money  capacity" in text
+    assert "The game was ended early" in text and "player  podium  capacity" in text
     assert "Winner" in text
 
 

@@ -58,7 +58,7 @@ def test_simulation_plays_a_whole_game_with_bots_and_ends_with_the_scores(tmp_pa
     out = done.stdout
     assert "Turn 10" in out and "End of turn 10." in out
     assert "Stop at" in out and " buys " in out
-    assert "player  money  capacity" in out and "Winner" in out
+    assert "player  podium  capacity" in out and "Winner" in out
 
 
 @pytest.mark.parametrize(

@@ -100,8 +100,9 @@ def signed(n: int) -> str:
 
 
 def score_table(score) -> str:
-    """The final score breakdown as a text table (no empty camel space: a penalty of 0)."""
-    rows = [("player", "money", "capacity", "kept", "least", "sets", "penalty", "total")]
+    """The final score breakdown as a text table (no empty camel space: a penalty of 0);
+    "podium" is the money podium's points, not the dirhams (docs/rules/marche.md)."""
+    rows = [("player", "podium", "capacity", "kept", "least", "sets", "penalty", "total")]
     for p in score.players:
         kept = sum(len(v) for v in p.kept.values())
         rows.append(

@@ -20,3 +20,9 @@ class RuleError(ValueError):
 
     def __str__(self) -> str:
         return str(self.phrase)
+
+
+def numbered(value: Any) -> str:
+    """A lot's, a stall's or an equation's index as a person counts it, from 1 (the log
+    counts from 0), for a refusal to name; anything not a whole number as it was sent."""
+    return str(value + 1) if type(value) is int else repr(value)

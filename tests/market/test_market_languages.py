@@ -80,7 +80,7 @@ def test_a_french_phone_reads_the_refusals_of_a_round_in_french(app):
     assert refusal(bo, "/api/act", {"kind": "sell", "data": {"sales": []}}) == "c'est à Ana de vendre"
     assert refusal(
         ana, "/api/act", {"kind": "sell", "data": {"sales": [{"market": 5, "set": 0, "times": 1}]}}
-    ) == ("partie 1 de la vente : il n'y a pas de carte marché sur la case 5 (cases 0 à 2)")
+    ) == ("partie 1 de la vente : il n'y a pas de carte marché sur la case 6 (cases 1 à 3)")
     assert refusal(
         ana, "/api/act", {"kind": "sell", "data": {"sales": [{"market": 0, "set": 1, "times": 1}]}}
     ) == ("cette vente demande 4 jaunes, et vous avez 2 jaunes, 1 bleu")

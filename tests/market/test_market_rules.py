@@ -223,7 +223,7 @@ def test_the_highest_bidder_takes_the_lot_of_their_choice_then_the_next():
     assert_refused(match, pick(0, 0), "Seat 3's turn to pick")
     match.act(pick(2, 2))
     assert_refused(match, pick(0, 2), "lot 3 is already taken by Seat 3")
-    assert_refused(match, pick(0, 3), "no lot 3")
+    assert_refused(match, pick(0, 3), r"no lot 4 \(lots 1 to 3\)")
     assert_refused(match, pick(0, "1"), "no lot '1'")
     match.act(pick(0, 0))
     # the last lot goes to the last picker without a decision
@@ -330,8 +330,8 @@ def test_a_sale_may_mix_sets_of_several_cards():
 
 def test_a_sale_of_sets_not_on_the_cards_or_of_cubes_not_held_is_refused():
     match = _selling()
-    assert_refused(match, sell(0, (3, 0, 1)), "no current market card in space 3")
-    assert_refused(match, sell(0, (0, 2, 1)), "M1 has no set 2")
+    assert_refused(match, sell(0, (3, 0, 1)), r"no current market card in space 4 \(spaces 1 to 3\)")
+    assert_refused(match, sell(0, (0, 2, 1)), r"M1 has no set 3 \(sets 1 to 2\)")
     assert_refused(match, sell(0, (0, 1, 2)), "needs 4 yellow")
     assert_refused(match, sell(0, (0, 0, 0)), "at least once")
     assert_refused(match, sell(0, (0, 0, 1), (0, 0, 1)), "listed twice")

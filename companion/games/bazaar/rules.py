@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.core.chance import check_remaining
-from companion.core.errors import RuleError
+from companion.core.errors import RuleError, numbered
 from companion.core.game import (
     CHANCE,
     ENTRY,
@@ -482,8 +482,8 @@ def problem_text(problem: dict) -> Phrase:
     why = problem["why"]
     if why == "no_equation":
         return Phrase(
-            "there is no equation {equation}: the equations are numbered 0 to 9",
-            equation=repr(problem["equation"]),
+            "there is no equation {equation}: the equations are numbered 1 to 10",
+            equation=numbered(problem["equation"]),
         )
     facts = {key: problem[key] for key in ("need", "colour", "have")}
     if why == "you_lack":
@@ -566,7 +566,9 @@ def buy(state: BazaarState, seat: Any, stall: Any) -> None:
     problem = buy_problem(state, stall)
     if problem is not None:
         if problem["why"] == "no_stall":
-            raise RuleError("there is no stall {stall}: the stalls are numbered 0 to 3", stall=repr(stall))
+            raise RuleError(
+                "there is no stall {stall}: the stalls are numbered 1 to 4", stall=numbered(stall)
+            )
         if problem["why"] == "stall_empty":
             raise RuleError("stall {stall} is empty", stall=stall + 1)
         (colour, n), *more = problem["missing"].items()

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.chance import check_remaining
-from companion.core.errors import RuleError
+from companion.core.errors import RuleError, numbered
 from companion.core.game import CHANCE, ENTRY, ChanceRequest, Event, Result, places_by, seat_names
 from companion.core.phrase import Phrase
 from companion.games.market import cubes as cu
@@ -239,7 +239,7 @@ def pick(state: MarketState, seat: Any, lot: Any) -> None:
     """The seat whose turn it is to pick takes a lot still on the table."""
     seat = _in_turn(state, seat, PICKING, state.picking, Phrase("picking a lot"), Phrase("pick a lot"))
     if type(lot) is not int or not 0 <= lot < len(state.lots):
-        raise RuleError("there is no lot {lot} (lots 0 to {last})", lot=repr(lot), last=len(state.lots) - 1)
+        raise RuleError("there is no lot {lot} (lots 1 to {last})", lot=numbered(lot), last=len(state.lots))
     owner = state.lot_owner[lot]
     if owner is not None:
         raise RuleError("lot {lot} is already taken by {name}", lot=lot + 1, name=state.names[owner])

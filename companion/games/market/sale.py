@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.errors import RuleError
+from companion.core.errors import RuleError, numbered
 from companion.games.market import cubes as cu
 from companion.games.market.cards import Card
 
@@ -78,19 +78,19 @@ def check_sale(raw: Any, held: cu.Cubes, markets: Sequence[Card]) -> Sale:
         market, which, count = entry["market"], entry["set"], entry["times"]
         if type(market) is not int or not 0 <= market < len(markets):
             raise RuleError(
-                "sale part {part}: there is no current market card in space {space} (spaces 0 to {last})",
+                "sale part {part}: there is no current market card in space {space} (spaces 1 to {last})",
                 part=part,
-                space=repr(market),
-                last=len(markets) - 1,
+                space=numbered(market),
+                last=len(markets),
             )
         card = markets[market]
         if type(which) is not int or not 0 <= which < len(card.sets):
             raise RuleError(
-                "sale part {part}: {card} has no set {set} (sets 0 to {last})",
+                "sale part {part}: {card} has no set {set} (sets 1 to {last})",
                 part=part,
                 card=card.name,
-                set=repr(which),
-                last=len(card.sets) - 1,
+                set=numbered(which),
+                last=len(card.sets),
             )
         if type(count) is not int or count < 1:
             raise RuleError(
@@ -102,7 +102,7 @@ def check_sale(raw: Any, held: cu.Cubes, markets: Sequence[Card]) -> Sale:
             raise RuleError(
                 "sale part {part}: set {set} of {card} is listed twice (list it once, with how many times)",
                 part=part,
-                set=which,
+                set=which + 1,
                 card=card.name,
             )
         cube_set = card.sets[which]

@@ -234,9 +234,10 @@ def test_the_keyboard_commands():
     assert narration.command(state, 0, "b 12") == Event("bid", 0, {"amount": 12})
     assert narration.command(state, 0, "p 2") == Event("pick", 0, {"lot": 1})
     assert narration.command(state, 0, "s -") == Event("sell", 0, {"sales": []})
-    assert narration.command(state, 0, "s 1.2x3 3.1") == Event(
-        "sell", 0, {"sales": [{"market": 0, "set": 1, "times": 3}, {"market": 2, "set": 0, "times": 1}]}
-    )
+    for typed in ("s 1.2x3 3.1", "s 1.2×3 3.1"):  # x, or × as the help writes it
+        assert narration.command(state, 0, typed) == Event(
+            "sell", 0, {"sales": [{"market": 0, "set": 1, "times": 3}, {"market": 2, "set": 0, "times": 1}]}
+        )
     assert narration.command(state, 0, "d YYK") == Event("discard", 0, {"cubes": {"yellow": 2, "black": 1}})
     for text in ("b lots", "p", "s 1", "x"):
         with pytest.raises(RuleError):

@@ -188,7 +188,7 @@ def _sales(state: MarketState, seat: int, text: str) -> list[dict]:
         return []
     parts = []
     for item in text.split():
-        where, _, count = item.lower().partition("x")
+        where, _, count = item.lower().replace("×", "x").partition("x")  # as the help writes it
         space, _, which = where.partition(".")
         if not (space.isdecimal() and which.isdecimal() and (count or "1").isdecimal()):
             raise RuleError("a part is SPACE.SET or SPACE.SETxTIMES, counted from 1: s 1.2x3 3.1")

@@ -283,9 +283,7 @@ class GameService:
 
         def for_the_seat(now: int) -> None:
             self._session().act(Event(kind, seat, data), now)
-            bots = self.appliance.runner.seats
-            if bots is not None:  # a bot's next decision there waits a pace of its own
-                bots.decided_for(seat, now)
+            self.appliance.decided_for(seat, now)
 
         self.run(
             for_the_seat,

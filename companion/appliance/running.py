@@ -348,6 +348,11 @@ class Appliance:
         """A bot plays ``seat`` now (it may be finishing a decision before a person's turn)."""
         return self.runner.seats is not None and self.runner.seats.plays(seat)
 
+    def decided_for(self, seat: int, now: int) -> None:
+        """The host decided for ``seat``: a bot's next decision there waits a pace of its own."""
+        if self.runner.seats is not None:
+            self.runner.seats.decided_for(seat, now)
+
     def _link_status(self, connected: bool, reason: str) -> None:
         """The USB board went away or came back: pause the game until it is back."""
         with self.runner.lock:

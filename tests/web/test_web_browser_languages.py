@@ -5,7 +5,7 @@ host console's controls and seat states, a refusal) follow."""
 from __future__ import annotations
 
 import pytest
-from browser_rig import NEEDED, TABLE_SIZES, Pages, T, log_in, served, third_person, wait_on
+from browser_rig import NEEDED, PHONE_SIZES, TABLE_SIZES, Pages, T, log_in, served, third_person, wait_on
 from web_rig import NAMES, PIN, make_appliance
 
 pytestmark = NEEDED
@@ -174,11 +174,13 @@ def test_a_phone_without_intl_list_format_says_a_list_as_others_do(browser, serv
       if ((typeof Intl.ListFormat === "function") !== expect) throw new Error("Intl.ListFormat?");
       return lists.flatMap((items) => [shell.listed(items), shell.listed(items, "or")]);
     }"""
-    said = {}
-    for old, init_script in ((False, None), (True, NO_LIST_FORMAT)):
-        table = pages.open("/table", phone=False, size=TABLE_SIZES[0], locale=locale, init_script=init_script)
-        table.wait_for_selector("body[data-page=table] #status", timeout=T)
-        said[old] = table.evaluate(script, [LISTS, not old])
-    assert said[True] == said[False]
-    assert ("Ana, Bo et Cy" in said[True]) is (locale == "fr-FR")
+    windows = [("/", True, PHONE_SIZES[0], "#seats button"), ("/table", False, TABLE_SIZES[0], "#status")]
+    for path, phone, size, shown in windows:  # a phone's join page, the table screen
+        said = {}
+        for old, init_script in ((False, None), (True, NO_LIST_FORMAT)):
+            page = pages.open(path, phone=phone, size=size, locale=locale, init_script=init_script)
+            page.wait_for_selector(shown, timeout=T)
+            said[old] = page.evaluate(script, [LISTS, not old])
+        assert said[True] == said[False], path
+        assert ("Ana, Bo et Cy" in said[True]) is (locale == "fr-FR")
     assert pages.outside == [] and pages.errors == [], (pages.outside, pages.errors)
